@@ -1,0 +1,73 @@
+"""`make-book SPEC`: build a puzzle book (PDF, JSON manifest, side files)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from .errors import PublisherError
+from .pipeline import Progress as PipelineProgress, build_book
+
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
+                  help="Build a printable puzzle book from a YAML spec.")
+err = Console(stderr=True)
+
+
+class BarProgress(PipelineProgress):
+    def __init__(self, bar: Progress):
+        self.bar, self.task = bar, None
+
+    def stage(self, name: str, total: int) -> None:
+        if self.task is not None:
+            self.bar.update(self.task, completed=self.bar.tasks[self.task].total)
+        self.task = self.bar.add_task(name, total=total)
+
+    def advance(self, n: int = 1) -> None:
+        self.bar.advance(self.task, n)
+
+
+@app.command()
+def main(
+    spec: Path = typer.Argument(..., help="The book spec (YAML); see the README for its format."),
+    out: Path = typer.Option(Path("output"), "--out", "-o",
+                             help="Folder for <name>.pdf, <name>.json and <name>/ side files."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Override the spec's seed."),
+    workers: Optional[int] = typer.Option(
+        None, "--workers", "-w", min=1,
+        help="Processes generating candidates (default: all cores). Output does not depend on it."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or summary."),
+) -> None:
+    """Build the book described by SPEC: a print-ready PDF with answer key, a JSON
+    manifest, and .puz/.ipuz files for crosswords."""
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), console=err, transient=True, disable=quiet)
+    try:
+        with bar:
+            result = build_book(spec, out, seed=seed, workers=workers,
+                                progress=BarProgress(bar))
+    except PublisherError as exc:
+        err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2)
+    except KeyboardInterrupt:
+        err.print("interrupted; nothing was written")
+        raise typer.Exit(130)
+    for warning in result.warnings:
+        err.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False, soft_wrap=True)
+    if not quiet:
+        err.print(f"{result.puzzles} puzzles, {result.pages} pages -> {result.pdf}, "
+                  f"{result.manifest}" + (f", {len(result.files)} more files in "
+                                           f"{result.files[0].parent}" if result.files else ""),
+                  highlight=False, soft_wrap=True)
+
+
+def run() -> None:
+    app(prog_name="make-book")
+
+
+if __name__ == "__main__":
+    sys.exit(run())

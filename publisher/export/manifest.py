@@ -1,0 +1,38 @@
+"""The JSON manifest (`<name>.json`): format "puzzle-book/1", see docs/manifest.md."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..batch import Outcome
+from ..kinds import get_kind
+from ..render.book import Placement
+
+FORMAT = "puzzle-book/1"
+
+
+def build_manifest(book, seed: int, pdf_name: str, layout_name: str,
+                   outcomes: list[Outcome], placements: list[Placement],
+                   files: dict[str, list[str]]) -> dict[str, Any]:
+    puzzles = []
+    for outcome, placement in zip(outcomes, placements):
+        job = outcome.job
+        entry: dict[str, Any] = {
+            "id": job.id, "kind": job.kind, "title": job.title, "section": job.section_title,
+            "language": job.language, "page": placement.page,
+            "answer_page": placement.answer_page, "score": round(outcome.board.score, 4),
+            "candidate": outcome.candidate, "candidates": job.candidates,
+        }
+        entry.update(get_kind(job.kind).manifest(outcome.board))
+        if files.get(job.id):
+            entry["files"] = files[job.id]
+        if outcome.board.warnings:
+            entry["warnings"] = list(outcome.board.warnings)
+        puzzles.append(entry)
+    return {"format": FORMAT, "title": book.title, "subtitle": book.subtitle,
+            "author": book.author, "seed": seed, "layout": layout_name, "pdf": pdf_name,
+            "puzzles": puzzles}
+
+
+def dumps(manifest: dict[str, Any]) -> str:
+    return json.dumps(manifest, ensure_ascii=False, indent=1) + "\n"

@@ -1,0 +1,237 @@
+"""Word search: words hidden in 2 to 8 directions, every word exactly once."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ...errors import GenerationFailed
+from ...words import alphabet_for, letter_weights
+from ..base import Board, Kind, PuzzleRequest, SectionBase, Word
+from . import draw
+from .generator import (DIFFICULTY_DIRECTIONS, DIRECTION_INDEX, DIRECTIONS, balance,
+                        direction_entropy, fill_and_verify, place_words)
+
+MIN_SIDE, MAX_SIDE = 5, 40
+WordsRef = Union[str, list, dict]
+
+
+def grid_side(value: Any) -> tuple[int, int]:
+    """`15` or `[rows, cols]` -> (rows, cols), within the supported range."""
+    sides = [value, value] if isinstance(value, int) else value
+    if (not isinstance(sides, (list, tuple)) or len(sides) != 2
+            or not all(isinstance(s, int) and not isinstance(s, bool) for s in sides)):
+        raise ValueError(f"{value!r}: write one number (a square) or [rows, cols]")
+    for side in sides:
+        if side > MAX_SIDE:
+            raise ValueError(f"{side} is larger than the largest grid ({MAX_SIDE})")
+        if side < MIN_SIDE:
+            raise ValueError(f"{side} is smaller than the smallest grid ({MIN_SIDE})")
+    return sides[0], sides[1]
+
+
+class WordSearchPuzzle(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    title: str = Field(min_length=1)
+    words: WordsRef
+    language: str | None = Field(default=None, pattern=r"^[a-z]{2,3}$")
+    size: Any = None          # this puzzle's own size, else the section's
+
+
+class WordSearchSection(SectionBase):
+    kind: Literal["wordsearch"]
+    size: Any = (15, 15)
+    difficulty: Literal["easy", "medium", "hard"] = "medium"
+    directions: list[str] | None = None
+    puzzles: list[WordSearchPuzzle] | None = None
+    count: int | None = Field(default=None, ge=1, le=2000)
+    words_per_puzzle: int | None = Field(default=None, ge=1, le=300)
+    words: WordsRef | None = None
+    forbidden: list[str] = Field(default_factory=list,
+                                 description="words that must never appear in any grid")
+
+    @field_validator("size")
+    @classmethod
+    def _size(cls, value):
+        return grid_side(value)
+
+    @field_validator("directions")
+    @classmethod
+    def _directions(cls, value):
+        if value is None:
+            return value
+        names = [str(v).upper() for v in value]
+        unknown = [n for n in names if n not in DIRECTION_INDEX]
+        if unknown or not names:
+            raise ValueError(f"unknown direction(s) {', '.join(unknown) or '(none)'}; "
+                             f"use some of {', '.join(DIRECTION_INDEX)}")
+        return list(dict.fromkeys(names))
+
+    @model_validator(mode="after")
+    def _one_form(self):
+        if (self.puzzles is None) == (self.count is None):
+            raise ValueError("give either `puzzles` (a list) or `count` with "
+                             "`words_per_puzzle` and `words` (a pool)")
+        if self.count is not None and (self.words is None or self.words_per_puzzle is None):
+            raise ValueError("`count` needs `words` (the pool) and `words_per_puzzle`")
+        if self.puzzles is not None and (self.words is not None or self.words_per_puzzle):
+            raise ValueError("`words` and `words_per_puzzle` go with `count`; with "
+                             "`puzzles`, give each puzzle its own `words`")
+        return self
+
+
+@dataclass
+class WordSearchBoard(Board):
+    rows: int = 0
+    cols: int = 0
+    letters: list[str] = field(default_factory=list)      # row-major, one per cell
+    words: list[tuple[str, str]] = field(default_factory=list)    # (text, answer)
+    placements: list[tuple[int, int, int, int]] = field(default_factory=list)  # word,r,c,d
+    unplaced: list[str] = field(default_factory=list)
+    language: str = "en"
+
+    def cell(self, row: int, col: int) -> str:
+        return self.letters[row * self.cols + col]
+
+
+def clash(a: str, b: str) -> bool:
+    """True when one answer is inside the other, forwards or reversed."""
+    return a in b or a[::-1] in b or b in a or b[::-1] in a
+
+
+def longest_fit(rows: int, cols: int, directions: list[str]) -> int:
+    fits = []
+    for name in directions:
+        _, dr, dc = DIRECTIONS[DIRECTION_INDEX[name]]
+        fits.append(min(rows if dr else 10 ** 6, cols if dc else 10 ** 6))
+    return max(fits)
+
+
+class WordSearch(Kind):
+    name = "wordsearch"
+    section_model = WordSearchSection
+    default_candidates = 20
+    default_answers_per_page = 6
+
+    def plan(self, section: WordSearchSection, ctx) -> list[PuzzleRequest]:
+        directions = section.directions or list(DIFFICULTY_DIRECTIONS[section.difficulty])
+        forbidden = [f.upper() for f in section.forbidden]
+        requests = []
+        if section.puzzles is not None:
+            for i, puzzle in enumerate(section.puzzles):
+                language = puzzle.language or ctx.language
+                try:
+                    size = grid_side(puzzle.size) if puzzle.size is not None else section.size
+                except ValueError as exc:
+                    raise ctx.error(f"puzzles[{i}].size", str(exc)) from None
+                words = ctx.words(puzzle.words, f"puzzles[{i}].words", language)
+                self._check(words, size, directions, ctx, f"puzzles[{i}].words")
+                ctx.mark_used(words)
+                requests.append(self._request(puzzle.title, words, size, directions,
+                                              language, forbidden))
+        else:
+            rows, cols = section.size
+            fit = longest_fit(rows, cols, directions)
+            pool = [w for w in ctx.words(section.words, "words", ctx.language)
+                    if 2 <= len(w.answer) <= fit and w.answer != w.answer[::-1]]
+
+            def accept(chosen: list[Word], word: Word) -> bool:
+                return not any(clash(word.answer, other.answer) for other in chosen)
+
+            base = section.title or "Puzzle"
+            for n in range(section.count):
+                words = ctx.take_unused(pool, section.words_per_puzzle, "words", accept)
+                requests.append(self._request(f"{base} {n + 1}", words, section.size,
+                                              directions, ctx.language, forbidden))
+        return requests
+
+    def _check(self, words: list[Word], size, directions, ctx, field: str) -> None:
+        rows, cols = size
+        fit = longest_fit(rows, cols, directions)
+        too_long = [w.text for w in words if len(w.answer) > fit]
+        if too_long:
+            raise ctx.error(field, f"{', '.join(too_long)}: longer than the grid allows "
+                            f"({fit} letters at {rows}x{cols} with directions "
+                            f"{', '.join(directions)}); use a larger size or shorter words")
+        short = [w.text for w in words if len(w.answer) < 2]
+        if short:
+            raise ctx.error(field, f"{', '.join(short)}: a one-letter word would appear "
+                            "many times; remove it")
+        palindromes = [w.text for w in words if w.answer == w.answer[::-1]]
+        if palindromes:
+            raise ctx.error(field, f"{', '.join(palindromes)}: a palindrome reads the same "
+                            "both ways, so it would appear twice; remove it")
+        pairs = [f"{a.text} / {b.text}" for i, a in enumerate(words) for b in words[i + 1:]
+                 if clash(a.answer, b.answer)]
+        if pairs:
+            raise ctx.error(field, f"{'; '.join(pairs)}: one word is inside the other "
+                            "(forwards or reversed), so it would appear twice; remove one "
+                            "of each pair")
+
+    def _request(self, title, words, size, directions, language, forbidden) -> PuzzleRequest:
+        rows, cols = size
+        letters = sum(len(w.answer) for w in words)
+        return PuzzleRequest(title=title, language=language, params={
+            "rows": rows, "cols": cols, "language": language,
+            "words": [(w.text, w.answer) for w in words],
+            "directions": [DIRECTION_INDEX[d] for d in directions],
+            "forbidden": forbidden,
+            "restarts": 60 if letters > 0.7 * rows * cols else 10,
+        })
+
+    def generate(self, params: dict[str, Any], seed: int) -> WordSearchBoard:
+        rng = random.Random(seed)
+        rows, cols = params["rows"], params["cols"]
+        texts = [text for text, _ in params["words"]]
+        answers = [answer for _, answer in params["words"]]
+        alphabet = alphabet_for(params["language"], answers)
+        weights = letter_weights(alphabet, answers)
+        for _ in range(4):
+            placements, grid = place_words(answers, rows, cols, params["directions"], rng,
+                                           params["restarts"])
+            letters = fill_and_verify(grid, answers, placements, params["forbidden"],
+                                      alphabet, weights, rng)
+            if letters is not None:
+                break
+        else:
+            raise GenerationFailed("no filler keeps every word to exactly one place")
+        placed = {p.word for p in placements}
+        unplaced = [texts[i] for i in range(len(texts)) if i not in placed]
+        crossings = sum(len(answers[p.word]) for p in placements) - sum(
+            1 for letter in grid.cells if letter is not None)
+        score = (1000 * len(placements) + 2 * crossings
+                 + 20 * direction_entropy([p.direction for p in placements],
+                                          len(params["directions"]))
+                 + 10 * balance(grid))
+        warnings = ([f"could not place {', '.join(unplaced)} in {rows}x{cols}; use a larger "
+                     "grid or fewer words"] if unplaced else [])
+        return WordSearchBoard(
+            score=score, warnings=warnings, rows=rows, cols=cols, letters=letters,
+            words=list(params["words"]),
+            placements=[(p.word, p.row, p.col, p.direction) for p in placements],
+            unplaced=unplaced, language=params["language"])
+
+    def draw_puzzle(self, canvas, board, box, theme) -> None:
+        draw.puzzle(canvas, board, box, theme)
+
+    def draw_solution(self, canvas, board, box, theme) -> None:
+        draw.solution(canvas, board, box, theme)
+
+    def manifest(self, board: WordSearchBoard) -> dict[str, Any]:
+        return {
+            "rows": board.rows, "cols": board.cols,
+            "grid": [[board.cell(r, c) for c in range(board.cols)] for r in range(board.rows)],
+            "words": [{"text": board.words[w][0], "answer": board.words[w][1],
+                       "start": [r, c],
+                       "direction": [DIRECTIONS[d][1], DIRECTIONS[d][2]]}
+                      for w, r, c, d in sorted(board.placements)],
+            "unplaced": board.unplaced,
+        }
+
+    def text_for_search(self, board: WordSearchBoard) -> list[str]:
+        return [draw.list_form(board.words[w][0]) for w, *_ in board.placements]
+
+
+KIND = WordSearch()

@@ -1,0 +1,130 @@
+"""Drawing a word search: the grid (a reusable form per size), the word list in
+columns, and the answer key with every word outlined by a rounded capsule."""
+from __future__ import annotations
+
+import math
+
+from reportlab.lib.colors import Color, black
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from ...words import alphabet_for
+from .generator import DIRECTIONS
+
+LIGHT = Color(0.78, 0.78, 0.78)
+FILLER_GREY = Color(0.6, 0.6, 0.6)
+MAX_CELL = 30.0          # points; beyond this a small grid looks like a toy
+LETTER_RATIO = 0.62      # letter height relative to the cell
+
+
+def list_form(text: str) -> str:
+    """How a word is printed in the list: upper case, accents and spaces kept."""
+    return text.upper()
+
+
+def sort_key(text: str, language: str):
+    """Alphabetical in the language's own order (Spanish Ñ after N, Russian Ё after Е)."""
+    order = {ch: i for i, ch in enumerate(alphabet_for(language))}
+    return [order.get(ch, 1000 + ord(ch)) for ch in list_form(text)]
+
+
+def _grid_form(canvas, rows: int, cols: int, cell: float, line_width: float) -> str:
+    """The frame and light cell lines, drawn once per size and reused (a PDF form)."""
+    name = f"wsgrid-{rows}x{cols}-{cell:.3f}"
+    defined = canvas.__dict__.setdefault("_wordsearch_forms", set())
+    if name not in defined:
+        width, height = cols * cell, rows * cell
+        canvas.beginForm(name, lowerx=-2, lowery=-2, upperx=width + 2, uppery=height + 2)
+        canvas.setStrokeColor(LIGHT)
+        canvas.setLineWidth(line_width * 0.5)
+        for c in range(1, cols):
+            canvas.line(c * cell, 0, c * cell, height)
+        for r in range(1, rows):
+            canvas.line(0, r * cell, width, r * cell)
+        canvas.setStrokeColor(black)
+        canvas.setLineWidth(line_width * 1.5)
+        canvas.roundRect(0, 0, width, height, min(6.0, cell * 0.3), stroke=1, fill=0)
+        canvas.endForm()
+        defined.add(name)
+    return name
+
+
+def _letters(canvas, board, x0: float, top: float, cell: float, font: str,
+             colour_of=None) -> None:
+    size = cell * LETTER_RATIO
+    canvas.setFont(font, size)
+    for r in range(board.rows):
+        y = top - (r + 0.5) * cell - size * 0.35
+        for c in range(board.cols):
+            if colour_of is not None:
+                canvas.setFillColor(colour_of(r, c))
+            canvas.drawCentredString(x0 + (c + 0.5) * cell, y, board.cell(r, c))
+
+
+def _word_list_layout(words: list[str], width: float, font: str, size: float):
+    column = max(stringWidth(w, font, size) for w in words) + size * 1.6
+    columns = max(1, min(6, int(width // column), len(words)))
+    rows = math.ceil(len(words) / columns)
+    return columns, rows, width / columns
+
+
+def puzzle(canvas, board, box, theme) -> None:
+    words = sorted((list_form(board.words[w][0]) for w, *_ in board.placements),
+                   key=lambda t: sort_key(t, board.language))
+    size = theme.font_size
+    leading = size * 1.35
+    columns, rows, column_width = _word_list_layout(words, box.width, theme.font, size)
+    # Shrink the list (not below the minimum) when it would take over the page.
+    while rows * leading > box.height * 0.38 and size > theme.min_font_size:
+        size = max(theme.min_font_size, size - 0.5)
+        leading = size * 1.35
+        columns, rows, column_width = _word_list_layout(words, box.width, theme.font, size)
+    list_height = rows * leading
+    grid_height = box.height - list_height - size * 1.5
+    cell = min(box.width / board.cols, grid_height / board.rows,
+               MAX_CELL * (1.4 if theme.large_print else 1.0))
+    x0 = box.x + (box.width - cell * board.cols) / 2
+    top = box.top
+    canvas.saveState()
+    canvas.translate(x0, top - cell * board.rows)
+    canvas.doForm(_grid_form(canvas, board.rows, board.cols, cell, theme.line_width))
+    canvas.restoreState()
+    canvas.setFillColor(black)
+    _letters(canvas, board, x0, top, cell, theme.font)
+
+    # The word list, alphabetical, filled column by column.
+    canvas.setFont(theme.font, size)
+    list_top = top - cell * board.rows - size * 1.5 - size
+    list_width = column_width * columns
+    left = box.x + (box.width - list_width) / 2 + size * 0.8
+    for i, word in enumerate(words):
+        column, row = divmod(i, rows)
+        canvas.drawString(left + column * column_width, list_top - row * leading, word)
+
+
+def solution(canvas, board, box, theme) -> None:
+    cell = min(box.width / board.cols, box.height / board.rows, MAX_CELL)
+    x0 = box.x + (box.width - cell * board.cols) / 2
+    top = box.top
+    in_word = set()
+    for w, r, c, d in board.placements:
+        _, dr, dc = DIRECTIONS[d]
+        in_word.update((r + k * dr, c + k * dc) for k in range(len(board.words[w][1])))
+    canvas.setStrokeColor(black)
+    canvas.setLineWidth(theme.line_width)
+    canvas.rect(x0, top - cell * board.rows, cell * board.cols, cell * board.rows)
+    _letters(canvas, board, x0, top, cell, theme.font_bold,
+             lambda r, c: black if (r, c) in in_word else FILLER_GREY)
+    # One rounded capsule around each word.
+    half = cell * 0.42
+    canvas.setLineWidth(max(0.4, cell * 0.06))
+    for w, r, c, d in board.placements:
+        _, dr, dc = DIRECTIONS[d]
+        steps = len(board.words[w][1]) - 1
+        x1, y1 = x0 + (c + 0.5) * cell, top - (r + 0.5) * cell
+        x2, y2 = x1 + dc * steps * cell, y1 - dr * steps * cell
+        length = math.hypot(x2 - x1, y2 - y1)
+        canvas.saveState()
+        canvas.translate(x1, y1)
+        canvas.rotate(math.degrees(math.atan2(y2 - y1, x2 - x1)))
+        canvas.roundRect(-half, -half, length + 2 * half, 2 * half, half, stroke=1, fill=0)
+        canvas.restoreState()

@@ -1,0 +1,70 @@
+"""spec -> plan -> generate -> lay out -> write. The CLI and the tests call `build_book`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .batch import generate_all, make_executor
+from .export import atomic
+from .export.manifest import build_manifest, dumps
+from .kinds import get_kind
+from .plan import plan_book
+from .render.book import BookRenderer, paginate
+from .render.layout import load_layout
+from .spec import load_spec
+
+
+@dataclass
+class BuildResult:
+    pdf: Path
+    manifest: Path
+    files: list[Path]
+    puzzles: int
+    pages: int
+    warnings: list[str] = field(default_factory=list)
+
+
+class Progress:
+    """What the pipeline reports; the CLI shows it as a progress bar."""
+
+    def stage(self, name: str, total: int) -> None: ...
+    def advance(self, n: int = 1) -> None: ...
+
+
+def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int | None = None,
+               workers: int | None = None, progress: Progress | None = None) -> BuildResult:
+    progress = progress or Progress()
+    spec = load_spec(spec_path)
+    layout = load_layout(spec)
+    seed = spec.book.seed if seed is None else seed
+    spec.book.seed = seed          # the plan's word draws follow the effective seed
+    jobs = plan_book(spec)
+
+    progress.stage("Generating puzzles", sum(job.candidates for job in jobs))
+    outcomes = generate_all(jobs, seed, make_executor(workers), progress.advance)
+
+    pages, placements = paginate(outcomes, layout, spec.book.answer_key)
+    progress.stage("Laying out pages", len(pages))
+    pdf_bytes = BookRenderer(spec.book, layout, outcomes).render(pages, placements,
+                                                                 progress.advance)
+
+    out_dir = Path(out_dir)
+    name = spec.name
+    side_dir = out_dir / name
+    meta = {"title": spec.book.title, "author": spec.book.author or "",
+            "copyright": spec.book.copyright or ""}
+    files: dict[str, list[str]] = {}
+    written: list[Path] = []
+    for outcome in outcomes:
+        paths = get_kind(outcome.job.kind).export(outcome.board, outcome.job.id,
+                                                  outcome.job.title, meta, side_dir)
+        files[outcome.job.id] = [p.relative_to(out_dir).as_posix() for p in paths]
+        written.extend(paths)
+    manifest = build_manifest(spec.book, seed, f"{name}.pdf", spec.book.layout, outcomes,
+                              placements, files)
+    pdf = atomic.write_bytes(out_dir / f"{name}.pdf", pdf_bytes)
+    manifest_path = atomic.write_text(out_dir / f"{name}.json", dumps(manifest))
+    warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
+                for o in outcomes for w in o.board.warnings]
+    return BuildResult(pdf, manifest_path, written, len(outcomes), len(pages), warnings)

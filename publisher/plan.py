@@ -1,0 +1,159 @@
+"""Plan: turn a validated spec into puzzle jobs (kind, params, seed, candidates).
+
+Word references are resolved here: inline lists, files beside the spec, or the
+bundled lists in `wordlists/`."""
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from .data import bundled_names, data_dir
+from .errors import SpecError
+from .kinds import get_kind
+from .kinds.base import SectionBase, Word
+from .spec import Spec, parse_path
+from .words import entries_from_data, make_word, read_list_file
+
+
+def derive_seed(*parts: Any) -> int:
+    """A stable 63-bit seed from the book seed and names (same on every platform)."""
+    digest = hashlib.blake2b("/".join(map(str, parts)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+@dataclass(frozen=True)
+class Job:
+    id: str
+    kind: str
+    section_index: int
+    section_title: str
+    title: str
+    language: str
+    params: dict[str, Any]
+    candidates: int
+    per_page: int
+    answers_per_page: int
+
+
+class SectionContext:
+    """The PlanContext a kind gets for one section (see kinds/base.py)."""
+
+    def __init__(self, spec: Spec, index: int, section: SectionBase, used: set[str]):
+        self.spec, self.index, self.section, self.used = spec, index, section, used
+        self.spec_dir = spec.path.parent
+        self.language = section.language or spec.book.language
+        self.accents = section.accents or spec.book.accents
+        self.rng = random.Random(derive_seed(spec.book.seed, "pool", index))
+
+    def error(self, field: str, message: str) -> SpecError:
+        return self.spec.error(("sections", self.index) + parse_path(field), message)
+
+    def words(self, ref: Any, field: str, language: str) -> list[Word]:
+        words = self._resolve(ref, field, language)
+        if not words:
+            raise self.error(field, "has no words; give at least one")
+        return words
+
+    def clues(self, ref: Any, field: str, language: str) -> list[Word]:
+        words = self.words(ref, field, language)
+        missing = [w.text for w in words if not w.clue]
+        if missing:
+            raise self.error(field, f"{len(missing)} word(s) have no clue "
+                             f"({', '.join(missing[:5])}); write them as `word: clue`")
+        return words
+
+    def take_unused(self, pool: Sequence[Word], n: int, field: str,
+                    accept: Callable[[list[Word], Word], bool] | None = None) -> list[Word]:
+        free = [w for w in pool if w.answer not in self.used]
+        self.rng.shuffle(free)
+        chosen: list[Word] = []
+        for word in free:
+            if len(chosen) == n:
+                break
+            if accept is None or accept(chosen, word):
+                chosen.append(word)
+        if len(chosen) < n:
+            raise self.error(field, f"the word pool has run out: a puzzle needs {n} words, "
+                             f"only {len(chosen)} unused ones fit (no word is repeated in the "
+                             "book); add words, or lower `count` or `words_per_puzzle`")
+        self.mark_used(chosen)
+        return chosen
+
+    def mark_used(self, words: Sequence[Word]) -> None:
+        self.used.update(w.answer for w in words)
+
+    # --- resolving references ---------------------------------------------------------
+
+    def _resolve(self, ref: Any, field: str, language: str) -> list[Word]:
+        if isinstance(ref, (list, dict)):
+            entries = self._inline_entries(ref, field)
+            return self._make_words(entries, language, field, file=str(self.spec.path))
+        if not isinstance(ref, str) or not ref.strip():
+            raise self.error(field, "give a list of words, a file beside the spec, "
+                             "or a bundled list such as en/animals")
+        path = self._find_list(ref.strip(), field)
+        return self._make_words(read_list_file(path), language, field, file=str(path))
+
+    def _inline_entries(self, ref, field):
+        # Re-compose the inline YAML node so each word keeps its line number.
+        path = ("sections", self.index) + parse_path(field)
+        return entries_from_data(ref, self.spec.node(path), str(self.spec.path))
+
+    def _find_list(self, ref: str, field: str) -> Path:
+        beside = self.spec_dir / ref
+        if beside.is_file():
+            return beside
+        root = data_dir("wordlists")
+        for suffix in ("", ".txt", ".yaml", ".yml"):
+            candidate = root / (ref + suffix)
+            if candidate.is_file():
+                return candidate
+        names = bundled_names("wordlists", (".txt", ".yaml", ".yml"))
+        raise self.error(field, f"{ref!r} is neither a file beside the spec "
+                         f"({self.spec_dir}) nor a bundled list; bundled lists: "
+                         f"{', '.join(names)}")
+
+    def _make_words(self, entries, language: str, field: str, file: str) -> list[Word]:
+        words: list[Word] = []
+        seen: dict[str, tuple[str, int | None]] = {}
+        for text, clue, line in entries:
+            word = make_word(text, language, self.accents, clue)
+            if not word.answer:
+                raise SpecError(f"{text!r} has no letters; remove it or write it in letters",
+                                file=file, line=line, field=field)
+            if clue is not None and not word.clue:
+                raise SpecError(f"the clue of {text!r} is empty; write a clue",
+                                file=file, line=line, field=field)
+            if word.answer in seen:
+                other, other_line = seen[word.answer]
+                raise SpecError(f"{text!r} and {other!r} (line {other_line}) are the same "
+                                f"word in the grid ({word.answer}); remove one",
+                                file=file, line=line, field=field)
+            seen[word.answer] = (text, line)
+            words.append(word)
+        return words
+
+
+def plan_book(spec: Spec) -> list[Job]:
+    jobs: list[Job] = []
+    used: set[str] = set()
+    for index, section in enumerate(spec.book.sections):
+        kind = get_kind(section.kind)
+        ctx = SectionContext(spec, index, section, used)
+        requests = kind.plan(section, ctx)
+        title = section.title or section.kind.capitalize()
+        for number, request in enumerate(requests, start=1):
+            jobs.append(Job(
+                id=f"s{index + 1}-{number:03d}", kind=section.kind, section_index=index,
+                section_title=title, title=request.title, language=request.language,
+                params=request.params,
+                candidates=section.candidates or kind.default_candidates,
+                per_page=section.per_page,
+                answers_per_page=section.answers_per_page or kind.default_answers_per_page))
+    if not jobs:
+        raise spec.error(("sections",), "the book has no puzzles; give a section `puzzles` "
+                         "or a `count`")
+    return jobs

@@ -1,0 +1,192 @@
+"""The book spec: YAML loaded with line numbers, validated by pydantic models.
+
+Every error becomes a SpecError naming the file, the line and the field."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+
+from .errors import SpecError
+from .kinds import all_kinds
+
+
+class BookBase(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    title: str = Field(min_length=1)
+    subtitle: str | None = None
+    author: str | None = None
+    copyright: str | None = None
+    layout: str = "letter"
+    seed: int = 0
+    language: str = Field(default="en", pattern=r"^[a-z]{2,3}$")
+    accents: Literal["keep", "strip"] | None = None
+    answer_key: bool = True
+
+
+@cache
+def book_model() -> type[BookBase]:
+    models = [kind.section_model for kind in all_kinds().values()]
+    section = (Annotated[Union[tuple(models)], Field(discriminator="kind")]
+               if len(models) > 1 else models[0])
+    return create_model("BookSpec", __base__=BookBase,
+                        sections=(list[section], Field(min_length=1)))
+
+
+@dataclass
+class Spec:
+    book: BookBase
+    path: Path
+    lines: dict[tuple, int]      # YAML path -> line number
+    root: yaml.Node | None = None
+
+    def node(self, path: tuple) -> yaml.Node | None:
+        """The YAML node at `path` (inline word lists keep their line numbers)."""
+        node = self.root
+        for part in path:
+            if isinstance(node, yaml.MappingNode):
+                node = next((v for k, v in node.value if k.value == part), None)
+            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
+                node = node.value[part] if part < len(node.value) else None
+            else:
+                return None
+        return node
+
+    @property
+    def name(self) -> str:
+        return self.path.stem
+
+    def line(self, path: tuple) -> int | None:
+        """Line of the deepest existing prefix of `path`."""
+        for end in range(len(path), -1, -1):
+            if path[:end] in self.lines:
+                return self.lines[path[:end]]
+        return None
+
+    def error(self, path: tuple, message: str) -> SpecError:
+        return SpecError(message, file=str(self.path), line=self.line(path),
+                         field=format_path(path))
+
+
+def format_path(path: tuple) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def parse_path(field: str) -> tuple:
+    """"puzzles[2].words" -> ("puzzles", 2, "words")."""
+    parts: list = []
+    for chunk in field.replace("]", "").split("."):
+        name, *indexes = chunk.split("[")
+        if name:
+            parts.append(name)
+        parts.extend(int(i) for i in indexes)
+    return tuple(parts)
+
+
+def line_map(node, path: tuple = (), lines: dict | None = None) -> dict[tuple, int]:
+    lines = {} if lines is None else lines
+    lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            child = path + (key_node.value,)
+            lines[child] = key_node.start_mark.line + 1
+            line_map(value_node, child, lines)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            line_map(item, path + (index,), lines)
+    return lines
+
+
+def load_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SpecError("no such file; check the path", file=str(path)) from None
+    except UnicodeDecodeError:
+        raise SpecError("is not UTF-8 text; save it as UTF-8", file=str(path)) from None
+    except OSError as exc:
+        raise SpecError(f"cannot be read ({exc.strerror})", file=str(path)) from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise SpecError(f"is not valid YAML: {problem}; check indentation and quoting",
+                        file=str(path), line=mark.line + 1 if mark else None) from None
+    return data, node
+
+
+def load_spec(path: str | Path) -> Spec:
+    path = Path(path)
+    data, root = load_yaml(path)
+    lines = line_map(root) if root is not None else {}
+    if not isinstance(data, dict):
+        raise SpecError("a book spec is a YAML mapping with at least `title` and `sections`",
+                        file=str(path), line=1)
+    try:
+        book = book_model().model_validate(data)
+    except ValidationError as exc:
+        raise _spec_error(exc, data, path, lines) from None
+    return Spec(book=book, path=path, lines=lines, root=root)
+
+
+def _spec_error(exc: ValidationError, data, path: Path, lines) -> SpecError:
+    spec = Spec(book=None, path=path, lines=lines)  # type: ignore[arg-type]
+    errors = exc.errors()
+    first = errors[0]
+    loc = _data_path(first["loc"], data)
+    message = _describe(first, loc, data)
+    others = {format_path(_data_path(e["loc"], data)) for e in errors[1:]} - {format_path(loc)}
+    if others:
+        message += f" (also check: {', '.join(sorted(others)[:3])})"
+    return spec.error(loc, message)
+
+
+_TYPE_TAGS = {"int", "str", "float", "bool", "list", "tuple", "dict", "none"}
+
+
+def _data_path(loc: tuple, data) -> tuple:
+    """Keep the parts of a pydantic location that exist in the data, dropping
+    union tags and type names; a missing or unknown key ends the path."""
+    path, node = [], data
+    for part in loc:
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        elif (isinstance(node, dict) and isinstance(part, str) and part.isidentifier()
+              and part not in all_kinds() and part not in _TYPE_TAGS):
+            path.append(part)
+            break
+        else:
+            continue
+        path.append(part)
+    return tuple(path)
+
+
+def _describe(error: dict, loc: tuple, data) -> str:
+    kind, msg = error["type"], error["msg"]
+    if kind == "missing":
+        return "is required; add it"
+    if kind == "extra_forbidden":
+        return "is not a key here; check its spelling (see the spec format in the README)"
+    if kind == "union_tag_invalid":
+        return (f"unknown kind {error['input'].get('kind')!r}; "
+                f"use one of: {', '.join(all_kinds())}")
+    if kind == "union_tag_not_found":
+        return f"needs a `kind:` ({', '.join(all_kinds())})"
+    if msg.startswith("Value error, "):
+        return msg[len("Value error, "):]
+    value = error.get("input")
+    if isinstance(value, (str, int, float, bool)):
+        return f"{value!r}: {msg[0].lower() + msg[1:]}"
+    return msg[0].lower() + msg[1:]
