@@ -179,9 +179,9 @@ def _describe(error: dict, loc: tuple, data) -> str:
         return "is required; add it"
     if kind == "extra_forbidden":
         return "is not a key here; check its spelling (see the spec format in the README)"
-    if kind == "union_tag_invalid":
-        return (f"unknown kind {error['input'].get('kind')!r}; "
-                f"use one of: {', '.join(all_kinds())}")
+    if kind == "union_tag_invalid" or (kind == "literal_error" and loc[-1:] == ("kind",)):
+        tag = error["input"].get("kind") if isinstance(error["input"], dict) else error["input"]
+        return f"unknown kind {tag!r}; use one of: {', '.join(all_kinds())}"
     if kind == "union_tag_not_found":
         return f"needs a `kind:` ({', '.join(all_kinds())})"
     if msg.startswith("Value error, "):

@@ -52,11 +52,10 @@ def grid_form(text: str, language: str, accents: AccentPolicy | None = None) -> 
 
 
 def alphabet_for(language: str, answers: Iterable[str] = ()) -> str:
-    """The language's letters plus any other letters the answers use, sorted."""
-    letters = set(ALPHABETS.get(language, ""))
-    for answer in answers:
-        letters.update(answer)
-    return "".join(sorted(letters))
+    """The language's letters in its own order, then any other letters the answers use."""
+    base = ALPHABETS.get(language, "")
+    extra = set("".join(answers)) - set(base)
+    return base + "".join(sorted(extra))
 
 
 def letter_weights(alphabet: str, answers: Iterable[str]) -> list[float]:

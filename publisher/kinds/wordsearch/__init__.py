@@ -172,13 +172,12 @@ class WordSearch(Kind):
 
     def _request(self, title, words, size, directions, language, forbidden) -> PuzzleRequest:
         rows, cols = size
-        letters = sum(len(w.answer) for w in words)
         return PuzzleRequest(title=title, language=language, params={
             "rows": rows, "cols": cols, "language": language,
             "words": [(w.text, w.answer) for w in words],
             "directions": [DIRECTION_INDEX[d] for d in directions],
             "forbidden": forbidden,
-            "restarts": 60 if letters > 0.7 * rows * cols else 10,
+            "effort": 10 * len(words),     # eviction steps when words are left over
         })
 
     def generate(self, params: dict[str, Any], seed: int) -> WordSearchBoard:
@@ -189,18 +188,16 @@ class WordSearch(Kind):
         alphabet = alphabet_for(params["language"], answers)
         weights = letter_weights(alphabet, answers)
         for _ in range(4):
-            placements, grid = place_words(answers, rows, cols, params["directions"], rng,
-                                           params["restarts"])
-            letters = fill_and_verify(grid, answers, placements, params["forbidden"],
-                                      alphabet, weights, rng)
+            grid = place_words(answers, rows, cols, params["directions"], rng,
+                               params["effort"])
+            letters = fill_and_verify(grid, params["forbidden"], alphabet, weights, rng)
             if letters is not None:
                 break
         else:
             raise GenerationFailed("no filler keeps every word to exactly one place")
-        placed = {p.word for p in placements}
-        unplaced = [texts[i] for i in range(len(texts)) if i not in placed]
-        crossings = sum(len(answers[p.word]) for p in placements) - sum(
-            1 for letter in grid.cells if letter is not None)
+        placements = grid.placements()
+        unplaced = [texts[i] for i in range(len(texts)) if i not in grid.placed]
+        crossings = grid.crossing_count()
         score = (1000 * len(placements) + 2 * crossings
                  + 20 * direction_entropy([p.direction for p in placements],
                                           len(params["directions"]))

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from bisect import bisect
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cache
 from itertools import accumulate
 
 # Reverse of direction d is (d + 4) % 8; the axis of d is d % 4.
@@ -34,32 +36,42 @@ class Placement:
     direction: int       # index into DIRECTIONS
 
 
-class Grid:
-    """The board under construction: letters, and which axes cross each cell."""
+@cache
+def path_table(rows: int, cols: int, length: int, direction: int) -> tuple:
+    """start cell -> the cells of a word of `length` from there, or None if it leaves."""
+    _, dr, dc = DIRECTIONS[direction]
+    step = dr * cols + dc
+    table = []
+    for row in range(rows):
+        for col in range(cols):
+            end_r, end_c = row + dr * (length - 1), col + dc * (length - 1)
+            inside = 0 <= end_r < rows and 0 <= end_c < cols
+            start = row * cols + col
+            table.append(tuple(start + k * step for k in range(length)) if inside else None)
+    return tuple(table)
 
-    def __init__(self, rows: int, cols: int):
-        self.rows, self.cols = rows, cols
+
+class Grid:
+    """The board under construction. Words may share a cell only on equal letters
+    and on different axes (no overlaid or run-on words)."""
+
+    def __init__(self, rows: int, cols: int, answers: list[str]):
+        self.rows, self.cols, self.answers = rows, cols, answers
         self.cells: list[str | None] = [None] * (rows * cols)
         self.axes = [0] * (rows * cols)
-        self.by_letter: dict[str, list[int]] = defaultdict(list)
+        self.owners: list[list[int]] = [[] for _ in range(rows * cols)]
+        self.by_letter: dict[str, set[int]] = defaultdict(set)
+        self.placed: dict[int, tuple[int, int]] = {}        # word -> (start, direction)
 
-    def path(self, row: int, col: int, direction: int, length: int) -> list[int] | None:
-        _, dr, dc = DIRECTIONS[direction]
-        end_r, end_c = row + dr * (length - 1), col + dc * (length - 1)
-        if not (0 <= row < self.rows and 0 <= col < self.cols
-                and 0 <= end_r < self.rows and 0 <= end_c < self.cols):
-            return None
-        step = dr * self.cols + dc
-        start = row * self.cols + col
-        return [start + k * step for k in range(length)]
+    def path(self, word: int, start: int, direction: int) -> tuple | None:
+        return path_table(self.rows, self.cols, len(self.answers[word]), direction)[start]
 
-    def crossings(self, word: str, cells: list[int], direction: int) -> int:
-        """Shared cells if `word` fits on `cells`, else -1. Words never share a
-        cell along the same axis (no overlaid or run-on words)."""
+    def crossings(self, word: int, cells: tuple, direction: int) -> int:
+        """Shared cells if the word fits on `cells`, else -1."""
         axis_bit = 1 << (direction % 4)
         shared = 0
         grid, axes = self.cells, self.axes
-        for letter, cell in zip(word, cells):
+        for letter, cell in zip(self.answers[word], cells):
             current = grid[cell]
             if current is None:
                 continue
@@ -68,87 +80,182 @@ class Grid:
             shared += 1
         return shared
 
-    def put(self, word: str, cells: list[int], direction: int) -> None:
+    def single_blocker(self, word: int, cells: tuple, direction: int) -> int:
+        """The one placed word in the way on `cells`; -1 if none, -2 if several."""
         axis_bit = 1 << (direction % 4)
-        for letter, cell in zip(word, cells):
+        found = -1
+        grid, axes, owners = self.cells, self.axes, self.owners
+        for letter, cell in zip(self.answers[word], cells):
+            current = grid[cell]
+            if current is not None and (current != letter or axes[cell] & axis_bit):
+                here = owners[cell]
+                if len(here) > 1 or (found >= 0 and here[0] != found):
+                    return -2
+                found = here[0]
+        return found
+
+    def put(self, word: int, start: int, direction: int) -> None:
+        axis_bit = 1 << (direction % 4)
+        for letter, cell in zip(self.answers[word], self.path(word, start, direction)):
             if self.cells[cell] is None:
                 self.cells[cell] = letter
-                self.by_letter[letter].append(cell)
+                self.by_letter[letter].add(cell)
             self.axes[cell] |= axis_bit
+            self.owners[cell].append(word)
+        self.placed[word] = (start, direction)
+
+    def remove(self, word: int) -> None:
+        start, direction = self.placed.pop(word)
+        axis_bit = 1 << (direction % 4)
+        for cell in self.path(word, start, direction):
+            self.owners[cell].remove(word)
+            self.axes[cell] &= ~axis_bit
+            if not self.owners[cell]:
+                self.by_letter[self.cells[cell]].discard(cell)
+                self.cells[cell] = None
+
+    def placements(self) -> list[Placement]:
+        return [Placement(w, *divmod(start, self.cols), d)
+                for w, (start, d) in sorted(self.placed.items())]
+
+    def crossing_count(self) -> int:
+        return sum(len(o) - 1 for o in self.owners if len(o) > 1)
 
 
 def place_words(answers: list[str], rows: int, cols: int, directions: list[int],
-                rng: random.Random, restarts: int) -> tuple[list[Placement], Grid]:
-    """The best board over `restarts` rebuilds: most words placed, then most crossings."""
+                rng: random.Random, effort: int) -> Grid:
+    """Place as many words as possible, then as many crossings.
+
+    Greedy first (longest words first, each where it crosses most); then, while
+    words are left over, an ejection chain: put a left-over word where exactly
+    one placed word blocks it, evict that word and re-place it elsewhere. The
+    chain runs for `effort` steps (counted, so the result is reproducible)."""
     letters = sum(map(len, answers))
-    dense = letters > 0.7 * rows * cols
+    dense = letters > 0.6 * rows * cols
+    grid = Grid(rows, cols, answers)
     order = sorted(range(len(answers)), key=lambda i: (-len(answers[i]), rng.random()))
-    best: tuple[tuple[int, int], list[Placement], Grid] | None = None
-    for _ in range(max(1, restarts)):
-        grid, placed, failed, crossings = Grid(rows, cols), [], [], 0
-        for index in order:
-            found = _place_one(grid, answers[index], directions, rng, dense)
-            if found is None:
-                failed.append(index)
+    waiting: list[int] = []
+    for word in order:
+        if not _place_one(grid, word, directions, rng, dense):
+            waiting.append(word)
+    best = (len(grid.placed), grid.crossing_count(), dict(grid.placed))
+    recent: list[tuple[int, int]] = []       # (evicted, for) pairs not to undo at once
+    steps = 0
+    while waiting and steps < effort:
+        steps += 1
+        word = waiting.pop(0)
+        if _place_one(grid, word, directions, rng, dense=True):
+            pass
+        else:
+            victim = _evict_for(grid, word, directions, rng, recent)
+            if victim is None:
+                waiting.append(word)
                 continue
-            row, col, direction, shared = found
-            grid.put(answers[index], grid.path(row, col, direction, len(answers[index])),
-                     direction)
-            placed.append(Placement(index, row, col, direction))
-            crossings += shared
-        key = (len(placed), crossings)
-        if best is None or key > best[0]:
-            best = (key, placed, grid)
-        if not failed:
-            break
-        # Squeaky wheel: the words that failed go first next time.
-        order = failed + [i for i in order if i not in failed]
-    return best[1], best[2]
+            if victim >= 0:
+                recent = (recent + [(victim, word)])[-8:]
+                if not _place_one(grid, victim, directions, rng, dense=True):
+                    waiting.append(victim)
+        key = (len(grid.placed), grid.crossing_count())
+        if key > best[:2]:
+            best = (*key, dict(grid.placed))
+    if (len(grid.placed), grid.crossing_count()) < best[:2]:
+        grid = Grid(rows, cols, answers)
+        for word, (start, direction) in best[2].items():
+            grid.put(word, start, direction)
+    return grid
 
 
-def _place_one(grid: Grid, word: str, directions: list[int], rng: random.Random,
-               dense: bool) -> tuple[int, int, int, int] | None:
-    length = len(word)
-    spread_out = not dense and rng.random() < 0.5
-    if not spread_out:
-        best, best_key = None, -1.0
-        for i, letter in enumerate(word):
-            for cell in grid.by_letter.get(letter, ()):
-                r, c = divmod(cell, grid.cols)
-                for d in directions:
-                    _, dr, dc = DIRECTIONS[d]
-                    row, col = r - i * dr, c - i * dc
-                    cells = grid.path(row, col, d, length)
-                    if cells is None:
-                        continue
-                    shared = grid.crossings(word, cells, d)
-                    if shared > 0:
-                        key = shared + rng.random() * 0.9
-                        if key > best_key:
-                            best, best_key = (row, col, d, shared), key
-        if best is not None:
-            return best
-    for _ in range(60):   # a few random tries are cheap and usually enough
-        d = rng.choice(directions)
-        row, col = rng.randrange(grid.rows), rng.randrange(grid.cols)
-        cells = grid.path(row, col, d, length)
-        if cells is not None:
+def _place_one(grid: Grid, word: int, directions: list[int], rng: random.Random,
+               dense: bool) -> bool:
+    """Put `word` where it crosses most (or, on a sparse board, often anywhere it
+    fits, so words spread out). False if it fits nowhere."""
+    if not dense and rng.random() < 0.5:
+        size = grid.rows * grid.cols
+        for _ in range(40):   # on a sparse board a few random tries usually succeed
+            d = rng.choice(directions)
+            start = rng.randrange(size)
+            cells = grid.path(word, start, d)
+            if cells is not None and grid.crossings(word, cells, d) >= 0:
+                grid.put(word, start, d)
+                return True
+    options = fitting_positions(grid, word, directions)
+    if not options:
+        return False
+    _, start, d = max((shared + rng.random() * 0.9, start, d) for shared, start, d in options)
+    grid.put(word, start, d)
+    return True
+
+
+@cache
+def _fit_pattern(answer: str) -> re.Pattern:
+    # A lookahead, so overlapping positions are all found; "." is an empty cell.
+    return re.compile("(?=(" + "".join(f"[{re.escape(ch)}.]" for ch in answer) + "))")
+
+
+def fitting_positions(grid: Grid, word: int, directions: list[int]
+                      ) -> list[tuple[int, int, int]]:
+    """(crossings, start, direction) of every legal position of `word`."""
+    index = line_index(grid.rows, grid.cols)
+    text = index.text(grid.cells)
+    answer = grid.answers[word]
+    allowed = set(directions)
+    found = []
+    for probe, backwards in ((answer, False), (answer[::-1], True)):
+        for match in _fit_pattern(probe).finditer(text):
+            position = match.start()
+            d = index.axis[position] + (4 if backwards else 0)
+            if d not in allowed:
+                continue
+            start = index.position_cell[position + (len(answer) - 1 if backwards else 0)]
+            cells = grid.path(word, start, d)
             shared = grid.crossings(word, cells, d)
             if shared >= 0:
-                return row, col, d, shared
-    options = [(row, col, d) for d in directions
-               for row in range(grid.rows) for col in range(grid.cols)]
-    rng.shuffle(options)
-    for row, col, d in options:
-        cells = grid.path(row, col, d, length)
-        if cells is not None:
-            shared = grid.crossings(word, cells, d)
-            if shared >= 0:
-                return row, col, d, shared
-    return None
+                found.append((shared, start, d))
+    return found
+
+
+LOOKAHEAD = 6     # evictions tried with a re-placement before a random move
+
+
+def _evict_for(grid: Grid, word: int, directions: list[int], rng: random.Random,
+               recent: list[tuple[int, int]]) -> int | None:
+    """Place `word` where a single placed word is in the way and evict that word.
+
+    Moves whose evicted word fits elsewhere at once are tried first (a net gain);
+    otherwise a random move keeps the search walking. Returns the evicted word."""
+    moves = []
+    for d in directions:
+        table = path_table(grid.rows, grid.cols, len(grid.answers[word]), d)
+        for start, cells in enumerate(table):
+            if cells is None:
+                continue
+            victim = grid.single_blocker(word, cells, d)
+            if victim >= 0:
+                if (word, victim) not in recent:     # would undo a recent move
+                    moves.append((len(grid.answers[victim]), rng.random(), start, d, victim))
+    if not moves:
+        return None
+    moves.sort()
+    for _, _, start, d, victim in moves[:LOOKAHEAD]:
+        before = grid.placed[victim]
+        grid.remove(victim)
+        grid.put(word, start, d)
+        if _place_one(grid, victim, directions, rng, dense=True):
+            return -1                                 # both placed
+        grid.remove(word)
+        grid.put(victim, *before)
+    _, _, start, d, victim = rng.choice(moves)
+    grid.remove(victim)
+    grid.put(word, start, d)
+    return victim
 
 
 # --- the exactly-once rule and filler ----------------------------------------------
+
+@cache
+def line_index(rows: int, cols: int) -> "LineIndex":
+    return LineIndex(rows, cols)
+
 
 class LineIndex:
     """Every line of the grid in the four axes, joined into one string with
@@ -162,13 +269,16 @@ class LineIndex:
             lines.append([r * cols + (r - start) for r in range(rows) if 0 <= r - start < cols])
         for total in range(rows + cols - 1):             # SW diagonals
             lines.append([r * cols + (total - r) for r in range(rows) if 0 <= total - r < cols])
+        axes = [0] * rows + [1] * cols + [2] * (rows + cols - 1) + [3] * (rows + cols - 1)
         self.position_cell: list[int] = []
-        for line in lines:
-            self.position_cell.extend(line)
-            self.position_cell.append(-1)
+        self.axis: list[int] = []
+        for line, axis in zip(lines, axes):
+            self.position_cell.extend(line + [-1])
+            self.axis.extend([axis] * (len(line) + 1))
 
-    def text(self, cells: list[str]) -> str:
-        return "".join(cells[i] if i >= 0 else "|" for i in self.position_cell)
+    def text(self, cells: list[str | None]) -> str:
+        """The lines as one string: "|" between lines, "." for an empty cell."""
+        return "".join("|" if i < 0 else (cells[i] or ".") for i in self.position_cell)
 
     def occurrences(self, text: str, word: str) -> list[tuple[int, ...]]:
         """Cell paths where `word` reads forwards or backwards (overlaps included)."""
@@ -185,8 +295,7 @@ class LineIndex:
         return found
 
 
-def fill_and_verify(grid: Grid, answers: list[str], placements: list[Placement],
-                    forbidden: list[str], alphabet: str, weights: list[float],
+def fill_and_verify(grid: Grid, forbidden: list[str], alphabet: str, weights: list[float],
                     rng: random.Random, rounds: int = 400) -> list[str] | None:
     """Fill the empty cells so every placed word appears exactly once and no
     forbidden word appears. Returns the letters, or None if that is impossible
@@ -202,10 +311,9 @@ def fill_and_verify(grid: Grid, answers: list[str], placements: list[Placement],
 
     is_filler = [letter is None for letter in grid.cells]
     cells = [letter if letter is not None else draw() for letter in grid.cells]
-    index = LineIndex(grid.rows, grid.cols)
-    own = {tuple(grid.path(p.row, p.col, p.direction, len(answers[p.word]))): p.word
-           for p in placements}
-    targets = [(answers[p.word], p.word) for p in placements] + [(w, -1) for w in forbidden]
+    index = line_index(grid.rows, grid.cols)
+    own = {grid.path(word, start, d): word for word, (start, d) in grid.placed.items()}
+    targets = [(grid.answers[w], w) for w in sorted(grid.placed)] + [(w, -1) for w in forbidden]
     for _ in range(rounds):
         text = index.text(cells)
         bad_paths = []
