@@ -1,0 +1,96 @@
+"""Numberlink ("Flow"): join each pair of equal labels by a path through
+neighbouring cells; paths never cross or branch and together fill the grid.
+
+Every board has exactly one solution, proved with a SAT solver (MiniSat via
+python-sat, deterministic conflict budgets). See generator.py for the repair
+loop and sat.py for the model.
+
+Difficulty (spec `difficulty`): the generator aims at a mean path length of
+0.8 / 1.0 / 1.6 times the grid side (easy / medium / hard; easy at most
+3 + 0.3 side): fewer, longer paths are harder. Each unique board is then measured: f0 = share of edge decisions
+made by unit propagation alone, f1 = after failed-literal probing (trying one
+edge each way and seeing a contradiction at once), hardness = 0.5 (1 - f0) +
+0.5 (1 - f1). The score (higher is better) is 100 (1 - |hardness - target|)
+with targets 0.15 / 0.45 / 0.8, plus up to 5 for a mix of path lengths, so the
+best of the candidates is the one closest to the requested difficulty. f1 < 1
+means the board needs search (trial and error) somewhere.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from ..base import Board, Box, Kind, PlanContext, PuzzleRequest, SectionBase, Theme
+from . import draw
+from .generator import CONF_BUDGET, NumberlinkBoard, generate
+
+MIN_SIDE, MAX_SIDE, MAX_WARN = 5, 15, 20
+
+
+class NumberlinkSection(SectionBase):
+    kind: Literal["numberlink"]
+    size: int | tuple[int, int] = Field(default=7, description="side, or [rows, cols]")
+    count: int = Field(default=1, ge=1, le=1000)
+    difficulty: Literal["easy", "medium", "hard"] = "medium"
+    colour: bool | None = Field(default=None, description="fill endpoint circles and paths "
+                                                          "with colour (default: the layout's)")
+
+
+class NumberlinkKind(Kind):
+    name = "numberlink"
+    section_model = NumberlinkSection
+    default_candidates = 8
+    default_answers_per_page = 6
+
+    def plan(self, section: NumberlinkSection, ctx: PlanContext) -> list[PuzzleRequest]:
+        rows, cols = (section.size, section.size) if isinstance(section.size, int) \
+            else section.size
+        if min(rows, cols) < MIN_SIDE:
+            raise ctx.error("size", f"{rows}x{cols} is too small for Numberlink: use at least "
+                                    f"{MIN_SIDE} rows and {MIN_SIDE} columns")
+        if max(rows, cols) > MAX_WARN:
+            raise ctx.error("size", f"{rows}x{cols} is too large: Numberlink boards go up to "
+                                    f"{MAX_WARN}x{MAX_WARN} ({MAX_SIDE}x{MAX_SIDE} or less is "
+                                    f"quick); use a smaller size")
+        base = section.title or "Flow"
+        params = {"rows": rows, "cols": cols, "difficulty": section.difficulty,
+                  "colour": bool(section.colour), "conf_budget": CONF_BUDGET}
+        return [PuzzleRequest(title=f"{base} {i + 1}" if section.count > 1 else base,
+                              params=dict(params))
+                for i in range(section.count)]
+
+    def generate(self, params: dict[str, Any], seed: int) -> NumberlinkBoard:
+        rows, cols = params["rows"], params["cols"]
+        board = generate(rows, cols, params.get("difficulty", "medium"), seed,
+                         params.get("conf_budget", CONF_BUDGET))
+        board.colour = bool(params.get("colour", False))
+        if max(rows, cols) > MAX_SIDE:
+            board.warnings.append(f"numberlink {rows}x{cols}: boards above {MAX_SIDE}x{MAX_SIDE} "
+                                  f"take much longer to prove unique (seconds to minutes each)")
+        return board
+
+    def draw_puzzle(self, canvas: Any, board: Board, box: Box, theme: Theme) -> None:
+        draw.draw_puzzle(canvas, board, box, theme, theme.colour or board.colour)
+
+    def draw_solution(self, canvas: Any, board: Board, box: Box, theme: Theme) -> None:
+        draw.draw_solution(canvas, board, box, theme, theme.colour or board.colour)
+
+    def manifest(self, board: Board) -> dict[str, Any]:
+        assert isinstance(board, NumberlinkBoard)
+        return {
+            "width": board.cols,
+            "height": board.rows,
+            "endpoints": [{"label": lab, "cells": [list(a), list(b)]}
+                          for lab, a, b in board.endpoints()],
+            "solution": board.solution_grid(),
+            "difficulty": board.difficulty,
+            "hardness": board.hardness,
+            "deduction": {"propagation": board.f0, "probing": board.f1},
+        }
+
+    def text_for_search(self, board: Board) -> list[str]:
+        return list(board.labels)
+
+
+KIND = NumberlinkKind()

@@ -1,0 +1,258 @@
+"""Random covers of a grid by paths (the raw material of a Flow puzzle).
+
+Cells are indices `r * cols + c`. A cover is a list of paths (lists of cells)
+that together visit every cell once. We start from short straight pieces along
+the rows and mix them with moves that keep a cover a cover:
+
+- backbite: an endpoint joins a cell of its own path, the loop it closes is
+  cut open again (the path keeps its cells, its shape and ends change);
+- steal: an endpoint joins a cell of another path and takes one side of it;
+- merge / split: to steer the number of paths towards a target.
+
+Moves that would put a 2x2 block into one path, or leave a path shorter than
+MIN_LEN, are refused, so the invariants hold at every step.
+"""
+from __future__ import annotations
+
+import random
+
+MIN_LEN = 3
+
+
+def neighbours_table(rows: int, cols: int) -> list[list[int]]:
+    table = []
+    for r in range(rows):
+        for c in range(cols):
+            nb = []
+            if r > 0:
+                nb.append((r - 1) * cols + c)
+            if c > 0:
+                nb.append(r * cols + c - 1)
+            if c < cols - 1:
+                nb.append(r * cols + c + 1)
+            if r < rows - 1:
+                nb.append((r + 1) * cols + c)
+            table.append(nb)
+    return table
+
+
+def _blocks_ok(owner: list[int], cells, rows: int, cols: int) -> bool:
+    """No 2x2 block touching `cells` lies in a single path."""
+    for x in cells:
+        r, c = divmod(x, cols)
+        for r0 in (r - 1, r):
+            if r0 < 0 or r0 + 1 >= rows:
+                continue
+            for c0 in (c - 1, c):
+                if c0 < 0 or c0 + 1 >= cols:
+                    continue
+                a = r0 * cols + c0
+                o = owner[a]
+                if owner[a + 1] == o and owner[a + cols] == o and owner[a + cols + 1] == o:
+                    return False
+    return True
+
+
+def has_block(paths: list[list[int]], rows: int, cols: int) -> bool:
+    owner = owners(paths, rows * cols)
+    return not _blocks_ok(owner, range(rows * cols), rows, cols)
+
+
+def owners(paths: list[list[int]], n: int) -> list[int]:
+    owner = [-1] * n
+    for i, p in enumerate(paths):
+        for x in p:
+            owner[x] = i
+    return owner
+
+
+def hugs_edge(path: list[int], rows: int, cols: int) -> bool:
+    """True when most of the path is one straight run along the border: such
+    paths are dull and give themselves away."""
+    best = run = 1
+    for i in range(1, len(path)):
+        (r0, c0), (r1, c1) = divmod(path[i - 1], cols), divmod(path[i], cols)
+        same_border = ((r0 == r1 and r0 in (0, rows - 1)) or (c0 == c1 and c0 in (0, cols - 1)))
+        straight = same_border and (i < 2 or _collinear(path[i - 2], path[i - 1], path[i], cols))
+        run = run + 1 if same_border and straight else (2 if same_border else 1)
+        best = max(best, run)
+    return best >= 3 and best * 2 > len(path)
+
+
+def _collinear(a: int, b: int, c: int, cols: int) -> bool:
+    return (b - a) == (c - b)
+
+
+def hamiltonian_path(rows: int, cols: int, rng: random.Random, steps: int) -> list[int]:
+    """A random path through every cell: a serpentine mixed by backbite moves
+    (an endpoint steps to a neighbour of its own path and the loop this closes
+    is opened again next to it)."""
+    nbrs = neighbours_table(rows, cols)
+    path = []
+    for r in range(rows):
+        row = [r * cols + c for c in range(cols)]
+        path.extend(row if r % 2 == 0 else row[::-1])
+    pos = [0] * (rows * cols)
+    for i, x in enumerate(path):
+        pos[x] = i
+    for _ in range(steps):
+        if rng.random() < 0.5:
+            path.reverse()
+            for i, x in enumerate(path):
+                pos[x] = i
+        e = path[-1]
+        x = rng.choice(nbrs[e])
+        i = pos[x]
+        if i == len(path) - 2:
+            continue
+        tail = path[i + 1:][::-1]
+        path[i + 1:] = tail
+        for k, y in enumerate(tail, i + 1):
+            pos[y] = k
+    return path
+
+
+def cut(path: list[int], rows: int, cols: int, mean_len: float, max_len: int,
+        rng: random.Random) -> list[list[int]] | None:
+    """Cut a Hamiltonian path into pieces of random length (a mix of short and
+    long), ending a piece early where the next cell would close a 2x2 block."""
+    cells = rows * cols
+    owner = [-1] * cells
+    pieces: list[list[int]] = []
+    i = 0
+    while i < len(path):
+        want = min(max_len, MIN_LEN + int(rng.expovariate(1.0 / max(1.0, mean_len - MIN_LEN))))
+        pid = len(pieces)
+        piece = []
+        while i < len(path) and len(piece) < want:
+            x = path[i]
+            owner[x] = pid
+            if len(piece) >= MIN_LEN and not _blocks_ok(owner, (x,), rows, cols):
+                owner[x] = -1
+                break
+            piece.append(x)
+            i += 1
+        pieces.append(piece)
+    if len(pieces[-1]) < MIN_LEN:
+        last = pieces.pop()
+        for x in last:
+            owner[x] = len(pieces) - 1
+        if not _blocks_ok(owner, last, rows, cols) or len(pieces[-1]) + len(last) > max_len:
+            return None
+        pieces[-1].extend(last)
+    return pieces
+
+
+def random_cover(rows: int, cols: int, mean_len: float, max_len: int, rng: random.Random,
+                 steps: int) -> list[list[int]]:
+    """A cover of the grid by paths of MIN_LEN..max_len cells (about `mean_len`
+    on average), with no 2x2 block in one path. Deterministic for a given rng."""
+    n = rows * cols
+    nbrs = neighbours_table(rows, cols)
+    while True:
+        paths = cut(hamiltonian_path(rows, cols, rng, 4 * n), rows, cols, mean_len, max_len, rng)
+        if paths is not None:
+            break
+    owner = owners(paths, n)
+    state = [len(paths), max(1, round(n / mean_len))]     # paths alive, target
+
+    def hugs(*ps) -> int:
+        return sum(hugs_edge(p, rows, cols) for p in ps if p)
+
+    def try_move(pid: int, qid: int, moved: list[int], rest: list[int], gain: int = 0) -> bool:
+        """Give `moved` (cells of q, starting next to p's last cell) to p."""
+        p, q = paths[pid], paths[qid]
+        before = hugs(p, q)
+        for y in moved:
+            owner[y] = pid
+        if _blocks_ok(owner, moved, rows, cols) and hugs(p + moved, rest) <= before - gain:
+            p.extend(moved)
+            paths[qid] = rest
+            if not rest:
+                state[0] -= 1
+            return True
+        for y in moved:
+            owner[y] = qid
+        return False
+
+    # Backbites and steals move the endpoints off the cut points (which sit in
+    # adjacent pairs); merges bring the count down to the target.
+    for _ in range(steps):
+        pid = owner[rng.randrange(n)]
+        p = paths[pid]
+        if rng.random() < 0.5:
+            p.reverse()
+        e = p[-1]
+        x = rng.choice(nbrs[e])
+        qid = owner[x]
+        if qid == pid:
+            i = p.index(x)
+            if i < len(p) - 2:
+                new = p[:i + 1] + p[i + 1:][::-1]
+                if hugs(new) <= hugs(p):
+                    paths[pid] = new
+            continue
+        q = paths[qid]
+        j = q.index(x)
+        if state[0] > state[1] and (j == 0 or j == len(q) - 1) and len(p) + len(q) <= max_len:
+            try_move(pid, qid, q if j == 0 else q[::-1], [])
+            continue
+        if rng.random() < 0.5:
+            moved, rest = q[j:], q[:j]
+        else:
+            moved, rest = q[j::-1], q[j + 1:]
+        if len(rest) >= MIN_LEN and len(p) + len(moved) <= max_len:
+            try_move(pid, qid, moved, rest)
+    # Greedy merges, shortest paths first, until the target count is reached.
+    merged = True
+    while merged and state[0] > state[1]:
+        merged = False
+        order = sorted((len(p), i) for i, p in enumerate(paths) if p)
+        for _, pid in order:
+            p = paths[pid]
+            if not p:
+                continue
+            for end in (0, 1):
+                if end:
+                    p.reverse()
+                for x in nbrs[p[-1]]:
+                    qid = owner[x]
+                    q = paths[qid]
+                    if qid == pid or len(p) + len(q) > max_len or x not in (q[0], q[-1]):
+                        continue
+                    if try_move(pid, qid, q if x == q[0] else q[::-1], []):
+                        merged = True
+                        break
+                if merged or state[0] <= state[1]:
+                    break
+            if merged:
+                break
+    # Paths lying straight along the border: let them grow into (or give way
+    # to) a neighbour until they no longer do.
+    for _ in range(n):
+        bad = [i for i, p in enumerate(paths) if p and hugs_edge(p, rows, cols)]
+        if not bad:
+            break
+        pid = rng.choice(bad)
+        p = paths[pid]
+        options = []
+        for end in (0, 1):
+            tip = p[0] if end == 0 else p[-1]
+            for x in nbrs[tip]:
+                qid = owner[x]
+                if qid != pid:
+                    options.append((tip, x, qid))
+        rng.shuffle(options)
+        for tip, x, qid in options:
+            if p[-1] != tip:
+                p.reverse()
+            q = paths[qid]
+            j = q.index(x)
+            for moved, rest in ((q[j:], q[:j]), (q[j::-1], q[j + 1:])):
+                if (not rest or len(rest) >= MIN_LEN) and len(p) + len(moved) <= max_len \
+                        and try_move(pid, qid, moved, rest, gain=1):
+                    break
+            else:
+                continue
+            break
+    return [p for p in paths if p]

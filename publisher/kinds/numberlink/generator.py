@@ -1,0 +1,167 @@
+"""One Numberlink candidate: a random cover, repaired until SAT proves it unique.
+
+Repair: the SAT check returns a few rival solutions. A rival differs from our
+paths somewhere, so some edge of our solution is unused in it. Splitting one of
+our paths at such an edge (both halves become paths with their own number)
+kills that rival and can never create a new one: every solution of the split
+board, with the cut edge put back, is a solution of the old board. We choose
+the edge that kills the most rivals, and check again.
+
+Difficulty (documented in the package docstring) comes from the cover's mean
+path length and from `sat.deductions`: f0 = share of edge decisions made by
+plain propagation, f1 = after failed-literal probing (one step of "what if").
+hardness = 0.5 * (1 - f0) + 0.5 * (1 - f1), in [0, 1].
+"""
+from __future__ import annotations
+
+import random
+import statistics
+from dataclasses import dataclass, field
+
+from ...errors import GenerationFailed
+from ..base import Board
+from .cover import MIN_LEN, has_block, hugs_edge, random_cover
+from .sat import check_unique, deductions, path_edges
+
+LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+# difficulty -> (mean path length per side of the grid, target hardness)
+DIFFICULTY = {"easy": (0.8, 0.15), "medium": (1.0, 0.45), "hard": (1.6, 0.8)}
+
+CONF_BUDGET = 400_000      # SAT conflicts per candidate, over all checks
+CHECK_BUDGET = 50_000      # conflicts per check; a board that needs more is dropped
+MAX_COVERS = 25            # fresh covers tried per candidate
+MAX_RIVALS = 3             # rivals fetched per check to choose a good split
+
+
+@dataclass
+class NumberlinkBoard(Board):
+    rows: int = 0
+    cols: int = 0
+    paths: list[list[list[int]]] = field(default_factory=list)   # [[r, c], ...] per label
+    labels: list[str] = field(default_factory=list)
+    difficulty: str = "medium"
+    colour: bool = False
+    hardness: float = 0.0
+    f0: float = 0.0
+    f1: float = 0.0
+    splits: int = 0
+    covers: int = 0
+    conflicts: int = 0
+
+    def endpoints(self) -> list[tuple[str, list[int], list[int]]]:
+        return [(lab, p[0], p[-1]) for lab, p in zip(self.labels, self.paths)]
+
+    def solution_grid(self) -> list[list[str]]:
+        grid = [[""] * self.cols for _ in range(self.rows)]
+        for lab, p in zip(self.labels, self.paths):
+            for r, c in p:
+                grid[r][c] = lab
+        return grid
+
+
+def _best_split(paths, rivals, rows, cols, rng):
+    """(path index, cut position) killing the most rivals, or None."""
+    rival_edges = [{e for p in riv for e in path_edges(p)} for riv in rivals]
+    best, best_key = None, None
+    for pi, p in enumerate(paths):
+        for k in range(MIN_LEN, len(p) - MIN_LEN + 1):
+            e = (min(p[k - 1], p[k]), max(p[k - 1], p[k]))
+            killed = sum(e not in re for re in rival_edges)
+            if not killed:
+                continue
+            a, b = p[:k], p[k:]
+            if hugs_edge(a, rows, cols) or hugs_edge(b, rows, cols):
+                continue
+            key = (killed, min(len(a), len(b)), rng.random())
+            if best_key is None or key > best_key:
+                best, best_key = (pi, k), key
+    return best
+
+
+def make_unique(rows: int, cols: int, difficulty: str, rng: random.Random,
+                conf_budget: int = CONF_BUDGET):
+    """Paths (lists of cell indices) of a board with exactly one solution, plus
+    stats; raises GenerationFailed when the budgets run out."""
+    n = rows * cols
+    side = (rows * cols) ** 0.5
+    per_side, _ = DIFFICULTY[difficulty]
+    mean_len = max(MIN_LEN + 0.5, per_side * side)
+    if difficulty == "easy":                 # big easy boards: many short paths
+        mean_len = min(mean_len, 3 + 0.3 * side)
+    max_len = int(3 * side)
+    spent = 0
+    for cover_no in range(1, MAX_COVERS + 1):
+        paths = random_cover(rows, cols, mean_len, max_len, rng, steps=5 * n)
+        if any(hugs_edge(p, rows, cols) for p in paths):
+            continue
+        splits = 0
+        while True:
+            budget = min(CHECK_BUDGET, conf_budget - spent)
+            res = check_unique(rows, cols, paths, budget, MAX_RIVALS)
+            spent += res.conflicts
+            if res.status == "unique":
+                if len(paths) > len(LABELS):
+                    break
+                return paths, {"splits": splits, "covers": cover_no, "conflicts": spent}
+            if res.status == "unknown":
+                if spent >= conf_budget:
+                    raise GenerationFailed(f"numberlink {rows}x{cols}: SAT budget spent")
+                break                        # too hard to decide: reject, fresh cover
+            split = _best_split(paths, res.rivals, rows, cols, rng)
+            if split is None:
+                break                        # rivals differ only in short paths
+            pi, k = split
+            p = paths[pi]
+            paths[pi:pi + 1] = [p[:k], p[k:]]
+            splits += 1
+    raise GenerationFailed(f"numberlink {rows}x{cols}: no unique board in {MAX_COVERS} covers")
+
+
+def generate(rows: int, cols: int, difficulty: str, seed: int,
+             conf_budget: int = CONF_BUDGET) -> NumberlinkBoard:
+    rng = random.Random(seed)
+    cells, stats = make_unique(rows, cols, difficulty, rng, conf_budget)
+    f0, f1 = deductions(rows, cols, cells)
+    # Number the paths in reading order of their first endpoint; each path
+    # starts at its first endpoint in reading order.
+    cells = [p if p[0] < p[-1] else p[::-1] for p in cells]
+    cells.sort(key=lambda p: p[0])
+    paths = [[list(divmod(x, cols)) for x in p] for p in cells]
+    hardness = 0.5 * (1 - f0) + 0.5 * (1 - f1)
+    board = NumberlinkBoard(rows=rows, cols=cols, paths=paths, labels=list(LABELS[:len(paths)]),
+                            difficulty=difficulty, hardness=round(hardness, 4),
+                            f0=round(f0, 4), f1=round(f1, 4), **stats)
+    board.score = round(score(board, [len(p) for p in cells]), 4)
+    return board
+
+
+def score(board: NumberlinkBoard, lengths: list[int]) -> float:
+    """Closeness to the difficulty's target hardness (0..100), plus a little
+    for a mix of short and long paths (spread of lengths relative to the mean)."""
+    _, target = DIFFICULTY[board.difficulty]
+    mix = statistics.pstdev(lengths) / statistics.mean(lengths)
+    return 100 * (1 - abs(board.hardness - target)) + 5 * min(mix, 1.0)
+
+
+def verify(board: NumberlinkBoard) -> list[str]:
+    """Problems with a board's own solution (empty when sound): every cell
+    covered once, paths connected, at least MIN_LEN cells, no 2x2 block."""
+    problems = []
+    seen = set()
+    for lab, p in zip(board.labels, board.paths):
+        if len(p) < MIN_LEN:
+            problems.append(f"path {lab} has {len(p)} cells")
+        for (r0, c0), (r1, c1) in zip(p, p[1:]):
+            if abs(r0 - r1) + abs(c0 - c1) != 1:
+                problems.append(f"path {lab} jumps")
+        for r, c in p:
+            if (r, c) in seen:
+                problems.append(f"cell {r},{c} used twice")
+            seen.add((r, c))
+    if len(seen) != board.rows * board.cols:
+        problems.append("not every cell is covered")
+    idx = [[r * board.cols + c for r, c in p] for p in board.paths]
+    if not problems and has_block(idx, board.rows, board.cols):
+        problems.append("a 2x2 block lies in one path")
+    return problems

@@ -1,0 +1,208 @@
+"""The SAT model of a Numberlink board and the uniqueness proof.
+
+Variables: one per pair of neighbouring cells ("this edge is used") and one per
+(cell, colour). Clauses: an endpoint has exactly one used edge and its own
+colour, every other cell exactly two used edges and some colour; a used edge
+joins cells of equal colour. Nothing forbids a path from running beside itself.
+A model may still contain a closed loop of cells away from every endpoint: we
+block that loop and solve again. Every solve has a conflict budget, so a check
+ends deterministically; running out of budget means "unknown" (reject).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from pysat.solvers import Solver
+
+from .cover import neighbours_table
+
+SOLVER = "g3"        # Glucose 3: conflict budgets, deterministic; fewest conflicts here
+
+
+def grid_edges(rows: int, cols: int) -> list[tuple[int, int]]:
+    edges = []
+    for r in range(rows):
+        for c in range(cols):
+            x = r * cols + c
+            if c + 1 < cols:
+                edges.append((x, x + 1))
+            if r + 1 < rows:
+                edges.append((x, x + cols))
+    return edges
+
+
+def path_edges(path: list[int]) -> list[tuple[int, int]]:
+    return [(min(a, b), max(a, b)) for a, b in zip(path, path[1:])]
+
+
+class Model:
+    """The CNF of one board (endpoint pairs on a rows x cols grid)."""
+
+    def __init__(self, rows: int, cols: int, pairs: list[tuple[int, int]]):
+        self.rows, self.cols, self.pairs = rows, cols, pairs
+        n, k = rows * cols, len(pairs)
+        self.edges = grid_edges(rows, cols)
+        self.edge_var = {e: i + 1 for i, e in enumerate(self.edges)}
+        self.ne = len(self.edges)
+        base = self.ne + 1
+        self.colour = [[base + x * k + j for j in range(k)] for x in range(n)]
+        inc: list[list[int]] = [[] for _ in range(n)]
+        for i, (a, b) in enumerate(self.edges):
+            inc[a].append(i + 1)
+            inc[b].append(i + 1)
+        self.incident = inc
+        end_colour = {}
+        for j, (a, b) in enumerate(pairs):
+            end_colour[a] = j
+            end_colour[b] = j
+        self.end_colour = end_colour
+        cl: list[list[int]] = []
+        for x in range(n):
+            vs = inc[x]
+            if x in end_colour:
+                j = end_colour[x]
+                cl.append(vs[:])
+                cl.extend([-a, -b] for a, b in combinations(vs, 2))
+                cl.extend([[v] if i == j else [-v] for i, v in enumerate(self.colour[x])])
+            else:
+                # exactly two of the incident edges
+                cl.extend([-a, -b, -c] for a, b, c in combinations(vs, 3))
+                cl.extend([v for v in vs if v != skip] for skip in vs)
+                cl.append(self.colour[x][:])
+        for i, (a, b) in enumerate(self.edges):
+            e = i + 1
+            ca, cb = self.colour[a], self.colour[b]
+            for j in range(k):
+                cl.append([-e, -ca[j], cb[j]])
+                cl.append([-e, ca[j], -cb[j]])
+        # Unit facts are kept apart so that propagation can report them.
+        self.units = sorted({c[0] for c in cl if len(c) == 1})
+        self.clauses = [c for c in cl if len(c) > 1]
+
+    def solver(self, with_units: bool = True) -> Solver:
+        s = Solver(name=SOLVER)
+        s.append_formula(self.clauses)
+        if with_units:
+            s.append_formula([[u] for u in self.units])
+        return s
+
+    def used_edges(self, model: list[int]) -> list[tuple[int, int]]:
+        return [self.edges[v - 1] for v in model[:self.ne] if v > 0]
+
+    def decode(self, used: list[tuple[int, int]]) -> tuple[list[list[int]], list[list[int]]]:
+        """Paths from each pair's first endpoint, and closed loops (as edge vars)."""
+        n = self.rows * self.cols
+        adj: list[list[int]] = [[] for _ in range(n)]
+        for a, b in used:
+            adj[a].append(b)
+            adj[b].append(a)
+        seen = [False] * n
+        paths = []
+        for a, _b in self.pairs:
+            path = [a]
+            seen[a] = True
+            prev, cur = -1, a
+            while True:
+                nxt = [y for y in adj[cur] if y != prev]
+                if not nxt:
+                    break
+                prev, cur = cur, nxt[0]
+                seen[cur] = True
+                path.append(cur)
+            paths.append(path)
+        loops = []
+        for x in range(n):
+            if seen[x]:
+                continue
+            loop, stack = [], [x]
+            seen[x] = True
+            while stack:
+                y = stack.pop()
+                for z in adj[y]:
+                    if y < z:
+                        loop.append(self.edge_var[(y, z)])
+                    if not seen[z]:
+                        seen[z] = True
+                        stack.append(z)
+            loops.append(sorted(loop))
+        return paths, loops
+
+
+@dataclass
+class Check:
+    status: str                      # "unique", "multiple", "unknown" (budget ran out)
+    rivals: list[list[list[int]]] = field(default_factory=list)   # other solutions' paths
+    conflicts: int = 0
+    calls: int = 0
+
+
+def check_unique(rows: int, cols: int, paths: list[list[int]], conf_budget: int,
+                 max_rivals: int = 1) -> Check:
+    """Prove that `paths` is the only solution of its endpoints, or return up to
+    `max_rivals` other solutions. `conf_budget` caps the conflicts of the whole
+    check (across the solver calls)."""
+    pairs = [(p[0], p[-1]) for p in paths]
+    m = Model(rows, cols, pairs)
+    out = Check("unique")
+    with m.solver() as s:
+        s.add_clause([-m.edge_var[e] for p in paths for e in path_edges(p)])
+        while True:
+            left = conf_budget - out.conflicts
+            if left <= 0:
+                out.status = "unknown"
+                return out
+            s.conf_budget(left)
+            res = s.solve_limited()
+            out.calls += 1
+            out.conflicts += s.accum_stats()["conflicts"] - out.conflicts
+            if res is None:
+                out.status = "unknown"
+                return out
+            if res is False:
+                return out
+            found, loops = m.decode(m.used_edges(s.get_model()))
+            if loops:
+                for loop in loops:
+                    s.add_clause([-v for v in loop])
+                continue
+            out.status = "multiple"
+            out.rivals.append(found)
+            if len(out.rivals) >= max_rivals:
+                return out
+            s.add_clause([-m.edge_var[e] for p in found for e in path_edges(p)])
+
+
+def deductions(rows: int, cols: int, paths: list[list[int]],
+               probe_rounds: int = 4) -> tuple[float, float]:
+    """How far simple reasoning gets: the share of edge decisions fixed by unit
+    propagation alone (f0), and after rounds of failed-literal probing (f1:
+    "if this edge were used/unused, a contradiction follows at once"). A board
+    with f1 < 1 needs real search (trial and error) somewhere."""
+    m = Model(rows, cols, [(p[0], p[-1]) for p in paths])
+    ne = m.ne
+    known = list(m.units)
+    with m.solver(with_units=False) as s:
+        ok, lits = s.propagate(assumptions=known)
+        fixed = {abs(v) for v in lits if abs(v) <= ne}
+        f0 = len(fixed) / ne
+        for _ in range(probe_rounds):
+            changed = False
+            for v in range(1, ne + 1):
+                if v in fixed:
+                    continue
+                for lit in (v, -v):
+                    ok, _ = s.propagate(assumptions=known + [lit])
+                    if not ok:
+                        known.append(-lit)
+                        changed = True
+                        break
+                if changed and len(known) % 8 == 0:
+                    ok, lits = s.propagate(assumptions=known)
+                    fixed = {abs(v) for v in lits if abs(v) <= ne}
+            ok, lits = s.propagate(assumptions=known)
+            fixed = {abs(v) for v in lits if abs(v) <= ne}
+            if not changed or len(fixed) == ne:
+                break
+        f1 = len(fixed) / ne
+    return f0, f1

@@ -1,0 +1,275 @@
+"""Numberlink: uniqueness proved by SAT agrees with an independent brute force;
+generated boards are unique, cover the grid, have no 2x2 block; determinism;
+clear errors for bad sizes; manifest and drawing."""
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+
+import importlib
+
+from publisher.kinds import KIND_MODULES
+from publisher.kinds.base import Box, Theme
+from publisher.kinds.numberlink import KIND, NumberlinkSection
+from publisher.kinds.numberlink.cover import random_cover
+from publisher.kinds.numberlink.generator import generate, verify
+from publisher.kinds.numberlink.sat import check_unique
+from publisher.render.fonts import register_fonts
+
+
+# --- an independent checker: plain depth-first routing, one pair at a time ---
+
+def count_solutions(rows, cols, pairs, limit=2):
+    """Number of ways (up to `limit`) to join every pair by paths of grid
+    neighbours that never share a cell and together fill the grid. A path may
+    touch itself. Written without anything from the generator or SAT model."""
+    grid = [[None] * cols for _ in range(rows)]
+    for k, (a, b) in enumerate(pairs):
+        grid[a[0]][a[1]] = grid[b[0]][b[1]] = k
+    found = 0
+
+    def free_neighbours(r, c):
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < rows and 0 <= cc < cols:
+                yield rr, cc
+
+    def dead_cell():
+        # An empty cell with fewer than two neighbours a path could use is a dead end.
+        for r in range(rows):
+            for c in range(cols):
+                if grid[r][c] is None:
+                    if sum(1 for rr, cc in free_neighbours(r, c)
+                           if grid[rr][cc] is None or isinstance(grid[rr][cc], int)) < 2:
+                        return True
+        return False
+
+    def route(k, head):
+        nonlocal found
+        if found >= limit:
+            return
+        target = pairs[k][1]
+        for rr, cc in free_neighbours(*head):
+            if (rr, cc) == tuple(target):
+                if k + 1 == len(pairs):
+                    if all(v is not None for row in grid for v in row):
+                        found += 1
+                elif not dead_cell():
+                    route(k + 1, tuple(pairs[k + 1][0]))
+            elif grid[rr][cc] is None:
+                grid[rr][cc] = ("path", k)
+                route(k, (rr, cc))
+                grid[rr][cc] = None
+            if found >= limit:
+                return
+
+    route(0, tuple(pairs[0][0]))
+    return found
+
+
+def to_pairs(paths, cols):
+    return [(divmod(p[0], cols), divmod(p[-1], cols)) for p in paths]
+
+
+def touches_itself(path, cols):
+    cells = [divmod(x, cols) for x in path]
+    index = {cell: i for i, cell in enumerate(cells)}
+    for i, (r, c) in enumerate(cells):
+        for nb in ((r + 1, c), (r, c + 1)):
+            if nb in index and abs(index[nb] - i) > 1:
+                return True
+    return False
+
+
+def sample_boards():
+    """Random covers (unrepaired, so some have rivals), plus variants with two
+    paths merged where their ends meet (more freedom, more rivals)."""
+    boards = []
+    for seed in range(60):
+        rng = random.Random(seed)
+        rows, cols = rng.choice([(5, 5), (5, 6), (6, 6)])
+        paths = random_cover(rows, cols, rng.choice([6, 9, 12]), 3 * cols, rng, 5 * rows * cols)
+        boards.append((rows, cols, [p[:] for p in paths]))
+        for i, p in enumerate(paths):
+            q = next((q for q in paths if q is not p and abs(q[0] - p[-1]) == 1
+                      and q[0] // cols == p[-1] // cols), None)
+            if q is not None:
+                merged = [x for x in paths if x is not p and x is not q] + [p + q]
+                boards.append((rows, cols, merged))
+                break
+    return boards
+
+
+def test_sat_uniqueness_agrees_with_brute_force():
+    verdicts = []
+    self_touching_unique = 0
+    for rows, cols, paths in sample_boards():
+        brute = count_solutions(rows, cols, to_pairs(paths, cols))
+        assert brute >= 1                      # our own paths are a solution
+        sat = check_unique(rows, cols, paths, conf_budget=10**6)
+        assert sat.status in ("unique", "multiple")
+        assert (sat.status == "unique") == (brute == 1), (rows, cols, paths)
+        verdicts.append(brute == 1)
+        if brute == 1 and any(touches_itself(p, cols) for p in paths):
+            self_touching_unique += 1
+        for rival in sat.rivals:               # a reported rival really is one
+            assert sorted(x for p in rival for x in p) == list(range(rows * cols))
+            assert {(p[0], p[-1]) for p in rival} == {(p[0], p[-1]) for p in paths}
+            assert sorted(map(tuple, rival)) != sorted(map(tuple, paths))
+    assert len(verdicts) >= 80
+    assert 10 <= sum(verdicts) <= len(verdicts) - 10     # both kinds were exercised
+    assert self_touching_unique >= 1     # paths beside themselves are not forbidden
+
+
+def test_budget_out_means_unknown():
+    rng = random.Random(5)
+    paths = random_cover(15, 15, 22, 45, rng, 5 * 225)
+    res = check_unique(15, 15, paths, conf_budget=1)
+    assert res.status in ("unknown", "unique", "multiple")
+    res0 = check_unique(15, 15, paths, conf_budget=0)
+    assert res0.status == "unknown"
+
+
+def independent_rules(board):
+    """Cover, adjacency, min length 3, no 2x2 block of one path (not using verify)."""
+    owner = {}
+    for k, p in enumerate(board.paths):
+        assert len(p) >= 3
+        for (r0, c0), (r1, c1) in zip(p, p[1:]):
+            assert abs(r0 - r1) + abs(c0 - c1) == 1
+        for r, c in p:
+            assert (r, c) not in owner
+            owner[(r, c)] = k
+    assert len(owner) == board.rows * board.cols
+    for r in range(board.rows - 1):
+        for c in range(board.cols - 1):
+            assert len({owner[(r, c)], owner[(r + 1, c)], owner[(r, c + 1)],
+                        owner[(r + 1, c + 1)]}) > 1
+
+
+@pytest.mark.parametrize("rows,cols,difficulty", [(5, 5, "easy"), (6, 6, "hard"),
+                                                  (5, 6, "medium"), (6, 5, "hard")])
+def test_small_boards_unique_by_brute_force(rows, cols, difficulty):
+    for seed in range(6):
+        board = generate(rows, cols, difficulty, seed)
+        independent_rules(board)
+        pairs = [(tuple(p[0]), tuple(p[-1])) for p in board.paths]
+        assert count_solutions(rows, cols, pairs) == 1
+
+
+@pytest.mark.parametrize("rows,cols,difficulty", [(7, 7, "easy"), (10, 10, "medium"),
+                                                  (8, 12, "hard"), (15, 15, "medium")])
+def test_generated_boards_follow_rules(rows, cols, difficulty):
+    for seed in range(3 if rows < 15 else 1):
+        board = generate(rows, cols, difficulty, seed)
+        independent_rules(board)
+        assert verify(board) == []
+        idx = [[r * cols + c for r, c in p] for p in board.paths]
+        assert check_unique(rows, cols, idx, conf_budget=10**6).status == "unique"
+        assert 0 <= board.f0 <= board.f1 <= 1
+        assert board.labels == list(dict.fromkeys(board.labels))   # distinct labels
+
+
+def test_repair_splits_paths_when_needed():
+    # Covers that are not unique at first get split; the result is unique.
+    splits = [generate(10, 10, "hard", seed).splits for seed in range(6)]
+    assert sum(splits) > 0
+
+
+def test_deterministic():
+    params = {"rows": 9, "cols": 9, "difficulty": "medium", "colour": False}
+    a, b = KIND.generate(dict(params), 42), KIND.generate(dict(params), 42)
+    assert a == b
+    assert KIND.generate(dict(params), 43).paths != a.paths
+
+
+def test_difficulty_changes_boards():
+    easy = [generate(10, 10, "easy", s) for s in range(4)]
+    hard = [generate(10, 10, "hard", s) for s in range(4)]
+    assert sum(len(b.paths) for b in easy) > sum(len(b.paths) for b in hard)
+    assert sum(b.hardness for b in easy) < sum(b.hardness for b in hard)
+
+
+class FakeCtx:
+    spec_dir = Path(".")
+    language = "en"
+
+    def error(self, field, message):
+        return ValueError(f"{field}: {message}")
+
+
+def section(**kw):
+    return NumberlinkSection.model_validate({"kind": "numberlink", **kw})
+
+
+def test_spec_keys_as_written():
+    s = section(size=[7, 10], count=3, difficulty="hard", candidates=5, colour=True)
+    reqs = KIND.plan(s, FakeCtx())
+    assert len(reqs) == 3
+    assert reqs[0].params["rows"] == 7 and reqs[0].params["cols"] == 10
+    assert reqs[0].params["difficulty"] == "hard" and reqs[0].params["colour"] is True
+    assert importlib.import_module(KIND_MODULES["numberlink"]).KIND is KIND
+    with pytest.raises(Exception):
+        section(size=7, difficulty="extreme")
+    with pytest.raises(Exception):
+        section(size=7, count=0)
+    with pytest.raises(Exception):
+        section(size=7, colours=True)          # unknown key
+
+
+@pytest.mark.parametrize("size,words", [(2, "too small"), (60, "too large"),
+                                        ([3, 9], "too small"), ([7, 21], "too large")])
+def test_bad_sizes_give_clear_errors(size, words):
+    with pytest.raises(ValueError) as err:
+        KIND.plan(section(size=size), FakeCtx())
+    assert str(err.value).startswith("size: ") and words in str(err.value)
+
+
+def test_large_size_warns():
+    reqs = KIND.plan(section(size=16), FakeCtx())
+    board = KIND.generate(reqs[0].params, 1)
+    assert any("16x16" in w for w in board.warnings)
+    assert not KIND.generate({"rows": 8, "cols": 8, "difficulty": "easy"}, 1).warnings
+
+
+def test_manifest():
+    board = KIND.generate({"rows": 6, "cols": 8, "difficulty": "medium"}, 7)
+    m = json.loads(json.dumps(KIND.manifest(board)))
+    assert m["width"] == 8 and m["height"] == 6
+    grid = m["solution"]
+    assert len(grid) == 6 and all(len(row) == 8 for row in grid)
+    assert all(isinstance(v, str) and len(v) == 1 for row in grid for v in row)
+    labels = [e["label"] for e in m["endpoints"]]
+    assert sorted(labels) == sorted({v for row in grid for v in row})
+    for e in m["endpoints"]:
+        for r, c in e["cells"]:
+            assert grid[r][c] == e["label"]
+    pairs = [tuple(tuple(cell) for cell in e["cells"]) for e in m["endpoints"]]
+    assert count_solutions(6, 8, pairs) == 1
+
+
+@pytest.mark.parametrize("colour", [False, True])
+def test_drawing_shows_labels_in_pt_sans(colour):
+    register_fonts()
+    board = KIND.generate({"rows": 7, "cols": 7, "difficulty": "easy", "colour": colour}, 3)
+    buf = io.BytesIO()
+    c = Canvas(buf, invariant=1, initialFontName="PTSans")
+    KIND.draw_puzzle(c, board, Box(54, 54, 504, 620), Theme())
+    c.showPage()
+    KIND.draw_solution(c, board, Box(54, 400, 120, 120), Theme(colour=colour))
+    c.save()
+    reader = PdfReader(io.BytesIO(buf.getvalue()))
+    text = reader.pages[0].extract_text()
+    for label in KIND.text_for_search(board):
+        assert label in text
+    fonts = set()
+    for page in reader.pages:
+        for f in page["/Resources"]["/Font"].values():
+            fonts.add(str(f.get_object()["/BaseFont"]))
+    assert fonts and all("PTSans" in f for f in fonts)
