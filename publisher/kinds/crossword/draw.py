@@ -1,0 +1,187 @@
+"""Drawing a crossword into a Box: numbered grid plus across/down clue columns.
+
+Layouts tried: clues under the grid in 2 or 3 columns, or beside it in 1 or 2
+columns; each at font sizes from the theme's down to its minimum. The one with
+the largest cells (cells above ~26 pt gain nothing) and then the largest font
+wins. Only word cells are drawn: freeform crosswords need no black squares.
+"""
+from __future__ import annotations
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+GAP = 12.0             # between grid and clues, and between clue columns
+ENOUGH_CELL = 26.0     # bigger cells do not help a reader
+MIN_CELL = 11.0
+HEADINGS = {"en": ("ACROSS", "DOWN"), "es": ("HORIZONTALES", "VERTICALES"),
+            "ru": ("ПО ГОРИЗОНТАЛИ", "ПО ВЕРТИКАЛИ")}
+
+
+def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    lines, cur = [], ""
+    for word in text.split():
+        trial = f"{cur} {word}" if cur else word
+        if not cur or stringWidth(trial, font, size) <= width:
+            cur = trial
+        else:
+            lines.append(cur)
+            cur = word
+    if cur:
+        lines.append(cur)
+    return lines or [""]
+
+
+def _clue_lines(board, theme, size: float, width: float, enumeration):
+    """Flowable lines: (kind, number, text). kind: 'head', 'first', 'more', 'gap'."""
+    out = []
+    indent = stringWidth("00 ", theme.font_bold, size)
+    for direction in ("across", "down"):
+        items = [e for e in board.entries if e["direction"] == direction]
+        if not items:
+            continue
+        if out:
+            out.append(("gap", "", ""))
+        heads = HEADINGS.get(getattr(board, "language", "en"), HEADINGS["en"])
+        out.append(("head", "", heads[0] if direction == "across" else heads[1]))
+        for e in items:
+            text = f"{e['clue']} {enumeration(e['text'])}"
+            for k, line in enumerate(_wrap(text, theme.font, size, width - indent)):
+                out.append(("first" if k == 0 else "more", str(e["number"]) if k == 0 else "",
+                            line))
+    return out
+
+
+def _blocks(lines):
+    """Groups never split over columns: one clue's lines; a heading sticks to
+    the clue after it; a gap is dropped at the top of a column."""
+    blocks, pending = [], []
+    for line in lines:
+        if line[0] in ("head", "gap"):
+            pending.append(line)
+        elif line[0] == "first":
+            blocks.append(pending + [line])
+            pending = []
+        else:
+            blocks[-1].append(line)
+    return blocks
+
+
+def _flow(lines, n_cols: int, per: int):
+    """Columns of at most `per` lines, or None if more than n_cols are needed."""
+    columns = [[]]
+    for block in _blocks(lines):
+        if columns[-1] and len(columns[-1]) + len(block) > per:
+            columns.append([])
+        if not columns[-1] and block[0][0] == "gap":
+            block = block[1:]
+        columns[-1].extend(block)
+    return columns if len(columns) <= n_cols else None
+
+
+def _columns(lines, n_cols: int, line_h: float) -> float:
+    """Height needed to flow `lines` into n_cols columns."""
+    per = max(1, -(-len(lines) // n_cols))
+    while _flow(lines, n_cols, per) is None:
+        per += 1
+    return per * line_h
+
+
+def _plan(board, box, theme, enumeration):
+    rows, cols = board.rows, board.cols
+    best = None
+    size = theme.font_size
+    while size >= theme.min_font_size - 1e-9:
+        line_h = size * 1.22
+        for where, n_cols in (("under", 2), ("under", 3), ("beside", 1), ("beside", 2)):
+            if where == "under":
+                col_w = (box.width - GAP * (n_cols - 1)) / n_cols
+                lines = _clue_lines(board, theme, size, col_w, enumeration)
+                need = _columns(lines, n_cols, line_h)
+                cell = min(box.width / cols, (box.height - need - GAP) / rows)
+            else:
+                col_w = max(140.0, size * 14)
+                grid_w = box.width - n_cols * (col_w + GAP)
+                if grid_w <= 0:
+                    continue
+                lines = _clue_lines(board, theme, size, col_w, enumeration)
+                need = _columns(lines, n_cols, line_h)
+                if need > box.height:
+                    continue
+                cell = min(grid_w / cols, box.height / rows)
+            if cell < MIN_CELL:
+                continue
+            key = (min(cell, ENOUGH_CELL), size, cell)
+            if best is None or key > best[0]:
+                best = (key, where, n_cols, size, col_w, cell, lines, line_h, need)
+        size -= 0.5
+    if best is None:   # tiny box: smallest text under a small grid
+        size = theme.min_font_size
+        line_h = size * 1.22
+        col_w = (box.width - 2 * GAP) / 3
+        lines = _clue_lines(board, theme, size, col_w, enumeration)
+        need = _columns(lines, 3, line_h)
+        cell = max(4.0, min(box.width / cols, (box.height - need - GAP) / rows))
+        best = (None, "under", 3, size, col_w, cell, lines, line_h, need)
+    return best[1:]
+
+
+def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bool) -> None:
+    canvas.setLineWidth(max(0.4, theme.line_width))
+    canvas.setStrokeGray(0)
+    numbers = {(e["row"], e["col"]): e["number"] for e in board.entries}
+    for r, row in enumerate(board.grid):
+        for c, ch in enumerate(row):
+            if not ch:
+                continue
+            x, y = x0 + c * cell, top - (r + 1) * cell
+            canvas.rect(x, y, cell, cell, stroke=1, fill=0)
+            if solution:
+                fs = cell * 0.62
+                canvas.setFont(theme.font_bold, fs)
+                canvas.drawCentredString(x + cell / 2, y + cell * 0.5 - fs * 0.35, ch)
+            elif (r, c) in numbers:
+                fs = max(4.0, cell * 0.3)
+                canvas.setFont(theme.font, fs)
+                canvas.drawString(x + cell * 0.08, y + cell - fs * 0.95, str(numbers[(r, c)]))
+
+
+def draw_puzzle(canvas, board, box, theme, enumeration) -> None:
+    where, n_cols, size, col_w, cell, lines, line_h, need = _plan(board, box, theme, enumeration)
+    per = max(1, round(need / line_h))
+    columns = _flow(lines, n_cols, per)
+    gw, gh = cell * board.cols, cell * board.rows
+    if where == "under":
+        gx = box.x + (box.width - gw) / 2
+        free = box.height - need - GAP
+        gtop = box.top - max(0.0, (free - gh) / 2) if free > gh else box.top
+        _grid(canvas, board, gx, gtop, cell, theme, False)
+        ctop = gtop - gh - GAP
+        cx = [box.x + k * (col_w + GAP) for k in range(n_cols)]
+    else:
+        clues_w = n_cols * (col_w + GAP)
+        gx = box.x + (box.width - clues_w - gw) / 2
+        gtop = box.top - (box.height - gh) / 2 if gh < box.height else box.top
+        _grid(canvas, board, gx, gtop, cell, theme, False)
+        ctop = box.top
+        cx = [gx + gw + GAP + k * (col_w + GAP) for k in range(n_cols)]
+    num_w = stringWidth("00 ", theme.font_bold, size)
+    for x, column in zip(cx, columns):
+        y = ctop - size
+        for kind, num, text in column:
+            if kind == "head":
+                canvas.setFont(theme.font_bold, size)
+                canvas.drawString(x, y, text)
+            elif kind in ("first", "more"):
+                if num:
+                    canvas.setFont(theme.font_bold, size)
+                    canvas.drawRightString(x + num_w - stringWidth(" ", theme.font_bold, size),
+                                           y, num)
+                canvas.setFont(theme.font, size)
+                canvas.drawString(x + num_w, y, text)
+            y -= line_h
+
+
+def draw_solution(canvas, board, box, theme) -> None:
+    cell = min(box.width / board.cols, box.height / board.rows)
+    gx = box.x + (box.width - cell * board.cols) / 2
+    gtop = box.top - (box.height - cell * board.rows) / 2
+    _grid(canvas, board, gx, gtop, cell, theme, True)

@@ -1,0 +1,107 @@
+""".puz (via puzpy) and .ipuz (v2, crossword#1) files for a crossword board.
+
+.puz grids are one byte per cell in every version, so:
+* all text fits ISO-8859-1 -> version 1.3 (Latin-1), Ñ and accents included;
+* the grid is ASCII but some text is not Latin-1 -> version 2.0 (UTF-8 strings);
+* the grid holds a letter outside Latin-1 (Cyrillic) -> no .puz, with a warning;
+* the grid holds a Latin-1 non-ASCII letter (Ñ) AND text needs UTF-8 -> 1.3 with
+  the unwritable text characters replaced by '?', with a warning.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import puz
+
+from ...export.atomic import write_bytes, write_text
+
+
+def _latin1(s: str) -> bool:
+    try:
+        s.encode("iso-8859-1")
+        return True
+    except UnicodeEncodeError:
+        return False
+
+
+def _letters(board) -> str:
+    return "".join(ch for row in board.grid for ch in row if ch)
+
+
+def puz_plan(board, extra_text: str = "") -> tuple[str | None, str | None]:
+    """(.puz version or None, a warning or None) for this board's grid and clues."""
+    letters = _letters(board)
+    text = "".join(e["clue"] for e in board.entries) + extra_text
+    if not _latin1(letters):
+        bad = "".join(sorted({ch for ch in letters if not _latin1(ch)}))[:10]
+        return None, (f"crossword: no .puz file: its grid letters ({bad}) cannot be written in "
+                      "the .puz format (one Latin-1 byte per cell); the .ipuz file has them")
+    if _latin1(text):
+        return "1.3", None
+    if letters.isascii():
+        return "2.0", None
+    bad = "".join(sorted({ch for ch in text if not _latin1(ch)}))[:10]
+    return "1.3", (f"crossword: .puz written as version 1.3 because the grid has letters outside "
+                   f"ASCII; clue characters {bad} are replaced by '?' there (the .ipuz keeps them)")
+
+
+def clue_order(board) -> list[dict[str, Any]]:
+    """Entries in .puz order: by number, across before down."""
+    return sorted(board.entries, key=lambda e: (e["number"], e["direction"] != "across"))
+
+
+def puz_bytes(board, title: str, meta: dict[str, Any]) -> bytes | None:
+    header = [title or meta.get("title") or "", meta.get("author") or "",
+              meta.get("copyright") or ""]
+    version, _ = puz_plan(board, "".join(header))
+    if version is None:
+        return None
+    p = puz.Puzzle(version)
+    p.width, p.height = board.cols, board.rows
+
+    def fix(s: str) -> str:
+        return s.encode(p.encoding, "replace").decode(p.encoding) if version == "1.3" else s
+
+    p.solution = "".join(ch or "." for row in board.grid for ch in row)
+    p.fill = "".join("-" if ch else "." for row in board.grid for ch in row)
+    p.title, p.author, p.copyright = (fix(s) for s in header)
+    p.clues = [fix(e["clue"]) for e in clue_order(board)]
+    return p.tobytes()
+
+
+def ipuz_dict(board, title: str, meta: dict[str, Any]) -> dict[str, Any]:
+    numbers = {(e["row"], e["col"]): e["number"] for e in board.entries}
+    puzzle = [[numbers.get((r, c), 0) if ch else "#" for c, ch in enumerate(row)]
+              for r, row in enumerate(board.grid)]
+    solution = [[ch if ch else "#" for ch in row] for row in board.grid]
+    clues: dict[str, list] = {"Across": [], "Down": []}
+    for e in clue_order(board):
+        clues["Across" if e["direction"] == "across" else "Down"].append(
+            {"number": e["number"], "clue": e["clue"], "answer": e["answer"]})
+    data = {
+        "version": "http://ipuz.org/v2",
+        "kind": ["http://ipuz.org/crossword#1"],
+        "title": title or meta.get("title") or "",
+        "author": meta.get("author") or "",
+        "copyright": meta.get("copyright") or "",
+        "origin": "puzzle-book",
+        "dimensions": {"width": board.cols, "height": board.rows},
+        "block": "#",
+        "empty": 0,
+        "puzzle": puzzle,
+        "solution": solution,
+        "clues": clues,
+    }
+    return {k: v for k, v in data.items() if v != ""}
+
+
+def write_all(board, puzzle_id: str, title: str, meta: dict[str, Any], out_dir: Path) -> list[Path]:
+    paths = []
+    data = puz_bytes(board, title, meta)
+    if data is not None:
+        paths.append(write_bytes(out_dir / f"{puzzle_id}.puz", data))
+    text = json.dumps(ipuz_dict(board, title, meta), ensure_ascii=False, indent=1)
+    paths.append(write_text(out_dir / f"{puzzle_id}.ipuz", text + "\n"))
+    return paths
