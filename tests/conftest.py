@@ -1,0 +1,37 @@
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The eight directions, written here independently of the generator.
+EIGHT = [(0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1)]
+
+
+def count_in_grid(grid: list[list[str]], word: str) -> int:
+    """How many times `word` can be read in the grid, over all 8 directions."""
+    rows, cols, total = len(grid), len(grid[0]), 0
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in EIGHT:
+                for k, letter in enumerate(word):
+                    rr, cc = r + k * dr, c + k * dc
+                    if not (0 <= rr < rows and 0 <= cc < cols) or grid[rr][cc] != letter:
+                        break
+                else:
+                    total += 1
+    return total
+
+
+@pytest.fixture
+def write_spec(tmp_path):
+    """Write a spec (and files beside it) into tmp_path; returns the spec path."""
+    def write(text: str, name: str = "book.yaml", **files: str) -> Path:
+        for file_name, content in files.items():
+            (tmp_path / file_name.replace("__", ".")).write_text(
+                textwrap.dedent(content), encoding="utf-8")
+        path = tmp_path / name
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+        return path
+    return write

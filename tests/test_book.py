@@ -1,0 +1,132 @@
+"""End to end: a spec in, a PDF and a manifest out, checked as a reader would."""
+import json
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import ROOT, count_in_grid
+from publisher.pipeline import build_book
+
+ISSUE_SPEC = """\
+title: Sampler
+layout: letter            # a name from layouts/ or a path
+seed: 7
+language: en              # default for sections; a section or puzzle may set its own
+sections:
+  - kind: wordsearch
+    title: Animals
+    size: 15              # or [rows, cols]
+    difficulty: hard      # easy | medium | hard, or directions: [E, S, SE, ...]
+    candidates: 20        # boards generated per puzzle; the best is kept
+    puzzles:
+      - title: Farm
+        words: [cow, horse, pig, goat, sheep]   # inline
+      - title: Sea
+        language: es
+        words: mar.txt                          # a file beside the spec
+      - title: Birds
+        words: en/birds                         # a bundled list
+  - kind: wordsearch
+    title: Mixed
+    size: 12
+    count: 10                                   # drawn from a pool, no word repeated in the book
+    words_per_puzzle: 12
+    words: en/animals
+"""
+MAR = "# el mar\nballena\ntiburón\npulpo\ncangrejo\nestrella de mar\ncaracol\nniño\nola\n"
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("book")
+    (folder / "mar.txt").write_text(MAR, encoding="utf-8")
+    spec = folder / "sampler.yaml"
+    spec.write_text(ISSUE_SPEC, encoding="utf-8")
+    result = build_book(spec, folder / "out", workers=2)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    return result, manifest, spec
+
+
+def test_the_issue_spec_builds_pdf_and_manifest(book):
+    result, manifest, _ = book
+    assert result.pdf.name == "sampler.pdf" and result.manifest.name == "sampler.json"
+    assert manifest["format"] == "puzzle-book/1" and manifest["seed"] == 7
+    assert manifest["pdf"] == "sampler.pdf"
+    assert len(manifest["puzzles"]) == 13
+    assert len(PdfReader(result.pdf).pages) == result.pages
+
+
+def test_every_manifest_word_is_where_it_says(book):
+    _, manifest, _ = book
+    for puzzle in manifest["puzzles"]:
+        grid = puzzle["grid"]
+        assert all(len(cell) == 1 for row in grid for cell in row)
+        for word in puzzle["words"]:
+            (r, c), (dr, dc) = word["start"], word["direction"]
+            read = "".join(grid[r + k * dr][c + k * dc] for k in range(len(word["answer"])))
+            assert read == word["answer"]
+            assert count_in_grid(grid, word["answer"]) == 1
+
+
+def test_pool_draws_never_repeat_a_word_in_the_book(book):
+    _, manifest, _ = book
+    answers = [w["answer"] for p in manifest["puzzles"] for w in p["words"]]
+    answers += [u for p in manifest["puzzles"] for u in p["unplaced"]]
+    assert len(answers) == len(set(answers))
+    mixed = [p for p in manifest["puzzles"] if p["section"] == "Mixed"]
+    assert len(mixed) == 10 and all(len(p["words"]) + len(p["unplaced"]) == 12 for p in mixed)
+
+
+def test_pdf_pages_show_the_words_and_point_to_their_answers(book):
+    result, manifest, _ = book
+    reader = PdfReader(result.pdf)
+    for puzzle in manifest["puzzles"]:
+        text = reader.pages[puzzle["page"] - 1].extract_text()
+        assert puzzle["title"] in text
+        for word in puzzle["words"]:
+            assert word["text"].upper() in text, word["text"]
+        assert f"Answer on page {puzzle['answer_page']}" in text
+        answer_text = reader.pages[puzzle["answer_page"] - 1].extract_text()
+        assert f"{puzzle['title']} (page {puzzle['page']})" in answer_text
+    assert "TIBURÓN" in reader.pages[manifest["puzzles"][1]["page"] - 1].extract_text()
+    spanish = manifest["puzzles"][1]
+    assert spanish["language"] == "es" and any("Ñ" in row for row in map("".join, spanish["grid"]))
+
+
+def test_every_font_is_embedded(book):
+    result, _, _ = book
+    fonts = {}
+    for page in PdfReader(result.pdf).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            fonts[font["/BaseFont"]] = font
+    assert fonts
+    for name, font in fonts.items():
+        descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+        descriptor = descendant["/FontDescriptor"].get_object()
+        assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), name
+
+
+def test_same_seed_gives_identical_bytes_whatever_the_workers(book, tmp_path):
+    result, _, spec = book
+    again = build_book(spec, tmp_path / "again", workers=1)
+    assert again.pdf.read_bytes() == result.pdf.read_bytes()
+    assert again.manifest.read_bytes() == result.manifest.read_bytes()
+
+
+def test_seed_option_overrides_the_spec(book, tmp_path):
+    result, manifest, spec = book
+    other = build_book(spec, tmp_path / "other", seed=8, workers=1)
+    changed = json.loads(other.manifest.read_text(encoding="utf-8"))
+    assert changed["seed"] == 8
+    assert changed["puzzles"][0]["grid"] != manifest["puzzles"][0]["grid"]
+
+
+def test_the_example_sampler_builds(tmp_path):
+    result = build_book(ROOT / "examples" / "sampler.yaml", tmp_path, workers=2)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    languages = {p["language"] for p in manifest["puzzles"]}
+    assert languages == {"en", "es", "ru"}
+    russian = [p for p in manifest["puzzles"] if p["language"] == "ru"]
+    assert all(re.fullmatch("[А-ЯЁ]+", "".join(map("".join, p["grid"]))) for p in russian)

@@ -1,0 +1,115 @@
+"""Bad input: one clear paragraph naming file, line and field; exit 2; nothing written."""
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from publisher.cli import app
+
+GOOD_SECTION = """\
+  - kind: wordsearch
+    title: Farm
+    size: 12
+    puzzles:
+      - title: Farm
+        words: [cow, horse, pig]
+"""
+
+
+def run(spec_path, out):
+    result = CliRunner().invoke(app, [str(spec_path), "--out", str(out), "--quiet"])
+    return result.exit_code, result.output
+
+
+CASES = [
+    # (spec text, files beside it, expected fragments of the message)
+    ("title: T\nsections:\n  - kind: wordsearch\n    size: 60\n    puzzles:\n"
+     "      - {title: A, words: [cow]}\n", {},
+     ["book.yaml:4: sections[0].size: 60 is larger than the largest grid (40)"]),
+    ("title: T\nsections:\n  - kind: wordsearch\n    size: 3\n    puzzles:\n"
+     "      - {title: A, words: [cow]}\n", {},
+     ["book.yaml:4: sections[0].size:", "smaller than the smallest grid (5)"]),
+    ("title: T\nsections:\n  - kind: wordsaerch\n    size: 10\n", {},
+     ["book.yaml:3: sections[0]", "unknown kind 'wordsaerch'", "wordsearch"]),
+    ("sections:\n" + GOOD_SECTION, {}, ["book.yaml", "title: is required"]),
+    ("title: T\nsections:\n" + GOOD_SECTION + "    sise: 12\n", {},
+     ["book.yaml:9: sections[0].sise: is not a key here"]),
+    ("title: T\nsections: []\n", {}, ["book.yaml:2: sections"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "missing.txt"), {},
+     ["book.yaml:8: sections[0].puzzles[0].words:", "'missing.txt'", "en/animals"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "en/dinosaurs"), {},
+     ["sections[0].puzzles[0].words:", "'en/dinosaurs'", "bundled lists"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("pig", "hippopotamuses"), {},
+     ["book.yaml:8: sections[0].puzzles[0].words:", "hippopotamuses", "longer than the grid"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("pig", "kayak"), {},
+     ["sections[0].puzzles[0].words:", "kayak", "palindrome"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("pig", "cowboy"), {},
+     ["sections[0].puzzles[0].words:", "cow / cowboy", "inside the other"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("pig", "woc"), {},
+     ["cow / woc", "reversed"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "[]"), {},
+     ["sections[0].puzzles[0].words: has no words"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.txt"),
+     {"w.txt": "cow\n\n# fine\n1234\n"}, ["w.txt:4:", "'1234' has no letters"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.txt"),
+     {"w.txt": b"cow\nni\xf1o\n"}, ["w.txt", "not UTF-8"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "[cow, Cow]"), {},
+     ["book.yaml:8:", "'Cow' and 'cow'", "same word"]),
+    ("title: T\nsections:\n  - kind: wordsearch\n    size: 10\n    count: 2\n", {},
+     ["book.yaml:3: sections[0]", "`count` needs `words`"]),
+    ("title: T\nsections:\n  - kind: wordsearch\n    count: 2\n    words_per_puzzle: 30\n"
+     "    words: en/birds\n    puzzles: []\n", {}, ["either `puzzles`"]),
+    ("title: T\nsections:\n  - kind: wordsearch\n    size: 12\n    count: 5\n"
+     "    words_per_puzzle: 12\n    words: [cow, horse, pig, goat]\n", {},
+     ["book.yaml:7: sections[0].words: the word pool has run out", "lower `count`"]),
+    ("title: T\nsections:\n" + GOOD_SECTION + "    directions: [E, UP]\n", {},
+     ["book.yaml:9: sections[0].directions:", "UP"]),
+    ("title: T\nsections:\n" + GOOD_SECTION + "    difficulty: brutal\n", {},
+     ["book.yaml:9: sections[0].difficulty: 'brutal'"]),
+    ("title: T\nlayout: tabloid\nsections:\n" + GOOD_SECTION, {},
+     ["book.yaml:2: layout: 'tabloid'", "letter"]),
+    ("title: T\nlayout: mine.yaml\nsections:\n" + GOOD_SECTION,
+     {"mine.yaml": "page: letter\nmargins: {top: 1in, bottom: 1in, inner: 1in, outer: wide}\n"},
+     ["mine.yaml:2: margins.outer:", "'wide' is not a length"]),
+    ("title: T\nseed: many\nsections:\n" + GOOD_SECTION, {}, ["book.yaml:2: seed: 'many'"]),
+    ("title: T\nlanguage: Spanish\nsections:\n" + GOOD_SECTION, {},
+     ["book.yaml:2: language: 'Spanish'"]),
+    ("title: T\nsections:\n  - kind: wordsearch\n    size: 12\n   puzzles: []\n", {},
+     ["book.yaml:5:", "not valid YAML"]),
+    ("- just\n- a list\n", {}, ["book.yaml:1:", "YAML mapping"]),
+]
+
+
+@pytest.mark.parametrize("text, files, expected", CASES)
+def test_bad_spec_gives_one_clear_error(tmp_path, text, files, expected):
+    for name, content in files.items():
+        path = tmp_path / name
+        path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    spec = tmp_path / "book.yaml"
+    spec.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    code, output = run(spec, out)
+    message = " ".join(output.split())
+    assert code == 2, output
+    assert message.startswith("error: ")
+    for fragment in expected:
+        assert fragment in message, (fragment, message)
+    assert "Traceback" not in output
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_missing_spec_file(tmp_path):
+    code, output = run(tmp_path / "nope.yaml", tmp_path / "out")
+    assert code == 2 and "nope.yaml: no such file" in output
+
+
+def test_real_process_exits_2_without_traceback(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nsections:\n  - kind: wordsearch\n    size: 60\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "publisher.cli", str(spec), "--out",
+                           str(tmp_path / "out")], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and "sections[0].size" in done.stderr
+    assert not (tmp_path / "out").exists()

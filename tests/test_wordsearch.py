@@ -1,0 +1,99 @@
+"""The word-search generator: placement, exactly-once, filler, refusals."""
+import random
+
+import pytest
+
+from conftest import EIGHT, count_in_grid
+from publisher.kinds.wordsearch import KIND, clash
+from publisher.words import alphabet_for, grid_form
+
+ANIMALS = ("ELEPHANT GIRAFFE KANGAROO PENGUIN DOLPHIN OCTOPUS SQUIRREL TORTOISE HEDGEHOG "
+           "BUTTERFLY CROCODILE FLAMINGO LEOPARD CHEETAH GORILLA HAMSTER LOBSTER PELICAN "
+           "RACCOON SPARROW TOUCAN WALRUS BEAVER BADGER COYOTE DONKEY FALCON JAGUAR LIZARD "
+           "MONKEY PARROT RABBIT SALMON TURTLE WOMBAT ZEBRA MOOSE OTTER PANDA BISON").split()
+
+
+def params(words, size=15, directions=range(8), language="en", forbidden=()):
+    return {"rows": size, "cols": size, "language": language,
+            "words": [(w, grid_form(w, language)) for w in words],
+            "directions": list(directions), "forbidden": list(forbidden),
+            "effort": 10 * len(words)}
+
+
+def grid_of(board):
+    return [[board.cell(r, c) for c in range(board.cols)] for r in range(board.rows)]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_placed_word_appears_exactly_once(seed):
+    rng = random.Random(seed)
+    words = rng.sample(ANIMALS, 18)
+    board = KIND.generate(params(words, size=14), seed)
+    grid = grid_of(board)
+    assert not board.unplaced
+    for word in words:
+        assert count_in_grid(grid, word) == 1, word
+
+
+def test_placements_match_the_letters_and_directions():
+    board = KIND.generate(params(ANIMALS[:20], directions=[0, 1]), 3)   # easy: E and S only
+    for w, r, c, d in board.placements:
+        answer = board.words[w][1]
+        dr, dc = EIGHT[d]
+        assert (dr, dc) in {(0, 1), (1, 0)}
+        assert "".join(board.cell(r + k * dr, c + k * dc) for k in range(len(answer))) == answer
+
+
+def test_dense_list_places_nearly_all_words():
+    """40 words of 4-10 letters in 15x15 at hard difficulty (peers place 35-38)."""
+    placed = [len(KIND.generate(params(ANIMALS), seed).placements) for seed in range(3)]
+    assert min(placed) >= 35 and max(placed) >= 37, placed
+
+
+def test_unplaceable_words_are_reported_not_dropped():
+    board = KIND.generate(params(ANIMALS, size=8), 1)
+    assert board.unplaced
+    assert set(board.unplaced) | {board.words[w][0] for w, *_ in board.placements} == set(ANIMALS)
+    assert any("could not place" in w for w in board.warnings)
+
+
+def test_russian_grid_is_all_cyrillic():
+    words = ["кошка", "собака", "ёжик", "медведь", "лиса", "волк", "заяц"]
+    board = KIND.generate(params(words, size=12, language="ru"), 5)
+    assert set(board.letters) <= set(alphabet_for("ru"))
+    assert count_in_grid(grid_of(board), "ЁЖИК") == 1
+
+
+def test_spanish_filler_uses_the_spanish_alphabet():
+    words = ["araña", "piña", "niño", "montaña", "camión", "ratón"]
+    letters = set()
+    for seed in range(6):
+        letters.update(KIND.generate(params(words, size=12, language="es"), seed).letters)
+    assert "Ñ" in letters and letters <= set(alphabet_for("es"))
+    assert not letters & set("ÁÉÍÓÚ")       # the default policy prints CAMION
+
+
+def test_forbidden_words_never_appear():
+    forbidden = ["BAD", "ZZ", "RAT"]
+    for seed in range(5):
+        board = KIND.generate(params(ANIMALS[:15], forbidden=forbidden), seed)
+        grid = grid_of(board)
+        assert all(count_in_grid(grid, f) == 0 for f in forbidden)
+
+
+def test_same_seed_same_board_different_seed_different_board():
+    a = KIND.generate(params(ANIMALS[:15]), 42)
+    b = KIND.generate(params(ANIMALS[:15]), 42)
+    c = KIND.generate(params(ANIMALS[:15]), 43)
+    assert a == b and a.letters != c.letters
+
+
+def test_clash_detects_words_inside_words_both_ways():
+    assert clash("CAT", "CATERPILLAR") and clash("TAC", "CATERPILLAR")
+    assert not clash("DOG", "CAT")
+
+
+def test_score_counts_placed_words_first():
+    """Documented score: 1000 per placed word dominates the quality terms (< 1000)."""
+    for board in (KIND.generate(params(ANIMALS[:10]), 1), KIND.generate(params(ANIMALS, 8), 1)):
+        assert 1000 * len(board.placements) < board.score < 1000 * (len(board.placements) + 1)
