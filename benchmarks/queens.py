@@ -1,0 +1,86 @@
+"""Queens generation figures (medians; timings are noisy on a shared machine).
+
+    python benchmarks/queens.py [--runs 20]
+
+Per variant and size: median milliseconds to one unique puzzle; for classic the
+mean number of givens (hard = exact minimum, easy = a larger minimal set); for
+regions the share of puzzles with a one-cell region and the grade levels.
+Issue 5 prototype figures to beat: regions 4 / 59 / 320 ms (n = 8 / 10 / 12),
+classic 0.3 / 10 / 250 ms (n = 8 / 12 / 16), 2.6 givens at n = 8 (minimum 2.2).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from publisher.kinds.queens import KIND  # noqa: E402
+from publisher.kinds.queens.classic import minimum_givens, random_solution  # noqa: E402
+from publisher.kinds.queens.regions import (  # noqa: E402
+    RESTARTS, grow_regions, random_placement, repair)
+
+
+def ms(seconds: list[float]) -> str:
+    return f"{statistics.median(seconds) * 1000:8.1f} ms"
+
+
+def classic(n: int, runs: int) -> None:
+    unique, minima = [], []
+    for seed in range(runs):
+        rng = random.Random(seed)
+        t = time.perf_counter()
+        sol = random_solution(n, rng)
+        rows, _ = minimum_givens(n, sol, rng)
+        unique.append(time.perf_counter() - t)
+        minima.append(len(rows))
+    easy, easy_t = [], []
+    for seed in range(min(runs, 10)):
+        t = time.perf_counter()
+        easy.append(len(KIND.generate({"variant": "classic", "size": n,
+                                       "difficulty": "easy"}, seed).givens))
+        easy_t.append(time.perf_counter() - t)
+    print(f"classic n={n:2}: unique (exact minimum givens) {ms(unique)}"
+          f" | mean givens {statistics.mean(minima):.2f}"
+          f" | easy candidate {ms(easy_t)}, mean givens {statistics.mean(easy):.2f}")
+
+
+def regions(n: int, runs: int) -> None:
+    unique, full, one_cell, levels = [], [], 0, Counter()
+    for seed in range(runs):
+        rng = random.Random(seed)
+        t = time.perf_counter()
+        for _ in range(RESTARTS):
+            sol = random_placement(n, rng)
+            regs = grow_regions(n, sol, rng)
+            if repair(n, regs, sol, rng) is not None:
+                break
+        unique.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        board = KIND.generate({"variant": "regions", "size": n, "difficulty": "medium"}, seed)
+        full.append(time.perf_counter() - t)
+        sizes = Counter(g for row in board.regions for g in row)
+        one_cell += min(sizes.values()) == 1
+        levels[board.stats["grade"]["level"]] += 1
+    print(f"regions n={n:2}: unique {ms(unique)} | graded candidate {ms(full)}"
+          f" | one-cell-region share {one_cell / runs:.0%}"
+          f" | grade levels {dict(sorted(levels.items()))}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=20)
+    args = ap.parse_args()
+    for n in (8, 10, 12, 16):
+        classic(n, args.runs if n < 16 else max(5, args.runs // 4))
+    for n in (8, 10, 12):
+        regions(n, args.runs)
+
+
+if __name__ == "__main__":
+    main()

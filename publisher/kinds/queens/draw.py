@@ -1,0 +1,158 @@
+"""Drawing a queens board into a box: square cells, centred, vector queens."""
+from __future__ import annotations
+
+from reportlab.lib.colors import Color
+from reportlab.lib.utils import simpleSplit
+
+# Light greys for regions: adjacent regions never share one (thick borders do
+# the rest), and all stay light enough for a pencilled queen or cross.
+GREYS = [1.0, 0.80, 0.90, 0.72, 0.85, 0.95]
+# Pastels for colour printing, one per region id (up to 12 regions).
+PASTELS = ["#f4a6a6", "#a8d5f2", "#b8e0a8", "#f9d89c", "#d3b8ec", "#9fe0d8",
+           "#f7c2de", "#d9d9a3", "#c6cbd6", "#f2b98f", "#a9bff5", "#e3e8b0"]
+CHESS_DARK = 0.86        # shade of the dark squares of a classic board
+
+
+def rules_text(board) -> str:
+    n = board.size
+    if board.variant == "classic":
+        return (f"Place {n} queens so that no two share a row, a column or a diagonal. "
+                f"{len(board.givens)} are given.")
+    return (f"Place {n} queens: one in each row, each column and each shaded region. "
+            "No two queens may touch, not even diagonally.")
+
+
+def queen(canvas, x: float, y: float, size: float, fill: float = 0.0) -> None:
+    """A crown-shaped queen in the square (x, y, size), drawn with paths only."""
+    def p(u: float, v: float) -> tuple[float, float]:
+        return x + u * size, y + v * size
+
+    tips = [(0.13, 0.70), (0.315, 0.78), (0.50, 0.84), (0.685, 0.78), (0.87, 0.70)]
+    valleys = [(0.25, 0.47), (0.41, 0.52), (0.59, 0.52), (0.75, 0.47)]
+    canvas.saveState()
+    canvas.setFillGray(fill)
+    canvas.setStrokeGray(0)
+    canvas.setLineWidth(max(0.3, size * 0.025))
+    canvas.setLineJoin(1)
+    path = canvas.beginPath()
+    path.moveTo(*p(0.22, 0.30))
+    for i, tip in enumerate(tips):
+        path.lineTo(*p(*tip))
+        if i < len(valleys):
+            path.lineTo(*p(*valleys[i]))
+    path.lineTo(*p(0.78, 0.30))
+    path.close()
+    canvas.drawPath(path, fill=1, stroke=1)
+    canvas.roundRect(*p(0.19, 0.15), 0.62 * size, 0.11 * size, 0.03 * size, fill=1, stroke=1)
+    for u, v in tips:
+        canvas.circle(*p(u, v + 0.035), 0.055 * size, fill=1, stroke=1)
+    canvas.restoreState()
+
+
+def _region_shades(regions: list[list[int]]) -> dict[int, int]:
+    """Colour the region adjacency graph (smallest-last greedy: at most 6 shades
+    on a planar map) so neighbouring regions get different greys."""
+    n = len(regions)
+    adj: dict[int, set[int]] = {g: set() for row in regions for g in row}
+    for r in range(n):
+        for c in range(n):
+            for rr, cc in ((r + 1, c), (r, c + 1)):
+                if rr < n and cc < n and regions[rr][cc] != regions[r][c]:
+                    adj[regions[r][c]].add(regions[rr][cc])
+                    adj[regions[rr][cc]].add(regions[r][c])
+    left = {g: set(a) for g, a in adj.items()}
+    order = []
+    while left:
+        g = min(sorted(left), key=lambda k: len(left[k]))
+        order.append(g)
+        for h in left.pop(g):
+            left[h].discard(g)
+    shade: dict[int, int] = {}
+    for g in reversed(order):
+        used = {shade[h] for h in adj[g] if h in shade}
+        shade[g] = next(k for k in range(len(GREYS)) if k not in used)
+    return shade
+
+
+def draw_board(canvas, board, box, theme, solved: bool) -> None:
+    n = board.size
+    caption = not solved and box.height >= 120 and box.width >= 100
+    font_size = max(theme.min_font_size, min(theme.font_size, 11.0))
+    lines: list[str] = []
+    text_h = 0.0
+    if caption:
+        lines = simpleSplit(rules_text(board), theme.font, font_size, box.width)
+        text_h = len(lines) * font_size * 1.25 + font_size * 0.8
+    side = min(box.width, box.height - text_h)
+    cell = side / n
+    side = cell * n
+    x0 = box.x + (box.width - side) / 2
+    y0 = box.y + text_h + (box.height - text_h - side) / 2
+    top = y0 + side
+    thin = max(0.5, theme.line_width)
+    thick = max(1.5, thin * 2.5, min(3.5, cell * 0.07))
+
+    canvas.saveState()
+    # fills
+    if board.variant == "regions":
+        colour = theme.colour or board.colour
+        shades = _region_shades(board.regions)
+        for r in range(n):
+            for c in range(n):
+                g = board.regions[r][c]
+                if colour:
+                    canvas.setFillColor(Color(*_hex(PASTELS[g % len(PASTELS)])))
+                else:
+                    canvas.setFillGray(GREYS[shades[g]])
+                canvas.rect(x0 + c * cell, top - (r + 1) * cell, cell, cell, fill=1, stroke=0)
+    else:
+        canvas.setFillGray(CHESS_DARK)
+        for r in range(n):
+            for c in range(n):
+                if (r + c) % 2:
+                    canvas.rect(x0 + c * cell, top - (r + 1) * cell, cell, cell, fill=1, stroke=0)
+    # thin grid
+    canvas.setStrokeGray(0.45 if board.variant == "regions" else 0)
+    canvas.setLineWidth(thin)
+    for k in range(1, n):
+        canvas.line(x0 + k * cell, y0, x0 + k * cell, top)
+        canvas.line(x0, y0 + k * cell, x0 + side, y0 + k * cell)
+    # thick region borders, then the frame
+    canvas.setStrokeGray(0)
+    canvas.setLineCap(2)
+    if board.variant == "regions":
+        canvas.setLineWidth(thick)
+        reg = board.regions
+        for r in range(n):
+            for c in range(n):
+                if c + 1 < n and reg[r][c] != reg[r][c + 1]:
+                    x = x0 + (c + 1) * cell
+                    canvas.line(x, top - r * cell, x, top - (r + 1) * cell)
+                if r + 1 < n and reg[r][c] != reg[r + 1][c]:
+                    y = top - (r + 1) * cell
+                    canvas.line(x0 + c * cell, y, x0 + (c + 1) * cell, y)
+    canvas.setLineWidth(thick)
+    canvas.rect(x0, y0, side, side, fill=0, stroke=1)
+    # queens: givens black; in the answer key the placed ones are grey
+    pad = cell * 0.1
+    given = {tuple(g) for g in board.givens}
+    for r, c in sorted(given):
+        queen(canvas, x0 + c * cell + pad, top - (r + 1) * cell + pad, cell - 2 * pad)
+    if solved:
+        for r, c in enumerate(board.solution):
+            if (r, c) not in given:
+                queen(canvas, x0 + c * cell + pad, top - (r + 1) * cell + pad,
+                      cell - 2 * pad, fill=0.45 if given else 0.0)
+    # rules under the grid
+    if caption:
+        canvas.setFillGray(0)
+        canvas.setFont(theme.font, font_size)
+        y = y0 - font_size * 0.8 - font_size
+        for line in lines:
+            canvas.drawCentredString(box.x + box.width / 2, y, line)
+            y -= font_size * 1.25
+    canvas.restoreState()
+
+
+def _hex(code: str) -> tuple[float, float, float]:
+    return tuple(int(code[i:i + 2], 16) / 255 for i in (1, 3, 5))

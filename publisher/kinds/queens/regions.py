@@ -1,0 +1,401 @@
+"""Regions variant: one queen per row, column and region, no two touching.
+
+Generation: a random non-touching placement, regions grown around its queens,
+then repair: while the solver finds a rival solution T, hand one of T's queen
+cells (never one of ours) to a neighbouring region, so T has two queens there
+and dies while our placement stays valid. Moves never leave a one-cell region,
+which plain repair produces in most puzzles.
+
+Grading replays the puzzle with human deductions of growing strength and
+records the strongest one needed (see `grade`).
+"""
+from __future__ import annotations
+
+import random
+
+from publisher.errors import GenerationFailed
+
+from .solver import RegionsSolver
+
+REPAIR_STEPS_PER_CELL = 4    # repair moves allowed per cell before a restart
+RESTARTS = 30
+SOLVER_BUDGET = 500_000      # nodes per uniqueness check
+RESHAPE_STEPS_PER_ROW = 3    # grade-directed moves allowed after uniqueness
+RIVALS = 4                   # rival solutions looked at per repair step
+
+# Deduction levels (see grade)
+SINGLE, CONFINE, CONTRADICT, GROUP, GUESS = 1, 2, 3, 4, 5
+LEVEL_NAMES = {0: "given", SINGLE: "single", CONFINE: "confinement",
+               CONTRADICT: "contradiction", GROUP: "group confinement", GUESS: "guess"}
+# easy: simple deductions solve it; medium: needs a group argument; hard: a
+# solver using all the deductions above still has to guess.
+TARGET = {"easy": CONTRADICT, "medium": GROUP, "hard": GUESS}
+
+
+def random_placement(n: int, rng: random.Random) -> list[int]:
+    """Cols per row, one per column, no two queens in adjacent rows touching."""
+    sol = [0] * n
+    steps = [0]
+
+    def rec(r: int, used: int) -> bool:
+        steps[0] += 1
+        if steps[0] > 100_000:
+            raise GenerationFailed("regions: no placement within the step budget")
+        if r == n:
+            return True
+        choices = [c for c in range(n)
+                   if not used >> c & 1 and (r == 0 or abs(c - sol[r - 1]) > 1)]
+        rng.shuffle(choices)
+        for c in choices:
+            sol[r] = c
+            if rec(r + 1, used | 1 << c):
+                return True
+        return False
+
+    if not rec(0, 0):
+        raise GenerationFailed(f"regions: no placement exists for n={n}")
+    return sol
+
+
+class Grid:
+    """Bitmask helpers for an n x n board: cell (r, c) is bit r*n+c."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.full = (1 << (n * n)) - 1
+        col0 = sum(1 << (r * n) for r in range(n))
+        self.not_first = self.full & ~col0               # bits that may come from c-1
+        self.not_last = self.full & ~(col0 << (n - 1))   # bits that may come from c+1
+
+    def dilate(self, m: int) -> int:
+        """m plus its edge neighbours."""
+        n = self.n
+        return (m | (m << 1) & self.not_first | (m >> 1) & self.not_last
+                | m << n | m >> n) & self.full
+
+    def flood(self, seed: int, within: int) -> int:
+        """Cells of `within` connected to `seed`."""
+        cur = seed & within
+        while True:
+            nxt = self.dilate(cur) & within
+            if nxt == cur:
+                return cur
+            cur = nxt
+
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        b = m & -m
+        out.append(b.bit_length() - 1)
+        m ^= b
+    return out
+
+
+def grow_regions(n: int, sol: list[int], rng: random.Random) -> list[int]:
+    """Region masks; region g starts at the queen of row g. Regions take free
+    neighbouring cells one at a time: half the time the smallest region grows
+    (keeps sizes even), half the time a random frontier cell (irregular shapes)."""
+    grid = Grid(n)
+    regs = [1 << (r * n + sol[r]) for r in range(n)]
+    size = [1] * n
+    free = grid.full
+    for m in regs:
+        free &= ~m
+    while free:
+        frontier = [grid.dilate(m) & free for m in regs]
+        growing = [g for g in range(n) if frontier[g]]
+        if rng.random() < 0.5:
+            low = min(size[g] for g in growing)
+            g = rng.choice([g for g in growing if size[g] == low])
+        else:
+            g = rng.choices(growing, weights=[frontier[g].bit_count() for g in growing])[0]
+        i = rng.choice(_bits(frontier[g]))
+        regs[g] |= 1 << i
+        size[g] += 1
+        free &= ~(1 << i)
+    return regs
+
+
+def _masks_to_grid(n: int, regs: list[int]) -> list[list[int]]:
+    grid = [[0] * n for _ in range(n)]
+    for g, m in enumerate(regs):
+        for i in _bits(m):
+            grid[i // n][i % n] = g
+    return grid
+
+
+def _paths_out(grid: Grid, regs: list[int], owner: list[int], start: int, home: int):
+    """For each other region b, a shortest path (as a mask) inside start's region
+    from `start` to a cell touching b, not through the region's queen `home`."""
+    a = owner[start]
+    inside = regs[a] & ~(1 << home)
+    layers = [1 << start]
+    reached = 1 << start
+    found: dict[int, int] = {}
+    while layers[-1]:
+        layer = layers[-1]
+        ring = grid.dilate(layer) & ~regs[a]
+        for i in _bits(ring):
+            b = owner[i]
+            if b not in found:
+                # walk back from a cell of `layer` touching i
+                cur = grid.dilate(1 << i) & layer
+                cur &= -cur
+                path = cur
+                for prev in reversed(layers[:-1]):
+                    cur = grid.dilate(cur) & prev
+                    cur &= -cur
+                    path |= cur
+                found[b] = path
+        nxt = grid.dilate(layer) & inside & ~reached
+        reached |= nxt
+        layers.append(nxt)
+    return sorted(found.items())
+
+
+def repair(n: int, regs: list[int], sol: list[int], rng: random.Random):
+    """Reshape region masks `regs` in place until `sol` is the only solution;
+    returns the number of moves, or None when stuck or out of steps (caller
+    restarts). Each step looks at a few rivals and makes the move that kills
+    most of them: a rival queen cell (never one of ours) goes to another region,
+    with the shortest path of its region's cells linking it there, and any cells
+    that would lose touch with their queen."""
+    grid = Grid(n)
+    home = [r * n + sol[r] for r in range(n)]          # region g holds row g's queen
+    owner = [0] * (n * n)
+    for g, m in enumerate(regs):
+        for i in _bits(m):
+            owner[i] = g
+    seen = {tuple(regs)}                               # shapes visited: no cycling
+    for step in range(REPAIR_STEPS_PER_CELL * n * n):
+        res = RegionsSolver(n, _masks_to_grid(n, regs)).solve(limit=RIVALS + 1,
+                                                               budget=SOLVER_BUDGET)
+        if not res.complete:
+            return None
+        rivals = [t for t in res.solutions if t != sol]
+        if not rivals:
+            return step
+        queens: dict[int, int] = {}                   # rival queen cell -> rivals using it
+        for t in rivals:
+            for r in range(n):
+                if t[r] != sol[r]:
+                    queens[r * n + t[r]] = queens.get(r * n + t[r], 0) + 1
+        moves = []
+        for cell in sorted(queens):
+            a = owner[cell]
+            for b, path in _paths_out(grid, regs, owner, cell, home[a]):
+                keep = grid.flood(1 << home[a], regs[a] & ~path)
+                part = regs[a] & ~keep
+                if keep.bit_count() < 2:              # would leave a one-cell region
+                    continue
+                kills = sum(k for q, k in queens.items() if part >> q & 1)
+                # kill most rivals; then move little, from big regions to small
+                score = (kills * 4 + (regs[a].bit_count() - regs[b].bit_count()) / n
+                         - part.bit_count() + rng.random())
+                moves.append((score, part, a, b))
+        moves.sort(key=lambda m: -m[0])
+        for _, part, a, b in moves:                   # best move to an unseen shape
+            trial = list(regs)
+            trial[a] &= ~part
+            trial[b] |= part
+            if tuple(trial) not in seen:
+                seen.add(tuple(trial))
+                regs[:] = trial
+                for i in _bits(part):
+                    owner[i] = b
+                break
+        else:
+            return None
+    return None
+
+
+def relabel(n: int, reg: list[list[int]]) -> list[list[int]]:
+    """Number regions by first appearance in reading order, so ids don't tell
+    which row holds each region's queen."""
+    ids: dict[int, int] = {}
+    out = []
+    for row in reg:
+        out.append([ids.setdefault(g, len(ids)) for g in row])
+    return out
+
+
+def grade(n: int, reg: list[list[int]]) -> dict:
+    """Solve like a person, always using the weakest deduction that makes progress:
+    1 single: a row, column or region with one possible cell gets its queen;
+    2 confinement: a unit whose cells all lie in another unit clears the rest of it;
+    3 contradiction: a cell whose queen would leave some unit without a cell is out;
+    4 group: k regions inside k consecutive rows (or columns) clear the rest of
+      those rows (and k rows/columns inside k regions clear those regions);
+    5 guess: none of the above applies.
+    Returns the highest level used, the share of queens placed before the first
+    guess, and how many steps of each level were used."""
+    s = RegionsSolver(n, reg)
+    units, unit_bits, kill = s.units, s.unit_bits, s.kill
+    avail = (1 << (n * n)) - 1
+    open_u = (1 << (3 * n)) - 1
+    placed = 0
+    used = {lvl: 0 for lvl in range(1, 6)}
+
+    def open_list():
+        return [u for u in range(3 * n) if open_u >> u & 1]
+
+    while open_u:
+        ol = open_list()
+        # 1: singles
+        hit = None
+        for u in ol:
+            cand = avail & units[u]
+            if cand.bit_count() == 1:
+                hit = cand.bit_length() - 1
+                break
+        if hit is not None:
+            avail &= ~kill[hit]
+            open_u &= ~unit_bits[hit]
+            placed += 1
+            used[SINGLE] += 1
+            continue
+        # 2: confinement
+        new = avail
+        for u in ol:
+            cand = avail & units[u]
+            for v in ol:
+                if v != u and not cand & ~units[v]:
+                    new &= ~(units[v] & ~cand)
+        if new != avail:
+            avail = new
+            used[CONFINE] += 1
+            continue
+        # 3: contradiction
+        m = avail
+        while m:
+            b = m & -m
+            m ^= b
+            i = b.bit_length() - 1
+            after = avail & ~kill[i]
+            rest = open_u & ~unit_bits[i]
+            for u in range(3 * n):
+                if rest >> u & 1 and not after & units[u]:
+                    new &= ~b
+                    break
+        if new != avail:
+            avail = new
+            used[CONTRADICT] += 1
+            continue
+        # 4: groups of k regions within k consecutive lines, and the converse
+        for base in (0, n):                  # rows, then columns
+            for lo in range(n):
+                band = 0
+                for hi in range(lo, n):
+                    band |= units[base + hi]
+                    k = hi - lo + 1
+                    if k >= n:
+                        break
+                    lines = sum(1 for x in range(lo, hi + 1) if open_u >> (base + x) & 1)
+                    inside = [u for u in range(2 * n, 3 * n) if open_u >> u & 1
+                              and avail & units[u] and not avail & units[u] & ~band]
+                    if lines and len(inside) == lines:
+                        keep = 0
+                        for u in inside:
+                            keep |= units[u]
+                        new &= ~(band & ~keep)
+                    covering = [u for u in range(2 * n, 3 * n) if open_u >> u & 1
+                                and avail & units[u] & band]
+                    if lines and len(covering) == lines:
+                        for u in covering:
+                            new &= ~(units[u] & ~band)
+        if new != avail:
+            avail = new
+            used[GROUP] += 1
+            continue
+        used[GUESS] += 1
+        break
+    level = max((lvl for lvl, k in used.items() if k), default=0)
+    return {"level": level, "progress": round(placed / n, 3),
+            "steps": {LEVEL_NAMES[k]: v for k, v in used.items() if v}}
+
+
+def level_distance(level: int, target: int) -> int:
+    """How far a grade is from a difficulty's target (easy: any level up to it)."""
+    if target == CONTRADICT:
+        return max(0, level - target)
+    return abs(level - target)
+
+
+def reshape(n: int, regs: list[int], sol: list[int], target: int, rng: random.Random,
+            steps: int) -> dict:
+    """Hill-climb toward the target grade: move one border cell (never a queen,
+    never leaving a one-cell region or a split region) to a neighbouring region,
+    keep the move if the puzzle stays unique and its grade is no further from
+    the target. Returns the final grade."""
+    grid = Grid(n)
+    queens = 0
+    for r in range(n):
+        queens |= 1 << (r * n + sol[r])
+
+    def distance(g: dict) -> int:
+        return level_distance(g["level"], target)
+
+    current = grade(n, _masks_to_grid(n, regs))
+    for _ in range(steps):
+        if distance(current) == 0:
+            break
+        a = rng.randrange(n)
+        border = grid.dilate(grid.full & ~regs[a]) & regs[a] & ~queens
+        if regs[a].bit_count() < 3 or not border:
+            continue
+        i = rng.choice(_bits(border))
+        b_choices = [b for b in range(n) if b != a and grid.dilate(1 << i) & regs[b]]
+        b = rng.choice(b_choices)
+        home = queens & regs[a]
+        if grid.flood(home, regs[a] & ~(1 << i)) != regs[a] & ~(1 << i):
+            continue
+        trial = list(regs)
+        trial[a] &= ~(1 << i)
+        trial[b] |= 1 << i
+        grid_trial = _masks_to_grid(n, trial)
+        if RegionsSolver(n, grid_trial).solve(limit=2, budget=SOLVER_BUDGET).count != 1:
+            continue
+        g = grade(n, grid_trial)
+        if distance(g) <= distance(current):
+            regs[:] = trial
+            current = g
+    return current
+
+
+def generate_regions(n: int, difficulty: str, rng: random.Random) -> dict:
+    for attempt in range(RESTARTS):
+        sol = random_placement(n, rng)
+        regs = grow_regions(n, sol, rng)
+        moves = repair(n, regs, sol, rng)
+        if moves is not None:
+            break
+    else:
+        raise GenerationFailed(f"regions: no unique {n}x{n} puzzle after {RESTARTS} restarts")
+    reshape(n, regs, sol, TARGET[difficulty], rng, RESHAPE_STEPS_PER_ROW * n)
+    reg = relabel(n, _masks_to_grid(n, regs))
+    g = grade(n, reg)             # graded as printed (ids relabelled)
+    sizes = [0] * n
+    for row in reg:
+        for x in row:
+            sizes[x] += 1
+    steps = g["steps"]
+    score = 100 - 25 * level_distance(g["level"], TARGET[difficulty])
+    if difficulty == "easy":      # fewer hard steps is easier
+        score -= steps.get("contradiction", 0) + 2 * steps.get("group confinement", 0)
+    elif difficulty == "medium":
+        score += min(5, steps.get("group confinement", 0))
+    else:                         # guessing early is harder
+        score += 10 * (1 - g["progress"])
+    one_cell = sum(1 for x in sizes if x == 1)
+    score -= 15 * one_cell
+    return {
+        "solution": sol,
+        "regions": reg,
+        "givens": [],
+        "grade": g,
+        "one_cell_regions": one_cell,
+        "repair_moves": moves,
+        "restarts": attempt,
+        "score": round(score, 3),
+    }

@@ -1,0 +1,361 @@
+"""The queens kind: solver counts, uniqueness checked by naive counters written
+here (independent of the generator), minimal/minimum givens, connected regions,
+determinism, plan errors, manifest, drawing and the book pipeline."""
+from __future__ import annotations
+
+import importlib
+import io
+import json
+import random
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+
+from publisher.errors import SpecError
+from publisher.kinds import KIND_MODULES
+from publisher.kinds.base import Box, Theme
+from publisher.kinds.queens import KIND, QueensSection
+from publisher.kinds.queens.classic import minimum_givens, random_solution
+from publisher.kinds.queens.regions import grade
+from publisher.kinds.queens.solver import all_nqueens, count_nqueens, solve_classic, solve_regions
+from publisher.render.fonts import register_fonts
+
+KNOWN = {4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352, 10: 724, 11: 2680, 12: 14200}
+
+
+# ------------------------------------------------------------- naive counters
+
+def naive_classic(n: int, givens, limit: int = 10**9) -> int:
+    """Row by row with sets; givens fix their rows."""
+    fixed = {r: c for r, c in givens}
+    count = 0
+
+    def ok(placed, r, c):
+        return all(c != pc and abs(c - pc) != r - pr for pr, pc in enumerate(placed))
+
+    def rec(placed):
+        nonlocal count
+        if count >= limit:
+            return
+        r = len(placed)
+        if r == n:
+            count += 1
+            return
+        for c in ([fixed[r]] if r in fixed else range(n)):
+            if ok(placed, r, c):
+                rec(placed + [c])
+
+    rec([])
+    return count
+
+
+def naive_regions(n: int, regions, limit: int = 10**9) -> int:
+    """Row by row: distinct columns, distinct regions, no touching queens."""
+    count = 0
+
+    def rec(placed, used_regions):
+        nonlocal count
+        if count >= limit:
+            return
+        r = len(placed)
+        if r == n:
+            count += 1
+            return
+        for c in range(n):
+            if c in placed or regions[r][c] in used_regions:
+                continue
+            if placed and abs(placed[-1] - c) <= 1:
+                continue
+            rec(placed + [c], used_regions | {regions[r][c]})
+
+    rec([], frozenset())
+    return count
+
+
+def is_connected(cells) -> bool:
+    cells = set(cells)
+    start = next(iter(cells))
+    seen, stack = {start}, [start]
+    while stack:
+        r, c = stack.pop()
+        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                stack.append(nb)
+    return seen == cells
+
+
+def check_regions_board(board):
+    n = board.size
+    reg = board.regions
+    assert len(reg) == n and all(len(row) == n for row in reg)
+    ids = sorted({g for row in reg for g in row})
+    assert ids == list(range(n))
+    for g in ids:
+        assert is_connected([(r, c) for r in range(n) for c in range(n) if reg[r][c] == g])
+    sol = board.solution
+    assert sorted(sol) == list(range(n))
+    assert sorted(reg[r][sol[r]] for r in range(n)) == list(range(n))
+    assert all(abs(sol[r] - sol[r + 1]) > 1 for r in range(n - 1))
+    assert naive_regions(n, reg, limit=2) == 1
+
+
+# ------------------------------------------------------------- solver
+
+@pytest.mark.parametrize("n", sorted(KNOWN))
+def test_nqueens_counts(n):
+    assert count_nqueens(n) == KNOWN[n]
+
+
+@pytest.mark.parametrize("n", range(4, 11))
+def test_classic_solver_counts_and_enumerates(n):
+    res = solve_classic(n, limit=10**9)
+    assert res.count == KNOWN[n]
+    assert sorted(map(tuple, res.solutions)) == sorted(map(tuple, all_nqueens(n)))
+    assert len(set(map(tuple, res.solutions))) == KNOWN[n]
+
+
+def test_classic_solver_agrees_with_naive_on_random_givens():
+    rng = random.Random(1)
+    for _ in range(60):
+        n = rng.randint(5, 9)
+        cells = rng.sample([(r, c) for r in range(n) for c in range(n)], rng.randint(0, 3))
+        if len({r for r, _ in cells}) < len(cells):
+            continue
+        assert solve_classic(n, cells, limit=10**9).count == naive_classic(n, cells)
+
+
+def test_regions_solver_agrees_with_naive_on_random_regions():
+    rng = random.Random(2)
+    for _ in range(40):
+        n = rng.randint(5, 7)
+        # random regions: n seeds, random flood (may have any number of solutions)
+        reg = [[-1] * n for _ in range(n)]
+        for g, i in enumerate(rng.sample(range(n * n), n)):
+            reg[i // n][i % n] = g
+        while any(-1 in row for row in reg):
+            r, c = rng.randrange(n), rng.randrange(n)
+            if reg[r][c] < 0:
+                nbs = [reg[rr][cc] for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+                       if 0 <= rr < n and 0 <= cc < n and reg[rr][cc] >= 0]
+                if nbs:
+                    reg[r][c] = rng.choice(nbs)
+        assert solve_regions(n, reg, limit=10**9).count == naive_regions(n, reg)
+
+
+def test_budget_out_is_reported():
+    res = solve_classic(12, limit=10**9, budget=100)
+    assert not res.complete and res.count < KNOWN[12]
+
+
+# ------------------------------------------------------------- classic generation
+
+@pytest.mark.parametrize("n,difficulty", [(6, "easy"), (8, "medium"), (8, "hard"),
+                                          (10, "hard"), (12, "easy")])
+def test_classic_puzzles_unique_and_minimal(n, difficulty):
+    for seed in range(3):
+        board = KIND.generate({"variant": "classic", "size": n, "difficulty": difficulty}, seed)
+        givens = [tuple(g) for g in board.givens]
+        assert all(board.solution[r] == c for r, c in givens)
+        assert naive_classic(n, [], 1) and naive_classic(n, givens, limit=2) == 1
+        for drop in givens:       # minimal: every given is needed
+            assert naive_classic(n, [g for g in givens if g != drop], limit=2) == 2
+        assert len(givens) >= board.stats["min_givens"]
+        if difficulty == "hard":
+            assert len(givens) == board.stats["min_givens"]
+
+
+def test_minimum_givens_is_exact_at_n8():
+    sols = all_nqueens(8)
+    rng = random.Random(4)
+    for _ in range(12):
+        sol = random_solution(8, rng)
+        rows, _ = minimum_givens(8, sol, rng)
+        # brute force: the smallest k with a k-subset no other solution contains
+        others = [t for t in sols if t != sol]
+        best = next(k for k in range(9) for combo in combinations(range(8), k)
+                    if all(any(t[r] != sol[r] for r in combo) for t in others))
+        assert len(rows) == best
+        assert all(any(t[r] != sol[r] for r in rows) for t in others)
+
+
+def test_hard_classic_has_fewer_givens_than_easy():
+    def givens(d):
+        return sum(len(KIND.generate({"variant": "classic", "size": 10, "difficulty": d},
+                                     s).givens) for s in range(4))
+    assert givens("hard") < givens("easy")
+
+
+# ------------------------------------------------------------- regions generation
+
+@pytest.mark.parametrize("n,difficulty", [(5, "easy"), (6, "medium"), (7, "hard"),
+                                          (8, "medium"), (9, "easy"), (10, "hard")])
+def test_regions_puzzles_unique_and_connected(n, difficulty):
+    for seed in range(2):
+        board = KIND.generate({"variant": "regions", "size": n, "difficulty": difficulty}, seed)
+        check_regions_board(board)
+        assert board.givens == []
+
+
+def test_regions_twelve():
+    check_regions_board(KIND.generate({"variant": "regions", "size": 12,
+                                       "difficulty": "hard"}, 3))
+
+
+def test_one_cell_regions_stay_rare():
+    boards = [KIND.generate({"variant": "regions", "size": 8, "difficulty": "medium"}, s)
+              for s in range(20)]
+    with_one = sum(1 for b in boards
+                   if min(sum(row.count(g) for row in b.regions) for g in range(8)) == 1)
+    assert with_one <= 0.23 * len(boards)
+
+
+def test_grade_levels():
+    # rows 1-4 keep their queen in a one-cell region: singles alone solve it
+    n, sol = 5, [0, 2, 4, 1, 3]
+    reg = [[r if r and c == sol[r] else 0 for c in range(n)] for r in range(n)]
+    g = grade(n, reg)
+    assert g["level"] == 1 and g["progress"] == 1.0 and g["steps"] == {"single": 5}
+    for seed in range(4):
+        board = KIND.generate({"variant": "regions", "size": 8, "difficulty": "hard"}, seed)
+        g = grade(8, board.regions)
+        assert g == board.stats["grade"]
+        assert 2 <= g["level"] <= 5           # no one-cell region: singles can't start
+        assert g["level"] == 5 or g["progress"] == 1.0
+
+
+def test_difficulty_targets_are_picked():
+    def levels(d):
+        return [KIND.generate({"variant": "regions", "size": 8, "difficulty": d}, s)
+                for s in range(12)]
+    easy, hard = levels("easy"), levels("hard")
+    best_easy = max(easy, key=lambda b: b.score).stats["grade"]["level"]
+    best_hard = max(hard, key=lambda b: b.score).stats["grade"]["level"]
+    assert best_easy <= 3 < best_hard
+
+
+# ------------------------------------------------------------- determinism
+
+@pytest.mark.parametrize("variant,n", [("classic", 12), ("regions", 9)])
+def test_deterministic(variant, n):
+    params = {"variant": variant, "size": n, "difficulty": "medium"}
+    a, b = KIND.generate(params, 11), KIND.generate(dict(params), 11)
+    assert KIND.manifest(a) == KIND.manifest(b) and a.score == b.score
+    others = [KIND.manifest(KIND.generate(params, s)) for s in (12, 13)]
+    assert any(o != KIND.manifest(a) for o in others)
+
+
+# ------------------------------------------------------------- plan and spec
+
+class FakeCtx:
+    spec_dir = Path(".")
+    language = "en"
+
+    def error(self, field, message):
+        return ValueError(f"{field}: {message}")
+
+
+def section(**kw):
+    return QueensSection.model_validate({"kind": "queens", **kw})
+
+
+def test_spec_keys_as_written():
+    s = section(variant="regions", size=9, count=3, difficulty="hard", candidates=5, colour=True)
+    reqs = KIND.plan(s, FakeCtx())
+    assert len(reqs) == 3
+    assert reqs[0].params == {"variant": "regions", "size": 9, "difficulty": "hard",
+                              "colour": True}
+    assert importlib.import_module(KIND_MODULES["queens"]).KIND is KIND
+    for bad in ({"variant": "stars"}, {"difficulty": "extreme"}, {"count": 0},
+                {"colours": True}):
+        with pytest.raises(Exception):
+            section(size=8, **bad)
+
+
+@pytest.mark.parametrize("variant,size", [("classic", 3), ("classic", 40), ("classic", 5),
+                                          ("classic", 17), ("regions", 3), ("regions", 40),
+                                          ("regions", 4), ("regions", 13)])
+def test_bad_sizes_give_clear_errors(variant, size):
+    with pytest.raises(ValueError) as err:
+        KIND.plan(section(variant=variant, size=size), FakeCtx())
+    msg = str(err.value)
+    assert msg.startswith("size: ") and str(size) in msg and "Choose a size from" in msg
+
+
+@pytest.mark.parametrize("variant,size", [("classic", 6), ("classic", 16), ("regions", 5),
+                                          ("regions", 12)])
+def test_bounds_are_accepted(variant, size):
+    assert len(KIND.plan(section(variant=variant, size=size), FakeCtx())) == 1
+
+
+# ------------------------------------------------------------- manifest and drawing
+
+def test_manifest():
+    board = KIND.generate({"variant": "regions", "size": 7, "difficulty": "easy"}, 5)
+    m = json.loads(json.dumps(KIND.manifest(board)))
+    assert m["size"] == 7 and m["variant"] == "regions" and m["givens"] == []
+    assert [r for r, _ in m["solution"]] == list(range(7))
+    assert all(isinstance(v, str) and len(v) == 1 for row in m["regions"] for v in row)
+    regions = [[ord(v) - 65 for v in row] for row in m["regions"]]
+    assert naive_regions(7, regions, limit=2) == 1
+    assert all(regions[r][c] == board.regions[r][c] for r in range(7) for c in range(7))
+    board = KIND.generate({"variant": "classic", "size": 8, "difficulty": "hard"}, 5)
+    m = json.loads(json.dumps(KIND.manifest(board)))
+    assert m["regions"] is None and m["variant"] == "classic"
+    assert naive_classic(8, [tuple(g) for g in m["givens"]], limit=2) == 1
+    assert all([r, c] in m["solution"] for r, c in m["givens"])
+
+
+@pytest.mark.parametrize("variant,colour", [("classic", False), ("regions", False),
+                                            ("regions", True)])
+def test_drawing_in_pt_sans(variant, colour):
+    register_fonts()
+    board = KIND.generate({"variant": variant, "size": 8, "difficulty": "medium",
+                           "colour": colour}, 3)
+    buf = io.BytesIO()
+    c = Canvas(buf, invariant=1, initialFontName="PTSans")
+    KIND.draw_puzzle(c, board, Box(54, 54, 504, 620), Theme())
+    c.showPage()
+    KIND.draw_solution(c, board, Box(54, 400, 120, 120), Theme(colour=colour))
+    c.save()
+    reader = PdfReader(io.BytesIO(buf.getvalue()))
+    text = reader.pages[0].extract_text()
+    for s in KIND.text_for_search(board):
+        assert s in text
+    fonts = set()
+    for page in reader.pages:
+        for f in page.get("/Resources", {}).get("/Font", {}).values():
+            fonts.add(str(f.get_object()["/BaseFont"]))
+    assert fonts and all("PTSans" in f for f in fonts)
+    # queens are vector paths: the answer key has one more crown than the puzzle
+    # (a crown is 5 tip circles); no chess glyphs in any text
+    assert "\u265b" not in text and "\u2655" not in text
+
+
+def test_book_pipeline(tmp_path):
+    try:
+        from publisher.pipeline import build_book
+    except Exception as exc:      # pipeline still being written
+        pytest.skip(f"pipeline not importable: {exc}")
+    spec = tmp_path / "q.yaml"
+    spec.write_text(
+        "title: Q\nseed: 3\nsections:\n"
+        "  - kind: queens\n    variant: classic\n    size: 8\n    count: 2\n"
+        "    difficulty: hard\n    candidates: 2\n"
+        "  - kind: queens\n    variant: regions\n    size: 7\n    count: 1\n"
+        "    difficulty: easy\n    candidates: 2\n", encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    entries = manifest["puzzles"]
+    assert [e["variant"] for e in entries] == ["classic", "classic", "regions"]
+    for e in entries:
+        assert e["kind"] == "queens" and len(e["solution"]) == e["size"]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("title: Q\nsections:\n  - kind: queens\n    variant: regions\n"
+                   "    size: 40\n", encoding="utf-8")
+    with pytest.raises(SpecError) as err:
+        build_book(bad, tmp_path / "out2", workers=1)
+    assert "bad.yaml:5:" in str(err.value) and "sections[0].size" in str(err.value)
