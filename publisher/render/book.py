@@ -48,8 +48,10 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: bool
                 placements[i].page = len(pages)
     if answer_key:
         first = True
+        # Solutions run on across sections while the number per page stays the same.
         for items, per_page, heading in _runs(
-                outcomes, lambda o: layout.answers_per_page or o.job.answers_per_page):
+                outcomes, lambda o: layout.answers_per_page or o.job.answers_per_page,
+                by_section=False):
             for start in range(0, len(items), per_page):
                 chunk = items[start:start + per_page]
                 pages.append(Page("answers", chunk, per_page,
@@ -60,15 +62,17 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: bool
     return pages, placements
 
 
-def _runs(outcomes, per_page_of):
-    """Consecutive puzzles of one section: (indices, per_page, section title)."""
+def _runs(outcomes, per_page_of, by_section=True):
+    """Consecutive puzzles of one section (or, with by_section=False, of one
+    per-page count): (indices, per_page, section title)."""
     runs: list[tuple[list[int], int, str]] = []
     for i, outcome in enumerate(outcomes):
-        section = outcome.job.section_index
-        if runs and outcomes[runs[-1][0][0]].job.section_index == section:
+        per_page = per_page_of(outcome)
+        if runs and (outcomes[runs[-1][0][0]].job.section_index == outcome.job.section_index
+                     if by_section else runs[-1][1] == per_page):
             runs[-1][0].append(i)
         else:
-            runs.append(([i], per_page_of(outcome), outcome.job.section_title))
+            runs.append(([i], per_page, outcome.job.section_title))
     return runs
 
 
