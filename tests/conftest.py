@@ -24,6 +24,15 @@ def count_in_grid(grid: list[list[str]], word: str) -> int:
     return total
 
 
+class FakeCtx:
+    """A PlanContext for kinds that take no words: errors become ValueError("field: ...")."""
+    spec_dir = Path(".")
+    language = "en"
+
+    def error(self, field, message):
+        return ValueError(f"{field}: {message}")
+
+
 @pytest.fixture
 def write_spec(tmp_path):
     """Write a spec (and files beside it) into tmp_path; returns the spec path."""

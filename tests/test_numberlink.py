@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import random
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -21,6 +20,7 @@ from publisher.kinds.numberlink.cover import random_cover
 from publisher.kinds.numberlink.generator import generate, verify
 from publisher.kinds.numberlink.sat import check_unique
 from publisher.render.fonts import register_fonts
+from conftest import FakeCtx
 
 
 # --- an independent checker: plain depth-first routing, one pair at a time ---
@@ -196,14 +196,6 @@ def test_difficulty_changes_boards():
     assert sum(b.hardness for b in easy) < sum(b.hardness for b in hard)
 
 
-class FakeCtx:
-    spec_dir = Path(".")
-    language = "en"
-
-    def error(self, field, message):
-        return ValueError(f"{field}: {message}")
-
-
 def section(**kw):
     return NumberlinkSection.model_validate({"kind": "numberlink", **kw})
 
@@ -223,8 +215,10 @@ def test_spec_keys_as_written():
         section(size=7, colours=True)          # unknown key
 
 
-@pytest.mark.parametrize("size,words", [(2, "too small"), (60, "too large"),
-                                        ([3, 9], "too small"), ([7, 21], "too large")])
+@pytest.mark.parametrize("size,words", [
+    (2, "2 is smaller than the smallest Numberlink board (5)"),
+    (60, "60 is larger than the largest Numberlink board (20)"),
+    ([3, 9], "3 is smaller than the smallest"), ([7, 21], "21 is larger than the largest")])
 def test_bad_sizes_give_clear_errors(size, words):
     with pytest.raises(ValueError) as err:
         KIND.plan(section(size=size), FakeCtx())

@@ -8,7 +8,6 @@ import io
 import json
 import random
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -22,6 +21,7 @@ from publisher.kinds.queens.classic import minimum_givens, random_solution
 from publisher.kinds.queens.regions import grade
 from publisher.kinds.queens.solver import all_nqueens, count_nqueens, solve_classic, solve_regions
 from publisher.render.fonts import register_fonts
+from conftest import FakeCtx
 
 KNOWN = {4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352, 10: 724, 11: 2680, 12: 14200}
 
@@ -249,14 +249,6 @@ def test_deterministic(variant, n):
 
 
 # ------------------------------------------------------------- plan and spec
-
-class FakeCtx:
-    spec_dir = Path(".")
-    language = "en"
-
-    def error(self, field, message):
-        return ValueError(f"{field}: {message}")
-
 
 def section(**kw):
     return QueensSection.model_validate({"kind": "queens", **kw})

@@ -31,6 +31,26 @@ class SectionBase(BaseModel):
         default=None, description="solutions on one answer-key page (kind default if unset)")
 
 
+def grid_size(value: Any, smallest: int, largest: int, what: str = "grid") -> tuple[int, int]:
+    """A spec's `size`: one number (a square) or [rows, cols] -> (rows, cols).
+    Raises ValueError with a message that says what to write instead."""
+    sides = [value, value] if isinstance(value, int) else value
+    if (not isinstance(sides, (list, tuple)) or len(sides) != 2
+            or not all(isinstance(s, int) and not isinstance(s, bool) for s in sides)):
+        raise ValueError(f"{value!r}: write one number (a square) or [rows, cols]")
+    for side in sides:
+        if side > largest:
+            raise ValueError(f"{side} is larger than the largest {what} ({largest})")
+        if side < smallest:
+            raise ValueError(f"{side} is smaller than the smallest {what} ({smallest})")
+    return sides[0], sides[1]
+
+
+def numbered_titles(base: str, count: int) -> list[str]:
+    """Titles for `count` puzzles drawn in one section: "Flow 1", "Flow 2"... ("Flow" alone)."""
+    return [f"{base} {i + 1}" for i in range(count)] if count > 1 else [base]
+
+
 @dataclass(frozen=True)
 class Word:
     """A word as printed (`text`, NFC) and as written in the grid (`answer`)."""

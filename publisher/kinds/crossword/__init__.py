@@ -14,7 +14,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...errors import GenerationFailed
-from ..base import Board, Box, Kind, PlanContext, PuzzleRequest, SectionBase, Theme
+from ..base import (Board, Box, Kind, PlanContext, PuzzleRequest, SectionBase, Theme,
+                    grid_size, numbered_titles)
 from . import draw, exports
 from .generator import (ACROSS, DEFAULT_BEAM, DEFAULT_BRANCH, balance, board_score, make_layout,
                         number_grid)
@@ -54,17 +55,10 @@ class CrosswordBoard(Board):
 
 
 def _size(section: CrosswordSection, ctx: PlanContext) -> tuple[int, int]:
-    size = section.size
-    if isinstance(size, int):
-        rows = cols = size
-    elif isinstance(size, list) and len(size) == 2:
-        rows, cols = size
-    else:
-        raise ctx.error("size", "give one number (13) or two, [rows, cols] ([11, 15])")
-    if not (MIN_SIZE <= rows <= MAX_SIZE and MIN_SIZE <= cols <= MAX_SIZE):
-        raise ctx.error("size", f"a crossword is {MIN_SIZE} to {MAX_SIZE} cells per side, "
-                                f"got {rows}x{cols}; pick a size in that range")
-    return rows, cols
+    try:
+        return grid_size(section.size, MIN_SIZE, MAX_SIZE, "crossword")
+    except ValueError as exc:
+        raise ctx.error("size", str(exc)) from None
 
 
 def _check_words(words, rows: int, cols: int, field_name: str, ctx: PlanContext) -> None:
@@ -156,11 +150,10 @@ class CrosswordKind(Kind):
                                      f"need {need} different words with clues of 2..{limit} "
                                      f"letters, the list has {len(fitting)}; lower `count` or "
                                      "`words_per_puzzle`, or add words")
-        base = section.title or "Crossword"
-        for k in range(section.count):
+        for title in numbered_titles(section.title or "Crossword", section.count):
             words = ctx.take_unused(fitting, section.words_per_puzzle, "clues")
             _check_words(words, rows, cols, "clues", ctx)
-            requests.append(PuzzleRequest(f"{base} {k + 1}", _params(words, rows, cols, lang), lang))
+            requests.append(PuzzleRequest(title, _params(words, rows, cols, lang), lang))
         return requests
 
     def generate(self, params: dict[str, Any], seed: int) -> CrosswordBoard:

@@ -21,7 +21,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ..base import Board, Box, Kind, PlanContext, PuzzleRequest, SectionBase, Theme
+from ..base import (Board, Box, Kind, PlanContext, PuzzleRequest, SectionBase, Theme,
+                    grid_size, numbered_titles)
 from . import draw
 from .generator import CONF_BUDGET, NumberlinkBoard, generate
 
@@ -44,21 +45,14 @@ class NumberlinkKind(Kind):
     default_answers_per_page = 6
 
     def plan(self, section: NumberlinkSection, ctx: PlanContext) -> list[PuzzleRequest]:
-        rows, cols = (section.size, section.size) if isinstance(section.size, int) \
-            else section.size
-        if min(rows, cols) < MIN_SIDE:
-            raise ctx.error("size", f"{rows}x{cols} is too small for Numberlink: use at least "
-                                    f"{MIN_SIDE} rows and {MIN_SIDE} columns")
-        if max(rows, cols) > MAX_WARN:
-            raise ctx.error("size", f"{rows}x{cols} is too large: Numberlink boards go up to "
-                                    f"{MAX_WARN}x{MAX_WARN} ({MAX_SIDE}x{MAX_SIDE} or less is "
-                                    f"quick); use a smaller size")
-        base = section.title or "Flow"
+        try:
+            rows, cols = grid_size(section.size, MIN_SIDE, MAX_WARN, "Numberlink board")
+        except ValueError as exc:
+            raise ctx.error("size", f"{exc}; {MAX_SIDE}x{MAX_SIDE} or less is quick") from None
         params = {"rows": rows, "cols": cols, "difficulty": section.difficulty,
                   "colour": bool(section.colour), "conf_budget": CONF_BUDGET}
-        return [PuzzleRequest(title=f"{base} {i + 1}" if section.count > 1 else base,
-                              params=dict(params))
-                for i in range(section.count)]
+        return [PuzzleRequest(title=title, params=dict(params))
+                for title in numbered_titles(section.title or "Flow", section.count)]
 
     def generate(self, params: dict[str, Any], seed: int) -> NumberlinkBoard:
         rows, cols = params["rows"], params["cols"]

@@ -15,7 +15,6 @@ from itertools import combinations
 
 from pysat.solvers import Solver
 
-from .cover import neighbours_table
 
 SOLVER = "g3"        # Glucose 3: conflict budgets, deterministic; fewest conflicts here
 

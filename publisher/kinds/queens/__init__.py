@@ -8,7 +8,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ..base import Board, Box, Kind, PlanContext, PuzzleRequest, SectionBase, Theme
+from ..base import (Board, Box, Kind, PlanContext, PuzzleRequest, SectionBase, Theme,
+                    numbered_titles)
 from .classic import generate_classic
 from .draw import draw_board
 from .regions import generate_regions
@@ -51,9 +52,8 @@ class QueensKind(Kind):
         base = section.title or ("Queens" if section.variant == "classic" else "Queens: regions")
         params = {"variant": section.variant, "size": section.size,
                   "difficulty": section.difficulty, "colour": section.colour}
-        return [PuzzleRequest(title=f"{base} {i + 1}" if section.count > 1 else base,
-                              params=dict(params), language=ctx.language)
-                for i in range(section.count)]
+        return [PuzzleRequest(title=title, params=dict(params), language=ctx.language)
+                for title in numbered_titles(base, section.count)]
 
     def generate(self, params: dict[str, Any], seed: int) -> QueensBoard:
         rng = random.Random(seed)

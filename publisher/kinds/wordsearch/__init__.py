@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from ...errors import GenerationFailed
 from ...words import alphabet_for, letter_weights
-from ..base import Board, Kind, PuzzleRequest, SectionBase, Word
+from ..base import Board, Kind, PuzzleRequest, SectionBase, Word, grid_size, numbered_titles
 from . import draw
 from .generator import (DIFFICULTY_DIRECTIONS, DIRECTION_INDEX, DIRECTIONS, balance,
                         direction_entropy, fill_and_verify, place_words)
@@ -19,17 +19,7 @@ WordsRef = Union[str, list, dict]
 
 
 def grid_side(value: Any) -> tuple[int, int]:
-    """`15` or `[rows, cols]` -> (rows, cols), within the supported range."""
-    sides = [value, value] if isinstance(value, int) else value
-    if (not isinstance(sides, (list, tuple)) or len(sides) != 2
-            or not all(isinstance(s, int) and not isinstance(s, bool) for s in sides)):
-        raise ValueError(f"{value!r}: write one number (a square) or [rows, cols]")
-    for side in sides:
-        if side > MAX_SIDE:
-            raise ValueError(f"{side} is larger than the largest grid ({MAX_SIDE})")
-        if side < MIN_SIDE:
-            raise ValueError(f"{side} is smaller than the smallest grid ({MIN_SIDE})")
-    return sides[0], sides[1]
+    return grid_size(value, MIN_SIDE, MAX_SIDE)
 
 
 class WordSearchPuzzle(BaseModel):
@@ -140,10 +130,9 @@ class WordSearch(Kind):
             def accept(chosen: list[Word], word: Word) -> bool:
                 return not any(clash(word.answer, other.answer) for other in chosen)
 
-            base = section.title or "Puzzle"
-            for n in range(section.count):
+            for title in numbered_titles(section.title or "Word search", section.count):
                 words = ctx.take_unused(pool, section.words_per_puzzle, "words", accept)
-                requests.append(self._request(f"{base} {n + 1}", words, section.size,
+                requests.append(self._request(title, words, section.size,
                                               directions, ctx.language, forbidden))
         return requests
 
