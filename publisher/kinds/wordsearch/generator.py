@@ -167,18 +167,24 @@ def place_words(answers: list[str], rows: int, cols: int, directions: list[int],
 
 def _place_one(grid: Grid, word: int, directions: list[int], rng: random.Random,
                dense: bool) -> bool:
-    """Put `word` where it crosses most (or, on a sparse board, often anywhere it
-    fits, so words spread out). False if it fits nowhere."""
-    if not dense and rng.random() < 0.5:
-        size = grid.rows * grid.cols
-        for _ in range(40):   # on a sparse board a few random tries usually succeed
-            d = rng.choice(directions)
-            start = rng.randrange(size)
-            cells = grid.path(word, start, d)
-            if cells is not None and grid.crossings(word, cells, d) >= 0:
-                grid.put(word, start, d)
-                return True
-    options = fitting_positions(grid, word, directions)
+    """Put `word` where it crosses most (on a sparse board, half the time anywhere
+    it fits, so words spread out). False if it fits nowhere."""
+    if dense or rng.random() < 0.5:
+        if _put_best(grid, word, fitting_positions(grid, word, directions, crossing=True), rng):
+            return True
+    size = grid.rows * grid.cols
+    for _ in range(40):   # a few random tries are cheap and usually enough
+        d = rng.choice(directions)
+        start = rng.randrange(size)
+        cells = grid.path(word, start, d)
+        if cells is not None and grid.crossings(word, cells, d) >= 0:
+            grid.put(word, start, d)
+            return True
+    return _put_best(grid, word, fitting_positions(grid, word, directions), rng)
+
+
+def _put_best(grid: Grid, word: int, options: list[tuple[int, int, int]],
+              rng: random.Random) -> bool:
     if not options:
         return False
     _, start, d = max((shared + rng.random() * 0.9, start, d) for shared, start, d in options)
@@ -187,30 +193,35 @@ def _place_one(grid: Grid, word: int, directions: list[int], rng: random.Random,
 
 
 @cache
-def _fit_pattern(answer: str) -> re.Pattern:
+def _fit_pattern(answer: str, crossing: bool) -> re.Pattern:
     # A lookahead, so overlapping positions are all found; "." is an empty cell.
-    return re.compile("(?=(" + "".join(f"[{re.escape(ch)}.]" for ch in answer) + "))")
+    # With `crossing`, all-empty stretches are skipped in C, not in Python.
+    cells = "".join(f"[{re.escape(ch)}.]" for ch in answer)
+    skip_empty = f"(?!\\.{{{len(answer)}}})" if crossing else ""
+    return re.compile(f"(?={skip_empty}({cells}))")
 
 
-def fitting_positions(grid: Grid, word: int, directions: list[int]
+def fitting_positions(grid: Grid, word: int, directions: list[int], crossing: bool = False
                       ) -> list[tuple[int, int, int]]:
-    """(crossings, start, direction) of every legal position of `word`."""
+    """(crossings, start, direction) of every legal position of `word` (with
+    `crossing`, only those that share a letter with a placed word)."""
     index = line_index(grid.rows, grid.cols)
     text = index.text(grid.cells)
     answer = grid.answers[word]
     allowed = set(directions)
     found = []
     for probe, backwards in ((answer, False), (answer[::-1], True)):
-        for match in _fit_pattern(probe).finditer(text):
+        for match in _fit_pattern(probe, crossing).finditer(text):
             position = match.start()
             d = index.axis[position] + (4 if backwards else 0)
             if d not in allowed:
                 continue
             start = index.position_cell[position + (len(answer) - 1 if backwards else 0)]
-            cells = grid.path(word, start, d)
-            shared = grid.crossings(word, cells, d)
-            if shared >= 0:
-                found.append((shared, start, d))
+            shared = len(answer) - match.group(1).count(".")
+            # Letters already match; only a shared cell can clash on its axis.
+            if shared and grid.crossings(word, grid.path(word, start, d), d) < 0:
+                continue
+            found.append((shared, start, d))
     return found
 
 
