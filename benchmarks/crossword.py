@@ -1,17 +1,35 @@
-"""Crossword layout benchmark: our beam search vs the 2011 reference method.
+"""Crossword layout benchmark: our beam search vs the 2011 reference method and genxword.
 
-    python benchmarks/crossword.py [--ours N] [--ref N] [--runs R]
+    python benchmarks/crossword.py [--ours N] [--ref N] [--genxword N] [--runs R]
+                                   [--genxword-python PATH]
 
-For a 16-word list on 13x13 and a 30-word list on 17x17 it prints ms per
-candidate board and the words placed / crossings / density of the best of 1, 10,
-100 and 1000 candidates (medians over disjoint groups of candidates, then over
+For a 16-word list on 13x13 and 14x14 and a 30-word list on 17x17 it prints ms
+per candidate board and the words placed / crossings / density of the best of 1,
+10, 100 and 1000 candidates (medians over disjoint groups of candidates, then over
 runs). The reference is re-implemented here: words in a random order, alternating
 across and down, every legal position scored (+1 per crossing, +1 off the edges),
-the best taken. genxword is measured only if /tmp/genxword-venv exists.
+the best taken.
+
+genxword (the Python peer, GPL, not a dependency of this project) runs in its own
+venv, default /tmp/genxword-venv, through a small driver written to /tmp at run
+time: words as JSON on stdin, placements as JSON on stdout. Its word list is
+built by genxword's own Genxword.wlist (longest first); one candidate is one pass
+of the loop body of Crossword.compute_crossword (whose own loop repeats boards for
+a 1 s time budget), seeded through `random`, so best of N is N independent boards
+and its ms/board is timed inside the driver (no process start-up). Its boards
+are measured like ours: density = letter cells / bounding-box area, crossings =
+letters placed on an already filled cell, best = max (words, crossings, density).
+Every genxword candidate is also checked against our layout rules (rule_problems).
+Set up the venv with:
+
+    apt-get install -y libcairo2-dev libgirepository1.0-dev gir1.2-pango-1.0 pkg-config
+    python3 -m venv /tmp/genxword-venv
+    /tmp/genxword-venv/bin/pip install "PyGObject<3.51" genxword
 """
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import subprocess
@@ -107,43 +125,218 @@ def best_of(results, k):
             statistics.median(b[2] for b in bests))
 
 
-def genxword_note() -> str:
-    venv = Path("/tmp/genxword-venv/bin/python")
-    if not venv.exists():
-        return ("genxword: unavailable (no /tmp/genxword-venv; it needs libcairo2-dev, "
-                "libgirepository1.0-dev, gir1.2-pango-1.0 and PyGObject<3.51 to install)")
-    out = subprocess.run([str(venv), "-c", "import genxword; print(genxword.__file__)"],
-                         capture_output=True, text=True)
-    return f"genxword: venv present ({out.stdout.strip() or out.stderr.strip()[:200]}); " \
-           "not driven by this script yet"
+GENXWORD_PYTHON = "/tmp/genxword-venv/bin/python"
+GENXWORD_SETUP = ('apt-get install -y libcairo2-dev libgirepository1.0-dev gir1.2-pango-1.0 '
+                  'pkg-config; python3 -m venv /tmp/genxword-venv; '
+                  '/tmp/genxword-venv/bin/pip install "PyGObject<3.51" genxword')
+
+# Run by the genxword venv's python. stdin: {"words", "size", "n", "seed0"};
+# stdout: {"ms": per board, "boards": [[[word, row, col, vertical], ...], ...]}.
+GENXWORD_DRIVER = r"""
+import json, random, sys, time
+from genxword.calculate import Crossword
+from genxword.control import Genxword
+
+job = json.load(sys.stdin)
+gx = Genxword(auto=True)
+# genxword's own list builder: "WORD clue" lines, upper-cased, longest first
+gx.wlist([w + " " + w.lower() for w in job["words"]], nwords=max(50, len(job["words"])))
+size, boards = job["size"], []
+t = time.perf_counter()
+for s in range(job["n"]):
+    random.seed(job["seed0"] + s)          # genxword draws only the first word's place
+    calc = Crossword(size, size, "-", gx.wordlist)
+    # one pass of the loop body of Crossword.compute_crossword = one candidate board
+    calc.prep_grid_words()
+    [calc.add_words(word) for i in range(2) for word in calc.available_words
+     if word not in calc.current_wordlist]
+    boards.append([[str(w[0]), w[2], w[3], w[4]] for w in calc.current_wordlist])
+ms = (time.perf_counter() - t) / max(job["n"], 1) * 1000
+json.dump({"ms": ms, "boards": boards}, sys.stdout)
+"""
+
+
+class GenxwordUnavailable(Exception):
+    pass
+
+
+def genxword_check(python: str) -> str:
+    """Where genxword is imported from; raises GenxwordUnavailable with the failing step."""
+    if not Path(python).exists():
+        raise GenxwordUnavailable(f"no {python} (set it up with: {GENXWORD_SETUP})")
+    out = subprocess.run([python, "-c", "import genxword.calculate, genxword.control, genxword; "
+                          "print(genxword.__file__)"], capture_output=True, text=True)
+    if out.returncode:
+        last = (out.stderr.strip().splitlines() or ["(no message)"])[-1]
+        raise GenxwordUnavailable(f"`{python} -c 'import genxword.calculate'` failed: {last}")
+    return out.stdout.strip()
+
+
+def cells_of(board) -> dict[tuple[int, int], str | None]:
+    """Letters of a board given as [word, row, col, vertical]; None marks a clash."""
+    cells: dict[tuple[int, int], str | None] = {}
+    for word, r, c, vertical in board:
+        for k, ch in enumerate(word):
+            p = (r + k, c) if vertical else (r, c + k)
+            cells[p] = ch if cells.get(p, ch) == ch else None
+    return cells
+
+
+def board_stats(board):
+    """(placed, crossings, density of the bounding box), as the other two are measured."""
+    cells = cells_of(board)
+    if not cells:
+        return 0, 0, 0.0
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    area = (max(rows) - min(rows) + 1) * (max(cols) - min(cols) + 1)
+    crossings = sum(len(w[0]) for w in board) - len(cells)
+    return len(board), crossings, len(cells) / area
+
+
+def rule_problems(board, size: int) -> list[str]:
+    """Our layout rules, checked on the grid alone: letters agree where words cross,
+    the bounding box fits size x size, every maximal run of 2+ letters (across or
+    down) is exactly one placed word (no accidental words from adjacent letters, no
+    word inside another), and the letters form one connected grid."""
+    problems = []
+    cells = cells_of(board)
+    if None in cells.values():
+        problems.append("letters clash where words cross")
+    if not cells:
+        return problems
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    if max(rows) - min(rows) >= size or max(cols) - min(cols) >= size:
+        problems.append("bounding box larger than the grid")
+    runs = set()
+    for (r, c) in cells:
+        for dr, dc, vertical in ((0, 1, 0), (1, 0, 1)):
+            if (r - dr, c - dc) in cells:
+                continue
+            k, letters = 0, ""
+            while (r + k * dr, c + k * dc) in cells:
+                letters += cells[(r + k * dr, c + k * dc)] or "?"
+                k += 1
+            if k >= 2:
+                runs.add((letters, r, c, vertical))
+    words = {(w, r, c, int(v)) for w, r, c, v in board}
+    extra, missing = sorted(runs - words), sorted(words - runs)
+    if extra:
+        problems.append("runs that are no placed word: " + ", ".join(
+            f"{x[0]}@{x[1]},{x[2]}{'D' if x[3] else 'A'}" for x in extra[:3]))
+    if missing:
+        problems.append("placed words that are no maximal run: " + ", ".join(
+            f"{x[0]}@{x[1]},{x[2]}{'D' if x[3] else 'A'}" for x in missing[:3]))
+    seen, todo = set(), [min(cells)]
+    while todo:
+        r, c = todo.pop()
+        if (r, c) in seen:
+            continue
+        seen.add((r, c))
+        todo += [p for p in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if p in cells]
+    if seen != set(cells):
+        problems.append("not connected")
+    return problems
+
+
+def measure_genxword(python: str, driver: Path, words, size, n, seed0):
+    """(ms per board, [(placed, crossings, density)], [board]) from one driver call."""
+    job = json.dumps({"words": words, "size": size, "n": n, "seed0": seed0})
+    out = subprocess.run([python, str(driver)], input=job, capture_output=True, text=True)
+    if out.returncode:
+        last = (out.stderr.strip().splitlines() or ["(no message)"])[-1]
+        raise GenxwordUnavailable(f"driver {driver} failed on {size}x{size}: {last}")
+    data = json.loads(out.stdout)
+    return data["ms"], [board_stats(b) for b in data["boards"]], data["boards"]
+
+
+def best_indexes(results, k):
+    """Index of the best candidate of each disjoint group of k (as best_of picks it)."""
+    return [max(range(i, i + k), key=lambda j: results[j])
+            for i in range(0, len(results) - k + 1, k)]
+
+
+def figures(label: str, runs) -> str:
+    """One table row from [(ms, results)] per run."""
+    ms = statistics.median(r[0] for r in runs)
+    line = f"  {label:9} {ms:7.1f} ms/board |"
+    for k in (1, 10, 100, 1000):
+        per_run = [best_of(r[1], k) for r in runs]
+        per_run = [p for p in per_run if p]
+        if not per_run:
+            line += f" best of {k}: n/a (fewer candidates) |"
+            continue
+        placed = statistics.median(p[0] for p in per_run)
+        cross = statistics.median(p[1] for p in per_run)
+        dens = statistics.median(p[2] for p in per_run)
+        line += f" best of {k}: {placed:g} words, {cross:g} crossings, {dens:.2f} dense |"
+    return line
+
+
+def rule_report(runs, size: int) -> str:
+    """How many genxword candidates, and how many of its best-of picks, break our rules."""
+    bad = [[bool(rule_problems(b, size)) for b in r[2]] for r in runs]
+    total = sum(len(b) for b in bad)
+    line = f"  {'':9} our rules broken by {sum(map(sum, bad))}/{total} genxword candidates"
+    picks = []
+    for k in (10, 100, 1000):
+        idx = [(i, j) for i, r in enumerate(runs) for j in best_indexes(r[1], k)]
+        if idx:
+            picks.append(f"best of {k} {sum(bad[i][j] for i, j in idx)}/{len(idx)}")
+    if picks:
+        line += "; of the best-of picks: " + ", ".join(picks)
+    example = next((rule_problems(b, size) for r in runs for b in r[2] if rule_problems(b, size)),
+                   None)
+    if example:
+        line += f"; e.g. {example[0]}"
+    return line
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ours", type=int, default=200, help="our candidates per run")
     ap.add_argument("--ref", type=int, default=1000, help="reference candidates per run")
+    ap.add_argument("--genxword", type=int, default=1000,
+                    help="genxword candidates per run (0: skip genxword)")
+    ap.add_argument("--genxword-python", default=GENXWORD_PYTHON,
+                    help="python of a venv with genxword installed")
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
+    gx_error = gx_where = None
+    driver = Path("/tmp/genxword_driver.py")
+    if args.genxword > 0:
+        try:
+            gx_where = genxword_check(args.genxword_python)
+            driver.write_text(GENXWORD_DRIVER)
+        except GenxwordUnavailable as e:
+            gx_error = str(e)
     for name, words, size in (("16 words", W16, 13), ("16 words", W16, 14),
                               ("30 words", W30, 17)):
         print(f"\n{name} ({min(map(len, words))}-{max(map(len, words))} letters, "
               f"{sum(map(len, words))} letters in all) on {size}x{size}")
         for label, fn, n in (("reference", reference, args.ref), ("ours", ours, args.ours)):
             runs = [measure(fn, words, size, n, 1000 * r) for r in range(args.runs)]
-            ms = statistics.median(r[0] for r in runs)
-            line = f"  {label:9} {ms:7.1f} ms/board |"
-            for k in (1, 10, 100, 1000):
-                per_run = [best_of(r[1], k) for r in runs]
-                per_run = [p for p in per_run if p]
-                if not per_run:
-                    line += f" best of {k}: n/a (fewer candidates) |"
-                    continue
-                placed = statistics.median(p[0] for p in per_run)
-                cross = statistics.median(p[1] for p in per_run)
-                dens = statistics.median(p[2] for p in per_run)
-                line += f" best of {k}: {placed:g} words, {cross:g} crossings, {dens:.2f} dense |"
-            print(line)
-    print("\n" + genxword_note())
+            print(figures(label, runs))
+        if args.genxword <= 0:
+            continue
+        if gx_error is None:
+            try:
+                runs = [measure_genxword(args.genxword_python, driver, words, size,
+                                         args.genxword, 1000 * r) for r in range(args.runs)]
+            except GenxwordUnavailable as e:
+                gx_error = str(e)
+            else:
+                print(figures("genxword", runs))
+                print(rule_report(runs, size))
+        if gx_error is not None:
+            print(f"  {'genxword':9} unavailable: {gx_error}")
+    if args.genxword <= 0:
+        print("\ngenxword: skipped (--genxword 0)")
+    elif gx_error is None:
+        print(f"\ngenxword: {gx_where} (ms/board timed inside the driver, one board per pass)")
+    else:
+        print(f"\ngenxword: unavailable: {gx_error}")
 
 
 if __name__ == "__main__":

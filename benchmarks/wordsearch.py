@@ -39,7 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from publisher.kinds.wordsearch import KIND, clash  # noqa: E402
-from publisher.kinds.wordsearch.generator import DIRECTIONS  # noqa: E402
+from publisher.kinds.base import Word  # noqa: E402
+from publisher.kinds.wordsearch.generator import DIFFICULTY_DIRECTIONS, DIRECTIONS  # noqa: E402
 from publisher.plan import derive_seed  # noqa: E402
 from publisher.words import grid_form  # noqa: E402
 
@@ -364,8 +365,9 @@ def run_peer(peer: Peer, size: int, answers: list[str], run: int, tally: Tally) 
 
 
 def case_params(size: int, words: list[tuple[str, str]]) -> dict:
-    return {"rows": size, "cols": size, "language": "en", "words": words,
-            "directions": list(range(8)), "forbidden": [], "effort": 10 * len(words)}
+    """Exactly the params the book would give the generator at hard difficulty."""
+    return KIND.request("case", [Word(text, answer) for text, answer in words], (size, size),
+                        list(DIFFICULTY_DIRECTIONS["hard"]), "en").params
 
 
 # --- the book ----------------------------------------------------------------------

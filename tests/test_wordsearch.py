@@ -5,7 +5,8 @@ import pytest
 
 from conftest import EIGHT, count_in_grid
 from publisher.kinds.wordsearch import KIND, clash
-from publisher.words import alphabet_for, grid_form
+from publisher.kinds.wordsearch.generator import DIRECTIONS
+from publisher.words import alphabet_for, make_word
 
 ANIMALS = ("ELEPHANT GIRAFFE KANGAROO PENGUIN DOLPHIN OCTOPUS SQUIRREL TORTOISE HEDGEHOG "
            "BUTTERFLY CROCODILE FLAMINGO LEOPARD CHEETAH GORILLA HAMSTER LOBSTER PELICAN "
@@ -14,10 +15,9 @@ ANIMALS = ("ELEPHANT GIRAFFE KANGAROO PENGUIN DOLPHIN OCTOPUS SQUIRREL TORTOISE 
 
 
 def params(words, size=15, directions=range(8), language="en", forbidden=()):
-    return {"rows": size, "cols": size, "language": language,
-            "words": [(w, grid_form(w, language)) for w in words],
-            "directions": list(directions), "forbidden": list(forbidden),
-            "effort": 10 * len(words)}
+    """The params the book gives the generator (through the kind's own request)."""
+    return KIND.request("t", [make_word(w, language) for w in words], (size, size),
+                        [DIRECTIONS[d][0] for d in directions], language, forbidden).params
 
 
 def grid_of(board):

@@ -120,7 +120,7 @@ class WordSearch(Kind):
                 words = ctx.words(puzzle.words, f"puzzles[{i}].words", language)
                 self._check(words, size, directions, ctx, f"puzzles[{i}].words")
                 ctx.mark_used(words)
-                requests.append(self._request(puzzle.title, words, size, directions,
+                requests.append(self.request(puzzle.title, words, size, directions,
                                               language, forbidden))
         else:
             rows, cols = section.size
@@ -133,7 +133,7 @@ class WordSearch(Kind):
 
             for title in numbered_titles(section.title or "Word search", section.count):
                 words = ctx.take_unused(pool, section.words_per_puzzle, "words", accept)
-                requests.append(self._request(title, words, section.size,
+                requests.append(self.request(title, words, section.size,
                                               directions, ctx.language, forbidden))
         return requests
 
@@ -160,14 +160,17 @@ class WordSearch(Kind):
                             "(forwards or reversed), so it would appear twice; remove one "
                             "of each pair")
 
-    def _request(self, title, words, size, directions, language, forbidden) -> PuzzleRequest:
+    def request(self, title: str, words: list[Word], size: tuple[int, int],
+                directions: list[str], language: str, forbidden: list[str] = ()
+                ) -> PuzzleRequest:
+        """The generator's params for one puzzle (benchmarks and tests use it too)."""
         rows, cols = size
         return PuzzleRequest(title=title, language=language, params={
             "rows": rows, "cols": cols, "language": language,
             "words": [(w.text, w.answer) for w in words],
             "directions": [DIRECTION_INDEX[d] for d in directions],
-            "forbidden": forbidden,
-            "effort": 10 * len(words),     # eviction steps when words are left over
+            "forbidden": list(forbidden),
+            "effort": 3 * len(words),      # eviction steps when words are left over (more gains little)
         })
 
     def generate(self, params: dict[str, Any], seed: int) -> WordSearchBoard:
