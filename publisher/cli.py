@@ -62,7 +62,7 @@ def main(
         err.print(f"{result.puzzles} puzzles, {result.pages} pages -> {result.pdf}, "
                   f"{result.manifest}" + (f", {len(result.files)} more files in "
                                            f"{result.files[0].parent}" if result.files else ""),
-                  highlight=False, soft_wrap=True)
+                  highlight=False, soft_wrap=True, markup=False)
 
 
 def run() -> None:

@@ -35,7 +35,8 @@ class Job:
     params: dict[str, Any]
     candidates: int
     per_page: int
-    answers_per_page: int
+    answers_per_page: int | None      # the section's own choice; else the layout's, else the kind's
+    colour: bool | None               # the section's own choice; else the layout's
 
 
 class SectionContext:
@@ -151,8 +152,8 @@ def plan_book(spec: Spec) -> list[Job]:
                 section_title=title, title=request.title, language=request.language,
                 params=request.params,
                 candidates=section.candidates or kind.default_candidates,
-                per_page=section.per_page,
-                answers_per_page=section.answers_per_page or kind.default_answers_per_page))
+                per_page=section.per_page, answers_per_page=section.answers_per_page,
+                colour=section.colour))
     if not jobs:
         raise spec.error(("sections",), "the book has no puzzles; give a section `puzzles` "
                          "or a `count`")

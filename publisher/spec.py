@@ -61,16 +61,15 @@ class Spec:
     def name(self) -> str:
         return self.path.stem
 
-    def line(self, path: tuple) -> int | None:
-        """Line of the deepest existing prefix of `path`."""
-        for end in range(len(path), -1, -1):
-            if path[:end] in self.lines:
-                return self.lines[path[:end]]
-        return None
-
     def error(self, path: tuple, message: str) -> SpecError:
-        return SpecError(message, file=str(self.path), line=self.line(path),
-                         field=format_path(path))
+        return located_error(self.path, self.lines, path, message)
+
+
+def located_error(file: Path, lines: dict[tuple, int], path: tuple, message: str) -> SpecError:
+    """A SpecError at the line of the deepest part of `path` that the YAML has."""
+    line = next((lines[path[:end]] for end in range(len(path), -1, -1) if path[:end] in lines),
+                None)
+    return SpecError(message, file=str(file), line=line, field=format_path(path) or None)
 
 
 def format_path(path: tuple) -> str:
@@ -140,7 +139,6 @@ def load_spec(path: str | Path) -> Spec:
 
 
 def _spec_error(exc: ValidationError, data, path: Path, lines) -> SpecError:
-    spec = Spec(book=None, path=path, lines=lines)  # type: ignore[arg-type]
     errors = exc.errors()
     first = errors[0]
     loc = _data_path(first["loc"], data)
@@ -148,7 +146,7 @@ def _spec_error(exc: ValidationError, data, path: Path, lines) -> SpecError:
     others = {format_path(_data_path(e["loc"], data)) for e in errors[1:]} - {format_path(loc)}
     if others:
         message += f" (also check: {', '.join(sorted(others)[:3])})"
-    return spec.error(loc, message)
+    return located_error(path, lines, loc, message)
 
 
 _TYPE_TAGS = {"int", "str", "float", "bool", "list", "tuple", "dict", "none"}
@@ -178,7 +176,7 @@ def _describe(error: dict, loc: tuple, data) -> str:
     if kind == "missing":
         return "is required; add it"
     if kind == "extra_forbidden":
-        return "is not a key here; check its spelling (see the spec format in the README)"
+        return "is not a key here; check its spelling (the spec format is in docs/spec.md)"
     if kind == "union_tag_invalid" or (kind == "literal_error" and loc[-1:] == ("kind",)):
         tag = error["input"].get("kind") if isinstance(error["input"], dict) else error["input"]
         return f"unknown kind {tag!r}; use one of: {', '.join(all_kinds())}"

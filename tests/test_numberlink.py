@@ -183,7 +183,7 @@ def test_repair_splits_paths_when_needed():
 
 
 def test_deterministic():
-    params = {"rows": 9, "cols": 9, "difficulty": "medium", "colour": False}
+    params = {"rows": 9, "cols": 9, "difficulty": "medium"}
     a, b = KIND.generate(dict(params), 42), KIND.generate(dict(params), 42)
     assert a == b
     assert KIND.generate(dict(params), 43).paths != a.paths
@@ -205,7 +205,7 @@ def test_spec_keys_as_written():
     reqs = KIND.plan(s, FakeCtx())
     assert len(reqs) == 3
     assert reqs[0].params["rows"] == 7 and reqs[0].params["cols"] == 10
-    assert reqs[0].params["difficulty"] == "hard" and reqs[0].params["colour"] is True
+    assert reqs[0].params["difficulty"] == "hard" and s.colour is True
     assert importlib.import_module(KIND_MODULES["numberlink"]).KIND is KIND
     with pytest.raises(Exception):
         section(size=7, difficulty="extreme")

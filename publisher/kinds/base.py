@@ -21,7 +21,8 @@ class SectionBase(BaseModel):
 
     kind: str
     title: str | None = None
-    language: str | None = None
+    language: str | None = Field(default=None, pattern=r"^[a-z]{2,3}$")
+    colour: bool | None = Field(default=None, description="print in colour (default: the layout's)")
     accents: Literal["keep", "strip"] | None = Field(
         default=None, description="grid letters keep or drop accents (language default)")
     candidates: int | None = Field(default=None, ge=1, le=100_000,

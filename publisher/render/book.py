@@ -4,7 +4,7 @@ Kind-agnostic: a kind draws its puzzle or solution into the Box it is given."""
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from reportlab.lib.colors import Color, black
@@ -50,7 +50,8 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: bool
         first = True
         # Solutions run on across sections while the number per page stays the same.
         for items, per_page, heading in _runs(
-                outcomes, lambda o: layout.answers_per_page or o.job.answers_per_page,
+                outcomes, lambda o: (o.job.answers_per_page or layout.answers_per_page
+                                     or get_kind(o.job.kind).default_answers_per_page),
                 by_section=False):
             for start in range(0, len(items), per_page):
                 chunk = items[start:start + per_page]
@@ -115,6 +116,12 @@ class BookRenderer:
                 progress(1)
         canvas.save()
         return buffer.getvalue()
+
+    def _theme_for(self, outcome: Outcome) -> Theme:
+        """The layout's theme, with the section's own colour choice when it made one."""
+        if outcome.job.colour is None:
+            return self.theme
+        return replace(self.theme, colour=outcome.job.colour)
 
     # --- page furniture -----------------------------------------------------------------
 
@@ -213,7 +220,8 @@ class BookRenderer:
             inner = Box(cell.x, cell.y + note_size * 2, cell.width,
                         cell.height - title_size * 1.6 - note_size * 2)
             canvas.saveState()
-            get_kind(outcome.job.kind).draw_puzzle(canvas, outcome.board, inner, t)
+            get_kind(outcome.job.kind).draw_puzzle(canvas, outcome.board, inner,
+                                                   self._theme_for(outcome))
             canvas.restoreState()
 
     def _answer_page(self, canvas, body: Box, page: Page, placements) -> None:
@@ -233,5 +241,6 @@ class BookRenderer:
                        label, cell.width)
             inner = Box(cell.x, cell.y, cell.width, cell.height - label * 1.8)
             canvas.saveState()
-            get_kind(outcome.job.kind).draw_solution(canvas, outcome.board, inner, t)
+            get_kind(outcome.job.kind).draw_solution(canvas, outcome.board, inner,
+                                                     self._theme_for(outcome))
             canvas.restoreState()

@@ -8,9 +8,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from reportlab.lib import pagesizes
 
 from ..data import bundled_names, data_dir
-from ..errors import SpecError
 from ..kinds.base import Theme
-from ..spec import Spec, line_map, load_yaml
+from ..spec import Spec, line_map, load_yaml, located_error
 
 NAMED_PAGES = {"letter": pagesizes.LETTER, "a4": pagesizes.A4, "a5": pagesizes.A5,
                "legal": pagesizes.LEGAL}
@@ -87,7 +86,6 @@ def load_layout(spec: Spec) -> Layout:
         return Layout.model_validate(data)
     except ValidationError as exc:
         error = exc.errors()[0]
-        field = ".".join(str(p) for p in error["loc"])
-        message = error["msg"].removeprefix("Value error, ")
-        line = line_map(root).get(tuple(error["loc"])) if root is not None else None
-        raise SpecError(message, file=str(path), line=line, field=field or None) from None
+        lines = line_map(root) if root is not None else {}
+        raise located_error(path, lines, tuple(error["loc"]),
+                            error["msg"].removeprefix("Value error, ")) from None

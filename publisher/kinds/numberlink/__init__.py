@@ -34,8 +34,6 @@ class NumberlinkSection(SectionBase):
     size: int | tuple[int, int] = Field(default=7, description="side, or [rows, cols]")
     count: int = Field(default=1, ge=1, le=1000)
     difficulty: Literal["easy", "medium", "hard"] = "medium"
-    colour: bool | None = Field(default=None, description="fill endpoint circles and paths "
-                                                          "with colour (default: the layout's)")
 
 
 class NumberlinkKind(Kind):
@@ -50,7 +48,7 @@ class NumberlinkKind(Kind):
         except ValueError as exc:
             raise ctx.error("size", f"{exc}; {MAX_SIDE}x{MAX_SIDE} or less is quick") from None
         params = {"rows": rows, "cols": cols, "difficulty": section.difficulty,
-                  "colour": bool(section.colour), "conf_budget": CONF_BUDGET}
+                  "conf_budget": CONF_BUDGET}
         return [PuzzleRequest(title=title, params=dict(params))
                 for title in numbered_titles(section.title or "Flow", section.count)]
 
@@ -58,17 +56,16 @@ class NumberlinkKind(Kind):
         rows, cols = params["rows"], params["cols"]
         board = generate(rows, cols, params.get("difficulty", "medium"), seed,
                          params.get("conf_budget", CONF_BUDGET))
-        board.colour = bool(params.get("colour", False))
         if max(rows, cols) > MAX_SIDE:
             board.warnings.append(f"numberlink {rows}x{cols}: boards above {MAX_SIDE}x{MAX_SIDE} "
                                   f"take much longer to prove unique (seconds to minutes each)")
         return board
 
     def draw_puzzle(self, canvas: Any, board: Board, box: Box, theme: Theme) -> None:
-        draw.draw_puzzle(canvas, board, box, theme, theme.colour or board.colour)
+        draw.draw_puzzle(canvas, board, box, theme, theme.colour)
 
     def draw_solution(self, canvas: Any, board: Board, box: Box, theme: Theme) -> None:
-        draw.draw_solution(canvas, board, box, theme, theme.colour or board.colour)
+        draw.draw_solution(canvas, board, box, theme, theme.colour)
 
     def manifest(self, board: Board) -> dict[str, Any]:
         assert isinstance(board, NumberlinkBoard)

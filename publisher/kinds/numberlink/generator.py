@@ -41,7 +41,6 @@ class NumberlinkBoard(Board):
     paths: list[list[list[int]]] = field(default_factory=list)   # [[r, c], ...] per label
     labels: list[str] = field(default_factory=list)
     difficulty: str = "medium"
-    colour: bool = False
     hardness: float = 0.0
     f0: float = 0.0
     f1: float = 0.0

@@ -23,7 +23,6 @@ class QueensSection(SectionBase):
     size: int = 8            # bounds depend on the variant: checked in plan()
     count: int = Field(default=1, ge=1, le=1000)
     difficulty: Literal["easy", "medium", "hard"] = "medium"
-    colour: bool = False     # colour region fills even when the layout is B&W
 
 
 @dataclass
@@ -34,7 +33,6 @@ class QueensBoard(Board):
     solution: list[int] = field(default_factory=list)        # column of each row's queen
     givens: list[list[int]] = field(default_factory=list)    # [[r, c]]
     regions: list[list[int]] | None = None                   # region id per cell
-    colour: bool = False
     stats: dict[str, Any] = field(default_factory=dict)
 
 
@@ -51,7 +49,7 @@ class QueensKind(Kind):
                                     f"wide; got {section.size}. Choose a size from {lo} to {hi}.")
         base = section.title or ("Queens" if section.variant == "classic" else "Queens: regions")
         params = {"variant": section.variant, "size": section.size,
-                  "difficulty": section.difficulty, "colour": section.colour}
+                  "difficulty": section.difficulty}
         return [PuzzleRequest(title=title, params=dict(params), language=ctx.language)
                 for title in numbered_titles(base, section.count)]
 
@@ -67,7 +65,7 @@ class QueensKind(Kind):
                      "repair_moves": d["repair_moves"]}
         return QueensBoard(score=d["score"], size=n, variant=variant, difficulty=difficulty,
                            solution=d["solution"], givens=d["givens"],
-                           regions=d.get("regions"), colour=bool(params.get("colour")),
+                           regions=d.get("regions"),
                            stats=stats)
 
     def draw_puzzle(self, canvas: Any, board: QueensBoard, box: Box, theme: Theme) -> None:

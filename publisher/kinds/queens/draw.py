@@ -95,7 +95,7 @@ def draw_board(canvas, board, box, theme, solved: bool) -> None:
     canvas.saveState()
     # fills
     if board.variant == "regions":
-        colour = theme.colour or board.colour
+        colour = theme.colour
         shades = _region_shades(board.regions)
         for r in range(n):
             for c in range(n):

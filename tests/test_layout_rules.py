@@ -1,0 +1,57 @@
+"""Section choices beat the layout's, which beat the kind's defaults."""
+from publisher.pipeline import build_book
+from publisher.plan import plan_book
+from publisher.render.book import BookRenderer, paginate
+from publisher.render.layout import load_layout
+from publisher.spec import load_spec
+from publisher.batch import Outcome
+from publisher.kinds.base import Board
+
+LAYOUT = """\
+page: a4
+margins: {top: 15mm, bottom: 15mm, inner: 20mm, outer: 15mm}
+answers_per_page: 2
+colour: true
+"""
+SPEC = """\
+title: Rules
+layout: mine.yaml
+sections:
+  - kind: queens
+    title: Own choices
+    size: 6
+    count: 3
+    colour: false
+    answers_per_page: 6
+  - kind: queens
+    title: Layout's choices
+    size: 6
+    count: 3
+"""
+
+
+def planned(write_spec):
+    spec = load_spec(write_spec(SPEC, mine__yaml=LAYOUT))
+    layout = load_layout(spec)
+    outcomes = [Outcome(job, Board()) for job in plan_book(spec)]
+    return spec, layout, outcomes
+
+
+def test_answers_per_page_section_then_layout(write_spec):
+    _, layout, outcomes = planned(write_spec)
+    pages, placements = paginate(outcomes, layout, answer_key=True)
+    answers = [p for p in pages if p.role == "answers"]
+    assert [a.per_page for a in answers] == [6, 2, 2]
+    assert len({placements[i].answer_page for i in range(3)}) == 1
+
+
+def test_colour_section_then_layout(write_spec):
+    spec, layout, outcomes = planned(write_spec)
+    renderer = BookRenderer(spec.book, layout, outcomes)
+    assert renderer._theme_for(outcomes[0]).colour is False
+    assert renderer._theme_for(outcomes[3]).colour is True
+
+
+def test_a_custom_layout_builds(write_spec, tmp_path):
+    result = build_book(write_spec(SPEC, mine__yaml=LAYOUT), tmp_path / "out", workers=1)
+    assert result.pdf.stat().st_size > 0
