@@ -28,7 +28,7 @@ class CrosswordPuzzle(BaseModel):
 
     title: str
     clues: Any = Field(description="word: clue mapping, list of {word, clue}, a file or a bundled list")
-    language: str | None = None
+    language: str | None = Field(default=None, pattern=r"^[a-z]{2,3}$")
 
 
 class CrosswordSection(SectionBase):
