@@ -122,6 +122,9 @@ class Grid:
         return sum(len(o) - 1 for o in self.owners if len(o) > 1)
 
 
+STALL = 40        # eviction steps without a newly placed word before giving up
+
+
 def place_words(answers: list[str], rows: int, cols: int, directions: list[int],
                 rng: random.Random, effort: int) -> Grid:
     """Place as many words as possible, then as many crossings.
@@ -141,12 +144,12 @@ def place_words(answers: list[str], rows: int, cols: int, directions: list[int],
     best = (len(grid.placed), grid.crossing_count(), dict(grid.placed))
     recent: list[tuple[int, int]] = []       # (evicted, for) pairs not to undo at once
     steps = 0
-    while waiting and steps < effort:
+    since_gain = 0
+    while waiting and steps < effort and since_gain < STALL:
         steps += 1
+        since_gain += 1
         word = waiting.pop(0)
-        if _place_one(grid, word, directions, rng, dense=True):
-            pass
-        else:
+        if not _place_one(grid, word, directions, rng, dense=True):
             victim = _evict_for(grid, word, directions, rng, recent)
             if victim is None:
                 waiting.append(word)
@@ -157,6 +160,8 @@ def place_words(answers: list[str], rows: int, cols: int, directions: list[int],
                     waiting.append(victim)
         key = (len(grid.placed), grid.crossing_count())
         if key > best[:2]:
+            if key[0] > best[0]:
+                since_gain = 0
             best = (*key, dict(grid.placed))
     if (len(grid.placed), grid.crossing_count()) < best[:2]:
         grid = Grid(rows, cols, answers)
