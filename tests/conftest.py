@@ -24,6 +24,30 @@ def count_in_grid(grid: list[list[str]], word: str) -> int:
     return total
 
 
+def draw_kind(kind, board, colour: bool = False):
+    """Draw a puzzle (page 1) and its solution (page 2) as the book would; return
+    the PDF's reader and the names of the fonts it uses."""
+    import io
+
+    from pypdf import PdfReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    from publisher.kinds.base import Box, Theme
+    from publisher.render.fonts import register_fonts
+
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, initialFontName="PTSans")
+    kind.draw_puzzle(canvas, board, Box(54, 54, 504, 620), Theme(colour=colour))
+    canvas.showPage()
+    kind.draw_solution(canvas, board, Box(54, 400, 120, 120), Theme(colour=colour))
+    canvas.save()
+    reader = PdfReader(io.BytesIO(buffer.getvalue()))
+    fonts = {str(font.get_object()["/BaseFont"]) for page in reader.pages
+             for font in page.get("/Resources", {}).get("/Font", {}).values()}
+    return reader, fonts
+
+
 class FakeCtx:
     """A PlanContext for kinds that take no words: errors become ValueError("field: ...")."""
     spec_dir = Path(".")

@@ -367,12 +367,7 @@ def test_drawing_prints_numbered_grid_and_unicode_clues():
 
 
 def test_example_book_builds(tmp_path):
-    try:
-        from publisher.kinds import all_kinds
-        from publisher.pipeline import build_book
-        all_kinds()
-    except Exception as exc:      # another kind still being written
-        pytest.skip(f"pipeline not importable: {exc}")
+    from publisher.pipeline import build_book
     spec = tmp_path / "cw.yaml"
     spec.write_text(
         "title: T\nseed: 3\nsections:\n"

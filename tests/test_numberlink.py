@@ -3,24 +3,19 @@ generated boards are unique, cover the grid, have no 2x2 block; determinism;
 clear errors for bad sizes; manifest and drawing."""
 from __future__ import annotations
 
-import io
 import json
 import random
 
 import pytest
-from pypdf import PdfReader
-from reportlab.pdfgen.canvas import Canvas
 
 import importlib
 
 from publisher.kinds import KIND_MODULES
-from publisher.kinds.base import Box, Theme
 from publisher.kinds.numberlink import KIND, NumberlinkSection
 from publisher.kinds.numberlink.cover import random_cover
 from publisher.kinds.numberlink.generator import generate, verify
 from publisher.kinds.numberlink.sat import check_unique
-from publisher.render.fonts import register_fonts
-from conftest import FakeCtx
+from conftest import FakeCtx, draw_kind
 
 
 # --- an independent checker: plain depth-first routing, one pair at a time ---
@@ -250,20 +245,9 @@ def test_manifest():
 
 @pytest.mark.parametrize("colour", [False, True])
 def test_drawing_shows_labels_in_pt_sans(colour):
-    register_fonts()
-    board = KIND.generate({"rows": 7, "cols": 7, "difficulty": "easy", "colour": colour}, 3)
-    buf = io.BytesIO()
-    c = Canvas(buf, invariant=1, initialFontName="PTSans")
-    KIND.draw_puzzle(c, board, Box(54, 54, 504, 620), Theme())
-    c.showPage()
-    KIND.draw_solution(c, board, Box(54, 400, 120, 120), Theme(colour=colour))
-    c.save()
-    reader = PdfReader(io.BytesIO(buf.getvalue()))
+    board = KIND.generate({"rows": 7, "cols": 7, "difficulty": "easy"}, 3)
+    reader, fonts = draw_kind(KIND, board, colour)
     text = reader.pages[0].extract_text()
     for label in KIND.text_for_search(board):
         assert label in text
-    fonts = set()
-    for page in reader.pages:
-        for f in page["/Resources"]["/Font"].values():
-            fonts.add(str(f.get_object()["/BaseFont"]))
     assert fonts and all("PTSans" in f for f in fonts)
