@@ -99,3 +99,24 @@ def test_pdf_structure_is_valid(built):
     result, _, _ = built
     check = subprocess.run(["qpdf", "--check", str(result.pdf)], capture_output=True, text=True)
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_bytes_do_not_depend_on_the_hash_seed(built, tmp_path):
+    """Each run of Python salts string hashes differently; output must not follow it."""
+    import os
+    import sys
+
+    from conftest import ROOT
+
+    _, _, spec = built
+    outputs = []
+    for salt in ("1", "2"):
+        out = tmp_path / salt
+        env = {**os.environ, "PYTHONHASHSEED": salt}
+        done = subprocess.run([sys.executable, "-m", "publisher.cli", str(spec), "--out",
+                               str(out), "--quiet", "--workers", "2"],
+                              cwd=ROOT, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        outputs.append([(out / name).read_bytes() for name in ("everything.pdf",
+                                                               "everything.json")])
+    assert outputs[0] == outputs[1]
