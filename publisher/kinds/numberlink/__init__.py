@@ -1,7 +1,7 @@
 """Numberlink ("Flow"): join each pair of equal labels by a path through
 neighbouring cells; paths never cross or branch and together fill the grid.
 
-Every board has exactly one solution, proved with a SAT solver (MiniSat via
+Every board has exactly one solution, proved with a SAT solver (Glucose 3 via
 python-sat, deterministic conflict budgets). See generator.py for the repair
 loop and sat.py for the model.
 
