@@ -33,10 +33,14 @@ class PoolExecutor:
         self.workers = workers
 
     def imap_unordered(self, fn, tasks):
-        with ProcessPoolExecutor(max_workers=self.workers) as pool:
+        pool = ProcessPoolExecutor(max_workers=self.workers)
+        try:
             futures = [pool.submit(fn, *task) for task in tasks]
             for future in as_completed(futures):
                 yield future.result()
+        finally:
+            # On Ctrl-C or an error, drop the queued work instead of finishing it.
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 def make_executor(workers: int | None) -> Executor:

@@ -53,6 +53,12 @@ def main(
     except PublisherError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        err.print(f"[bold red]error:[/]{escape(where)}: {escape(exc.strerror or str(exc))}; "
+                  "check that --out names a folder you can write to", highlight=False,
+                  soft_wrap=True)
+        raise typer.Exit(2)
     except KeyboardInterrupt:
         err.print("interrupted; nothing was written")
         raise typer.Exit(130)

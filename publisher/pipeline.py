@@ -45,8 +45,8 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
 
     pages, placements = paginate(outcomes, layout, spec.book.answer_key)
     progress.stage("Laying out pages", len(pages))
-    pdf_bytes = BookRenderer(spec.book, layout, outcomes).render(pages, placements,
-                                                                 progress.advance)
+    renderer = BookRenderer(spec.book, layout, outcomes)
+    pdf_bytes = renderer.render(pages, placements, progress.advance)
 
     out_dir = Path(out_dir)
     name = spec.name
@@ -65,5 +65,5 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     pdf = atomic.write_bytes(out_dir / f"{name}.pdf", pdf_bytes)
     manifest_path = atomic.write_text(out_dir / f"{name}.json", dumps(manifest))
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
-                for o in outcomes for w in o.board.warnings]
+                for o in outcomes for w in o.board.warnings] + renderer.warnings
     return BuildResult(pdf, manifest_path, written, len(outcomes), len(pages), warnings)

@@ -15,7 +15,8 @@ from .errors import SpecError
 from .kinds import get_kind
 from .kinds.base import SectionBase, Word
 from .spec import Spec, parse_path
-from .words import entries_from_data, make_word, read_list_file
+from .render.fonts import missing_glyphs
+from .words import entries_from_node, make_word, read_list_file
 
 
 def derive_seed(*parts: Any) -> int:
@@ -101,7 +102,7 @@ class SectionContext:
     def _inline_entries(self, ref, field):
         # Re-compose the inline YAML node so each word keeps its line number.
         path = ("sections", self.index) + parse_path(field)
-        return entries_from_data(ref, self.spec.node(path), str(self.spec.path))
+        return entries_from_node(self.spec.node(path), str(self.spec.path))
 
     def _find_list(self, ref: str, field: str) -> Path:
         beside = self.spec_dir / ref
@@ -128,6 +129,10 @@ class SectionContext:
             if clue is not None and not word.clue:
                 raise SpecError(f"the clue of {text!r} is empty; write a clue",
                                 file=file, line=line, field=field)
+            unprintable = missing_glyphs(word.text + (word.clue or ""))
+            if unprintable:
+                raise SpecError(_unprintable(unprintable, repr(text)), file=file, line=line,
+                                field=field)
             if word.answer in seen:
                 other, other_line = seen[word.answer]
                 raise SpecError(f"{text!r} and {other!r} (line {other_line}) are the same "
@@ -138,15 +143,36 @@ class SectionContext:
         return words
 
 
+def _unprintable(characters: str, what: str) -> str:
+    return (f"{what} has characters the book's font (PT Sans: Latin and Cyrillic) cannot "
+            f"print: {' '.join(characters)}; write it in Latin or Cyrillic letters")
+
+
+def _check_printable(spec: Spec) -> None:
+    book = spec.book
+    fields = [(("title",), book.title), (("subtitle",), book.subtitle),
+              (("author",), book.author), (("copyright",), book.copyright)]
+    fields += [(("sections", i, "title"), section.title)
+               for i, section in enumerate(book.sections)]
+    for path, text in fields:
+        unprintable = missing_glyphs(text or "")
+        if unprintable:
+            raise spec.error(path, _unprintable(unprintable, repr(text)))
+
+
 def plan_book(spec: Spec) -> list[Job]:
+    _check_printable(spec)
     jobs: list[Job] = []
     used: set[str] = set()
     for index, section in enumerate(spec.book.sections):
         kind = get_kind(section.kind)
         ctx = SectionContext(spec, index, section, used)
         requests = kind.plan(section, ctx)
-        title = section.title or section.kind.capitalize()
+        title = section.title or kind.display_name or kind.name.capitalize()
         for number, request in enumerate(requests, start=1):
+            unprintable = missing_glyphs(request.title)
+            if unprintable:
+                raise ctx.error("puzzles", _unprintable(unprintable, repr(request.title)))
             jobs.append(Job(
                 id=f"s{index + 1}-{number:03d}", kind=section.kind, section_index=index,
                 section_title=title, title=request.title, language=request.language,

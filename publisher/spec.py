@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from .errors import SpecError
 from .kinds import all_kinds
+from .yamlnodes import child, line_of, mapping_pairs
 
 
 class BookBase(BaseModel):
@@ -49,12 +50,7 @@ class Spec:
         """The YAML node at `path` (inline word lists keep their line numbers)."""
         node = self.root
         for part in path:
-            if isinstance(node, yaml.MappingNode):
-                node = next((v for k, v in node.value if k.value == part), None)
-            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
-                node = node.value[part] if part < len(node.value) else None
-            else:
-                return None
+            node = child(node, part, str(self.path))
         return node
 
     @property
@@ -90,23 +86,24 @@ def parse_path(field: str) -> tuple:
     return tuple(parts)
 
 
-def line_map(node, path: tuple = (), lines: dict | None = None) -> dict[tuple, int]:
+def line_map(node, file: str, path: tuple = (), lines: dict | None = None
+             ) -> dict[tuple, int]:
     lines = {} if lines is None else lines
-    lines.setdefault(path, node.start_mark.line + 1)
+    lines.setdefault(path, line_of(node))
     if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            child = path + (key_node.value,)
-            lines[child] = key_node.start_mark.line + 1
-            line_map(value_node, child, lines)
+        for key_node, value_node in mapping_pairs(node, file):
+            child_path = path + (key_node.value,)
+            lines[child_path] = line_of(key_node)
+            line_map(value_node, file, child_path, lines)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
-            line_map(item, path + (index,), lines)
+            line_map(item, file, path + (index,), lines)
     return lines
 
 
 def load_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise SpecError("no such file; check the path", file=str(path)) from None
     except UnicodeDecodeError:
@@ -127,7 +124,7 @@ def load_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
 def load_spec(path: str | Path) -> Spec:
     path = Path(path)
     data, root = load_yaml(path)
-    lines = line_map(root) if root is not None else {}
+    lines = line_map(root, str(path)) if root is not None else {}
     if not isinstance(data, dict):
         raise SpecError("a book spec is a YAML mapping with at least `title` and `sections`",
                         file=str(path), line=1)

@@ -10,6 +10,7 @@ import yaml
 
 from .errors import SpecError
 from .kinds.base import Word
+from .yamlnodes import is_null, line_of, mapping_pairs
 
 AccentPolicy = Literal["keep", "strip"]
 
@@ -90,57 +91,54 @@ def read_yaml_list(path: Path) -> list[tuple[str, str | None, int]]:
     text = _read(path)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise SpecError(f"is not valid YAML ({getattr(exc, 'problem', exc)}); "
                         "write one `word: clue` pair per line",
                         file=str(path), line=mark.line + 1 if mark else None) from None
-    if node is None:
-        return []
-    return entries_from_data(data, node, str(path))
+    return entries_from_node(node, str(path)) if node is not None else []
 
 
-def entries_from_data(data, node, file: str) -> list[tuple[str, str | None, int | None]]:
-    """Accept a mapping {word: clue}, or a list of strings or {word, clue} items."""
-    entries = []
-    if isinstance(data, dict):
-        for (key_node, value_node), (word, clue) in zip(node.value, data.items()):
-            entries.append((_scalar(word, file, key_node), _clue(clue, file, value_node),
-                            key_node.start_mark.line + 1))
-    elif isinstance(data, list):
-        for item_node, item in zip(node.value, data):
-            line = item_node.start_mark.line + 1
-            if isinstance(item, dict):
-                if "word" not in item:
+def entries_from_node(node: yaml.Node, file: str) -> list[tuple[str, str | None, int]]:
+    """Entries (word, clue or None, line) from a mapping {word: clue}, or a list of
+    words or {word, clue} items. Words are taken as written: `yes` stays "yes"."""
+    if isinstance(node, yaml.MappingNode):
+        return [(_text(key, file), _clue(value, file), line_of(key))
+                for key, value in mapping_pairs(node, file)]
+    if isinstance(node, yaml.SequenceNode):
+        entries = []
+        for item in node.value:
+            if isinstance(item, yaml.MappingNode):
+                fields = {k.value: v for k, v in mapping_pairs(item, file)}
+                if "word" not in fields:
                     raise SpecError("an item of the list has no `word` key; write "
-                                    "`- {word: ..., clue: ...}`", file=file, line=line)
-                entries.append((_scalar(item["word"], file, item_node),
-                                _clue(item.get("clue"), file, item_node), line))
+                                    "`- {word: ..., clue: ...}`", file=file, line=line_of(item))
+                entries.append((_text(fields["word"], file), _clue(fields.get("clue"), file),
+                                line_of(item)))
             else:
-                entries.append((_scalar(item, file, item_node), None, line))
-    else:
-        raise SpecError("a word list must be a list of words or a `word: clue` mapping",
-                        file=file, line=node.start_mark.line + 1)
-    return entries
+                entries.append((_text(item, file), None, line_of(item)))
+        return entries
+    raise SpecError("a word list must be a list of words or a `word: clue` mapping",
+                    file=file, line=line_of(node))
 
 
-def _scalar(value, file, node) -> str:
-    if isinstance(value, (dict, list)) or value is None:
-        raise SpecError(f"expected a word, found {type(value).__name__}",
-                        file=file, line=node.start_mark.line + 1)
-    return str(value)
+def _text(node: yaml.Node, file: str) -> str:
+    if not isinstance(node, yaml.ScalarNode) or is_null(node):
+        raise SpecError("expected a word here, found "
+                        f"{'nothing' if is_null(node) else 'a list or mapping'}",
+                        file=file, line=line_of(node))
+    return node.value
 
 
-def _clue(value, file, node) -> str | None:
-    if value is None:
+def _clue(node: yaml.Node | None, file: str) -> str | None:
+    if node is None or is_null(node):
         return None
-    return _scalar(value, file, node)
+    return _text(node, file)
 
 
 def _read(path: Path) -> str:
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8-sig")   # a BOM is not a letter
     except UnicodeDecodeError as exc:
         raise SpecError(f"is not UTF-8 text (byte {exc.start}); save it as UTF-8",
                         file=str(path)) from None

@@ -55,3 +55,34 @@ def test_colour_section_then_layout(write_spec):
 def test_a_custom_layout_builds(write_spec, tmp_path):
     result = build_book(write_spec(SPEC, mine__yaml=LAYOUT), tmp_path / "out", workers=1)
     assert result.pdf.stat().st_size > 0
+
+
+def test_margins_that_leave_no_room_are_refused(write_spec, tmp_path):
+    from typer.testing import CliRunner
+
+    from publisher.cli import app
+    wide = LAYOUT.replace("inner: 20mm, outer: 15mm", "inner: 4in, outer: 4in")
+    spec = write_spec(SPEC, mine__yaml=wide)
+    result = CliRunner().invoke(app, [str(spec), "--out", str(tmp_path / "out"), "-q"])
+    assert result.exit_code == 2
+    assert "mine.yaml" in result.output and "leave at least 2 x 3 in" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_cramped_puzzles_are_reported(write_spec, tmp_path):
+    spec = write_spec("""\
+title: Cramped
+layout: 6x9
+sections:
+  - kind: wordsearch
+    size: 40
+    per_page: 6
+    count: 2
+    words_per_puzzle: 5
+    words: en/animals
+""")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    assert any("grid letters would be" in w and "fewer puzzles on a page" in w
+               for w in result.warnings)
+    roomy = build_book(write_spec(SPEC, mine__yaml=LAYOUT), tmp_path / "roomy", workers=1)
+    assert not roomy.warnings

@@ -1,4 +1,7 @@
 """Bad input: one clear paragraph naming file, line and field; exit 2; nothing written."""
+import json
+import os
+import stat
 import subprocess
 import sys
 
@@ -79,6 +82,15 @@ CASES = [
     ("title: T\nsections:\n  - kind: wordsearch\n    size: 12\n   puzzles: []\n", {},
      ["book.yaml:5:", "not valid YAML"]),
     ("- just\n- a list\n", {}, ["book.yaml:1:", "YAML mapping"]),
+    ("title: T\nsections:\n" + GOOD_SECTION + "    size: 10\n", {},
+     ["book.yaml:9:", "'size' is written twice in one mapping (lines 5 and 9)"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.yaml"),
+     {"w.yaml": "cat: meow\ndog: woof\ncat: purr\n"},
+     ["w.yaml:3:", "'cat' is written twice"]),
+    ("title: Ελληνικά\nsections:\n" + GOOD_SECTION, {},
+     ["book.yaml:1: title:", "cannot print: Ε λ η ν ι κ ά"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "[cow, γάτα]"), {},
+     ["book.yaml:8:", "'γάτα'", "cannot print"]),
 ]
 
 
@@ -113,3 +125,61 @@ def test_real_process_exits_2_without_traceback(tmp_path):
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and "sections[0].size" in done.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_yaml_anchors_and_merge_keys_work(tmp_path):
+    """`<<: *anchor` in the spec and in an inline list: nothing lost, no traceback."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text("""\
+title: T
+sections:
+  - &farm
+    kind: wordsearch
+    size: 10
+    puzzles:
+      - title: A
+        words: &base {cow: moo, pig: oink}
+      - title: B
+        words: {<<: *base, hen: cluck}
+  - <<: *farm
+    title: Again
+""", encoding="utf-8")
+    code, output = run(spec, tmp_path / "out")
+    assert code == 0, output
+    manifest = json.loads((tmp_path / "out" / "book.json").read_text(encoding="utf-8"))
+    words = [sorted(w["text"] for w in p["words"]) for p in manifest["puzzles"]]
+    assert words == [["cow", "pig"], ["cow", "hen", "pig"]] * 2
+    assert manifest["puzzles"][2]["section"] == "Again"
+
+
+def test_a_word_file_with_a_byte_order_mark(tmp_path):
+    (tmp_path / "w.txt").write_bytes("\ufeffcow\npig\n".encode("utf-8"))
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.txt"),
+                    encoding="utf-8")
+    code, output = run(spec, tmp_path / "out")
+    assert code == 0, output
+    manifest = json.loads((tmp_path / "out" / "book.json").read_text(encoding="utf-8"))
+    assert sorted(w["text"] for w in manifest["puzzles"][0]["words"]) == ["cow", "pig"]
+
+
+def test_output_folder_that_is_a_file(tmp_path):
+    blocker = tmp_path / "out"
+    blocker.write_text("not a folder")
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nsections:\n" + GOOD_SECTION, encoding="utf-8")
+    code, output = run(spec, blocker)
+    assert code == 2 and "check that --out names a folder" in output
+    assert "Traceback" not in output
+
+
+def test_written_files_are_readable_by_others(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nsections:\n" + GOOD_SECTION, encoding="utf-8")
+    old = os.umask(0o022)
+    try:
+        code, _ = run(spec, tmp_path / "out")
+    finally:
+        os.umask(old)
+    assert code == 0
+    assert {stat.S_IMODE(p.stat().st_mode) for p in (tmp_path / "out").iterdir()} == {0o644}

@@ -141,6 +141,7 @@ class Kind:
     """One puzzle kind. Subclasses set the class attributes and override methods."""
 
     name: ClassVar[str]                         # the spec's `kind:` value
+    display_name: ClassVar[str] = ""            # for readers ("Word search"); default: name
     section_model: ClassVar[type[SectionBase]]
     default_candidates: ClassVar[int] = 10
     default_answers_per_page: ClassVar[int] = 4
@@ -164,6 +165,12 @@ class Kind:
     def draw_solution(self, canvas: Any, board: Board, box: Box, theme: Theme) -> None:
         """Draw the solved puzzle inside `box` (answer key; boxes are small)."""
         raise NotImplementedError
+
+    def fits(self, board: Board, box: Box, theme: Theme, solution: bool = False) -> str | None:
+        """Why the puzzle (or, with `solution`, its answer) would be unreadable in
+        `box` (e.g. letters below the theme's minimum size), or None. The book
+        reports it as a warning."""
+        return None
 
     def manifest(self, board: Board) -> dict[str, Any]:
         """The kind's fields of the JSON manifest entry (see ARCHITECTURE.md).

@@ -88,6 +88,7 @@ def cell_boxes(body: Box, per_page: int, gap: float) -> list[Box]:
 class BookRenderer:
     def __init__(self, book, layout: Layout, outcomes: list[Outcome]):
         self.book, self.layout, self.outcomes = book, layout, outcomes
+        self.warnings: list[str] = []     # puzzles too cramped to read, found while drawing
         self.theme: Theme = layout.theme()
         self.width, self.height = layout.page
 
@@ -116,6 +117,17 @@ class BookRenderer:
                 progress(1)
         canvas.save()
         return buffer.getvalue()
+
+    def _draw(self, canvas, outcome: Outcome, box: Box, what: str) -> None:
+        kind, theme = get_kind(outcome.job.kind), self._theme_for(outcome)
+        problem = kind.fits(outcome.board, box, theme, solution=what == "solution")
+        if problem:
+            self.warnings.append(f"{outcome.job.title} ({outcome.job.section_title}), "
+                                 f"{what}: {problem}")
+        canvas.saveState()
+        draw = kind.draw_puzzle if what == "puzzle" else kind.draw_solution
+        draw(canvas, outcome.board, box, theme)
+        canvas.restoreState()
 
     def _theme_for(self, outcome: Outcome) -> Theme:
         """The layout's theme, with the section's own colour choice when it made one."""
@@ -219,10 +231,7 @@ class BookRenderer:
                 canvas.setFillColor(black)
             inner = Box(cell.x, cell.y + note_size * 2, cell.width,
                         cell.height - title_size * 1.6 - note_size * 2)
-            canvas.saveState()
-            get_kind(outcome.job.kind).draw_puzzle(canvas, outcome.board, inner,
-                                                   self._theme_for(outcome))
-            canvas.restoreState()
+            self._draw(canvas, outcome, inner, "puzzle")
 
     def _answer_page(self, canvas, body: Box, page: Page, placements) -> None:
         t = self.theme
@@ -240,7 +249,4 @@ class BookRenderer:
                        f"{outcome.job.title} (page {placements[index].page})", t.font_bold,
                        label, cell.width)
             inner = Box(cell.x, cell.y, cell.width, cell.height - label * 1.8)
-            canvas.saveState()
-            get_kind(outcome.job.kind).draw_solution(canvas, outcome.board, inner,
-                                                     self._theme_for(outcome))
-            canvas.restoreState()
+            self._draw(canvas, outcome, inner, "solution")

@@ -19,3 +19,11 @@ def register_fonts() -> tuple[str, str]:
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC,
                                   boldItalic=BOLD)
     return REGULAR, BOLD
+
+
+def missing_glyphs(text: str) -> str:
+    """The characters of `text` the book's fonts cannot print (each once, in order)."""
+    register_fonts()
+    known = pdfmetrics.getFont(REGULAR).face.charToGlyph
+    missing = dict.fromkeys(ch for ch in text if not ch.isspace() and ord(ch) not in known)
+    return "".join(missing)

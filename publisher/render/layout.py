@@ -4,7 +4,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (BaseModel, ConfigDict, Field, ValidationError, field_validator,
+                      model_validator)
 from reportlab.lib import pagesizes
 
 from ..data import bundled_names, data_dir
@@ -67,6 +68,15 @@ class Layout(BaseModel):
             return width, height
         raise ValueError("write a page size name (letter, a4) or [width, height]")
 
+    @model_validator(mode="after")
+    def _room_for_puzzles(self):
+        width = self.page[0] - self.margins.inner - self.margins.outer
+        height = self.page[1] - self.margins.top - self.margins.bottom
+        if width < 144 or height < 216:
+            raise ValueError(f"the margins leave {width / 72:.2f} x {height / 72:.2f} in for "
+                             "the puzzles; leave at least 2 x 3 in (make the margins smaller)")
+        return self
+
     def theme(self) -> Theme:
         return Theme(font_size=self.font_size, title_size=self.title_size,
                      colour=self.colour, large_print=self.large_print,
@@ -86,6 +96,6 @@ def load_layout(spec: Spec) -> Layout:
         return Layout.model_validate(data)
     except ValidationError as exc:
         error = exc.errors()[0]
-        lines = line_map(root) if root is not None else {}
+        lines = line_map(root, str(path)) if root is not None else {}
         raise located_error(path, lines, tuple(error["loc"]),
                             error["msg"].removeprefix("Value error, ")) from None

@@ -38,6 +38,7 @@ class NumberlinkSection(SectionBase):
 
 class NumberlinkKind(Kind):
     name = "numberlink"
+    display_name = "Flow"
     section_model = NumberlinkSection
     default_candidates = 8
     default_answers_per_page = 6

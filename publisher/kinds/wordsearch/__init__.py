@@ -101,6 +101,7 @@ def longest_fit(rows: int, cols: int, directions: list[str]) -> int:
 
 class WordSearch(Kind):
     name = "wordsearch"
+    display_name = "Word search"
     section_model = WordSearchSection
     # Best-of-N quality flattens past ~8 boards (mean quality 39 at 1, 46 at 8, 49 at 20).
     default_candidates = 8
@@ -208,6 +209,16 @@ class WordSearch(Kind):
 
     def draw_solution(self, canvas, board, box, theme) -> None:
         draw.solution(canvas, board, box, theme)
+
+    def fits(self, board: WordSearchBoard, box, theme, solution: bool = False) -> str | None:
+        cell = draw.solution_cell(board, box) if solution else draw.puzzle_layout(
+            board, box, theme).cell
+        letters = cell * draw.LETTER_RATIO
+        smallest = 4.0 if solution else theme.min_font_size   # answer keys may be small
+        if letters < smallest:
+            return (f"grid letters would be {letters:.1f} pt high (at least {smallest:g} pt "
+                    "reads well); put fewer puzzles on a page or use a smaller grid")
+        return None
 
     def manifest(self, board: WordSearchBoard) -> dict[str, Any]:
         return {

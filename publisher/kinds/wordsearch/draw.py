@@ -3,6 +3,7 @@ columns, and the answer key with every word outlined by a rounded capsule."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -67,7 +68,18 @@ def _word_list_layout(words: list[str], width: float, font: str, size: float):
     return columns, rows, width / columns
 
 
-def puzzle(canvas, board, box, theme) -> None:
+@dataclass(frozen=True)
+class PuzzleLayout:
+    words: list[str]          # as printed, in alphabetical order
+    size: float               # word-list font size
+    leading: float
+    columns: int
+    rows: int
+    column_width: float
+    cell: float               # grid cell side
+
+
+def puzzle_layout(board, box, theme) -> PuzzleLayout:
     words = sorted((list_form(board.words[w][0]) for w, *_ in board.placements),
                    key=lambda t: sort_key(t, board.language))
     size = theme.font_size
@@ -78,10 +90,20 @@ def puzzle(canvas, board, box, theme) -> None:
         size = max(theme.min_font_size, size - 0.5)
         leading = size * 1.35
         columns, rows, column_width = _word_list_layout(words, box.width, theme.font, size)
-    list_height = rows * leading
-    grid_height = box.height - list_height - size * 1.5
+    grid_height = box.height - rows * leading - size * 1.5
     cell = min(box.width / board.cols, grid_height / board.rows,
                MAX_CELL * (1.4 if theme.large_print else 1.0))
+    return PuzzleLayout(words, size, leading, columns, rows, column_width, cell)
+
+
+def solution_cell(board, box) -> float:
+    return min(box.width / board.cols, box.height / board.rows, MAX_CELL)
+
+
+def puzzle(canvas, board, box, theme) -> None:
+    fit = puzzle_layout(board, box, theme)
+    words, size, leading, rows, cell = fit.words, fit.size, fit.leading, fit.rows, fit.cell
+    columns, column_width = fit.columns, fit.column_width
     x0 = box.x + (box.width - cell * board.cols) / 2
     top = box.top
     canvas.saveState()
@@ -102,7 +124,7 @@ def puzzle(canvas, board, box, theme) -> None:
 
 
 def solution(canvas, board, box, theme) -> None:
-    cell = min(box.width / board.cols, box.height / board.rows, MAX_CELL)
+    cell = solution_cell(board, box)
     x0 = box.x + (box.width - cell * board.cols) / 2
     top = box.top
     in_word = set()
