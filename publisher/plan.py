@@ -14,7 +14,7 @@ from .data import bundled_names, data_dir
 from .errors import SpecError
 from .kinds import get_kind
 from .kinds.base import SectionBase, Word
-from .spec import Spec, parse_path
+from .spec import Spec, format_path, parse_path
 from .render.fonts import missing_glyphs
 from .words import entries_from_node, make_word, read_list_file
 
@@ -119,6 +119,7 @@ class SectionContext:
                          f"{', '.join(names)}")
 
     def _make_words(self, entries, language: str, field: str, file: str) -> list[Word]:
+        field = format_path(("sections", self.index) + parse_path(field))
         words: list[Word] = []
         seen: dict[str, tuple[str, int | None]] = {}
         for text, clue, line in entries:

@@ -17,7 +17,9 @@ from .yamlnodes import child, line_of, mapping_pairs
 
 
 class BookBase(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # `copyright: 2025` is text, and "  " is no title.
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True,
+                              coerce_numbers_to_str=True)
 
     title: str = Field(min_length=1)
     subtitle: str | None = None

@@ -87,6 +87,11 @@ CASES = [
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.yaml"),
      {"w.yaml": "cat: meow\ndog: woof\ncat: purr\n"},
      ["w.yaml:3:", "'cat' is written twice"]),
+    ("title: T\nsections:\n" + GOOD_SECTION + "    forbidden: [orse]\n", {},
+     ["book.yaml:8: sections[0].puzzles[0].words:", "horse / ORSE", "forbidden"]),
+    ("title: T\nsections:\n" + GOOD_SECTION + "    forbidden: ['']\n", {},
+     ["book.yaml:9: sections[0].forbidden:", "has no letters"]),
+    ("title: '   '\nsections:\n" + GOOD_SECTION, {}, ["book.yaml:1: title:", "at least 1 char"]),
     ("title: Ελληνικά\nsections:\n" + GOOD_SECTION, {},
      ["book.yaml:1: title:", "cannot print: Ε λ η ν ι κ ά"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "[cow, γάτα]"), {},
@@ -183,3 +188,10 @@ def test_written_files_are_readable_by_others(tmp_path):
         os.umask(old)
     assert code == 0
     assert {stat.S_IMODE(p.stat().st_mode) for p in (tmp_path / "out").iterdir()} == {0o644}
+
+
+def test_a_numeric_copyright_is_text(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\ncopyright: 2025\nsections:\n" + GOOD_SECTION, encoding="utf-8")
+    code, output = run(spec, tmp_path / "out")
+    assert code == 0, output

@@ -97,3 +97,25 @@ def test_score_counts_placed_words_first():
     """Documented score: 1000 per placed word dominates the quality terms (< 1000)."""
     for board in (KIND.generate(params(ANIMALS[:10]), 1), KIND.generate(params(ANIMALS, 8), 1)):
         assert 1000 * len(board.placements) < board.score < 1000 * (len(board.placements) + 1)
+
+
+def test_forbidden_words_are_written_like_the_grid(write_spec, tmp_path):
+    """A Spanish forbidden word with an accent or a space still never appears."""
+    import json
+
+    from publisher.pipeline import build_book
+    spec = write_spec("""\
+title: T
+language: es
+sections:
+  - kind: wordsearch
+    size: 6
+    candidates: 6
+    forbidden: [ala, "o so", culó]
+    puzzles:
+      - {title: A, words: [pato, gato, pez]}
+""")
+    manifest = json.loads(build_book(spec, tmp_path, workers=1).manifest.read_text("utf-8"))
+    grid = manifest["puzzles"][0]["grid"]
+    for word in ("ALA", "OSO", "CULO"):
+        assert count_in_grid(grid, word) == 0

@@ -17,10 +17,10 @@ class SectionBase(BaseModel):
     """Keys every section has. A kind subclasses this with `kind: Literal["<name>"]`
     and its own keys; unknown keys are an error (extra="forbid")."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
     kind: str
-    title: str | None = None
+    title: str | None = Field(default=None, min_length=1)
     language: str | None = Field(default=None, pattern=r"^[a-z]{2,3}$")
     colour: bool | None = Field(default=None, description="print in colour (default: the layout's)")
     accents: Literal["keep", "strip"] | None = Field(

@@ -23,7 +23,7 @@ def grid_side(value: Any) -> tuple[int, int]:
 
 
 class WordSearchPuzzle(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     title: str = Field(min_length=1)
     words: WordsRef
     language: str | None = Field(default=None, pattern=r"^[a-z]{2,3}$")
@@ -86,9 +86,14 @@ class WordSearchBoard(Board):
         return self.letters[row * self.cols + col]
 
 
+def contains(word: str, part: str) -> bool:
+    """`part` reads inside `word`, forwards or reversed."""
+    return part in word or part[::-1] in word
+
+
 def clash(a: str, b: str) -> bool:
     """True when one answer is inside the other, forwards or reversed."""
-    return a in b or a[::-1] in b or b in a or b[::-1] in a
+    return contains(a, b) or contains(b, a)
 
 
 def longest_fit(rows: int, cols: int, directions: list[str]) -> int:
@@ -109,7 +114,13 @@ class WordSearch(Kind):
 
     def plan(self, section: WordSearchSection, ctx) -> list[PuzzleRequest]:
         directions = section.directions or list(DIFFICULTY_DIRECTIONS[section.difficulty])
-        forbidden = [f.upper() for f in section.forbidden]
+
+        def forbidden_in(language: str) -> list[str]:
+            # Written like the grid (CULÓ -> CULO in Spanish) so they can be found.
+            if not section.forbidden:
+                return []
+            return [w.answer for w in ctx.words(section.forbidden, "forbidden", language)]
+
         requests = []
         if section.puzzles is not None:
             for i, puzzle in enumerate(section.puzzles):
@@ -119,7 +130,8 @@ class WordSearch(Kind):
                 except ValueError as exc:
                     raise ctx.error(f"puzzles[{i}].size", str(exc)) from None
                 words = ctx.words(puzzle.words, f"puzzles[{i}].words", language)
-                self._check(words, size, directions, ctx, f"puzzles[{i}].words")
+                forbidden = forbidden_in(language)
+                self._check(words, size, directions, ctx, f"puzzles[{i}].words", forbidden)
                 ctx.mark_used(words)
                 requests.append(self.request(puzzle.title, words, size, directions,
                                               language, forbidden))
@@ -129,8 +141,11 @@ class WordSearch(Kind):
             pool = [w for w in ctx.words(section.words, "words", ctx.language)
                     if 2 <= len(w.answer) <= fit and w.answer != w.answer[::-1]]
 
+            forbidden = forbidden_in(ctx.language)
+
             def accept(chosen: list[Word], word: Word) -> bool:
-                return not any(clash(word.answer, other.answer) for other in chosen)
+                return not (any(clash(word.answer, other.answer) for other in chosen)
+                            or any(contains(word.answer, f) for f in forbidden))
 
             for title in numbered_titles(section.title or "Word search", section.count):
                 words = ctx.take_unused(pool, section.words_per_puzzle, "words", accept)
@@ -138,7 +153,8 @@ class WordSearch(Kind):
                                               directions, ctx.language, forbidden))
         return requests
 
-    def _check(self, words: list[Word], size, directions, ctx, field: str) -> None:
+    def _check(self, words: list[Word], size, directions, ctx, field: str,
+               forbidden: list[str]) -> None:
         rows, cols = size
         fit = longest_fit(rows, cols, directions)
         too_long = [w.text for w in words if len(w.answer) > fit]
@@ -154,6 +170,10 @@ class WordSearch(Kind):
         if palindromes:
             raise ctx.error(field, f"{', '.join(palindromes)}: a palindrome reads the same "
                             "both ways, so it would appear twice; remove it")
+        banned = [f"{w.text} / {f}" for w in words for f in forbidden if contains(w.answer, f)]
+        if banned:
+            raise ctx.error(field, f"{'; '.join(banned)}: the `forbidden` word is inside the "
+                            "puzzle word, so it would appear; remove one of each pair")
         pairs = [f"{a.text} / {b.text}" for i, a in enumerate(words) for b in words[i + 1:]
                  if clash(a.answer, b.answer)]
         if pairs:
