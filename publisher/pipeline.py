@@ -43,7 +43,7 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     progress.stage("Generating puzzles", sum(job.candidates for job in jobs))
     outcomes = generate_all(jobs, seed, make_executor(workers), progress.advance)
 
-    pages, placements = paginate(outcomes, layout, spec.book.answer_key)
+    pages, placements = paginate(outcomes, layout, spec.book.answer_key, spec.book.language)
     progress.stage("Laying out pages", len(pages))
     renderer = BookRenderer(spec.book, layout, outcomes)
     pdf_bytes = renderer.render(pages, placements, progress.advance)

@@ -130,3 +130,24 @@ def test_the_example_sampler_builds(tmp_path):
     assert languages == {"en", "es", "ru"}
     russian = [p for p in manifest["puzzles"] if p["language"] == "ru"]
     assert all(re.fullmatch("[А-ЯЁ]+", "".join(map("".join, p["grid"]))) for p in russian)
+
+
+def test_a_spanish_book_speaks_spanish(write_spec, tmp_path):
+    spec = write_spec("""\
+title: Sopa de letras
+language: es
+sections:
+  - kind: wordsearch
+    title: Animales
+    size: 10
+    candidates: 2
+    puzzles:
+      - {title: Granja, words: [vaca, cerdo, oveja, gallina]}
+""")
+    result = build_book(spec, tmp_path, workers=1)
+    reader = PdfReader(result.pdf)
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    assert "Animales (1 pasatiempo)" in text
+    assert "Solución en la página 3" in text and "Soluciones" in text
+    assert "Granja (página 2)" in text
+    assert "Answer" not in text

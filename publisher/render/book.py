@@ -16,6 +16,7 @@ from ..kinds import get_kind
 from ..kinds.base import Box, Theme
 from .fonts import ITALIC, register_fonts
 from .layout import Layout
+from .strings import Words
 
 GREY = Color(0.35, 0.35, 0.35)
 GRID_OF = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}   # per page -> (columns, rows)
@@ -35,7 +36,7 @@ class Placement:
     answer_page: int | None = None
 
 
-def paginate(outcomes: list[Outcome], layout: Layout, answer_key: bool
+def paginate(outcomes: list[Outcome], layout: Layout, answer_key: bool, language: str = "en"
              ) -> tuple[list[Page], list[Placement]]:
     """Decide every page before drawing, so puzzle pages can name their answer page."""
     pages = [Page("title")]
@@ -56,7 +57,7 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: bool
             for start in range(0, len(items), per_page):
                 chunk = items[start:start + per_page]
                 pages.append(Page("answers", chunk, per_page,
-                                  "Answers" if first else ""))
+                                  Words(language).answers() if first else ""))
                 first = False
                 for i in chunk:
                     placements[i].answer_page = len(pages)
@@ -88,6 +89,7 @@ def cell_boxes(body: Box, per_page: int, gap: float) -> list[Box]:
 class BookRenderer:
     def __init__(self, book, layout: Layout, outcomes: list[Outcome]):
         self.book, self.layout, self.outcomes = book, layout, outcomes
+        self.words = Words(book.language)
         self.warnings: list[str] = []     # puzzles too cramped to read, found while drawing
         self.theme: Theme = layout.theme()
         self.width, self.height = layout.page
@@ -189,11 +191,11 @@ class BookRenderer:
         rows = []
         for items, _, heading in _runs(self.outcomes, lambda o: 1):
             count = len(items)
-            rows.append((f"{heading} ({count} puzzle{'s' if count != 1 else ''})",
+            rows.append((f"{heading} ({self.words.count_puzzles(count)})",
                          placements[items[0]].page))
         answers = [p.answer_page for p in placements if p.answer_page]
         if answers:
-            rows.append(("Answers", min(answers)))
+            rows.append((self.words.answers(), min(answers)))
         line = t.font_size * 1.6
         room = int((y - body.y) // line)
         if len(rows) > room:   # long books: keep the contents to what fits
@@ -226,7 +228,7 @@ class BookRenderer:
             answer = placements[index].answer_page
             if answer:
                 canvas.setFillColor(GREY)
-                self._text(canvas, cell.x, cell.y, f"Answer on page {answer}", ITALIC,
+                self._text(canvas, cell.x, cell.y, self.words.answer_on(answer), ITALIC,
                            note_size, cell.width, "right")
                 canvas.setFillColor(black)
             inner = Box(cell.x, cell.y + note_size * 2, cell.width,
@@ -246,7 +248,7 @@ class BookRenderer:
             outcome = self.outcomes[index]
             canvas.setFillColor(black)
             self._text(canvas, cell.x, cell.top - label,
-                       f"{outcome.job.title} (page {placements[index].page})", t.font_bold,
+                       self.words.on_page(outcome.job.title, placements[index].page), t.font_bold,
                        label, cell.width)
             inner = Box(cell.x, cell.y, cell.width, cell.height - label * 1.8)
             self._draw(canvas, outcome, inner, "solution")
