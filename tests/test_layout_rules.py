@@ -86,3 +86,15 @@ sections:
                for w in result.warnings)
     roomy = build_book(write_spec(SPEC, mine__yaml=LAYOUT), tmp_path / "roomy", workers=1)
     assert not roomy.warnings
+
+
+def test_long_titles_are_shortened_not_overprinted():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from publisher.render.book import shorten
+    from publisher.render.fonts import register_fonts
+    register_fonts()
+    title = "A very long section title that goes on and on " * 3
+    cut = shorten(title, "PTSans", 7, 200)
+    assert cut.endswith("…") and stringWidth(cut, "PTSans", 7) <= 200
+    assert shorten("Short", "PTSans", 7, 200) == "Short"

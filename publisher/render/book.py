@@ -86,6 +86,15 @@ def cell_boxes(body: Box, per_page: int, gap: float) -> list[Box]:
             for r in range(rows) for c in range(columns)]
 
 
+def shorten(text: str, font: str, size: float, width: float) -> str:
+    """`text`, cut with an ellipsis if it is wider than `width` even at `size`."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 class BookRenderer:
     def __init__(self, book, layout: Layout, outcomes: list[Outcome]):
         self.book, self.layout, self.outcomes = book, layout, outcomes
@@ -161,6 +170,7 @@ class BookRenderer:
 
     def _text(self, canvas, x, y, text, font, size, width, align="left"):
         size = self._fit(text, font, size, width)
+        text = shorten(text, font, size, width)
         canvas.setFont(font, size)
         if align == "centre":
             canvas.drawCentredString(x + width / 2, y, text)
