@@ -40,6 +40,9 @@ def main(
     workers: Optional[int] = typer.Option(
         None, "--workers", "-w", min=1,
         help="Processes generating candidates (default: all cores). Output does not depend on it."),
+    split: bool = typer.Option(
+        False, "--split", help="Also write one PDF per puzzle (its page and its answer) "
+        "into <name>/, as the spec's `split: true` does."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or summary."),
 ) -> None:
     """Build the book described by SPEC: a print-ready PDF with answer key, a JSON
@@ -49,7 +52,7 @@ def main(
     try:
         with bar:
             result = build_book(spec, out, seed=seed, workers=workers,
-                                progress=BarProgress(bar))
+                                progress=BarProgress(bar), split=split or None)
     except PublisherError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)
@@ -66,8 +69,8 @@ def main(
         err.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False, soft_wrap=True)
     if not quiet:
         err.print(f"{result.puzzles} puzzles, {result.pages} pages -> {result.pdf}, "
-                  f"{result.manifest}" + (f", {len(result.files)} more files in "
-                                           f"{result.files[0].parent}" if result.files else ""),
+                  f"{result.manifest}" + (f" and {len(result.files)} more files"
+                                           if result.files else ""),
                   highlight=False, soft_wrap=True, markup=False)
 
 

@@ -9,7 +9,7 @@ from .export import atomic
 from .export.manifest import build_manifest, dumps
 from .kinds import get_kind
 from .plan import plan_book
-from .render.book import BookRenderer, paginate
+from .render.book import BookRenderer, paginate, single_puzzle
 from .render.layout import load_layout
 from .spec import load_spec
 
@@ -32,7 +32,9 @@ class Progress:
 
 
 def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int | None = None,
-               workers: int | None = None, progress: Progress | None = None) -> BuildResult:
+               workers: int | None = None, progress: Progress | None = None,
+               split: bool | None = None) -> BuildResult:
+    """Build the book. `split` (default: the spec's) also writes one PDF per puzzle."""
     progress = progress or Progress()
     spec = load_spec(spec_path)
     layout = load_layout(spec)
@@ -43,10 +45,18 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     progress.stage("Generating puzzles", sum(job.candidates for job in jobs))
     outcomes = generate_all(jobs, seed, make_executor(workers), progress.advance)
 
-    pages, placements = paginate(outcomes, layout, spec.book.answer_key, spec.book.language)
-    progress.stage("Laying out pages", len(pages))
+    answers = spec.book.answers_where
+    split = spec.book.split if split is None else split
+    pages = paginate(outcomes, layout, answers, spec.book.language)
+    singles = [single_puzzle(i, o, answers) for i, o in enumerate(outcomes)] if split else []
+    progress.stage("Laying out pages", len(pages.book) + len(pages.answers)
+                   + sum(len(s.book) for s in singles))
     renderer = BookRenderer(spec.book, layout, outcomes)
-    pdf_bytes = renderer.render(pages, placements, progress.advance)
+    # Everything is rendered in memory first: an error leaves no half-written book.
+    pdf_bytes = renderer.render(pages.book, pages.placements, progress.advance)
+    sheet_bytes = (renderer.render(pages.answers, pages.placements, progress.advance)
+                   if pages.answers else None)
+    single_bytes = [renderer.render(s.book, s.placements, progress.advance) for s in singles]
 
     out_dir = Path(out_dir)
     name = spec.name
@@ -60,10 +70,18 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
                                                   outcome.job.title, meta, side_dir)
         files[outcome.job.id] = [p.relative_to(out_dir).as_posix() for p in paths]
         written.extend(paths)
+    for outcome, data in zip(outcomes, single_bytes):
+        path = atomic.write_bytes(side_dir / f"{outcome.job.id}.pdf", data)
+        files[outcome.job.id].insert(0, path.relative_to(out_dir).as_posix())
+        written.append(path)
+    sheet_name = f"{name}-answers.pdf" if sheet_bytes else None
+    if sheet_bytes:
+        written.append(atomic.write_bytes(out_dir / sheet_name, sheet_bytes))
     manifest = build_manifest(spec.book, seed, f"{name}.pdf", spec.book.layout, outcomes,
-                              placements, files)
+                              pages.placements, files, sheet_name)
     pdf = atomic.write_bytes(out_dir / f"{name}.pdf", pdf_bytes)
     manifest_path = atomic.write_text(out_dir / f"{name}.json", dumps(manifest))
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
                 for o in outcomes for w in o.board.warnings] + renderer.warnings
-    return BuildResult(pdf, manifest_path, written, len(outcomes), len(pages), warnings)
+    return BuildResult(pdf, manifest_path, written, len(outcomes),
+                       len(pages.book) + len(pages.answers), warnings)

@@ -29,7 +29,16 @@ class BookBase(BaseModel):
     seed: int = 0
     language: str = Field(default="en", pattern=r"^[a-z]{2,3}$")
     accents: Literal["keep", "strip"] | None = None
-    answer_key: bool = True
+    answer_key: bool | Literal["back", "separate"] = Field(
+        default=True, description="true/back: at the back; separate: its own PDF; false: none")
+    split: bool = Field(default=False, description="also one PDF per puzzle in <name>/")
+
+    @property
+    def answers_where(self) -> str:
+        """"back", "separate" or "none"."""
+        if self.answer_key is True:
+            return "back"
+        return "none" if self.answer_key is False else self.answer_key
 
 
 @cache

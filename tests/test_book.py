@@ -151,3 +151,32 @@ sections:
     assert "Solución en la página 3" in text and "Soluciones" in text
     assert "Granja (página 2)" in text
     assert "Answer" not in text
+
+
+def test_a_separate_answer_sheet_and_one_file_per_puzzle(write_spec, tmp_path):
+    """Teachers: answers in their own PDF. Newspaper desks: one PDF per puzzle."""
+    spec = write_spec("""\
+title: Worksheet
+answer_key: separate
+sections:
+  - kind: wordsearch
+    size: 10
+    candidates: 2
+    puzzles:
+      - {title: Farm, words: [cow, horse, pig, goat]}
+      - {title: Pond, words: [duck, frog, fish, swan]}
+""")
+    result = build_book(spec, tmp_path, workers=1, split=True)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    book, sheet = PdfReader(result.pdf), PdfReader(tmp_path / manifest["answer_pdf"])
+    assert manifest["answer_pdf"] == "book-answers.pdf"
+    assert len(book.pages) == 3 and len(sheet.pages) == 1      # title + 2 puzzles; answers
+    assert "Answers" not in book.pages[0].extract_text()
+    for puzzle in manifest["puzzles"]:
+        page_text = " ".join(book.pages[puzzle["page"] - 1].extract_text().split())
+        assert f"Answer: answer sheet, page {puzzle['answer_page']}" in page_text
+        assert f"{puzzle['title']} (page {puzzle['page']})" in sheet.pages[0].extract_text()
+        single = PdfReader(tmp_path / puzzle["files"][0])
+        assert puzzle["files"][0] == f"book/{puzzle['id']}.pdf" and len(single.pages) == 2
+        assert puzzle["title"] in single.pages[0].extract_text()
+        assert "Answer on page 2" in " ".join(single.pages[0].extract_text().split())

@@ -39,7 +39,8 @@ def planned(write_spec):
 
 def test_answers_per_page_section_then_layout(write_spec):
     _, layout, outcomes = planned(write_spec)
-    pages, placements = paginate(outcomes, layout, answer_key=True)
+    pagination = paginate(outcomes, layout)
+    pages, placements = pagination.book, pagination.placements
     answers = [p for p in pages if p.role == "answers"]
     assert [a.per_page for a in answers] == [6, 2, 2]
     assert len({placements[i].answer_page for i in range(3)}) == 1

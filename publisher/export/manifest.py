@@ -13,7 +13,8 @@ FORMAT = "puzzle-book/1"
 
 def build_manifest(book, seed: int, pdf_name: str, layout_name: str,
                    outcomes: list[Outcome], placements: list[Placement],
-                   files: dict[str, list[str]]) -> dict[str, Any]:
+                   files: dict[str, list[str]], answer_pdf: str | None = None
+                   ) -> dict[str, Any]:
     puzzles = []
     for outcome, placement in zip(outcomes, placements):
         job = outcome.job
@@ -29,9 +30,12 @@ def build_manifest(book, seed: int, pdf_name: str, layout_name: str,
         if outcome.board.warnings:
             entry["warnings"] = list(outcome.board.warnings)
         puzzles.append(entry)
-    return {"format": FORMAT, "title": book.title, "subtitle": book.subtitle,
-            "author": book.author, "seed": seed, "layout": layout_name, "pdf": pdf_name,
-            "puzzles": puzzles}
+    manifest = {"format": FORMAT, "title": book.title, "subtitle": book.subtitle,
+                "author": book.author, "seed": seed, "layout": layout_name, "pdf": pdf_name}
+    if answer_pdf:
+        manifest["answer_pdf"] = answer_pdf      # answer_page numbers refer to this file
+    manifest["puzzles"] = puzzles
+    return manifest
 
 
 def dumps(manifest: dict[str, Any]) -> str:

@@ -34,11 +34,20 @@ class Page:
 class Placement:
     page: int
     answer_page: int | None = None
+    answer_sheet: bool = False        # the answer is in the separate answer sheet
 
 
-def paginate(outcomes: list[Outcome], layout: Layout, answer_key: bool, language: str = "en"
-             ) -> tuple[list[Page], list[Placement]]:
-    """Decide every page before drawing, so puzzle pages can name their answer page."""
+@dataclass
+class Pagination:
+    book: list[Page]
+    answers: list[Page]               # the separate answer sheet (empty unless asked for)
+    placements: list[Placement]
+
+
+def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
+             language: str = "en") -> Pagination:
+    """Decide every page before drawing, so puzzle pages can name their answer page.
+    answer_key: "back" (after the puzzles), "separate" (its own PDF) or "none"."""
     pages = [Page("title")]
     placements = [Placement(0) for _ in outcomes]
     for items, per_page, heading in _runs(outcomes, lambda o: o.job.per_page):
@@ -47,7 +56,9 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: bool, language
             pages.append(Page("puzzles", chunk, per_page, heading))
             for i in chunk:
                 placements[i].page = len(pages)
-    if answer_key:
+    sheet: list[Page] = []
+    if answer_key != "none":
+        answers = sheet if answer_key == "separate" else pages
         first = True
         # Solutions run on across sections while the number per page stays the same.
         for items, per_page, heading in _runs(
@@ -56,12 +67,22 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: bool, language
                 by_section=False):
             for start in range(0, len(items), per_page):
                 chunk = items[start:start + per_page]
-                pages.append(Page("answers", chunk, per_page,
-                                  Words(language).answers() if first else ""))
+                answers.append(Page("answers", chunk, per_page,
+                                    Words(language).answers() if first else ""))
                 first = False
                 for i in chunk:
-                    placements[i].answer_page = len(pages)
-    return pages, placements
+                    placements[i].answer_page = len(answers)
+                    placements[i].answer_sheet = answers is sheet
+    return Pagination(pages, sheet, placements)
+
+
+def single_puzzle(index: int, outcome: Outcome, answer_key: str) -> Pagination:
+    """One puzzle's own file: its page, then its solution (newspaper desks)."""
+    pages = [Page("puzzles", [index], 1, outcome.job.section_title)]
+    if answer_key != "none":
+        pages.append(Page("answers", [index], 1, ""))
+    placements = {index: Placement(1, 2 if answer_key != "none" else None)}
+    return Pagination(pages, [], placements)  # type: ignore[arg-type]
 
 
 def _runs(outcomes, per_page_of, by_section=True):
@@ -203,7 +224,7 @@ class BookRenderer:
             count = len(items)
             rows.append((f"{heading} ({self.words.count_puzzles(count)})",
                          placements[items[0]].page))
-        answers = [p.answer_page for p in placements if p.answer_page]
+        answers = [p.answer_page for p in placements if p.answer_page and not p.answer_sheet]
         if answers:
             rows.append((self.words.answers(), min(answers)))
         line = t.font_size * 1.6
@@ -238,7 +259,9 @@ class BookRenderer:
             answer = placements[index].answer_page
             if answer:
                 canvas.setFillColor(GREY)
-                self._text(canvas, cell.x, cell.y, self.words.answer_on(answer), ITALIC,
+                note = (self.words.answer_on_sheet(answer) if placements[index].answer_sheet
+                        else self.words.answer_on(answer))
+                self._text(canvas, cell.x, cell.y, note, ITALIC,
                            note_size, cell.width, "right")
                 canvas.setFillColor(black)
             inner = Box(cell.x, cell.y + note_size * 2, cell.width,

@@ -3,11 +3,14 @@ from __future__ import annotations
 
 STRINGS = {
     "en": {"answers": "Answers", "answer_on": "Answer on page {page}",
+           "answer_on_sheet": "Answer: answer sheet, page {page}",
            "on_page": "{title} (page {page})", "puzzles": ("puzzle", "puzzles", "puzzles")},
     "es": {"answers": "Soluciones", "answer_on": "Solución en la página {page}",
+           "answer_on_sheet": "Solución: hoja de soluciones, página {page}",
            "on_page": "{title} (página {page})",
            "puzzles": ("pasatiempo", "pasatiempos", "pasatiempos")},
     "ru": {"answers": "Ответы", "answer_on": "Ответ на стр. {page}",
+           "answer_on_sheet": "Ответ: лист ответов, стр. {page}",
            "on_page": "{title} (стр. {page})",
            "puzzles": ("головоломка", "головоломки", "головоломок")},
 }
@@ -23,6 +26,9 @@ class Words:
 
     def answer_on(self, page: int) -> str:
         return self.table["answer_on"].format(page=page)
+
+    def answer_on_sheet(self, page: int) -> str:
+        return self.table["answer_on_sheet"].format(page=page)
 
     def on_page(self, title: str, page: int) -> str:
         return self.table["on_page"].format(title=title, page=page)
