@@ -3,8 +3,10 @@
     python benchmarks/queens.py [--runs 20]
 
 Per variant and size: median milliseconds to one unique puzzle; for classic the
-mean number of givens (hard = exact minimum, easy = a larger minimal set); for
-regions the share of puzzles with a one-cell region and the grade levels.
+mean number of givens (hard = exact minimum, easy = a larger minimal set) and,
+up to n = 12, the one-off cost per process of listing every solution (built
+before the timed runs); for regions the share of puzzles with a one-cell region
+and the grade levels.
 Issue 5 prototype figures to beat: regions 4 / 59 / 320 ms (n = 8 / 10 / 12),
 classic 0.3 / 10 / 250 ms (n = 8 / 12 / 16), 2.6 givens at n = 8 (minimum 2.2).
 """
@@ -21,16 +23,24 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from publisher.kinds.queens import KIND  # noqa: E402
-from publisher.kinds.queens.classic import minimum_givens, random_solution  # noqa: E402
+from publisher.kinds.queens.classic import (  # noqa: E402
+    TABLE_MAX_N, minimum_givens, random_solution)
 from publisher.kinds.queens.regions import (  # noqa: E402
     RESTARTS, grow_regions, random_placement, repair)
+from publisher.kinds.queens.solver import solution_table  # noqa: E402
 
 
 def ms(seconds: list[float]) -> str:
-    return f"{statistics.median(seconds) * 1000:8.1f} ms"
+    return f"{statistics.median(seconds) * 1000:8.2f} ms"
 
 
 def classic(n: int, runs: int) -> None:
+    table = ""
+    if n <= TABLE_MAX_N:
+        solution_table.cache_clear()
+        t = time.perf_counter()
+        solution_table(n)
+        table = f" | one-off table {(time.perf_counter() - t) * 1000:.0f} ms"
     unique, minima = [], []
     for seed in range(runs):
         rng = random.Random(seed)
@@ -47,7 +57,7 @@ def classic(n: int, runs: int) -> None:
         easy_t.append(time.perf_counter() - t)
     print(f"classic n={n:2}: unique (exact minimum givens) {ms(unique)}"
           f" | mean givens {statistics.mean(minima):.2f}"
-          f" | easy candidate {ms(easy_t)}, mean givens {statistics.mean(easy):.2f}")
+          f" | easy candidate {ms(easy_t)}, mean givens {statistics.mean(easy):.2f}{table}")
 
 
 def regions(n: int, runs: int) -> None:

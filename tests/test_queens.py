@@ -141,6 +141,35 @@ def test_regions_solver_agrees_with_naive_on_random_regions():
         assert solve_regions(n, reg, limit=10**9).count == naive_regions(n, reg)
 
 
+def test_regions_solver_from_masks_and_moves():
+    from publisher.kinds.queens.regions import (_masks_to_grid, grid_for, grow_regions,
+                                                random_placement)
+    from publisher.kinds.queens.solver import RegionsSolver
+    rng = random.Random(3)
+    for _ in range(30):
+        n = rng.randint(5, 8)
+        regs = grow_regions(n, random_placement(n, rng), rng)
+        solver = RegionsSolver.from_masks(n, regs)
+        grid = grid_for(n)
+        for _ in range(4):
+            # move one border cell of region a (not its only cell) to a neighbour b
+            a = rng.randrange(n)
+            border = grid.dilate(grid.full & ~regs[a]) & regs[a]
+            if regs[a].bit_count() < 2:
+                continue
+            cell = rng.choice([i for i in range(n * n) if border >> i & 1])
+            b = rng.choice([g for g in range(n) if g != a and grid.dilate(1 << cell) & regs[g]])
+            regs[a] &= ~(1 << cell)
+            regs[b] |= 1 << cell
+            solver.move(1 << cell, a, b)
+            fresh = RegionsSolver(n, _masks_to_grid(n, regs))
+            assert (solver.units, solver.unit_bits, solver.kill) == \
+                (fresh.units, fresh.unit_bits, fresh.kill)
+            res = solver.solve(limit=10**9)
+            assert res.count == naive_regions(n, _masks_to_grid(n, regs))
+            assert res.solutions == fresh.solve(limit=10**9).solutions
+
+
 def test_budget_out_is_reported():
     res = solve_classic(12, limit=10**9, budget=100)
     assert not res.complete and res.count < KNOWN[12]
@@ -175,6 +204,70 @@ def test_minimum_givens_is_exact_at_n8():
                     if all(any(t[r] != sol[r] for r in combo) for t in others))
         assert len(rows) == best
         assert all(any(t[r] != sol[r] for r in rows) for t in others)
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_solution_table_lists_every_solution_once(n):
+    from publisher.kinds.queens.solver import solution_table
+    table = solution_table(n)
+    sols = all_nqueens(n)
+    everyone = 0
+    for c in range(n):
+        everyone |= table[c]
+    assert everyone.bit_count() == len(sols) == KNOWN.get(n, len(sols))
+    seen = set()
+    for t in sols:
+        agree = -1
+        for r, c in enumerate(t):
+            agree &= table[r * n + c]
+        assert agree.bit_count() == 1       # one bit: this very solution
+        seen.add(agree)
+    assert len(seen) == len(sols)
+    for r in range(n):                      # each solution has one queen per row
+        row = [table[r * n + c] for c in range(n)]
+        assert sum(m.bit_count() for m in row) == len(sols)
+
+
+def test_fast_classic_solver_is_solve_classic():
+    from publisher.kinds.queens.solver import complete_classic
+    rng = random.Random(9)
+    for _ in range(150):
+        n = rng.randint(1, 12)
+        cells = rng.sample([(r, c) for r in range(n) for c in range(n)],
+                           min(n * n, rng.randint(0, 4)))
+        limit = rng.choice([1, 2, 7, 10**9])
+        budget = rng.choice([None, None, 40])
+        a = solve_classic(n, cells, limit=limit, budget=budget)
+        b = complete_classic(n, cells, limit=limit, budget=budget)
+        assert (a.count, a.solutions, a.nodes, a.complete) == \
+            (b.count, b.solutions, b.nodes, b.complete)
+
+
+@pytest.mark.parametrize("n", [8, 9, 10])
+def test_minimum_givens_without_the_table_agrees(n, monkeypatch):
+    """Above TABLE_MAX_N rivals come from the solver; both ways keep the same set."""
+    import publisher.kinds.queens.classic as classic
+    for seed in range(4):
+        rng = random.Random(seed)
+        sol = random_solution(n, rng)
+        state = rng.getstate()
+        with_table, _ = minimum_givens(n, sol, rng)
+        rng.setstate(state)
+        monkeypatch.setattr(classic, "TABLE_MAX_N", 0)
+        without, calls = minimum_givens(n, sol, rng)
+        monkeypatch.undo()
+        assert with_table == without and calls > 0
+
+
+def test_minimum_givens_above_the_table_is_unique_and_minimum():
+    n = 13
+    for seed in range(1):
+        rng = random.Random(seed)
+        sol = random_solution(n, rng)
+        rows, _ = minimum_givens(n, sol, rng)
+        assert naive_classic(n, [(r, sol[r]) for r in rows], limit=2) == 1
+        for smaller in combinations(range(n), len(rows) - 1):   # no smaller set is enough
+            assert solve_classic(n, [(r, sol[r]) for r in smaller], limit=2).count == 2
 
 
 def test_hard_classic_has_fewer_givens_than_easy():

@@ -1,22 +1,26 @@
 """Classic variant: an n-queens solution with as few givens as possible.
 
-The hard grade keeps an exact minimum set of givens (an implicit hitting set:
-every rival solution T found so far must lose at least one given, so we try
-given sets of growing size that hit every "rows where T differs" mask, and ask
-the solver for a new rival only when a set passes). Easier grades keep a
-minimal set (no given can be removed) that is one or two givens larger.
+The hard grade keeps an exact minimum set of givens: the smallest set of rows
+on which no other solution agrees with ours (a hitting set of the "rows where
+T differs" masks of all rival solutions T). Rivals are bits of Python ints, so
+a set of rows is tested with a few ANDs. Up to TABLE_MAX_N every solution of
+the size is listed once per process (`solution_table`); above it, rivals are
+asked of the solver only when a set is not refuted by the ones already found.
+Easier grades keep a minimal set (no given can be removed) that is one or two
+givens larger.
 """
 from __future__ import annotations
 
 import math
 import random
-from itertools import combinations
 
 from publisher.errors import GenerationFailed
 
-from .solver import solve_classic
+from .solver import complete_classic, solution_table, solve_classic
 
-RIVALS_PER_CALL = 6          # rivals collected per solver call: more masks per call
+TABLE_MAX_N = 12             # up to here all solutions are listed (14,200 at n = 12)
+RIVALS_PER_CALL = 6          # rivals collected per solver call (above TABLE_MAX_N);
+                             # more per call is slower: they are much alike
 SOLVER_BUDGET = 2_000_000    # nodes per solver call; far above what n <= 16 needs
 PRUNE_TRIES = {"easy": 8, "medium": 6, "hard": 0}
 
@@ -49,7 +53,7 @@ def random_solution(n: int, rng: random.Random) -> list[int]:
 
 
 def _rivals(n: int, sol: list[int], rows, limit: int) -> tuple[list[list[int]], int]:
-    res = solve_classic(n, [(r, sol[r]) for r in rows], limit=limit, budget=SOLVER_BUDGET)
+    res = complete_classic(n, [(r, sol[r]) for r in rows], limit=limit, budget=SOLVER_BUDGET)
     if not res.complete:
         raise GenerationFailed("classic: solver node budget spent")
     return [t for t in res.solutions if t != sol], res.nodes
@@ -63,32 +67,106 @@ def _diff_mask(sol: list[int], other: list[int]) -> int:
     return m
 
 
+def _agree_sets(n: int, sol: list[int]) -> tuple[list[int], int]:
+    """For n <= TABLE_MAX_N: per row r, the solutions with sol's queen of row r
+    (a bitset from `solution_table`), and the bit of `sol` itself."""
+    table = solution_table(n)
+    sets = [table[r * n + c] for r, c in enumerate(sol)]
+    only = -1
+    for m in sets:
+        only &= m
+    return sets, only
+
+
 def minimum_givens(n: int, sol: list[int], rng: random.Random) -> tuple[list[int], int]:
     """An exact minimum set of rows whose queens make `sol` the only solution.
-    Returns (rows, solver calls)."""
+    Returns (rows, solver calls). Which minimum set is kept is random: the first
+    k-combination (smallest k, itertools order) of a shuffled row order that no
+    other solution agrees with.
+
+    Rivals (other solutions) are bits of Python ints: agree[i] holds those with
+    sol's queen in row order[i], so a set of rows is refuted when the AND over
+    it is not empty. Up to TABLE_MAX_N every solution is known from
+    `solution_table`. Above, rivals come from the solver whenever a set is not
+    refuted yet (an implicit hitting-set search): the set is kept once the
+    solver finds none. A branch is skipped whole when one rival agrees on its
+    rows and on every row after them.
+    """
     order = list(range(n))
-    rng.shuffle(order)               # which minimum set we keep is random
-    masks: list[int] = []
-    seen: set[int] = set()
+    rng.shuffle(order)
+    table = n <= TABLE_MAX_N
+    if table:
+        sets, only = _agree_sets(n, sol)
+        agree = [sets[r] & ~only for r in order]
+        everyone = 0                        # every other solution
+        for c in range(n):
+            everyone |= solution_table(n)[c]
+        everyone &= ~only
+    else:
+        agree = [0] * n
+        everyone = 0                        # every rival found so far
+    masks_seen: set[int] = set()            # rows where a rival differs, as masks
     calls = 0
-    for k in range(n + 1):
-        for combo in combinations(order, k):
-            m = 0
-            for r in combo:
-                m |= 1 << r
-            for c in masks:          # fails fast: newest masks first
-                if not m & c:
-                    break
+    chosen: list[int] = []                  # positions in `order` of the set being built
+    version = 0                             # bumped whenever rivals are added
+    suffix = [0] * (n + 1)                  # suffix[i]: AND of agree[i:]
+
+    def refresh() -> None:
+        suffix[n] = everyone
+        for i in range(n - 1, -1, -1):
+            suffix[i] = suffix[i + 1] & agree[i]
+
+    def add_rivals(rows: list[int]) -> bool:
+        """Ask the solver for rivals agreeing on `rows`; False when there are none."""
+        nonlocal calls, everyone, version
+        rivals, _ = _rivals(n, sol, rows, RIVALS_PER_CALL + 1)
+        calls += 1
+        for t in rivals:
+            d = _diff_mask(sol, t)
+            if d not in masks_seen:         # the same rows differ: no new refutation
+                bit = 1 << len(masks_seen)
+                masks_seen.add(d)
+                everyone |= bit
+                for i, r in enumerate(order):
+                    if not d >> r & 1:
+                        agree[i] |= bit
+        version += 1
+        refresh()
+        return bool(rivals)
+
+    def search(k: int, start: int, prefix: int) -> bool:
+        """Extend `chosen` (whose rows all rivals in `prefix` agree on) to k
+        positions, from `start` on. True once a set is kept, left in `chosen`."""
+        ver = version
+        need = k - len(chosen) - 1          # positions still to pick after i
+        for i in range(start, n - need):
+            if ver != version:              # rivals were added: recompute the prefix
+                prefix = everyone
+                for j in chosen:
+                    prefix &= agree[j]
+                ver = version
+            p = prefix & agree[i]
+            if need:
+                if p & suffix[i + 1]:       # refuted, and so is every extension
+                    continue
+                chosen.append(i)
+                if search(k, i + 1, p):
+                    return True
             else:
-                rivals, _ = _rivals(n, sol, combo, RIVALS_PER_CALL + 1)
-                calls += 1
-                if not rivals:
-                    return sorted(combo), calls
-                for t in rivals:
-                    d = _diff_mask(sol, t)
-                    if d not in seen:
-                        seen.add(d)
-                        masks.insert(0, d)
+                if p:                       # refuted
+                    continue
+                chosen.append(i)
+                if table or not add_rivals([order[j] for j in chosen]):
+                    return True
+            chosen.pop()
+        return False
+
+    refresh()
+    if not everyone and (table or not add_rivals([])):
+        return [], calls                    # no other solution at all
+    for k in range(1, n + 1):
+        if search(k, 0, everyone):
+            return sorted(order[i] for i in chosen), calls
     raise GenerationFailed("classic: no unique set of givens")   # unreachable: all n givens
 
 
@@ -99,9 +177,18 @@ def prune_givens(n: int, sol: list[int], rng: random.Random) -> list[int]:
     keep = list(range(n))
     order = list(range(n))
     rng.shuffle(order)
+    if n <= TABLE_MAX_N:
+        sets, only = _agree_sets(n, sol)
     for r in order:
         trial = [x for x in keep if x != r]
-        if not _rivals(n, sol, trial, 2)[0]:
+        if n <= TABLE_MAX_N:
+            agree = -1                # the solutions agreeing with sol on `trial`
+            for x in trial:
+                agree &= sets[x]
+            unique = agree == only
+        else:
+            unique = not _rivals(n, sol, trial, 2)[0]
+        if unique:
             keep = trial
     return keep
 

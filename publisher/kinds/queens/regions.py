@@ -12,6 +12,8 @@ records the strongest one needed (see `grade`).
 from __future__ import annotations
 
 import random
+from functools import cache
+from operator import itemgetter
 
 from publisher.errors import GenerationFailed
 
@@ -66,6 +68,7 @@ class Grid:
         col0 = sum(1 << (r * n) for r in range(n))
         self.not_first = self.full & ~col0               # bits that may come from c-1
         self.not_last = self.full & ~(col0 << (n - 1))   # bits that may come from c+1
+        self.nbr = [self.dilate(1 << i) for i in range(n * n)]   # one cell, dilated
 
     def dilate(self, m: int) -> int:
         """m plus its edge neighbours."""
@@ -75,12 +78,20 @@ class Grid:
 
     def flood(self, seed: int, within: int) -> int:
         """Cells of `within` connected to `seed`."""
-        cur = seed & within
+        n, not_first, not_last = self.n, self.not_first, self.not_last
+        cur = seed & within            # `within` is inside the board: no & full
         while True:
-            nxt = self.dilate(cur) & within
+            nxt = (cur | (cur << 1) & not_first | (cur >> 1) & not_last
+                   | cur << n | cur >> n) & within
             if nxt == cur:
                 return cur
             cur = nxt
+
+
+@cache
+def grid_for(n: int) -> Grid:
+    """The Grid of each size, built once (it is never changed)."""
+    return Grid(n)
 
 
 def _bits(m: int) -> list[int]:
@@ -96,14 +107,16 @@ def grow_regions(n: int, sol: list[int], rng: random.Random) -> list[int]:
     """Region masks; region g starts at the queen of row g. Regions take free
     neighbouring cells one at a time: half the time the smallest region grows
     (keeps sizes even), half the time a random frontier cell (irregular shapes)."""
-    grid = Grid(n)
+    grid = grid_for(n)
+    nbr = grid.nbr
     regs = [1 << (r * n + sol[r]) for r in range(n)]
+    grown = [nbr[r * n + sol[r]] for r in range(n)]   # dilate(regs[g]), kept up to date
     size = [1] * n
     free = grid.full
     for m in regs:
         free &= ~m
     while free:
-        frontier = [grid.dilate(m) & free for m in regs]
+        frontier = [m & free for m in grown]
         growing = [g for g in range(n) if frontier[g]]
         if rng.random() < 0.5:
             low = min(size[g] for g in growing)
@@ -112,6 +125,7 @@ def grow_regions(n: int, sol: list[int], rng: random.Random) -> list[int]:
             g = rng.choices(growing, weights=[frontier[g].bit_count() for g in growing])[0]
         i = rng.choice(_bits(frontier[g]))
         regs[g] |= 1 << i
+        grown[g] |= nbr[i]
         size[g] += 1
         free &= ~(1 << i)
     return regs
@@ -127,31 +141,65 @@ def _masks_to_grid(n: int, regs: list[int]) -> list[list[int]]:
 
 def _paths_out(grid: Grid, regs: list[int], owner: list[int], start: int, home: int):
     """For each other region b, a shortest path (as a mask) inside start's region
-    from `start` to a cell touching b, not through the region's queen `home`."""
-    a = owner[start]
-    inside = regs[a] & ~(1 << home)
-    layers = [1 << start]
-    reached = 1 << start
+    from `start` to a cell touching b, not through the region's queen `home`.
+    The path ends at the first cell (lowest bit) of the first layer that touches
+    b, and walks back through the lowest-bit neighbour of each earlier layer."""
+    n, not_first, not_last, full, nbr = grid.n, grid.not_first, grid.not_last, grid.full, grid.nbr
+    region = regs[owner[start]]
+    inside = region & ~(1 << home)
+    layer = reached = 1 << start
+    layers = [layer]
     found: dict[int, int] = {}
-    while layers[-1]:
-        layer = layers[-1]
-        ring = grid.dilate(layer) & ~regs[a]
-        for i in _bits(ring):
+    done = region                      # cells of the region or of regions found
+    while layer:
+        grown = (layer | (layer << 1) & not_first | (layer >> 1) & not_last
+                 | layer << n | layer >> n) & full                 # grid.dilate(layer)
+        ring = grown & ~done
+        while ring:
+            i = (ring & -ring).bit_length() - 1
             b = owner[i]
-            if b not in found:
-                # walk back from a cell of `layer` touching i
-                cur = grid.dilate(1 << i) & layer
+            ring &= ~regs[b]
+            done |= regs[b]
+            # walk back from a cell of `layer` touching i
+            cur = nbr[i] & layer
+            cur &= -cur
+            path = cur
+            for prev in reversed(layers[:-1]):
+                cur = nbr[cur.bit_length() - 1] & prev
                 cur &= -cur
-                path = cur
-                for prev in reversed(layers[:-1]):
-                    cur = grid.dilate(cur) & prev
-                    cur &= -cur
-                    path |= cur
-                found[b] = path
-        nxt = grid.dilate(layer) & inside & ~reached
-        reached |= nxt
-        layers.append(nxt)
+                path |= cur
+            found[b] = path
+        layer = grown & inside & ~reached
+        reached |= layer
+        layers.append(layer)
     return sorted(found.items())
+
+
+def _moves_out(grid: Grid, regs: list[int], owner: list[int], start: int, home: int,
+               parts: dict[tuple[int, int], int]) -> list[tuple[int, int]]:
+    """The moves that hand cell `start` to another region b: for each b (in
+    order) reached by a path out, the part of start's region that goes: the
+    path and whatever would lose touch with the queen `home`. Moves that would
+    leave the queen alone in its region are left out. `parts` caches the part
+    (0: left out) per (region, path)."""
+    region = regs[owner[start]]
+    out = []
+    for b, path in _paths_out(grid, regs, owner, start, home):
+        part = parts.get((region, path))
+        if part is None:
+            keep = grid.flood(1 << home, region & ~path)
+            part = parts[(region, path)] = region & ~keep if keep.bit_count() >= 2 else 0
+        if part:
+            out.append((b, part))
+    return out
+
+
+def _shape_after(regs: list[int], move: tuple) -> tuple[int, ...]:
+    _, part, a, b = move
+    trial = list(regs)
+    trial[a] &= ~part
+    trial[b] |= part
+    return tuple(trial)
 
 
 def repair(n: int, regs: list[int], sol: list[int], rng: random.Random):
@@ -161,16 +209,19 @@ def repair(n: int, regs: list[int], sol: list[int], rng: random.Random):
     most of them: a rival queen cell (never one of ours) goes to another region,
     with the shortest path of its region's cells linking it there, and any cells
     that would lose touch with their queen."""
-    grid = Grid(n)
+    grid = grid_for(n)
     home = [r * n + sol[r] for r in range(n)]          # region g holds row g's queen
     owner = [0] * (n * n)
     for g, m in enumerate(regs):
         for i in _bits(m):
             owner[i] = g
     seen = {tuple(regs)}                               # shapes visited: no cycling
+    # per region: rival queen cell -> its candidate moves (see _moves_out)
+    paths: list[dict[int, list[tuple[int, int]]]] = [{} for _ in range(n)]
+    parts: dict[tuple[int, int], int] = {}
+    solver = RegionsSolver.from_masks(n, regs, owner)  # follows every move below
     for step in range(REPAIR_STEPS_PER_CELL * n * n):
-        res = RegionsSolver(n, _masks_to_grid(n, regs)).solve(limit=RIVALS + 1,
-                                                               budget=SOLVER_BUDGET)
+        res = solver.solve(limit=RIVALS + 1, budget=SOLVER_BUDGET)
         if not res.complete:
             return None
         rivals = [t for t in res.solutions if t != sol]
@@ -181,29 +232,51 @@ def repair(n: int, regs: list[int], sol: list[int], rng: random.Random):
             for r in range(n):
                 if t[r] != sol[r]:
                     queens[r * n + t[r]] = queens.get(r * n + t[r], 0) + 1
+        # used[j]: the cells used by more than j rivals, so that the rivals a
+        # part kills add up as sum((part & used[j]).bit_count())
+        used = [0] * len(rivals)
+        for q, k in queens.items():
+            for j in range(k):
+                used[j] |= 1 << q
+        while not used[-1]:
+            used.pop()
         moves = []
         for cell in sorted(queens):
             a = owner[cell]
-            for b, path in _paths_out(grid, regs, owner, cell, home[a]):
-                keep = grid.flood(1 << home[a], regs[a] & ~path)
-                part = regs[a] & ~keep
-                if keep.bit_count() < 2:              # would leave a one-cell region
-                    continue
-                kills = sum(k for q, k in queens.items() if part >> q & 1)
+            outs = paths[a].get(cell)
+            if outs is None:
+                outs = paths[a][cell] = _moves_out(grid, regs, owner, cell, home[a], parts)
+            big = regs[a].bit_count()
+            for b, part in outs:
+                kills = 0
+                for m in used:
+                    kills += (part & m).bit_count()
                 # kill most rivals; then move little, from big regions to small
-                score = (kills * 4 + (regs[a].bit_count() - regs[b].bit_count()) / n
+                score = (kills * 4 + (big - regs[b].bit_count()) / n
                          - part.bit_count() + rng.random())
                 moves.append((score, part, a, b))
-        moves.sort(key=lambda m: -m[0])
-        for _, part, a, b in moves:                   # best move to an unseen shape
-            trial = list(regs)
-            trial[a] &= ~part
-            trial[b] |= part
-            if tuple(trial) not in seen:
-                seen.add(tuple(trial))
+        # best move to an unseen shape; of equal scores the first, as a stable
+        # sort by falling score puts first (max() alone when that one is new)
+        if moves:
+            top = max(moves, key=itemgetter(0))
+            if _shape_after(regs, top) in seen:
+                moves.sort(key=lambda m: -m[0])
+            else:
+                moves = [top]
+        for move in moves:
+            _, part, a, b = move
+            trial = _shape_after(regs, move)
+            if trial not in seen:
+                seen.add(trial)
                 regs[:] = trial
+                solver.move(part, a, b)
                 for i in _bits(part):
                     owner[i] = b
+                # moves out of a region depend on it and on the owners of the
+                # cells around it: forget those of regions next to the part
+                for x in range(n):
+                    if x == a or x == b or grid.dilate(regs[x]) & part:
+                        paths[x].clear()
                 break
         else:
             return None
@@ -328,7 +401,7 @@ def reshape(n: int, regs: list[int], sol: list[int], target: int, rng: random.Ra
     never leaving a one-cell region or a split region) to a neighbouring region,
     keep the move if the puzzle stays unique and its grade is no further from
     the target. Returns the final grade."""
-    grid = Grid(n)
+    grid = grid_for(n)
     queens = 0
     for r in range(n):
         queens |= 1 << (r * n + sol[r])
