@@ -218,7 +218,7 @@ def solve_classic(n: int, givens=(), limit: int = 2, budget: int | None = None) 
 
 
 @cache
-def _line_board(n: int) -> tuple[list[int], list[int], int, int]:
+def _line_board(n: int) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
     """Per board size, for `complete_classic`: every row and every column is a
     16-bit field of one int (rows 0..n-1, then columns), so one cell is two
     bits: (r, c) is bit c of row field r and bit r of column field n+c.
@@ -244,7 +244,7 @@ def _line_board(n: int) -> tuple[list[int], list[int], int, int]:
         for c in range(n):
             free |= bits(r, c)
     low = int.from_bytes(b"\xff\x00" * (2 * n), "little")
-    return attack, close, free, low
+    return tuple(attack), tuple(close), free, low     # tuples: a cached value is shared
 
 
 _CLOSED = 64            # added to a closed field's count: above any real count (<= 16)
@@ -331,7 +331,7 @@ def complete_classic(n: int, givens=(), limit: int = 2, budget: int | None = Non
 # ---------------------------------------------------------------- regions variant
 
 @cache
-def _static_masks(n: int) -> tuple[list[int], list[int], list[int], list[int]]:
+def _static_masks(n: int) -> tuple[tuple[int, ...], ...]:
     """Per board size (pure, so caching it is safe): row masks, column masks,
     for each cell the cells a queen there rules out by row, column or touch,
     and for each cell the bits of its row and column units (r and n + c)."""
@@ -346,7 +346,7 @@ def _static_masks(n: int) -> tuple[list[int], list[int], list[int], list[int]]:
                     k |= 1 << (rr * n + cc)
             kill.append(k)
     line_bits = [(1 << r) | (1 << (n + c)) for r in range(n) for c in range(n)]
-    return rows, cols, kill, line_bits
+    return tuple(rows), tuple(cols), tuple(kill), tuple(line_bits)   # shared: keep immutable
 
 
 class RegionsSolver:
@@ -383,7 +383,7 @@ class RegionsSolver:
     def _setup(self, n: int, regs: list[int], owner: list[int]) -> None:
         self.n = n
         rows, cols, static_kill, line_bits = _static_masks(n)
-        self.units: list[int] = rows + cols + regs
+        self.units: list[int] = [*rows, *cols, *regs]
         self.owner = owner
         top = 2 * n
         # which units a cell belongs to, and the cells a queen there rules out
