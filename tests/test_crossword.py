@@ -382,3 +382,25 @@ def test_example_book_builds(tmp_path):
     for entry in manifest["puzzles"]:
         assert entry["kind"] == "crossword" and entry["entries"]
     assert sorted(p.suffix for p in result.files) == [".ipuz"] * 3 + [".puz"] * 3
+
+
+def test_a_clue_word_wider_than_its_column_is_broken_not_overprinted():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from publisher.kinds.crossword.draw import _wrap
+    from publisher.render.fonts import register_fonts
+    register_fonts()
+    lines = _wrap("Pneumonoultramicroscopicsilicovolcanoconiosis is long", "PTSans", 10, 60)
+    assert all(stringWidth(line, "PTSans", 10) <= 60 for line in lines)
+    assert "".join(lines).replace("-", "").startswith("Pneumonoultramicroscopic")
+
+
+def test_titles_that_lose_characters_in_the_puz_are_reported(tmp_path):
+    from publisher.kinds.crossword import exports
+    params = {"words": [["niño", "NIÑO", "Boy"], ["oso", "OSO", "Bear"]], "rows": 9, "cols": 9,
+              "beam": 4, "branch": 2, "language": "es"}
+    board = KIND.generate(params, 1)
+    assert not board.warnings
+    exports.write_all(board, "x", "Кроссворд", {"title": "", "author": "", "copyright": ""},
+                      tmp_path)
+    assert any("replaced by '?'" in w for w in board.warnings)

@@ -24,9 +24,9 @@ MIN_SIZE, MAX_SIZE = 5, 25
 
 
 class CrosswordPuzzle(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
-    title: str
+    title: str = Field(min_length=1)
     clues: Any = Field(description="word: clue mapping, list of {word, clue}, a file or a bundled list")
     language: str | None = Field(default=None, pattern=r"^[a-z]{2,3}$")
 

@@ -18,7 +18,7 @@ HEADINGS = {"en": ("ACROSS", "DOWN"), "es": ("HORIZONTALES", "VERTICALES"),
 
 def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
     lines, cur = [], ""
-    for word in text.split():
+    for word in _breakable(text.split(), font, size, width):
         trial = f"{cur} {word}" if cur else word
         if not cur or stringWidth(trial, font, size) <= width:
             cur = trial
@@ -28,6 +28,20 @@ def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
     if cur:
         lines.append(cur)
     return lines or [""]
+
+
+def _breakable(words: list[str], font: str, size: float, width: float) -> list[str]:
+    """Words, with any wider than the column cut into pieces that fit."""
+    out = []
+    for word in words:
+        while stringWidth(word, font, size) > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and stringWidth(word[:cut] + "-", font, size) > width:
+                cut -= 1
+            out.append(word[:cut] + "-")
+            word = word[cut:]
+        out.append(word)
+    return out
 
 
 def _clue_lines(board, theme, size: float, width: float, enumeration):

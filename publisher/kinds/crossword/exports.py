@@ -44,7 +44,8 @@ def puz_plan(board, extra_text: str = "") -> tuple[str | None, str | None]:
         return "2.0", None
     bad = "".join(sorted({ch for ch in text if not _latin1(ch)}))[:10]
     return "1.3", (f"crossword: .puz written as version 1.3 because the grid has letters outside "
-                   f"ASCII; clue characters {bad} are replaced by '?' there (the .ipuz keeps them)")
+                   f"ASCII; characters {bad} of the clues or titles are replaced by '?' there (the "
+                   ".ipuz keeps them)")
 
 
 def clue_order(board) -> list[dict[str, Any]]:
@@ -52,9 +53,13 @@ def clue_order(board) -> list[dict[str, Any]]:
     return sorted(board.entries, key=lambda e: (e["number"], e["direction"] != "across"))
 
 
+def _header(title: str, meta: dict[str, Any]) -> list[str]:
+    return [title or meta.get("title") or "", meta.get("author") or "",
+            meta.get("copyright") or ""]
+
+
 def puz_bytes(board, title: str, meta: dict[str, Any]) -> bytes | None:
-    header = [title or meta.get("title") or "", meta.get("author") or "",
-              meta.get("copyright") or ""]
+    header = _header(title, meta)
     version, _ = puz_plan(board, "".join(header))
     if version is None:
         return None
@@ -99,6 +104,10 @@ def ipuz_dict(board, title: str, meta: dict[str, Any]) -> dict[str, Any]:
 
 def write_all(board, puzzle_id: str, title: str, meta: dict[str, Any], out_dir: Path) -> list[Path]:
     paths = []
+    # The titles are known only now: say so if they lose characters in the .puz.
+    _, note = puz_plan(board, "".join(_header(title, meta)))
+    if note and note not in board.warnings:
+        board.warnings.append(note)
     data = puz_bytes(board, title, meta)
     if data is not None:
         paths.append(write_bytes(out_dir / f"{puzzle_id}.puz", data))
