@@ -125,10 +125,11 @@ def test_sat_uniqueness_agrees_with_brute_force():
 def test_budget_out_means_unknown():
     rng = random.Random(5)
     paths = random_cover(15, 15, 22, 45, rng, 5 * 225)
-    res = check_unique(15, 15, paths, conf_budget=1)
-    assert res.status in ("unknown", "unique", "multiple")
-    res0 = check_unique(15, 15, paths, conf_budget=0)
-    assert res0.status == "unknown"
+    # A tiny budget may give up, but never gives a different verdict.
+    full = check_unique(15, 15, paths, conf_budget=10**6)
+    assert full.status in ("unique", "multiple")
+    assert check_unique(15, 15, paths, conf_budget=1).status in ("unknown", full.status)
+    assert check_unique(15, 15, paths, conf_budget=0).status == "unknown"
 
 
 def independent_rules(board):
