@@ -117,6 +117,7 @@ def test_bytes_do_not_depend_on_the_hash_seed(built, tmp_path):
                                str(out), "--quiet", "--workers", "2"],
                               cwd=ROOT, env=env, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
-        outputs.append([(out / name).read_bytes() for name in ("everything.pdf",
-                                                               "everything.json")])
+        outputs.append({path.relative_to(out): path.read_bytes()
+                        for path in sorted(out.rglob("*")) if path.is_file()})
+    assert len(outputs[0]) == 4          # PDF, JSON, .puz, .ipuz
     assert outputs[0] == outputs[1]
