@@ -190,6 +190,69 @@ def test_unplaceable_word_is_reported_not_dropped():
     assert any("xyz" in w for w in board.warnings)
 
 
+@settings(max_examples=30, deadline=None)
+@given(words=st.lists(st.sampled_from(VOCAB), min_size=2, max_size=14, unique=True),
+       rows=st.integers(5, 14), cols=st.integers(5, 14), seed=st.integers(0, 2**32))
+def test_layout_rules_hold_on_rectangular_grids(words, rows, cols, seed):
+    # a word may be longer than one side: it must then lie along the other
+    clues = {w: f"clue {w}" for w in words if len(w) <= max(rows, cols)}
+    if len(clues) < 2:
+        return
+    params = params_for(clues, rows, cols)
+    params["beam"] = 4
+    verify(KIND.generate(params, seed), params)
+
+
+def test_a_word_longer_than_the_rows_lies_across():
+    # OCTOPUS once went down a 5-row grid (a 7-row board)
+    clues = {"kangaroo": "a", "octopus": "b", "wolf": "c"}
+    for rows, cols in ((5, 14), (14, 5)):
+        params = params_for(clues, rows, cols)
+        params["beam"] = 8
+        for seed in (954220, 1, 2, 3):
+            verify(KIND.generate(params, seed), params)
+
+
+def test_incremental_places_equal_a_full_scan():
+    # a child's places come from its parent's (placements_after); they must be
+    # exactly the places a full scan (placements) finds, in every state searched
+    checked = 0
+    original = generator._Canvas.placements_after
+
+    def both(self, word, where, old, last, window):
+        got = original(self, word, where, old, last, window)
+        assert sorted(got) == sorted(self.placements(word))
+        nonlocal checked
+        checked += 1
+        return got
+
+    generator._Canvas.placements_after = both
+    try:
+        words = [w.upper() for w in ANIMALS]
+        generator.make_layout(words, 13, 13, 1, beam=8, repair=200)
+        generator.make_layout(words, 9, 16, 2, beam=8, repair=200)
+        generator.make_layout(["PELOTA", "PELO", "LOTA", "OTA", "ALA", "BANANA"], 6, 6, 3)
+    finally:
+        generator._Canvas.placements_after = original
+    assert checked > 1000
+
+
+def test_repair_places_more_words_and_keeps_the_rules():
+    words = [w.upper() for w in ANIMALS]
+    plain = [generator.make_layout(words, 13, 13, s, repair=0) for s in range(6)]
+    fixed = [generator.make_layout(words, 13, 13, s) for s in range(6)]
+    assert all(len(f.placed) >= len(p.placed) for p, f in zip(plain, fixed))
+    assert sum(len(f.placed) for f in fixed) > sum(len(p.placed) for p in plain)
+    assert all(f.steps > p.steps for p, f in zip(plain, fixed) if p.unplaced)
+    params = params_for(ANIMALS, 13)
+    for seed in range(3):
+        verify(KIND.generate(params, seed), params)
+    # no repair work once every word that can cross another is placed
+    easy = generator.make_layout(["ABC", "XYZ", "BCD"], 5, 5, 1)
+    assert easy.unplaced == [1] and easy.steps == \
+        generator.make_layout(["ABC", "XYZ", "BCD"], 5, 5, 1, repair=0).steps
+
+
 def test_score_prefers_words_then_crossings():
     s = generator.board_score
     assert s(10, 0, 0.1, 0.1) > s(9, 30, 1.0, 1.0)
