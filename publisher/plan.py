@@ -130,10 +130,9 @@ class SectionContext:
             if clue is not None and not word.clue:
                 raise SpecError(f"the clue of {text!r} is empty; write a clue",
                                 file=file, line=line, field=field)
-            unprintable = missing_glyphs(word.text + (word.clue or ""))
-            if unprintable:
-                raise SpecError(_unprintable(unprintable, repr(text)), file=file, line=line,
-                                field=field)
+            problem = unprintable(word.text + (word.clue or ""), repr(text))
+            if problem:
+                raise SpecError(problem, file=file, line=line, field=field)
             if word.answer in seen:
                 other, other_line = seen[word.answer]
                 raise SpecError(f"{text!r} and {other!r} (line {other_line}) are the same "
@@ -144,7 +143,11 @@ class SectionContext:
         return words
 
 
-def _unprintable(characters: str, what: str) -> str:
+def unprintable(text: str, what: str) -> str | None:
+    """The error message if the book's font cannot print `text`, else None."""
+    characters = missing_glyphs(text)
+    if not characters:
+        return None
     return (f"{what} has characters the book's font (PT Sans: Latin and Cyrillic) cannot "
             f"print: {' '.join(characters)}; write it in Latin or Cyrillic letters")
 
@@ -156,9 +159,9 @@ def _check_printable(spec: Spec) -> None:
     fields += [(("sections", i, "title"), section.title)
                for i, section in enumerate(book.sections)]
     for path, text in fields:
-        unprintable = missing_glyphs(text or "")
-        if unprintable:
-            raise spec.error(path, _unprintable(unprintable, repr(text)))
+        problem = unprintable(text or "", repr(text))
+        if problem:
+            raise spec.error(path, problem)
 
 
 def plan_book(spec: Spec) -> list[Job]:
@@ -171,9 +174,9 @@ def plan_book(spec: Spec) -> list[Job]:
         requests = kind.plan(section, ctx)
         title = section.title or kind.display_name or kind.name.capitalize()
         for number, request in enumerate(requests, start=1):
-            unprintable = missing_glyphs(request.title)
-            if unprintable:
-                raise ctx.error("puzzles", _unprintable(unprintable, repr(request.title)))
+            problem = unprintable(request.title, repr(request.title))
+            if problem:
+                raise ctx.error("puzzles", problem)
             jobs.append(Job(
                 id=f"s{index + 1}-{number:03d}", kind=section.kind, section_index=index,
                 section_title=title, title=request.title, language=request.language,
