@@ -63,10 +63,10 @@ class NumberlinkKind(Kind):
         return board
 
     def draw_puzzle(self, canvas: Any, board: Board, box: Box, theme: Theme) -> None:
-        draw.draw_puzzle(canvas, board, box, theme, theme.colour)
+        draw.draw_puzzle(canvas, board, box, theme)
 
     def draw_solution(self, canvas: Any, board: Board, box: Box, theme: Theme) -> None:
-        draw.draw_solution(canvas, board, box, theme, theme.colour)
+        draw.draw_solution(canvas, board, box, theme)
 
     def manifest(self, board: Board) -> dict[str, Any]:
         assert isinstance(board, NumberlinkBoard)

@@ -62,10 +62,10 @@ def _grid(canvas, board: NumberlinkBoard, cell: float, x0: float, top: float, th
 
 
 def _endpoints(canvas, board: NumberlinkBoard, cell: float, x0: float, top: float,
-               theme: Theme, colour: bool, radius: float):
+               theme: Theme, radius: float):
     size = cell * 0.5          # the circle bounds the label; no room to grow it
     canvas.setLineWidth(max(0.5, cell * 0.05))
-    fills = _colours(board, colour) if colour else None
+    fills = _colours(board, theme.colour) if theme.colour else None
     for i, (label, a, b) in enumerate(board.endpoints()):
         fill = fills[i] if fills else Color(1, 1, 1)
         for r, c in (a, b):
@@ -78,27 +78,27 @@ def _endpoints(canvas, board: NumberlinkBoard, cell: float, x0: float, top: floa
             canvas.drawCentredString(cx, cy - size * 0.35, label)
 
 
-def draw_puzzle(canvas, board: NumberlinkBoard, box: Box, theme: Theme, colour: bool) -> None:
+def draw_puzzle(canvas, board: NumberlinkBoard, box: Box, theme: Theme) -> None:
     cell, x0, top = _geometry(board, box)
     canvas.saveState()
     _grid(canvas, board, cell, x0, top, theme)
-    _endpoints(canvas, board, cell, x0, top, theme, colour, cell * 0.38)
+    _endpoints(canvas, board, cell, x0, top, theme, cell * 0.38)
     canvas.restoreState()
 
 
-def draw_solution(canvas, board: NumberlinkBoard, box: Box, theme: Theme, colour: bool) -> None:
+def draw_solution(canvas, board: NumberlinkBoard, box: Box, theme: Theme) -> None:
     cell, x0, top = _geometry(board, box)
     canvas.saveState()
     _grid(canvas, board, cell, x0, top, theme)
     canvas.setLineCap(1)
     canvas.setLineJoin(1)
     canvas.setLineWidth(cell * 0.34)
-    for p, ink in zip(board.paths, _colours(board, colour)):
+    for p, ink in zip(board.paths, _colours(board, theme.colour)):
         canvas.setStrokeColor(ink)
         path = canvas.beginPath()
         path.moveTo(*_centre(*p[0], cell, x0, top))
         for r, c in p[1:]:
             path.lineTo(*_centre(r, c, cell, x0, top))
         canvas.drawPath(path, stroke=1, fill=0)
-    _endpoints(canvas, board, cell, x0, top, theme, colour, cell * 0.36)
+    _endpoints(canvas, board, cell, x0, top, theme, cell * 0.36)
     canvas.restoreState()
