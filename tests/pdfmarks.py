@@ -291,6 +291,12 @@ def _resources(res: Any) -> dict:
 
 
 def _raw(operand: Any) -> bytes:
+    """A string operand's bytes as written. pypdf decodes strings to text; its public
+    get_original_bytes() re-encodes some of them as UTF-16 with a BOM, so read the private
+    _original_bytes first (the exact bytes it parsed)."""
+    original = getattr(operand, "_original_bytes", None)
+    if original is not None:
+        return bytes(original)
     if hasattr(operand, "get_original_bytes"):
         return bytes(operand.get_original_bytes())
     return bytes(operand) if isinstance(operand, bytes) else str(operand).encode("latin-1")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import io
 import math
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import fontpkg_pt_sans
 import pytest
@@ -171,6 +171,39 @@ def test_form_drawn_twice_at_two_translations() -> None:
                                        pytest.approx((300, 50, 310, 70))]
 
 
+def test_form_matrix_applies_inside_the_form() -> None:
+    import pypdf
+    from pypdf.generic import ArrayObject, FloatObject, NameObject
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    canvas.beginForm("box")
+    canvas.rect(0, 0, 10, 20, stroke=0, fill=1)
+    canvas.endForm()
+    canvas.translate(100, 100)
+    canvas.doForm("box")
+    canvas.save()
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(buffer.getvalue())))
+    page: Any = writer.pages[0]
+    for form in page["/Resources"]["/XObject"].values():
+        form.get_object()[NameObject("/Matrix")] = ArrayObject(
+            FloatObject(v) for v in (2, 0, 0, 2, 5, 0))  # doubled, then 5 pt right
+    edited = io.BytesIO()
+    writer.write(edited)
+    (mark,) = page_marks(edited.getvalue(), 0)
+    assert_box(mark.bbox, (105, 100, 125, 140))
+
+
+@pytest.mark.parametrize("cap", [1, 2])
+def test_round_and_square_caps_reach_half_a_width_past_the_ends(cap: int) -> None:
+    def paint(c: Canvas) -> None:
+        c.setLineWidth(4)
+        c.setLineCap(cap)
+        c.line(100, 100, 200, 100)
+    (mark,) = draw(paint)
+    assert_box(mark.bbox, (98, 98, 202, 102))
+
+
 def test_image_is_the_unit_square_through_the_ctm() -> None:
     from PIL import Image
     from reportlab.lib.utils import ImageReader
@@ -229,3 +262,60 @@ def test_smallest_text_and_thinnest_stroke() -> None:
     assert thinnest_stroke(marks) is None
     assert smallest_text(only(marks, "fill")) is None
     assert marks_bbox([]) is None
+
+
+def hand_written_page(content: bytes, fonts: dict) -> bytes:
+    """A one-page PDF with the given content stream and font dictionaries (no ReportLab)."""
+    import pypdf
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    writer = pypdf.PdfWriter()
+    page = writer.add_blank_page(200, 200)
+    stream = DecodedStreamObject()
+    stream.set_data(content)
+    page[NameObject("/Contents")] = writer._add_object(stream)
+    page[NameObject("/Resources")] = DictionaryObject(
+        {NameObject("/Font"): DictionaryObject({NameObject(k): v for k, v in fonts.items()})})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_type0_widths_tj_kerning_quotes_and_rise() -> None:
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject
+
+    def pdf_object(value: object) -> object:
+        if isinstance(value, dict):
+            return DictionaryObject({NameObject(k): pdf_object(v) for k, v in value.items()})
+        if isinstance(value, list):
+            return ArrayObject(pdf_object(v) for v in value)
+        if isinstance(value, str):
+            return NameObject(value)
+        return NumberObject(value)
+
+    cid = pdf_object({"/Type": "/Font", "/Subtype": "/Type0", "/BaseFont": "/X",
+                      "/Encoding": "/Identity-H", "/DescendantFonts": [
+                          {"/Type": "/Font", "/Subtype": "/CIDFontType2", "/BaseFont": "/X",
+                           "/DW": 1000, "/W": [1, [500, 600], 3, 3, 700]}]})
+    simple = pdf_object({"/Type": "/Font", "/Subtype": "/TrueType", "/BaseFont": "/Y",
+                         "/FirstChar": 97, "/Widths": [500, 600],
+                         "/FontDescriptor": {"/Type": "/FontDescriptor", "/MissingWidth": 250}})
+    content = (b"BT /C 10 Tf 1 0 0 1 50 50 Tm [<00010002> -500 <0003 0004>] TJ ET\n"
+               b"BT /S 10 Tf 12 TL 3 Ts 0 100 Td (ab) ' 2 1 (a b) \" ET")
+    marks = page_marks(hand_written_page(content, {"/C": cid, "/S": simple}), 0)
+    # 5 + 6, kerned 5 to the right, 7 + the default 10 for CID 4
+    assert_box(marks[0].bbox, (50, 47.5, 50 + 33, 60))
+    assert_box(marks[1].bbox, (0, 88 + 3 - 2.5, 11, 88 + 3 + 10))  # ' moved one leading down
+    # " sets word spacing 2 and char spacing 1: a 5+1, space 2.5+1+2, b 6+1
+    assert_box(marks[2].bbox, (0, 76 + 3 - 2.5, 18.5, 76 + 3 + 10))
+
+
+def test_text_using_subset_codes_beyond_ascii() -> None:
+    letters = "".join(chr(c) for c in range(0x410, 0x450)) + "ÁÉÍÑÓÚÜáéíñóúüЁё" + "AZaz09"
+    def paint(c: Canvas) -> None:
+        c.setFont(FONT, 8)
+        c.drawString(10, 10, letters)
+    marks = draw(paint)  # the subset codes 0x80..0xAF are not all valid PDFDocEncoding
+    box = marks_bbox(marks)
+    assert box is not None
+    assert_box(box, (10, 8, 10 + pdfmetrics.stringWidth(letters, FONT, 8), 18))
