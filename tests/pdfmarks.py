@@ -36,7 +36,9 @@ DESCENT, ASCENT = -0.25, 1.0  # text height as a fraction of the font size
 class Mark:
     kind: str  # "stroke" | "fill" | "text" | "image"
     bbox: BBox  # x0, y0, x1, y1 in page space (points), line width included
-    size: float | None  # text: font size in page space; stroke: line width in page space
+    # text: font size x the text matrix x CTM's vertical stretch (the em height in page space);
+    # stroke: line width x the CTM's smallest stretch (the thinnest the line gets); else None
+    size: float | None
     text: str = ""  # text marks: the run as read (for messages), "" otherwise
 
 

@@ -319,3 +319,12 @@ def test_text_using_subset_codes_beyond_ascii() -> None:
     box = marks_bbox(marks)
     assert box is not None
     assert_box(box, (10, 8, 10 + pdfmetrics.stringWidth(letters, FONT, 8), 18))
+
+
+def test_inline_image_and_clipping_paths() -> None:
+    content = (b"q 0 0 10 10 re W n 20 0 0 10 5 5 cm BI /W 1 /H 1 /BPC 8 /CS /G ID \x80 EI Q\n"
+               b"q 2 w 0 J 0 0 m 50 0 l S Q")
+    image, line = page_marks(hand_written_page(content, {}), 0)
+    assert image.kind == "image"  # the clip (W n) paints nothing and is not applied
+    assert_box(image.bbox, (5, 5, 25, 15))
+    assert_box(line.bbox, (0, -1, 50, 1))
