@@ -78,7 +78,12 @@ CASES = [
      ["mine.yaml:2: margins.outer:", "'wide' is not a length"]),
     ("title: T\nseed: many\nsections:\n" + GOOD_SECTION, {}, ["book.yaml:2: seed: 'many'"]),
     ("title: T\nlanguage: Spanish\nsections:\n" + GOOD_SECTION, {},
-     ["book.yaml:2: language: 'Spanish'"]),
+     ["book.yaml:2: language: unknown language 'Spanish'; use one of: en, es, ru"]),
+    # A language without a catalogue would print English: refused, naming the ones there are.
+    ("title: T\nlanguage: de\nsections:\n" + GOOD_SECTION, {},
+     ["book.yaml:2: language: unknown language 'de'; use one of: en, es, ru"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("    title: Farm\n", "    title: Farm\n    language: fr\n", 1), {},
+     ["sections[0].language: unknown language 'fr'"]),
     ("title: T\nsections:\n  - kind: wordsearch\n    size: 12\n   puzzles: []\n", {},
      ["book.yaml:5:", "not valid YAML"]),
     ("- just\n- a list\n", {}, ["book.yaml:1:", "YAML mapping"]),
