@@ -97,7 +97,7 @@ def test_enough_themes(language):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_theme_headers_and_slugs(language):
-    problems = []
+    problems: list[str] = []
     for path in themes_or_skip(language):
         header = read_header(path)
         tags = [t.strip() for t in header.get("tags", "").split(",") if t.strip()]
@@ -115,7 +115,7 @@ def test_theme_entries_fit_a_word_search(language):
     """Enough words, each 3-12 grid letters of the language, no repeats, no
     palindromes, and no word inside another (forwards or reversed): the word
     search could not use both in one grid."""
-    problems = []
+    problems: list[str] = []
     for path in themes_or_skip(language):
         entries = read_entries(path)
         grid = [letters_only(e, language) for e in entries]
@@ -175,7 +175,7 @@ def test_hunspell_check_catches_a_misspelling():
 
 
 def test_spelling_exceptions_are_still_needed():
-    problems = []
+    problems: list[str] = []
     for path in sorted((WORDLISTS / "spelling").glob("*.txt")):
         language = path.stem
         words = set(read_entries(path))
@@ -215,7 +215,8 @@ MIN_CRYPTOGRAMS, MIN_CHARS, MAX_CHARS, MIN_CRYPTO_LETTERS = 150, 40, 160, 8
 def test_english_cryptogram_texts():
     items = yaml.safe_load((WORDLISTS / "en" / "cryptograms.yaml").read_text(encoding="utf-8"))
     assert isinstance(items, list) and len(items) >= MIN_CRYPTOGRAMS
-    problems, seen = [], set()
+    problems: list[str] = []
+    seen: set[str] = set()
     for number, item in enumerate(items, start=1):
         if not isinstance(item, dict) or not isinstance(item.get("text"), str):
             problems.append(f"item {number}: want a mapping with a text")
