@@ -117,6 +117,10 @@ def _enumeration(text: str) -> str:
     return f"({out})"
 
 
+def _headings(ctx: DrawContext) -> tuple[str, str]:
+    return ctx.text.text("across"), ctx.text.text("down")
+
+
 class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
     name = "crossword"
     section_model = CrosswordSection
@@ -202,8 +206,14 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
 
     def draw_puzzle(self, canvas: Any, board: CrosswordBoard, box: Box,
                     ctx: DrawContext) -> None:
-        headings = (ctx.text.text("across"), ctx.text.text("down"))
-        draw.draw_puzzle(canvas, board, box, ctx.theme, _enumeration, headings)
+        draw.draw_puzzle(canvas, board, box, ctx.theme, _enumeration, _headings(ctx))
+
+    def fits(self, board: CrosswordBoard, box: Box, ctx: DrawContext,
+             solution: bool = False) -> str | None:
+        if solution or draw.clues_fit(board, box, ctx.theme, _enumeration, _headings(ctx)):
+            return None
+        return ("the clues do not fit at the smallest text size, so only the grid is "
+                "printed; put fewer puzzles on a page, or use shorter clues or fewer words")
 
     def draw_solution(self, canvas: Any, board: CrosswordBoard, box: Box,
                       ctx: DrawContext) -> None:

@@ -122,15 +122,15 @@ def _plan(board, box, theme, enumeration, headings):
             if best is None or key > best[0]:
                 best = (key, where, n_cols, size, col_w, cell, lines, line_h, need)
         size -= 0.5
-    if best is None:   # tiny box: smallest text under a small grid
-        size = theme.min_font_size
-        line_h = size * 1.22
-        col_w = (box.width - 2 * GAP) / 3
-        lines = _clue_lines(board, theme, size, col_w, enumeration, headings)
-        need = _columns(lines, 3, line_h)
-        cell = max(4.0, min(box.width / cols, (box.height - need - GAP) / rows))
-        best = (None, "under", 3, size, col_w, cell, lines, line_h, need)
+    if best is None:   # the clues cannot fit at the floor: the grid alone (`clues_fit` says so)
+        cell = min(box.width / cols, box.height / rows)
+        best = (None, "none", 0, theme.min_font_size, 0.0, cell, [], 1.0, 0.0)
     return best[1:]
+
+
+def clues_fit(board, box, theme, enumeration, headings) -> bool:
+    """Whether the clues fit beside or under the grid at the theme's floor or larger."""
+    return _plan(board, box, theme, enumeration, headings)[0] != "none"
 
 
 def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bool) -> None:
@@ -159,6 +159,10 @@ def draw_puzzle(canvas, board, box, theme, enumeration, headings) -> None:
     per = max(1, round(need / line_h))
     columns = _flow(lines, n_cols, per)
     gw, gh = cell * board.cols, cell * board.rows
+    if where == "none":
+        _grid(canvas, board, box.x + (box.width - gw) / 2, box.top - (box.height - gh) / 2,
+              cell, theme, False)
+        return
     if where == "under":
         gx = box.x + (box.width - gw) / 2
         free = box.height - need - GAP

@@ -249,6 +249,9 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
     def fits(self, board: WordSearchBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
         theme = ctx.theme
+        if not solution and draw.puzzle_layout(board, box, theme, ctx.language).list_dropped:
+            return ("the word list does not fit beside the grid at the smallest text size; "
+                    "put fewer puzzles on a page")
         cell = (draw.solution_cell(board, box, theme) if solution
                 else draw.puzzle_layout(board, box, theme, ctx.language).cell)
         letters = cell * draw.LETTER_RATIO

@@ -77,6 +77,7 @@ class PuzzleLayout:
     rows: int
     column_width: float
     cell: float               # grid cell side
+    list_dropped: bool = False   # the box is too small for the word list at the floor
 
 
 def puzzle_layout(board, box, theme, language: str) -> PuzzleLayout:
@@ -90,6 +91,11 @@ def puzzle_layout(board, box, theme, language: str) -> PuzzleLayout:
         size = max(theme.min_font_size, size - 0.5)
         leading = size * 1.35
         columns, rows, column_width = _word_list_layout(words, box.width, theme.font, size)
+    widest = max((stringWidth(w, theme.font, size) for w in words), default=0.0)
+    if rows * leading + size * 1.5 > box.height * 0.6 or widest > box.width:
+        # Nothing readable fits: the grid alone, and `fits` says why.
+        cell = min(box.width / board.cols, box.height / board.rows, MAX_CELL * theme.scale)
+        return PuzzleLayout([], size, leading, 1, 0, box.width, cell, list_dropped=True)
     grid_height = box.height - rows * leading - size * 1.5
     cell = min(box.width / board.cols, grid_height / board.rows, MAX_CELL * theme.scale)
     return PuzzleLayout(words, size, leading, columns, rows, column_width, cell)
