@@ -161,7 +161,8 @@ def unprintable(text: str, what: str) -> str | None:
 
 def _check_printable(spec: Spec) -> None:
     book = spec.book
-    fields = [(("title",), book.title), (("subtitle",), book.subtitle),
+    fields: list[tuple[tuple[str | int, ...], str | None]] = [
+              (("title",), book.title), (("subtitle",), book.subtitle),
               (("author",), book.author), (("copyright",), book.copyright)]
     fields += [(("sections", i, "title"), section.title)
                for i, section in enumerate(book.sections)]

@@ -42,7 +42,7 @@ def _breakable(words: list[str], font: str, size: float, width: float) -> list[s
 
 def _clue_lines(board, theme, size: float, width: float, enumeration, headings):
     """Flowable lines: (kind, number, text). kind: 'head', 'first', 'more', 'gap'."""
-    out = []
+    out: list[tuple[str, str, str]] = []
     indent = stringWidth("00 ", theme.font_bold, size)
     for direction in ("across", "down"):
         items = [e for e in board.entries if e["direction"] == direction]
@@ -76,7 +76,7 @@ def _blocks(lines):
 
 def _flow(lines, n_cols: int, per: int):
     """Columns of at most `per` lines, or None if more than n_cols are needed."""
-    columns = [[]]
+    columns: list[list[tuple[str, str, str]]] = [[]]
     for block in _blocks(lines):
         if columns[-1] and len(columns[-1]) + len(block) > per:
             columns.append([])

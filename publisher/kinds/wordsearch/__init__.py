@@ -162,6 +162,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
                 return not (any(clash(word.answer, other.answer) for other in chosen)
                             or any(contains(word.answer, f) for f in forbidden))
 
+            assert section.count is not None and section.words_per_puzzle is not None
             for title in ctx.titles(section.title, section.count):
                 words = ctx.take_unused(pool, section.words_per_puzzle, "words", accept)
                 requests.append(self.request(title, words, section.size,
