@@ -112,6 +112,24 @@ def kinds(example: bool = typer.Option(
                    f"({type(kind).__module__.split('.')[0]})")
 
 
+@app.command("lists")
+def lists(
+    lang: Optional[str] = typer.Option(None, "--lang", help="Only this language (en, es, ru)."),
+    tag: Optional[str] = typer.Option(None, "--tag", help="Only themes with this tag (kids...)."),
+) -> None:
+    """List the bundled themes (name, title, tags, word count) for `themes:` and `words:`."""
+    from .data import data_dir
+    from .ground.catalogue import available
+    from .words import bundled_themes, read_list_file
+
+    for language in [lang] if lang else available():
+        for theme in bundled_themes(data_dir("wordlists"), language):
+            if tag is None or tag in theme.tags:
+                count = len(read_list_file(theme.path))
+                typer.echo(f"{language}/{theme.name:24} {count:4} words  {theme.title}  "
+                           f"[{', '.join(theme.tags)}]")
+
+
 def run() -> None:
     app(prog_name="make-book")
 

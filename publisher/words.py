@@ -77,6 +77,43 @@ def make_word(text: str, language: str, accents: AccentPolicy | None = None,
                 clue=display_form(clue) if clue is not None else None)
 
 
+# --- themes: bundled lists with a `# title:` / `# tags:` header -------------------------
+
+@dataclass(frozen=True)
+class ThemeList:
+    """A bundled theme list (wordlists/<language>/<name>.txt with a header)."""
+
+    name: str
+    language: str
+    title: str
+    tags: tuple[str, ...]
+    path: Path
+
+
+def read_theme_header(path: Path) -> tuple[str, tuple[str, ...]] | None:
+    """(title, tags) from a list file's leading `# title:` / `# tags:` lines, or None."""
+    title, tags = None, ()
+    for line in _read(path).splitlines()[:6]:
+        if not line.startswith("#"):
+            break
+        key, _, value = line[1:].partition(":")
+        if key.strip() == "title":
+            title = value.strip()
+        elif key.strip() == "tags":
+            tags = tuple(t.strip() for t in value.split(",") if t.strip())
+    return (title, tags) if title else None
+
+
+def bundled_themes(root: Path, language: str) -> list[ThemeList]:
+    """Every theme of `language` under the word-list folder `root`, by name."""
+    themes = []
+    for path in sorted((root / language).glob("*.txt")):
+        header = read_theme_header(path)
+        if header:
+            themes.append(ThemeList(path.stem, language, header[0], header[1], path))
+    return themes
+
+
 # --- reading word lists ------------------------------------------------------------
 
 def read_text_list(path: Path) -> list[Entry]:
