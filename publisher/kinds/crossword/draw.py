@@ -148,7 +148,7 @@ def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bo
                 canvas.setFont(theme.font_bold, fs)
                 canvas.drawCentredString(x + cell / 2, y + cell * 0.5 - fs * 0.35, ch)
             elif (r, c) in numbers:
-                fs = max(4.0, cell * 0.3)
+                fs = max(theme.min_answer_font_size, cell * 0.3)
                 canvas.setFont(theme.font, fs)
                 canvas.drawString(x + cell * 0.08, y + cell - fs * 0.95, str(numbers[(r, c)]))
 
