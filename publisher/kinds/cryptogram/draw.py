@@ -26,7 +26,8 @@ class Layout:
 
 def _words(text: str) -> list[list[int]]:
     """Indexes of each space-separated word of the text."""
-    out, cur = [], []
+    out: list[list[int]] = []
+    cur: list[int] = []
     for i, ch in enumerate(text):
         if ch == " ":
             if cur:

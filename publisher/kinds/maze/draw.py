@@ -32,8 +32,8 @@ def wall_segments(maze: Maze) -> tuple[list[tuple[int, int, int]], list[tuple[in
     def wall(a: int | None, b: int | None, a_side: str, b_side: str) -> bool:
         """Is there a wall between cells a and b (None or outside = no cell)?"""
         ina, inb = a is not None and a in inside, b is not None and b in inside
-        if ina and inb:
-            return (min(a, b), max(a, b)) not in open_        # type: ignore[type-var]
+        if a is not None and b is not None and ina and inb:
+            return (min(a, b), max(a, b)) not in open_
         if ina:
             return (a, a_side) not in gaps
         if inb:

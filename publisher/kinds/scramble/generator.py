@@ -20,9 +20,10 @@ import random
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
+from typing import AbstractSet, Container
 
 RUN = 3                 # this many consecutive letters of the answer may not stay together
-SAMPLES = 24            # passing scrambles compared before choosing
+SAMPLES = 24            # passing draws compared before choosing
 SHUFFLES = 2000         # random shuffles tried before searching every arrangement
 EXHAUSTIVE_UP_TO = 8    # letters; 8! = 40320 arrangements at most
 MARK_STEPS = 20000      # search budget for the bonus marks
@@ -42,7 +43,7 @@ def kept_pairs(answer: str, scramble: str) -> int:
     return sum(min(n, scramble.count(p)) for p, n in pairs.items())
 
 
-def _passes(answer: str, cand: str, forbidden: set[str] | frozenset[str]) -> bool:
+def _passes(answer: str, cand: str, forbidden: Container[str]) -> bool:
     return cand != answer and cand not in forbidden and not keeps_run(answer, cand)
 
 
@@ -52,18 +53,20 @@ def _merit(answer: str, cand: str) -> tuple[int, bool, bool, str]:
     return (kept_pairs(answer, cand), cand[0] == answer[0], cand[-1] == answer[-1], cand)
 
 
-def scramble_word(answer: str, forbidden: set[str] | frozenset[str], rng: random.Random) -> str:
+def scramble_word(answer: str, forbidden: Container[str], rng: random.Random) -> str:
     """A scramble of `answer` (upper-case letters) that passes the rules against
     the words in `forbidden`. Raises ScrambleError naming the word if none exists
     (or none is found within the budget, for words over 8 letters)."""
     letters = list(answer)
     found: set[str] = set()
+    hits = 0
     for _ in range(SHUFFLES):
         rng.shuffle(letters)
         cand = "".join(letters)
         if _passes(answer, cand, forbidden):
             found.add(cand)
-            if len(found) >= SAMPLES:
+            hits += 1
+            if hits >= SAMPLES:       # passing draws, repeats included: short words stop too
                 break
     if not found and len(answer) <= EXHAUSTIVE_UP_TO:
         found = {"".join(p) for p in set(itertools.permutations(answer))
@@ -71,15 +74,25 @@ def scramble_word(answer: str, forbidden: set[str] | frozenset[str], rng: random
     if not found:
         raise ScrambleError(f"{answer} cannot be scrambled: every order of its letters is "
                             "the word itself, another word, or keeps three letters in order")
-    ranked = sorted(found, key=lambda c: _merit(answer, c))
-    best = [c for c in ranked if _merit(answer, c)[:3] == _merit(answer, ranked[0])[:3]]
+    merits = sorted(_merit(answer, c) for c in found)
+    best = [m[3] for m in merits if m[:3] == merits[0][:3]]
     return best[rng.randrange(len(best))]
 
 
 def scramble_all(answers: list[str], dictionary: frozenset[str], rng: random.Random) -> list[str]:
     """One scramble per answer; none is an answer of the list or a dictionary word."""
-    forbidden = set(dictionary) | set(answers)
+    forbidden = _Either(dictionary, frozenset(answers))
     return [scramble_word(a, forbidden, rng) for a in answers]
+
+
+class _Either:
+    """Membership in either of two sets, without copying a large dictionary."""
+
+    def __init__(self, first: AbstractSet[str], second: AbstractSet[str]):
+        self.first, self.second = first, second
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.first or word in self.second
 
 
 def mark_letters(answers: list[str], bonus: str, rng: random.Random) -> list[list[int]]:
@@ -93,7 +106,7 @@ def mark_letters(answers: list[str], bonus: str, rng: random.Random) -> list[lis
     hi = max(1, math.ceil(len(bonus) / n) + 1)
     order = list(range(n))
     rng.shuffle(order)
-    have_after = [Counter() for _ in range(n + 1)]     # letters of the answers still to visit
+    have_after: list[Counter[str]] = [Counter() for _ in range(n + 1)]     # letters of the answers still to visit
     for k in range(n - 1, -1, -1):
         have_after[k] = have_after[k + 1] + Counter(answers[order[k]])
     marks: dict[int, list[int]] = {}
