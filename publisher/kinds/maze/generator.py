@@ -103,11 +103,12 @@ def _reachable(start: int, rows: int, cols: int, cells: set[int]) -> set[int]:
 def backtracker(rows: int, cols: int, cells: list[int], rng: random.Random) -> list[tuple[int, int]]:
     """Randomised depth-first search (iterative)."""
     inside = set(cells)
+    nbrs = {x: [y for y in neighbours(x, rows, cols) if y in inside] for x in cells}
     start = cells[rng.randrange(len(cells))]
     seen, stack, out = {start}, [start], []
     while stack:
         x = stack[-1]
-        fresh = [y for y in neighbours(x, rows, cols) if y in inside and y not in seen]
+        fresh = [y for y in nbrs[x] if y not in seen]
         if not fresh:
             stack.pop()
             continue
@@ -226,6 +227,11 @@ def choose_ends(maze: Maze, rng: random.Random, reach: float) -> None:
     close = [x for d, x in others if abs(d - target) == best]
     maze.entrance, maze.exit = entrance, close[rng.randrange(len(close))]
     maze.solution = path_between(adj, maze.entrance, maze.exit)
+
+
+# difficulty -> (algorithm when none is asked for, reach of the exit)
+DIFFICULTY = {"easy": ("backtracker", 0.5), "medium": ("backtracker", 1.0),
+              "hard": ("wilson", 1.0)}
 
 
 def make_maze(rows: int, cols: int, seed: int, algorithm: str = "backtracker",
