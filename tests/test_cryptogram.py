@@ -83,7 +83,8 @@ def test_keys_vary_with_seed_and_repeat_with_it():
 
 
 @pytest.mark.parametrize("text,language,words", [
-    ("Tiny one", "en", "7 letters"), ("Sm\u00f8rrebr\u00f8d for all", "en", "outside the en alphabet"),
+    ("Tiny one", "en", "7 letters"),
+    ("Sm\u00f8rrebr\u00f8d for all", "en", "outside the en alphabet"),
     ("\u041f\u0440\u0438\u0432\u0435\u0442 \u043c\u0438\u0440 hello", "ru", "outside"),
     ("Hello world \u041f\u0440\u0438", "en", "outside")])
 def test_refused_texts_are_named(text, language, words):

@@ -79,7 +79,8 @@ def test_unique_fill_with_starter(seed):
     assert Counter(t for *_, t in found) == Counter(WORDS)          # every word once, no stray run
     assert [(e.row, e.col, e.direction, e.answer) for e in board.entries] == found
     assert board.starter is not None
-    fills = brute_force_fills(board.grid, WORDS, {board.starter: board.entries[board.starter].answer})
+    starter = {board.starter: board.entries[board.starter].answer}
+    fills = brute_force_fills(board.grid, WORDS, starter)
     assert fills == [[t for *_, t in found]]
 
 
@@ -160,7 +161,8 @@ def test_drawing_in_box(height):
     box = SimpleNamespace(x=40.0, y=60.0, width=500.0, height=height)
     canvas = RecordingCanvas()
     starter = board.entries[board.starter]
-    draw_fillin(canvas, board.grid, WORDS, set(starter.cells()), box, theme, lambda n: f"{n} letters")
+    draw_fillin(canvas, board.grid, WORDS, set(starter.cells()), box, theme,
+                lambda n: f"{n} letters")
     for x, y in canvas.points:
         assert box.x <= x <= box.x + box.width and box.y <= y <= box.y + box.height
     assert set(WORDS) <= set(canvas.texts)

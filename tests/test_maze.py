@@ -19,7 +19,8 @@ def as_grid(maze):
     if maze.mask is None:
         cells = {(r, c) for r in range(maze.rows) for c in range(maze.cols)}
     else:
-        cells = {(r, c) for r, line in enumerate(maze.mask) for c, ch in enumerate(line) if ch == "#"}
+        cells = {(r, c) for r, line in enumerate(maze.mask)
+                 for c, ch in enumerate(line) if ch == "#"}
     passages = [(rc(a), rc(b)) for a, b in maze.passages]
     return cells, passages, rc(maze.entrance), rc(maze.exit), [rc(x) for x in maze.solution]
 

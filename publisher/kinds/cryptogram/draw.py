@@ -69,7 +69,8 @@ def _height(n_lines: int, size: float, theme: Any, notes: int) -> float:
         + notes * theme.font_size * 1.5
 
 
-def layout(text: str, width: float, height: float, theme: Any, extra_lines: int = 0) -> Layout | None:
+def layout(text: str, width: float, height: float, theme: Any,
+           extra_lines: int = 0) -> Layout | None:
     """The largest letter size (theme size down to its floor) at which the text,
     plus `extra_lines` lines of small print under it, fits width x height."""
     size = min(LARGEST, max(theme.font_size * 1.3, theme.min_font_size))

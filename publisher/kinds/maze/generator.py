@@ -100,7 +100,8 @@ def _reachable(start: int, rows: int, cols: int, cells: set[int]) -> set[int]:
     return seen
 
 
-def backtracker(rows: int, cols: int, cells: list[int], rng: random.Random) -> list[tuple[int, int]]:
+def backtracker(rows: int, cols: int, cells: list[int],
+                rng: random.Random) -> list[tuple[int, int]]:
     """Randomised depth-first search (iterative)."""
     inside = set(cells)
     nbrs = {x: [y for y in neighbours(x, rows, cols) if y in inside] for x in cells}
@@ -272,7 +273,8 @@ class Measures:
     def complexity(self) -> float:
         """One number for best-of-N: wrong turns offered along the way, per cell
         of the path, plus the dead-end share; higher is harder."""
-        return self.branch_points / max(1, self.cells) * 4 + self.solution_share + self.dead_end_share
+        return (self.branch_points / max(1, self.cells) * 4 + self.solution_share
+                + self.dead_end_share)
 
 
 def measure(maze: Maze) -> Measures:

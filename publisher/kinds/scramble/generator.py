@@ -106,7 +106,8 @@ def mark_letters(answers: list[str], bonus: str, rng: random.Random) -> list[lis
     hi = max(1, math.ceil(len(bonus) / n) + 1)
     order = list(range(n))
     rng.shuffle(order)
-    have_after: list[Counter[str]] = [Counter() for _ in range(n + 1)]     # letters of the answers still to visit
+    # letters of the answers still to visit, from each step on
+    have_after: list[Counter[str]] = [Counter() for _ in range(n + 1)]
     for k in range(n - 1, -1, -1):
         have_after[k] = have_after[k + 1] + Counter(answers[order[k]])
     marks: dict[int, list[int]] = {}
