@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from ...words import ALPHABETS, KEEP_WHEN_STRIPPING
+from ...ground.catalogue import CatalogueError, available, catalogue
 
 MIN_LETTERS = 8
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -34,10 +34,20 @@ class Cipher:
 
 
 def alphabet(language: str) -> str:
-    if language not in ALPHABETS:
-        raise TextRefused(f"no alphabet for language {language!r}; "
-                          f"cryptograms exist in {', '.join(ALPHABETS)}")
-    return ALPHABETS[language]
+    """The language's alphabet, from its catalogue."""
+    try:
+        return catalogue(language).alphabet
+    except CatalogueError:
+        raise TextRefused(f"no alphabet for language {language!r}; cryptograms exist in "
+                          f"{', '.join(available())}") from None
+
+
+def language_of(key: dict[str, str]) -> str:
+    """The language whose alphabet the key permutes (a manifest entry keeps no other)."""
+    for language in available():
+        if set(catalogue(language).alphabet) == set(key):
+            return language
+    raise ValueError("the key is not a permutation of a known alphabet")
 
 
 def normalise(text: str, language: str) -> str:
@@ -45,9 +55,10 @@ def normalise(text: str, language: str) -> str:
     drops them. Raises TextRefused naming the text if a letter is not of the
     alphabet or there are fewer than MIN_LETTERS letters."""
     letters = alphabet(language)
-    keep = KEEP_WHEN_STRIPPING.get(language, "")
+    keep = catalogue(language).keep_when_stripping
     out, strange = [], []
-    for ch in unicodedata.normalize("NFC", " ".join(str(text).split())).upper():
+    upper = catalogue(language).upper
+    for ch in upper(unicodedata.normalize("NFC", " ".join(str(text).split()))):
         if unicodedata.category(ch).startswith("M"):      # a stress mark left over
             continue
         if unicodedata.category(ch).startswith("L"):

@@ -64,17 +64,24 @@ BELOW = 1.35            # from a blank's baseline down to its cipher letter's
 DESCENT = 0.45          # under the last cipher letter
 
 
+def note_size(size: float, theme: Any) -> float:
+    """Notes are body text, but never larger than the letters."""
+    return min(theme.font_size, size)
+
+
 def _height(n_lines: int, size: float, theme: Any, notes: int) -> float:
     return (TOP + (n_lines - 1) * ROW_HEIGHT + BELOW + DESCENT) * size \
-        + notes * theme.font_size * 1.5
+        + notes * note_size(size, theme) * 1.5
 
 
-def layout(text: str, width: float, height: float, theme: Any,
-           extra_lines: int = 0) -> Layout | None:
-    """The largest letter size (theme size down to its floor) at which the text,
-    plus `extra_lines` lines of small print under it, fits width x height."""
-    size = min(LARGEST, max(theme.font_size * 1.3, theme.min_font_size))
-    while size >= theme.min_font_size - 1e-9:
+def layout(text: str, width: float, height: float, theme: Any, extra_lines: int = 0,
+           floor: float | None = None) -> Layout | None:
+    """The largest letter size (theme size down to `floor`, default the theme's
+    legibility floor) at which the text, plus `extra_lines` lines of small print
+    under it, fits width x height."""
+    floor = theme.min_font_size if floor is None else floor
+    size = min(LARGEST, max(theme.font_size * 1.3, floor))
+    while size >= floor - 1e-9:
         per_line = int(width // (size * CELL_WIDTH))
         if per_line >= 1:
             lines = _wrap(text, per_line)
@@ -85,15 +92,18 @@ def layout(text: str, width: float, height: float, theme: Any,
 
 
 def draw_cryptogram(canvas: Any, ciphertext: str, plaintext: str, letters: str, box: Any,
-                    theme: Any, revealed: set[str], notes: list[str] | None = None) -> None:
+                    theme: Any, revealed: set[str], notes: list[str] | None = None,
+                    floor: float | None = None) -> None:
     """Draw inside box. `letters`: the alphabet (other characters are printed as
     they are); `revealed`: plain letters written in (all of them for the answer
-    key); `notes`: small lines printed under the text (hints, author)."""
+    key); `notes`: small lines printed under the text (hints, author); `floor`:
+    the smallest letter size meant (default the theme's). A box too small even
+    for that gets smaller letters, still inside it (`fits` says why)."""
     notes = notes or []
-    lay = layout(ciphertext, box.width, box.height, theme, len(notes))
-    if lay is None:             # too long for the box: shrink below nothing, draw at the floor
-        lay = Layout(theme.min_font_size, _wrap(ciphertext, max(1, int(
-            box.width // (theme.min_font_size * CELL_WIDTH)))))
+    lay = layout(ciphertext, box.width, box.height, theme, len(notes), floor) \
+        or layout(ciphertext, box.width, box.height, theme, len(notes), 0.5)
+    if lay is None:
+        return
     size, cell = lay.size, lay.size * CELL_WIDTH
     canvas.saveState()
     canvas.setLineWidth(max(0.4, theme.line_width * 0.8))
@@ -106,7 +116,7 @@ def draw_cryptogram(canvas: Any, ciphertext: str, plaintext: str, letters: str, 
                         size, theme)
             x += cell
         y -= size * ROW_HEIGHT
-    small = theme.font_size
+    small = note_size(size, theme)
     y = y + size * ROW_HEIGHT - (BELOW + DESCENT) * size
     for note in notes:
         y -= small * 1.5

@@ -71,12 +71,15 @@ def _flow(blocks: list, columns: int, line_h: float) -> float:
 
 
 def plan(grid: list[list[str | None]], words: list[str], box: Any, theme: Any,
-         heading: Callable[[int], str]) -> Plan | None:
+         heading: Callable[[int], str], floor: float | None = None) -> Plan | None:
+    """The arrangement with the largest cells, list text down to `floor` (default
+    the theme's legibility floor); None if the list does not fit."""
     rows, cols = len(grid), len(grid[0])
     blocks = _lines(words, heading)
     best = None
-    size = theme.font_size
-    while size >= theme.min_font_size - 1e-9:
+    floor = theme.min_font_size if floor is None else floor
+    size = max(theme.font_size, floor)
+    while size >= floor - 1e-9:
         col_w = max(stringWidth(t, theme.font_bold if b else theme.font, size)
                     for blk in blocks for t, b in blk) + GAP
         for beside, columns in [(False, k) for k in range(2, 7)] + [(True, k) for k in (1, 2, 3)]:
@@ -99,18 +102,25 @@ def plan(grid: list[list[str | None]], words: list[str], box: Any, theme: Any,
 
 
 def draw_fillin(canvas: Any, grid: list[list[str | None]], words: list[str], shown: set,
-                box: Any, theme: Any, heading: Callable[[int], str]) -> None:
+                box: Any, theme: Any, heading: Callable[[int], str],
+                floor: float | None = None, with_list: bool = True) -> None:
     """Draw inside box; `shown`: the (row, col) cells whose letters are printed
-    (the starter's, or all for the answer key)."""
-    p = plan(grid, words, box, theme, heading) or Plan(MIN_CELL, theme.min_font_size, False, 6,
-                                                      box.width, 0.0)
+    (the starter's, or all for the answer key); `with_list`: print the word list
+    (the answer key needs none). If the list cannot fit, the grid alone is drawn
+    (the kind's `fits` says why)."""
     rows, cols = len(grid), len(grid[0])
+    p = plan(grid, words, box, theme, heading, floor) if with_list else None
+    if p is None:
+        cell = min(box.width / cols, box.height / rows, ENOUGH_CELL)
+        p = Plan(cell, theme.font_size, False, 1, 0.0, 0.0)
+        words = []
     gw, gh = cols * p.cell, rows * p.cell
     if p.beside:
         gx, gtop = box.x + (box.width - gw - GAP - p.list_width) / 2, box.y + box.height
         lx, ltop = gx + gw + GAP, box.y + box.height
     else:
-        gx, gtop = box.x + (box.width - gw) / 2, box.y + box.height
+        gx, gtop = box.x + (box.width - gw) / 2, box.y + box.height - (
+            0 if words else (box.height - gh) / 2)
         lx, ltop = box.x + (box.width - p.list_width) / 2, gtop - gh - GAP
     canvas.saveState()
     canvas.setLineWidth(max(0.4, theme.line_width))
@@ -124,7 +134,8 @@ def draw_fillin(canvas: Any, grid: list[list[str | None]], words: list[str], sho
             if (r, c) in shown:
                 canvas.setFont(theme.font_bold, p.cell * 0.62)
                 canvas.drawCentredString(x + p.cell / 2, y + p.cell * 0.27, ch)
-    _draw_list(canvas, _lines(words, heading), p, lx, ltop, theme)
+    if words:
+        _draw_list(canvas, _lines(words, heading), p, lx, ltop, theme)
     canvas.restoreState()
 
 

@@ -61,11 +61,14 @@ def _number_width(n: int, font: str, size: float) -> float:
     return stringWidth(f"{n}. ", font, size)
 
 
-def fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None = None) -> Fit | None:
-    """The largest size (then fewest columns) at which everything fits; `bonus`:
-    (scrambled, answer, clue) or None."""
-    size = max(theme.font_size * 1.2, theme.min_font_size)
-    while size >= theme.min_font_size - 1e-9:
+def fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None = None,
+        floor: float | None = None) -> Fit | None:
+    """The largest size (then fewest columns) at which everything fits, down to
+    `floor` (default the theme's legibility floor); `bonus`: (scrambled, answer,
+    clue) or None."""
+    floor = theme.min_font_size if floor is None else floor
+    size = max(theme.font_size * 1.2, floor)
+    while size >= floor - 1e-9:
         side = min(LARGEST_BOX, size * 1.7)
         for columns in (1, 2):
             f = Fit(size, side, columns)
@@ -91,9 +94,13 @@ def _item_width(item: Item, f: Fit, theme: Any, count: int) -> float:
 
 
 def draw_scramble(canvas: Any, items: list[Item], box: Any, theme: Any, solution: bool = False,
-                  bonus: tuple | None = None) -> None:
-    """Draw inside box. `bonus`: (scrambled, answer, clue or None)."""
-    f = fit(items, box, theme, bonus) or Fit(theme.min_font_size, theme.min_font_size * 1.7, 2)
+                  bonus: tuple | None = None, floor: float | None = None) -> None:
+    """Draw inside box. `bonus`: (scrambled, answer, clue or None); `floor`: the
+    smallest text meant (default the theme's). A box too small even for that gets
+    smaller text, still inside it (`fit` is None then, and the kind says why)."""
+    f = fit(items, box, theme, bonus, floor) or fit(items, box, theme, bonus, 0.5)
+    if f is None:
+        return
     col_w = (box.width - COLUMN_GAP * (f.columns - 1)) / f.columns
     heights = _row_heights(items, f, theme, col_w)
     per_col = -(-len(items) // f.columns)

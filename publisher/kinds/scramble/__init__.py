@@ -11,16 +11,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from ...data import data_dir
 from ...errors import GenerationFailed
 from ...words import grid_form
-from ..base import Board, Kind, PuzzleRequest, SectionBase, Word
+from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
+                    SectionBase, Word, grid_size)
 from .draw import Item, draw_scramble, fit
 from .generator import (ScrambleError, dictionary_for, kept_pairs, mark_letters,
                         read_dictionary, scramble_all, scramble_word)
-
-try:                                   # the typed contract (lands on main)
-    from ..base import Params
-except ImportError:                    # pragma: no cover - before the contract
-    class Params(BaseModel):           # type: ignore[no-redef]
-        model_config = ConfigDict(frozen=True)
 
 WordsRef = Union[str, list, dict]
 
@@ -74,7 +69,7 @@ def bonus_display(answer: str, language: str) -> str:
     return " ".join(grid_form(part, language) for part in answer.split())
 
 
-class ScrambleKind(Kind):
+class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
     name = "scramble"
     section_model = ScrambleSection
     params_model = ScrambleParams
@@ -82,7 +77,7 @@ class ScrambleKind(Kind):
     default_answers_per_page = 4
     example = {"words": ["planet", "garden", "orange", "winter", "pencil"]}
 
-    def plan(self, section: ScrambleSection, ctx: Any) -> list[PuzzleRequest]:
+    def plan(self, section: ScrambleSection, ctx: PlanContext) -> list[PuzzleRequest[ScrambleParams]]:
         language = ctx.language
         lookup = ctx.clues if section.show == "clues" else ctx.words
         pool = lookup(section.words, "words", language)
@@ -90,12 +85,12 @@ class ScrambleKind(Kind):
         self._check(pool, dictionary, ctx)
         path = data_dir("wordlists") / language / "fill.txt"
         bonus = bonus_display(section.bonus_answer, language) if section.bonus_answer else None
-        if section.count == 1 and section.words_per_puzzle is None:
+        per_puzzle = section.words_per_puzzle
+        if per_puzzle is None:             # one puzzle of the whole list (the model checks)
             groups = [list(pool)]
             ctx.mark_used(pool)
         else:
-            groups = [ctx.take_unused(pool, section.words_per_puzzle, "words")
-                      for _ in range(section.count)]
+            groups = [ctx.take_unused(pool, per_puzzle, "words") for _ in range(section.count)]
         if bonus:
             try:
                 mark_letters([w.answer for w in groups[0]], bonus.replace(" ", ""),
@@ -152,20 +147,20 @@ class ScrambleKind(Kind):
                  for it in board.items]
         bonus = None
         if board.bonus:
-            clue = ctx.text("bonus", clue=board.bonus_clue) if board.bonus_clue else \
-                ctx.text("bonus_plain")
+            clue = ctx.text.text("bonus", clue=board.bonus_clue) if board.bonus_clue else \
+                ctx.text.text("bonus_plain")
             bonus = (board.bonus["scrambled"], board.bonus["answer"], clue)
         return items, bonus
 
-    def draw_puzzle(self, canvas: Any, board: ScrambleBoard, box: Any, ctx: Any) -> None:
+    def draw_puzzle(self, canvas: Any, board: ScrambleBoard, box: Box, ctx: DrawContext) -> None:
         items, bonus = self._parts(board, ctx)
         draw_scramble(canvas, items, box, ctx.theme, False, bonus)
 
-    def draw_solution(self, canvas: Any, board: ScrambleBoard, box: Any, ctx: Any) -> None:
+    def draw_solution(self, canvas: Any, board: ScrambleBoard, box: Box, ctx: DrawContext) -> None:
         items, bonus = self._parts(board, ctx)
         draw_scramble(canvas, items, box, ctx.theme, True, bonus)
 
-    def fits(self, board: ScrambleBoard, box: Any, ctx: Any, solution: bool = False
+    def fits(self, board: ScrambleBoard, box: Box, ctx: DrawContext, solution: bool = False
              ) -> str | None:
         items, bonus = self._parts(board, ctx)
         if fit(items, box, ctx.theme, bonus) is None:
@@ -185,3 +180,6 @@ class ScrambleKind(Kind):
 
     def text_for_search(self, board: ScrambleBoard) -> list[str]:
         return [" ".join(it["scrambled"]) for it in board.items]
+
+
+KIND = ScrambleKind()

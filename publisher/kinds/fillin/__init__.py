@@ -7,16 +7,11 @@ from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ..base import Board, Kind, PuzzleRequest, SectionBase, grid_size
+from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
+                    SectionBase, Word, grid_size)
 from .draw import draw_fillin, plan as draw_plan
 from .generator import make_fillin
 from .layout import Entry
-
-try:                                   # the typed contract (lands on main)
-    from ..base import Params
-except ImportError:                    # pragma: no cover - before the contract
-    class Params(BaseModel):           # type: ignore[no-redef]
-        model_config = ConfigDict(frozen=True)
 
 WordsRef = Union[str, list, dict]
 MIN_SIDE, MAX_SIDE = 5, 30
@@ -61,7 +56,7 @@ class FillInBoard(Board):
         return [e.answer for e in self.entries]
 
 
-class FillInKind(Kind):
+class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
     name = "fillin"
     section_model = FillInSection
     params_model = FillInParams
@@ -70,7 +65,7 @@ class FillInKind(Kind):
     example = {"words": ["planet", "garden", "orange", "winter", "pencil", "tiger"],
                "size": 9}
 
-    def plan(self, section: FillInSection, ctx: Any) -> list[PuzzleRequest]:
+    def plan(self, section: FillInSection, ctx: PlanContext) -> list[PuzzleRequest[FillInParams]]:
         rows, cols = section.size
         pool = ctx.words(section.words, "words", ctx.language)
         longest = max(rows, cols)
@@ -78,12 +73,12 @@ class FillInKind(Kind):
         if bad:
             raise ctx.error("words", f"{', '.join(bad)}: a fill-in word has 2 to {longest} "
                             f"letters at {rows}x{cols}; use a larger size or other words")
-        if section.count == 1 and section.words_per_puzzle is None:
+        per_puzzle = section.words_per_puzzle
+        if per_puzzle is None:             # one puzzle of the whole list (the model checks)
             groups = [list(pool)]
             ctx.mark_used(pool)
         else:
-            groups = [ctx.take_unused(pool, section.words_per_puzzle, "words")
-                      for _ in range(section.count)]
+            groups = [ctx.take_unused(pool, per_puzzle, "words") for _ in range(section.count)]
         for group in groups:
             if len(group) < 2:
                 raise ctx.error("words", "a fill-in needs at least two words")
@@ -102,18 +97,18 @@ class FillInKind(Kind):
         return set(board.entries[board.starter].cells()) if board.starter is not None else set()
 
     def _heading(self, ctx: Any):
-        return lambda n: ctx.plural("letters", n, n=n)
+        return lambda n: ctx.text.plural("letters", n)
 
-    def draw_puzzle(self, canvas: Any, board: FillInBoard, box: Any, ctx: Any) -> None:
+    def draw_puzzle(self, canvas: Any, board: FillInBoard, box: Box, ctx: DrawContext) -> None:
         draw_fillin(canvas, board.solution, board.words, self._shown(board), box, ctx.theme,
                     self._heading(ctx))
 
-    def draw_solution(self, canvas: Any, board: FillInBoard, box: Any, ctx: Any) -> None:
+    def draw_solution(self, canvas: Any, board: FillInBoard, box: Box, ctx: DrawContext) -> None:
         every = {(r, c) for r, row in enumerate(board.solution) for c, ch in enumerate(row) if ch}
         draw_fillin(canvas, board.solution, board.words, every, box, ctx.theme,
                     self._heading(ctx))
 
-    def fits(self, board: FillInBoard, box: Any, ctx: Any, solution: bool = False) -> str | None:
+    def fits(self, board: FillInBoard, box: Box, ctx: DrawContext, solution: bool = False) -> str | None:
         if draw_plan(board.solution, board.words, box, ctx.theme, self._heading(ctx)) is None:
             return ("the grid and its word list do not fit at a readable size; put fewer "
                     "puzzles on a page or use fewer words")
@@ -136,3 +131,6 @@ class FillInKind(Kind):
 
     def text_for_search(self, board: FillInBoard) -> list[str]:
         return sorted(board.words)
+
+
+KIND = FillInKind()

@@ -9,16 +9,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...data import data_dir
-from ...words import ALPHABETS
-from ..base import Board, Kind, PuzzleRequest, SectionBase, Word
-from .cipher import TextRefused, alphabet, encipher, normalise, read_texts
+from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
+                    SectionBase, Word, grid_size)
+from .cipher import TextRefused, alphabet, encipher, language_of, normalise, read_texts
 from .draw import draw_cryptogram, layout
-
-try:                                   # the typed contract (lands on main)
-    from ..base import Params
-except ImportError:                    # pragma: no cover - before the contract
-    class Params(BaseModel):           # type: ignore[no-redef]
-        model_config = ConfigDict(frozen=True)
 
 BUNDLED = "cryptograms.yaml"           # wordlists/<lang>/cryptograms.yaml
 
@@ -58,16 +52,7 @@ class CryptogramBoard(Board):
     language: str = "en"
 
 
-def language_of(key: dict[str, str]) -> str:
-    """The language whose alphabet the key permutes (the manifest keeps no other)."""
-    letters = set(key)
-    for language in ALPHABETS:
-        if set(ALPHABETS[language]) == letters:
-            return language
-    raise ValueError("the key is not a permutation of a known alphabet")
-
-
-class CryptogramKind(Kind):
+class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard]):
     name = "cryptogram"
     section_model = CryptogramSection
     params_model = CryptogramParams
@@ -75,7 +60,7 @@ class CryptogramKind(Kind):
     default_answers_per_page = 6
     example = {"texts": ["A watched pot never boils, but it does get warm."]}
 
-    def plan(self, section: CryptogramSection, ctx: Any) -> list[PuzzleRequest]:
+    def plan(self, section: CryptogramSection, ctx: PlanContext) -> list[PuzzleRequest[CryptogramParams]]:
         language = ctx.language
         entries, field_name, inline = self._entries(section, ctx, language)
         checked = []
@@ -137,20 +122,20 @@ class CryptogramKind(Kind):
         notes = []
         if board.hints and not solution:
             pairs = ", ".join(f"{board.key[h]} = {h}" for h in board.hints)
-            notes.append(ctx.text("hints", pairs=pairs))
+            notes.append(ctx.text.text("hints", pairs=pairs))
         if board.author and solution:
-            notes.append(ctx.text("author", author=board.author))
+            notes.append(ctx.text.text("author", author=board.author))
         return notes
 
-    def draw_puzzle(self, canvas: Any, board: CryptogramBoard, box: Any, ctx: Any) -> None:
+    def draw_puzzle(self, canvas: Any, board: CryptogramBoard, box: Box, ctx: DrawContext) -> None:
         draw_cryptogram(canvas, board.ciphertext, board.plaintext, alphabet(board.language), box,
                         ctx.theme, set(board.hints), self._notes(board, ctx, False))
 
-    def draw_solution(self, canvas: Any, board: CryptogramBoard, box: Any, ctx: Any) -> None:
+    def draw_solution(self, canvas: Any, board: CryptogramBoard, box: Box, ctx: DrawContext) -> None:
         draw_cryptogram(canvas, board.ciphertext, board.plaintext, alphabet(board.language), box,
                         ctx.theme, set(alphabet(board.language)), self._notes(board, ctx, True))
 
-    def fits(self, board: CryptogramBoard, box: Any, ctx: Any, solution: bool = False
+    def fits(self, board: CryptogramBoard, box: Box, ctx: DrawContext, solution: bool = False
              ) -> str | None:
         notes = len(self._notes(board, ctx, solution))
         if layout(board.ciphertext, box.width, box.height, ctx.theme, notes) is None:
@@ -170,3 +155,6 @@ class CryptogramKind(Kind):
 
     def text_for_search(self, board: CryptogramBoard) -> list[str]:
         return [ch for ch in board.ciphertext if ch in alphabet(board.language)][:1]
+
+
+KIND = CryptogramKind()

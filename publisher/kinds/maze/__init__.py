@@ -9,17 +9,10 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from ...errors import GenerationFailed
-from ..base import Board, Kind, PuzzleRequest, SectionBase, grid_size
+from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
+                    SectionBase, Word, grid_size)
 from .draw import draw_maze, geometry
 from .generator import DIFFICULTY, Maze, MazeError, make_maze, measure, parse_mask
-
-try:                                   # the typed contract (lands on main)
-    from ..base import Params
-except ImportError:                    # pragma: no cover - before the contract
-    from pydantic import BaseModel, ConfigDict
-
-    class Params(BaseModel):           # type: ignore[no-redef]
-        model_config = ConfigDict(frozen=True)
 
 MIN_CELL = 5.0            # points: narrower corridors are hard to draw a pencil through
 
@@ -73,7 +66,7 @@ class MazeBoard(Board):
                     self.solution)
 
 
-class MazeKind(Kind):
+class MazeKind(Kind[MazeSection, MazeParams, MazeBoard]):
     name = "maze"
     section_model = MazeSection
     params_model = MazeParams
@@ -81,7 +74,7 @@ class MazeKind(Kind):
     default_answers_per_page = 4
     example = {"size": [8, 10], "count": 1}
 
-    def plan(self, section: MazeSection, ctx: Any) -> list[PuzzleRequest]:
+    def plan(self, section: MazeSection, ctx: PlanContext) -> list[PuzzleRequest[MazeParams]]:
         mask = section.mask
         if isinstance(mask, str):
             mask = self._read_mask(mask, ctx)
@@ -118,13 +111,13 @@ class MazeKind(Kind):
                          passages=maze.passages, entrance=maze.entrance, exit=maze.exit,
                          solution=maze.solution)
 
-    def draw_puzzle(self, canvas: Any, board: MazeBoard, box: Any, ctx: Any) -> None:
+    def draw_puzzle(self, canvas: Any, board: MazeBoard, box: Box, ctx: DrawContext) -> None:
         draw_maze(canvas, board.maze(), box, ctx.theme, solution=False)
 
-    def draw_solution(self, canvas: Any, board: MazeBoard, box: Any, ctx: Any) -> None:
+    def draw_solution(self, canvas: Any, board: MazeBoard, box: Box, ctx: DrawContext) -> None:
         draw_maze(canvas, board.maze(), box, ctx.theme, solution=True)
 
-    def fits(self, board: MazeBoard, box: Any, ctx: Any, solution: bool = False) -> str | None:
+    def fits(self, board: MazeBoard, box: Box, ctx: DrawContext, solution: bool = False) -> str | None:
         cell = geometry(board.maze(), box)[0]
         smallest = MIN_CELL * (0.5 if solution else 1.0)
         if cell < smallest:
@@ -152,3 +145,6 @@ class MazeKind(Kind):
     def text_for_search(self, board: MazeBoard) -> list[str]:
         return []
 
+
+
+KIND = MazeKind()
