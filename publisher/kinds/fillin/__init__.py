@@ -106,7 +106,7 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
     def draw_solution(self, canvas: Any, board: FillInBoard, box: Box, ctx: DrawContext) -> None:
         every = {(r, c) for r, row in enumerate(board.solution) for c, ch in enumerate(row) if ch}
         draw_fillin(canvas, board.solution, board.words, every, box, ctx.theme,
-                    self._heading(ctx))
+                    self._heading(ctx), with_list=False)
 
     def fits(self, board: FillInBoard, box: Box, ctx: DrawContext, solution: bool = False) -> str | None:
         if draw_plan(board.solution, board.words, box, ctx.theme, self._heading(ctx)) is None:

@@ -37,12 +37,10 @@ def word_groups(words: list[str]) -> list[tuple[int, list[str]]]:
 
 
 def _lines(words: list[str], heading: Callable[[int], str]) -> list[list[tuple[str, bool]]]:
-    """Blocks never split over columns: a heading with its group's first word, then words."""
-    blocks = []
-    for n, group in word_groups(words):
-        blocks.append([(heading(n), True), (group[0], False)])
-        blocks += [[(w, False)] for w in group[1:]]
-    return blocks
+    """One block per length (its heading and its words), never split over columns: a
+    word at the top of a column under no heading reads as the wrong length."""
+    return [[(heading(n), True)] + [(w, False) for w in group]
+            for n, group in word_groups(words)]
 
 
 def _block_height(block: list) -> float:

@@ -17,6 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 GAP = 1.2          # between the scramble and the boxes, in box sides
 COLUMN_GAP = 18.0  # points
 LARGEST_BOX = 22.0
+CLUE_GAP = 0.5     # font sizes: the clue sits under its boxes, apart from the next item
 
 
 @dataclass(frozen=True)
@@ -43,10 +44,14 @@ def _row_heights(items: list[Item], fit: Fit, theme: Any, width: float) -> list[
     for item in items:
         h = fit.box * 1.55
         if item.clue:
-            lines = simpleSplit(item.clue, theme.font, fit.size * 0.9, width)
-            h += len(lines) * fit.size * 1.1
+            lines = simpleSplit(item.clue, _clue_font(theme), fit.size * 0.9, width)
+            h += len(lines) * fit.size * 1.1 + CLUE_GAP * fit.size
         out.append(h)
     return out
+
+
+def _clue_font(theme: Any) -> str:
+    return getattr(theme, "font_italic", theme.font)
 
 
 def _bonus_height(fit: Fit, theme: Any, width: float, bonus: tuple | None) -> float:
@@ -123,10 +128,12 @@ def draw_scramble(canvas: Any, items: list[Item], box: Any, theme: Any, solution
             _boxes(canvas, bx, base, f, item.answer, set(item.marked), solution, theme)
             y -= f.box * 1.55
             if item.clue:
-                canvas.setFont(theme.font, f.size * 0.9)
-                for line in simpleSplit(item.clue, theme.font, f.size * 0.9, col_w):
+                y += CLUE_GAP * f.size          # closer to its own boxes...
+                canvas.setFont(_clue_font(theme), f.size * 0.9)
+                for line in simpleSplit(item.clue, _clue_font(theme), f.size * 0.9, col_w):
                     y -= f.size * 1.1
                     canvas.drawString(x, y + f.size * 0.3, line)
+                y -= 2 * CLUE_GAP * f.size      # ...and further from the next item
     if bonus is not None:
         _draw_bonus(canvas, box, f, theme, bonus, solution, max(
             sum(heights[i:i + per_col]) for i in range(0, len(items), per_col)))
