@@ -88,3 +88,12 @@ def test_maze_mask_file_and_errors(tmp_path):
         plan(tmp_path, {"kind": "maze", "mask": ["##..", "..##"]})
     with pytest.raises(SpecError, match="60"):
         plan(tmp_path, {"kind": "maze", "size": [61, 10]})
+
+
+def test_scramble_bonus_round_trips_through_the_manifest(tmp_path):
+    kind = all_kinds()["scramble"]
+    board = build(tmp_path, {"kind": "scramble", "bonus": True, "bonus_answer": "go",
+                             "bonus_clue": "Leave", "words": ["tiger", "ocean"]})
+    entry = kind.manifest(board)
+    assert entry["bonus"]["clue"] == "Leave"
+    assert kind.manifest(kind.from_manifest(entry)) == entry

@@ -172,11 +172,16 @@ class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
         return {"items": [{"scrambled": it["scrambled"], "answer": it["answer"],
                            "clue": it["clue"], "marked": list(it["marked"])}
                           for it in board.items],
-                "bonus": dict(board.bonus) if board.bonus else None}
+                # the issue's {scrambled, answer}, plus the clue printed with it (the
+                # answer key redrawn from the manifest needs it)
+                "bonus": {**board.bonus, "clue": board.bonus_clue} if board.bonus else None}
 
     def from_manifest(self, entry: dict[str, Any]) -> ScrambleBoard:
+        bonus = entry.get("bonus")
         return ScrambleBoard(items=[dict(it) for it in entry["items"]],
-                             bonus=dict(entry["bonus"]) if entry.get("bonus") else None)
+                             bonus={"scrambled": bonus["scrambled"], "answer": bonus["answer"]}
+                             if bonus else None,
+                             bonus_clue=bonus.get("clue") if bonus else None)
 
     def text_for_search(self, board: ScrambleBoard) -> list[str]:
         return [" ".join(it["scrambled"]) for it in board.items]
