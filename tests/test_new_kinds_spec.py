@@ -97,3 +97,20 @@ def test_scramble_bonus_round_trips_through_the_manifest(tmp_path):
     entry = kind.manifest(board)
     assert entry["bonus"]["clue"] == "Leave"
     assert kind.manifest(kind.from_manifest(entry)) == entry
+
+
+def test_maze_difficulty_orders_the_mazes(tmp_path):
+    """Hard mazes (Wilson's, farthest exit) offer more wrong turns than easy ones."""
+    from publisher.kinds.maze.generator import measure
+
+    def complexity(level):
+        kind = all_kinds()["maze"]
+        job = plan(tmp_path, {"kind": "maze", "size": 20, "difficulty": level})[0]
+        boards = [kind.generate(job.params, s) for s in range(4)]
+        return [measure(b.maze()).dead_end_share for b in boards], \
+            [len(b.solution) for b in boards]
+    easy_dead, easy_len = complexity("easy")
+    hard_dead, _ = complexity("hard")
+    _, medium_len = complexity("medium")
+    assert max(easy_dead) < min(hard_dead)
+    assert sum(easy_len) < sum(medium_len)

@@ -60,7 +60,8 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
     default_answers_per_page = 6
     example = {"texts": ["A watched pot never boils, but it does get warm."]}
 
-    def plan(self, section: CryptogramSection, ctx: PlanContext) -> list[PuzzleRequest[CryptogramParams]]:
+    def plan(self, section: CryptogramSection,
+             ctx: PlanContext) -> list[PuzzleRequest[CryptogramParams]]:
         language = ctx.language
         entries, field_name, inline = self._entries(section, ctx, language)
         checked = []
@@ -131,7 +132,8 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
         draw_cryptogram(canvas, board.ciphertext, board.plaintext, alphabet(board.language), box,
                         ctx.theme, set(board.hints), self._notes(board, ctx, False))
 
-    def draw_solution(self, canvas: Any, board: CryptogramBoard, box: Box, ctx: DrawContext) -> None:
+    def draw_solution(self, canvas: Any, board: CryptogramBoard, box: Box,
+                      ctx: DrawContext) -> None:
         draw_cryptogram(canvas, board.ciphertext, board.plaintext, alphabet(board.language), box,
                         ctx.theme, set(alphabet(board.language)), self._notes(board, ctx, True))
 

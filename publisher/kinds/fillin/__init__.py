@@ -108,7 +108,8 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
         draw_fillin(canvas, board.solution, board.words, every, box, ctx.theme,
                     self._heading(ctx), with_list=False)
 
-    def fits(self, board: FillInBoard, box: Box, ctx: DrawContext, solution: bool = False) -> str | None:
+    def fits(self, board: FillInBoard, box: Box, ctx: DrawContext,
+             solution: bool = False) -> str | None:
         if draw_plan(board.solution, board.words, box, ctx.theme, self._heading(ctx)) is None:
             return ("the grid and its word list do not fit at a readable size; put fewer "
                     "puzzles on a page or use fewer words")

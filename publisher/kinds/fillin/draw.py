@@ -14,7 +14,7 @@ from typing import Any, Callable
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 GAP = 12.0            # between grid and list, and between list columns
-ENOUGH_CELL = 24.0    # bigger cells do not help
+ENOUGH_CELL = 24.0    # bigger cells do not help (times the theme's scale)
 MIN_CELL = 9.0
 
 
@@ -77,6 +77,7 @@ def plan(grid: list[list[str | None]], words: list[str], box: Any, theme: Any,
     best = None
     floor = theme.min_font_size if floor is None else floor
     size = max(theme.font_size, floor)
+    enough = ENOUGH_CELL * getattr(theme, "scale", 1.0)
     while size >= floor - 1e-9:
         col_w = max(stringWidth(t, theme.font_bold if b else theme.font, size)
                     for blk in blocks for t, b in blk) + GAP
@@ -88,12 +89,12 @@ def plan(grid: list[list[str | None]], words: list[str], box: Any, theme: Any,
             else:
                 cell = min(box.width / cols, (box.height - lh - GAP) / rows)
                 ok = lw <= box.width
-            cell = min(cell, ENOUGH_CELL)
+            cell = min(cell, enough)
             if ok and cell >= MIN_CELL:
                 cand = Plan(cell, size, beside, columns, lw, lh)
                 if best is None or (cand.cell, cand.size) > (best.cell, best.size):
                     best = cand
-        if best is not None and best.cell >= ENOUGH_CELL:
+        if best is not None and best.cell >= enough:
             break
         size -= 0.5
     return best
@@ -109,7 +110,7 @@ def draw_fillin(canvas: Any, grid: list[list[str | None]], words: list[str], sho
     rows, cols = len(grid), len(grid[0])
     p = plan(grid, words, box, theme, heading, floor) if with_list else None
     if p is None:
-        cell = min(box.width / cols, box.height / rows, ENOUGH_CELL)
+        cell = min(box.width / cols, box.height / rows, ENOUGH_CELL * getattr(theme, "scale", 1.0))
         p = Plan(cell, theme.font_size, False, 1, 0.0, 0.0)
         words = []
     gw, gh = cols * p.cell, rows * p.cell

@@ -117,7 +117,8 @@ class MazeKind(Kind[MazeSection, MazeParams, MazeBoard]):
     def draw_solution(self, canvas: Any, board: MazeBoard, box: Box, ctx: DrawContext) -> None:
         draw_maze(canvas, board.maze(), box, ctx.theme, solution=True)
 
-    def fits(self, board: MazeBoard, box: Box, ctx: DrawContext, solution: bool = False) -> str | None:
+    def fits(self, board: MazeBoard, box: Box, ctx: DrawContext,
+             solution: bool = False) -> str | None:
         cell = geometry(board.maze(), box)[0]
         smallest = MIN_CELL * (0.5 if solution else 1.0)
         if cell < smallest:

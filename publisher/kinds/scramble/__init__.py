@@ -77,7 +77,8 @@ class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
     default_answers_per_page = 4
     example = {"words": ["planet", "garden", "orange", "winter", "pencil"]}
 
-    def plan(self, section: ScrambleSection, ctx: PlanContext) -> list[PuzzleRequest[ScrambleParams]]:
+    def plan(self, section: ScrambleSection,
+             ctx: PlanContext) -> list[PuzzleRequest[ScrambleParams]]:
         language = ctx.language
         lookup = ctx.clues if section.show == "clues" else ctx.words
         pool = lookup(section.words, "words", language)
@@ -141,6 +142,9 @@ class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
         score = -float(sum(kept_pairs(a, s) for a, s in zip(answers, scrambles)))
         return ScrambleBoard(score=score, warnings=warnings, items=items, bonus=bonus,
                              bonus_clue=params.bonus_clue)
+
+    def unbeatable(self, board: ScrambleBoard, params: ScrambleParams) -> bool:
+        return board.score >= 0           # no scramble keeps a letter pair of its word
 
     def _parts(self, board: ScrambleBoard, ctx: Any) -> tuple[list[Item], tuple | None]:
         items = [Item(it["scrambled"], it["answer"], it["marked"], it["clue"])

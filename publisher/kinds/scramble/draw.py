@@ -16,7 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 GAP = 1.2          # between the scramble and the boxes, in box sides
 COLUMN_GAP = 18.0  # points
-LARGEST_BOX = 22.0
+LARGEST_BOX = 22.0       # points, times the theme's scale
 CLUE_GAP = 0.5     # font sizes: the clue sits under its boxes, apart from the next item
 
 
@@ -74,7 +74,7 @@ def fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None = None,
     floor = theme.min_font_size if floor is None else floor
     size = max(theme.font_size * 1.2, floor)
     while size >= floor - 1e-9:
-        side = min(LARGEST_BOX, size * 1.7)
+        side = min(LARGEST_BOX * getattr(theme, "scale", 1.0), size * 1.7)
         for columns in (1, 2):
             f = Fit(size, side, columns)
             col_w = (box.width - COLUMN_GAP * (columns - 1)) / columns
