@@ -114,3 +114,24 @@ def test_maze_difficulty_orders_the_mazes(tmp_path):
     _, medium_len = complexity("medium")
     assert max(easy_dead) < min(hard_dead)
     assert sum(easy_len) < sum(medium_len)
+
+
+@pytest.mark.parametrize("language,word", [("en", "Proverb"), ("es", "Refrán"),
+                                           ("ru", "Пословица")])
+def test_cryptogram_prints_hints_and_a_proverb_as_such(tmp_path, language, word):
+    from conftest import draw_kind
+
+    (tmp_path / "texts.yaml").write_text(
+        "- {text: Many hands make even the heaviest work feel light, author: proverb}\n"
+        if language != "ru" else
+        "- {text: Тише едешь, дальше будешь на любой дороге, author: proverb}\n",
+        encoding="utf-8")
+    kind = all_kinds()["cryptogram"]
+    job = plan(tmp_path, {"kind": "cryptogram", "texts": "texts.yaml", "hints": 2,
+                          "language": language})[0]
+    board = kind.generate(job.params, 4)
+    reader, _ = draw_kind(kind, board, language=language)
+    puzzle, answer = (page.extract_text() for page in reader.pages)
+    assert all(f"{board.key[h]} = {h}" in puzzle for h in board.hints)
+    assert word in answer and "proverb" not in answer
+    assert kind.manifest(board)["author"] == "proverb"

@@ -15,6 +15,7 @@ from .cipher import TextRefused, alphabet, encipher, language_of, normalise, rea
 from .draw import draw_cryptogram, layout
 
 BUNDLED = "cryptograms.yaml"           # wordlists/<lang>/cryptograms.yaml
+PROVERB = "proverb"                    # the author of a proverb in the bundled sets
 
 
 class CryptogramText(BaseModel):
@@ -125,7 +126,9 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
             pairs = ", ".join(f"{board.key[h]} = {h}" for h in board.hints)
             notes.append(ctx.text.text("hints", pairs=pairs))
         if board.author and solution:
-            notes.append(ctx.text.text("author", author=board.author))
+            # the bundled sets mark a proverb retold in our words as author "proverb"
+            author = ctx.text.text("proverb") if board.author == PROVERB else board.author
+            notes.append(ctx.text.text("author", author=author))
         return notes
 
     def draw_puzzle(self, canvas: Any, board: CryptogramBoard, box: Box, ctx: DrawContext) -> None:
