@@ -57,6 +57,12 @@ class Outcome:
     candidate: int = -1                  # which candidate won
     failures: list[str] = field(default_factory=list)
 
+    @property
+    def kept(self) -> Board:
+        """The kept board (every outcome has one once `generate_all` returns)."""
+        assert self.board is not None, "generate_all raises before leaving a job empty"
+        return self.board
+
 
 def better(new: Best, old: Best | None) -> bool:
     """The kept board: the highest score; on a tie, the earliest candidate. Being a

@@ -68,7 +68,7 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     files: dict[str, list[str]] = {}
     written: list[Path] = []
     for outcome in outcomes:
-        side = get_kind(outcome.job.kind).side_files(outcome.board, outcome.job.title, meta)
+        side = get_kind(outcome.job.kind).side_files(outcome.kept, outcome.job.title, meta)
         paths = [atomic.write_bytes(side_dir / f"{outcome.job.id}.{ext}", data)
                  for ext, data in side.items()]
         files[outcome.job.id] = [p.relative_to(out_dir).as_posix() for p in paths]
@@ -77,14 +77,15 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
         path = atomic.write_bytes(side_dir / f"{outcome.job.id}.pdf", data)
         files[outcome.job.id].insert(0, path.relative_to(out_dir).as_posix())
         written.append(path)
-    sheet_name = f"{name}-answers.pdf" if sheet_bytes else None
+    sheet_name = None
     if sheet_bytes:
+        sheet_name = f"{name}-answers.pdf"
         written.append(atomic.write_bytes(out_dir / sheet_name, sheet_bytes))
     manifest = build_manifest(spec.book, seed, f"{name}.pdf", spec.book.layout, outcomes,
                               pages.placements, files, sheet_name)
     pdf = atomic.write_bytes(out_dir / f"{name}.pdf", pdf_bytes)
     manifest_path = atomic.write_text(out_dir / f"{name}.json", dumps(manifest))
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
-                for o in outcomes for w in o.board.warnings] + renderer.warnings
+                for o in outcomes for w in o.kept.warnings] + renderer.warnings
     return BuildResult(pdf, manifest_path, written, len(outcomes),
                        len(pages.book) + len(pages.answers), warnings)

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from .errors import SpecError
 from .ground.yamlfile import child, format_path, line_map, load_yaml, located_error
 from .kinds import all_kinds
-from .kinds.base import Language
+from .kinds.base import Language, SectionBase
 
 
 class BookBase(BaseModel):
@@ -30,6 +30,8 @@ class BookBase(BaseModel):
     seed: int = 0
     language: Language = "en"
     accents: Literal["keep", "strip"] | None = None
+    # The kinds' section models, joined into one tagged union by `book_model`.
+    sections: list[SectionBase] = Field(min_length=1)
     answer_key: bool | Literal["back", "separate"] = Field(
         default=True, description="true/back: at the back; separate: its own PDF; false: none")
     split: bool = Field(default=False, description="also one PDF per puzzle in <name>/")
@@ -48,7 +50,7 @@ def book_model() -> type[BookBase]:
     section = (Annotated[Union[tuple(models)], Field(discriminator="kind")]
                if len(models) > 1 else models[0])
     return create_model("BookSpec", __base__=BookBase,
-                        sections=(list[section], Field(min_length=1)))
+                        sections=(list[section], Field(min_length=1)))  # type: ignore[valid-type]  # a union of the kinds found at run time
 
 
 @dataclass
@@ -120,7 +122,7 @@ def _data_path(loc: tuple, data) -> tuple:
     return tuple(path)
 
 
-def _describe(error: dict, loc: tuple, data) -> str:
+def _describe(error: Any, loc: tuple, data: Any) -> str:
     kind, msg = error["type"], error["msg"]
     if kind == "missing":
         return "is required; add it"

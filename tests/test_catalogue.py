@@ -72,3 +72,105 @@ def test_upper_casing_follows_the_language():
     assert catalogue("en").upper("ijs") == "IJS"
     from publisher.ground import catalogue as module
     assert module.CASINGS["turkic"]("istanbul ılık") == "İSTANBUL ILIK"
+
+
+BOOKS = {
+    "es": """\
+title: Pasatiempos
+author: Ana
+seed: 4
+language: es
+sections:
+  - kind: wordsearch
+    size: 12
+    candidates: 2
+    count: 2
+    words_per_puzzle: 8
+    words: es/animales
+  - kind: crossword
+    size: 11
+    candidates: 2
+    count: 1
+    words_per_puzzle: 8
+    clues: es/general-clues
+  - kind: numberlink
+    size: 6
+    candidates: 2
+  - kind: queens
+    size: 8
+    candidates: 2
+  - kind: queens
+    variant: regions
+    size: 6
+    candidates: 2
+""",
+    "ru": """\
+title: Головоломки
+seed: 4
+language: ru
+sections:
+  - kind: wordsearch
+    size: 12
+    candidates: 2
+    count: 2
+    words_per_puzzle: 8
+    words: ru/animals
+  - kind: crossword
+    size: 9
+    candidates: 2
+    puzzles:
+      - title: Кроссворд дня
+        clues: {кот: Домашнее животное, река: Течёт к морю, лес: Много деревьев,
+                сок: Напиток из фруктов, рыба: Живёт в воде, окно: Смотрит на улицу}
+  - kind: numberlink
+    size: 6
+    candidates: 2
+  - kind: queens
+    size: 8
+    candidates: 2
+  - kind: queens
+    variant: regions
+    size: 6
+    candidates: 2
+""",
+}
+
+
+# English catalogue words that are also words of the other language.
+SHARED = {"es": {"diagonal"}, "ru": set()}
+
+
+def english_words_only(code: str) -> set[str]:
+    """The words of the English catalogue's texts (placeholders and the language's own
+    settings left out) that are not also words of `code`."""
+    import re
+
+    cat = catalogue("en")
+    found = set()
+    for key in cat.keys():
+        if key.startswith("language."):
+            continue
+        value = cat.lookup(key)
+        texts = value.values() if isinstance(value, dict) else (
+            value if isinstance(value, list) else [value])
+        for text in texts:
+            text = re.sub(r"\{[^}]*\}", " ", str(text))
+            found.update(w.lower() for w in re.findall(r"[^\W\d_]{3,}", text))
+    return found - SHARED[code]
+
+
+@pytest.mark.parametrize("code", ["es", "ru"])
+def test_a_book_in_spanish_or_russian_shows_no_english(code, tmp_path):
+    import re
+
+    from pypdf import PdfReader
+
+    from publisher.pipeline import build_book
+
+    spec = tmp_path / f"{code}.yaml"
+    spec.write_text(BOOKS[code], encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    text = " ".join(page.extract_text() for page in PdfReader(result.pdf).pages)
+    found = {w.lower() for w in re.findall(r"[^\W\d_]{3,}", text)} & english_words_only(code)
+    assert not found, f"English in the {code} book: {sorted(found)}"
+    assert catalogue(code).text("book.answers") in text

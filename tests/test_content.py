@@ -204,7 +204,7 @@ def test_blocklists_are_short_words_of_their_language():
         words = [letters_only(w, path.stem) for w in read_entries(path)]
         assert 20 <= len(words) <= 200, path.name
         assert len(set(words)) == len(words), f"{path.name}: repeated entries"
-        assert all(3 <= len(w) <= 8 and not set(w) - LETTERS[path.stem] for w in words), path.name
+        assert all(3 <= len(w) <= 12 and not set(w) - LETTERS[path.stem] for w in words), path.name
 
 
 # --- cryptogram texts -------------------------------------------------------------

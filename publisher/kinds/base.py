@@ -16,7 +16,7 @@ from typing import (Annotated, Any, Callable, ClassVar, Generic, Literal, Protoc
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from ..ground.catalogue import KindText, available
-from ..words import Word
+from ..words import ThemeList, Word
 
 __all__ = ["Board", "BookMeta", "Box", "DrawContext", "Kind", "Language", "Params",
            "PlanContext", "PuzzleRequest", "SectionBase", "Theme", "Word", "grid_size"]
@@ -51,6 +51,8 @@ class SectionBase(BaseModel):
     answers_per_page: int | None = Field(
         default=None, ge=1, le=12,
         description="solutions on one answer-key page (kind default if unset)")
+    repeat: Literal["allow", "never"] = Field(
+        default="never", description="allow: words may recur across the book's puzzles")
 
 
 class Params(BaseModel):
@@ -119,6 +121,17 @@ class PlanContext(Protocol):
 
     def mark_used(self, words: Sequence[Word]) -> None:
         """Record words as used by this book (explicit puzzles call this)."""
+
+    def themes(self, selection: str | list[str], tag: str | None,
+               field: str) -> list[ThemeList]:
+        """Bundled themes of the section's language: "all" (with `tag`, those tagged) or
+        the names listed; an unknown name is a spec error at `field`."""
+
+    def theme_words(self, theme: ThemeList, field: str) -> list[Word]:
+        """The words of a bundled theme, normalised like any list."""
+
+    def shuffled(self, items: list[Any]) -> list[Any]:
+        """`items` in an order drawn from the book seed."""
 
 
 @dataclass(frozen=True)

@@ -159,13 +159,13 @@ class BookRenderer:
         kind = get_kind(outcome.job.kind)
         ctx = DrawContext(self._theme_for(outcome),
                           catalogue(outcome.job.language).kind(kind.name))
-        problem = kind.fits(outcome.board, box, ctx, solution=what == "solution")
+        problem = kind.fits(outcome.kept, box, ctx, solution=what == "solution")
         if problem:
             self.warnings.append(f"{outcome.job.title} ({outcome.job.section_title}), "
                                  f"{what}: {problem}")
         canvas.saveState()
         draw = kind.draw_puzzle if what == "puzzle" else kind.draw_solution
-        draw(canvas, outcome.board, box, ctx)
+        draw(canvas, outcome.kept, box, ctx)
         canvas.restoreState()
 
     def _theme_for(self, outcome: Outcome) -> Theme:

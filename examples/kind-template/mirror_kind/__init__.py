@@ -35,7 +35,7 @@ class MirrorKind(Kind[MirrorSection, MirrorParams, MirrorBoard]):
     name = "mirror"
     section_model = MirrorSection
     params_model = MirrorParams
-    example = {"words": ["apple", "pear", "plum"], "words_per_puzzle": 3}
+    example = {"words": ["lemon", "grape", "melon"], "words_per_puzzle": 3}
     strings_dir = Path(__file__).parent / "lang"     # this kind's catalogue block
 
     def plan(self, section: MirrorSection, ctx: PlanContext) -> list[PuzzleRequest[MirrorParams]]:

@@ -42,7 +42,7 @@ def _breakable(words: list[str], font: str, size: float, width: float) -> list[s
 
 def _clue_lines(board, theme, size: float, width: float, enumeration, headings):
     """Flowable lines: (kind, number, text). kind: 'head', 'first', 'more', 'gap'."""
-    out = []
+    out: list[tuple[str, str, str]] = []
     indent = stringWidth("00 ", theme.font_bold, size)
     for direction in ("across", "down"):
         items = [e for e in board.entries if e["direction"] == direction]
@@ -76,7 +76,7 @@ def _blocks(lines):
 
 def _flow(lines, n_cols: int, per: int):
     """Columns of at most `per` lines, or None if more than n_cols are needed."""
-    columns = [[]]
+    columns: list[list[tuple[str, str, str]]] = [[]]
     for block in _blocks(lines):
         if columns[-1] and len(columns[-1]) + len(block) > per:
             columns.append([])
@@ -148,7 +148,7 @@ def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bo
                 canvas.setFont(theme.font_bold, fs)
                 canvas.drawCentredString(x + cell / 2, y + cell * 0.5 - fs * 0.35, ch)
             elif (r, c) in numbers:
-                fs = max(4.0, cell * 0.3)
+                fs = max(theme.min_answer_font_size, cell * 0.3)
                 canvas.setFont(theme.font, fs)
                 canvas.drawString(x + cell * 0.08, y + cell - fs * 0.95, str(numbers[(r, c)]))
 

@@ -185,4 +185,5 @@ def _queens(canvas, board, grid: _Grid, solved: bool) -> None:
 
 
 def _hex(code: str) -> tuple[float, float, float]:
-    return tuple(int(code[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    red, green, blue = (int(code[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return red, green, blue

@@ -45,6 +45,9 @@ class WordSearchSection(SectionBase):
     count: int | None = Field(default=None, ge=1, le=2000)
     words_per_puzzle: int | None = Field(default=None, ge=1, le=300)
     words: WordsRef | None = None
+    themes: Literal["all"] | list[str] | None = Field(
+        default=None, description="bundled themes: one puzzle per theme (or `count`, cycling)")
+    tag: str | None = Field(default=None, description="with `themes: all`: only themes tagged so")
     forbidden: list[str] = Field(default_factory=list,
                                  description="words that must never appear in any grid")
 
@@ -67,9 +70,21 @@ class WordSearchSection(SectionBase):
 
     @model_validator(mode="after")
     def _one_form(self):
+        if self.themes is not None:
+            if self.puzzles is not None or self.words is not None:
+                raise ValueError("`themes` draws each puzzle's words from a bundled theme: "
+                                 "give it without `puzzles` or `words`")
+            if self.words_per_puzzle is None:
+                raise ValueError("`themes` needs `words_per_puzzle` (how many words of each "
+                                 "theme go into its puzzle)")
+            if self.themes == []:
+                raise ValueError("`themes` is empty; write `themes: all` or name some")
+            return self
+        if self.tag is not None:
+            raise ValueError("`tag` goes with `themes: all`")
         if (self.puzzles is None) == (self.count is None):
             raise ValueError("give either `puzzles` (a list) or `count` with "
-                             "`words_per_puzzle` and `words` (a pool)")
+                             "`words_per_puzzle` and `words` (a pool), or `themes`")
         if self.count is not None and (self.words is None or self.words_per_puzzle is None):
             raise ValueError("`count` needs `words` (the pool) and `words_per_puzzle`")
         if self.puzzles is not None and (self.words is not None or self.words_per_puzzle):
@@ -151,22 +166,43 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
                 requests.append(self.request(puzzle.title, words, size, directions,
                                               language, forbidden))
         else:
-            rows, cols = section.size
-            fit = longest_fit(rows, cols, directions)
-            pool = [w for w in ctx.words(section.words, "words", ctx.language)
-                    if 2 <= len(w.answer) <= fit and w.answer != w.answer[::-1]]
-
             forbidden = forbidden_in(ctx.language)
+            fit = longest_fit(*section.size, directions)
 
             def accept(chosen: list[Word], word: Word) -> bool:
                 return not (any(clash(word.answer, other.answer) for other in chosen)
                             or any(contains(word.answer, f) for f in forbidden))
 
-            for title in ctx.titles(section.title, section.count):
-                words = ctx.take_unused(pool, section.words_per_puzzle, "words", accept)
+            def usable(words: list[Word]) -> list[Word]:
+                return [w for w in words
+                        if 2 <= len(w.answer) <= fit and w.answer != w.answer[::-1]]
+
+            assert section.words_per_puzzle is not None
+            for title, pool, field in self._pools(section, ctx):
+                words = ctx.take_unused(usable(pool), section.words_per_puzzle, field, accept)
                 requests.append(self.request(title, words, section.size,
                                               directions, ctx.language, forbidden))
         return requests
+
+    def _pools(self, section: WordSearchSection,
+               ctx: PlanContext) -> list[tuple[str, list[Word], str]]:
+        """(title, word pool, field) per puzzle: one pool for `count` puzzles, or a theme
+        each (`count` cycles through the themes in an order drawn from the seed)."""
+        if section.themes is None:
+            assert section.count is not None
+            pool = ctx.words(section.words, "words", ctx.language)
+            return [(title, pool, "words") for title in ctx.titles(section.title, section.count)]
+        themes = ctx.themes(section.themes, section.tag, "themes")
+        if section.count is not None:
+            order = ctx.shuffled(themes)
+            themes = [order[i % len(order)] for i in range(section.count)]
+        title = section.title or "{theme}"
+        if "{theme}" not in title:
+            titles = ctx.titles(title, len(themes))
+        else:
+            titles = [title.replace("{theme}", theme.title) for theme in themes]
+        return [(name, ctx.theme_words(theme, "themes"), "themes")
+                for name, theme in zip(titles, themes)]
 
     def _check(self, words: list[Word], size: tuple[int, int], directions: list[str],
                ctx: PlanContext, field: str, forbidden: list[str]) -> None:

@@ -132,7 +132,7 @@ def solution(canvas, board, box, theme) -> None:
     cell = solution_cell(board, box, theme)
     x0 = box.x + (box.width - cell * board.cols) / 2
     top = box.top
-    in_word = set()
+    in_word: set[tuple[int, int]] = set()
     for w, r, c, d in board.placements:
         _, dr, dc = DIRECTIONS[d]
         in_word.update((r + k * dr, c + k * dc) for k in range(len(board.words[w][1])))
