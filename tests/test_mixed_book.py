@@ -43,6 +43,22 @@ sections:
     count: 2
     candidates: 2
     per_page: 2
+  - kind: maze
+    title: Maze
+    size: 8
+    candidates: 2
+  - kind: cryptogram
+    title: Code
+    texts: ["Octopuses have three hearts."]
+  - kind: scramble
+    title: Scramble
+    words: [planet, garden, orange]
+    candidates: 2
+  - kind: fillin
+    title: Fill
+    size: 9
+    words: [planet, garden, orange, winter, pencil, tiger]
+    candidates: 2
 """
 
 
@@ -58,8 +74,10 @@ def built(tmp_path_factory):
 def test_every_kind_is_in_the_book(built):
     _, manifest, _ = built
     assert [p["kind"] for p in manifest["puzzles"]] == [
-        "wordsearch", "crossword", "numberlink", "numberlink", "queens", "queens"]
-    assert set(all_kinds()) == {"wordsearch", "crossword", "numberlink", "queens"}
+        "wordsearch", "crossword", "numberlink", "numberlink", "queens", "queens",
+        "maze", "cryptogram", "scramble", "fillin"]
+    assert set(all_kinds()) == {"wordsearch", "crossword", "numberlink", "queens",
+                                "maze", "cryptogram", "scramble", "fillin"}
 
 
 def test_puzzles_share_pages_when_asked_and_each_page_shows_its_puzzle(built):
