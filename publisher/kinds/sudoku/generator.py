@@ -1,0 +1,175 @@
+"""Making one puzzle: a random full grid, then givens removed orbit by orbit
+(orbits of the requested symmetry) under a ratchet that lands exactly on the
+requested level.
+
+Ratchet for level L (tier L): first remove every orbit whose removal leaves
+the puzzle solvable with tiers below L; the result is minimal for that, so any
+further removal that the ladder up to tier L still solves gives a puzzle that
+needs tier L. Extreme uses the exact counter (unique) for the second pass.
+Every kept removal leaves a puzzle the sound ladder (or the counter) proves
+unique.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from publisher.errors import GenerationFailed
+
+from .grader import LEVELS, Grade, grade, solvable
+from .layouts import jigsaw_regions, killer_cages
+from .shapes import BOX_SHAPES, Geometry, box_regions, symmetry_orbits
+from .solver import BudgetExceeded, count_solutions, random_solution
+
+
+@dataclass
+class Puzzle:
+    size: int
+    variant: str
+    difficulty: str
+    symmetry: str
+    givens: list[int]                       # row-major, 0 = empty
+    solution: list[int]
+    regions: list[list[int]]                # region id per cell (boxes unless jigsaw)
+    cages: list[list[int]] = field(default_factory=list)   # cell indices per cage
+    sums: list[int] = field(default_factory=list)
+    grade: Grade | None = None
+    score: float = 0.0
+    attempts: int = 0
+
+
+# the dig's test per level: the ladder up to that tier, or the exact counter (4)
+DIG_TIER = [0, 1, 4, 4, 4]
+
+
+def attempt_budget(size: int, difficulty: str, variant: str) -> int:
+    """How many full grids one request may try before it fails."""
+    tier = LEVELS.index(difficulty)
+    base = {4: 40, 6: 40, 8: 30, 9: 30, 12: 6, 16: 3}[size]
+    if tier >= 3 and size >= 12:
+        base = 2
+    if variant == "killer" and tier == 4:
+        base = max(2, base // 3)
+    return base
+
+
+def counter_budget(size: int) -> int:
+    return {4: 10 ** 4, 6: 10 ** 4, 8: 2 * 10 ** 4, 9: 2 * 10 ** 4, 12: 2 * 10 ** 4,
+            16: 2 * 10 ** 4}[size]
+
+
+def _geometry(size: int, variant: str, rng: random.Random) -> Geometry:
+    if variant == "jigsaw":
+        boxes = box_regions(size)
+        while True:
+            regions = jigsaw_regions(size, rng)
+            if regions != boxes:
+                return Geometry(size, regions)
+    return Geometry(size, box_regions(size), diagonals=variant == "x")
+
+
+def _fill(size: int, variant: str, rng: random.Random) -> tuple[Geometry, list[int]]:
+    for _ in range(50):
+        geom = _geometry(size, variant, rng)
+        solution = random_solution(geom, rng, tries=3 if variant == "jigsaw" else 20)
+        if solution is not None:
+            if variant == "killer":
+                cages = killer_cages(size, solution, rng)
+                geom = Geometry(size, geom.regions, cages=cages)
+            return geom, solution
+    raise GenerationFailed(f"no {size}x{size} {variant} grid could be filled; try another size")
+
+
+def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int,
+         sums: list[int] | None, rng: random.Random) -> list[int]:
+    givens = list(solution)
+    order = list(orbits)
+    rng.shuffle(order)
+    budget = counter_budget(geom.n)
+
+    def keeps(test_tier: int) -> bool:
+        if test_tier <= 3:
+            return solvable(geom, givens, test_tier, sums)
+        try:
+            return count_solutions(geom, givens, 2, sums, budget) == 1
+        except BudgetExceeded:
+            return False
+
+    def sweep(candidates: list[list[int]], test_tier: int, chunk: int) -> list[list[int]]:
+        failed: list[list[int]] = []
+        for i in range(0, len(candidates), chunk):
+            group = candidates[i:i + chunk]
+            cells = [c for orbit in group for c in orbit]
+            for c in cells:
+                givens[c] = 0
+            if not keeps(test_tier):
+                for c in cells:
+                    givens[c] = solution[c]
+                failed.extend(group)
+        return failed
+
+    # big early chunks: most early removals succeed, so test several at once
+    sweep(sweep(order, tier, 4), tier, 1)
+    return givens
+
+
+def _fill_back(geom: Geometry, solution: list[int], givens: list[int],
+               orbits: list[list[int]], tier: int, sums: list[int] | None,
+               rng: random.Random) -> bool:
+    """Put removed orbits back (givens only make a puzzle easier) until the
+    puzzle needs exactly `tier`; an orbit that makes it too easy is taken out
+    again. False if no order found the level."""
+    removed = [o for o in orbits if not givens[o[0]]]
+    rng.shuffle(removed)
+    for orbit in removed:
+        for c in orbit:
+            givens[c] = solution[c]
+        if solvable(geom, givens, tier, sums):
+            if tier == 0 or not solvable(geom, givens, tier - 1, sums):
+                return True
+            for c in orbit:
+                givens[c] = 0
+    return False
+
+
+def _score(geom: Geometry, givens: list[int], g: Grade, tier: int) -> float:
+    n = geom.n
+    share = sum(1 for v in givens if v) / (n * n)
+    counts = [sum(1 for c in unit if givens[c]) for unit in geom.units]
+    empty_units = sum(1 for k in counts if k == 0)
+    mean = sum(counts) / len(counts)
+    spread = -(sum((k - mean) ** 2 for k in counts) / len(counts)) ** 0.5 / max(mean, 1)
+    few = (1 - share) * (2 + 3 * tier)
+    return round(few + spread - empty_units + 0.2 * min(g.top_steps, 10), 6)
+
+
+def generate_puzzle(size: int, variant: str, difficulty: str, symmetry: str,
+                    rng: random.Random, attempts: int | None = None) -> Puzzle:
+    """One puzzle graded exactly `difficulty`, or GenerationFailed."""
+    if size not in BOX_SHAPES:
+        raise ValueError(f"size {size}")
+    tier = LEVELS.index(difficulty)
+    limit = attempts if attempts is not None else attempt_budget(size, difficulty, variant)
+    orbits = symmetry_orbits(size, symmetry)
+    dig_tier = DIG_TIER[tier]
+    for attempt in range(1, limit + 1):
+        geom, solution = _fill(size, variant, rng)
+        sums = [sum(solution[c] for c in cage) for cage in geom.cages] if geom.cages else None
+        givens = _dig(geom, solution, orbits, dig_tier, sums, rng)
+        g = grade(geom, givens, sums)
+        if LEVELS.index(g.level) > tier and _fill_back(geom, solution, givens, orbits, tier,
+                                                       sums, rng):
+            g = grade(geom, givens, sums)
+        if g.level != difficulty:
+            continue
+        if tier == 4:
+            g.hardest = "beyond_chains"
+        return Puzzle(size, variant, difficulty, symmetry, givens, solution, geom.regions,
+                      [list(c) for c in geom.cages], list(sums or []), g,
+                      _score(geom, givens, g, tier), attempt)
+    hint = ("choose a lower difficulty" if tier else "try again with another seed")
+    if size >= 12:
+        hint += " or a smaller size"
+    raise GenerationFailed(
+        f"no {size}x{size} {variant} sudoku graded {difficulty!r} within {limit} attempts; "
+        f"{hint}")
