@@ -35,15 +35,18 @@ def connected(n: int, cells: list[int]) -> bool:
     return len(seen) == len(inside)
 
 
-def jigsaw_regions(n: int, rng: random.Random, swaps: int | None = None) -> list[list[int]]:
+def jigsaw_regions(n: int, rng: random.Random, solution: list[int] | None = None,
+                   swaps: int | None = None) -> list[list[int]]:
     """Irregular regions of n connected cells each, made from the boxes by
     random swaps of border cells between neighbouring regions (each swap keeps
-    both regions connected and the same size)."""
+    both regions connected and the same size). Given a solution valid for the
+    boxes, only cells holding the same value are swapped, so every region
+    still holds each value once and the solution stays valid."""
     reg = [g for row in box_regions(n) for g in row]
     members: dict[int, set[int]] = {}
     for cell, g in enumerate(reg):
         members.setdefault(g, set()).add(cell)
-    moves = swaps if swaps is not None else n * n * 3
+    moves = swaps if swaps is not None else n * n * 12
     for _ in range(moves):
         a = rng.randrange(n * n)
         outs = [b for b in _neighbours(n, a) if reg[b] != reg[a]]
@@ -53,7 +56,8 @@ def jigsaw_regions(n: int, rng: random.Random, swaps: int | None = None) -> list
         # a goes to region B; some cell of B touching A (without a) comes back
         rest_a = members[region_a] - {a}
         back = sorted(c for c in members[region_b]
-                      if any(x in rest_a for x in _neighbours(n, c)))
+                      if any(x in rest_a for x in _neighbours(n, c))
+                      and (solution is None or solution[c] == solution[a]))
         if not back:
             continue
         c = rng.choice(back)
