@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from typer.core import TyperGroup
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -13,8 +14,19 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from .errors import PublisherError
 from .pipeline import Progress as PipelineProgress, build_book
 
-app = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
-                  help="Build a printable puzzle book from a YAML spec.")
+class BuildByDefault(TyperGroup):
+    """`make-book SPEC ...` means `make-book build SPEC ...`; other first words name a
+    command (`make-book kinds`)."""
+
+    def parse_args(self, ctx, args):  # type: ignore[no-untyped-def]  # click's signature
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = ["build", *args]
+        return super().parse_args(ctx, args)
+
+
+app = typer.Typer(cls=BuildByDefault, add_completion=False, pretty_exceptions_enable=False,
+                  help="Build a printable puzzle book from a YAML spec: make-book SPEC "
+                  "(the same as make-book build SPEC).")
 err = Console(stderr=True)
 
 
@@ -31,9 +43,10 @@ class BarProgress(PipelineProgress):
         self.bar.advance(self.task, n)
 
 
-@app.command()
-def main(
-    spec: Path = typer.Argument(..., help="The book spec (YAML); see the README for its format."),
+@app.command("build")
+def build(
+    spec: Path = typer.Argument(..., metavar="SPEC",
+                                help="The book spec (YAML); see the README for its format."),
     out: Path = typer.Option(Path("output"), "--out", "-o",
                              help="Folder for <name>.pdf, <name>.json and <name>/ side files."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Override the spec's seed."),
@@ -74,9 +87,21 @@ def main(
                   highlight=False, soft_wrap=True, markup=False)
 
 
+@app.command("kinds")
+def kinds() -> None:
+    """List the puzzle kinds this installation can build (its own and installed ones)."""
+    from .ground.catalogue import catalogue
+    from .kinds import all_kinds
+
+    english = catalogue("en")
+    for name, kind in all_kinds().items():
+        typer.echo(f"{name:12} {english.kind(name).text('title')} "
+                   f"({type(kind).__module__.split('.')[0]})")
+
+
 def run() -> None:
     app(prog_name="make-book")
 
 
 if __name__ == "__main__":
-    sys.exit(run())
+    run()

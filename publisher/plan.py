@@ -12,11 +12,13 @@ from typing import Any, Callable, Sequence
 
 from .data import bundled_names, data_dir
 from .errors import SpecError
+from .ground.catalogue import catalogue
+from .ground.fonts import missing_glyphs
+from .ground.yamlfile import format_path, parse_path
 from .kinds import get_kind
-from .kinds.base import SectionBase, Word
-from .spec import Spec, format_path, parse_path
-from .render.fonts import missing_glyphs
-from .words import entries_from_node, make_word, read_list_file
+from .kinds.base import Params, SectionBase
+from .spec import Spec
+from .words import Word, entries_from_node, make_word, read_list_file
 
 
 def derive_seed(*parts: Any) -> int:
@@ -33,7 +35,7 @@ class Job:
     section_title: str
     title: str
     language: str
-    params: dict[str, Any]
+    params: Params
     candidates: int
     per_page: int
     answers_per_page: int | None      # the section's own choice; else the layout's, else the kind's
@@ -47,11 +49,16 @@ class SectionContext:
         self.spec, self.index, self.section, self.used = spec, index, section, used
         self.spec_dir = spec.path.parent
         self.language = section.language or spec.book.language
+        self.text = catalogue(self.language).kind(section.kind)
         self.accents = section.accents or spec.book.accents
         self.rng = random.Random(derive_seed(spec.book.seed, "pool", index))
 
     def error(self, field: str, message: str) -> SpecError:
         return self.spec.error(("sections", self.index) + parse_path(field), message)
+
+    def titles(self, title: str | None, count: int) -> list[str]:
+        base = title or self.text.text("title")
+        return [f"{base} {i + 1}" for i in range(count)] if count > 1 else [base]
 
     def words(self, ref: Any, field: str, language: str) -> list[Word]:
         words = self._resolve(ref, field, language)
@@ -164,15 +171,22 @@ def _check_printable(spec: Spec) -> None:
             raise spec.error(path, problem)
 
 
-def plan_book(spec: Spec) -> list[Job]:
+def plan_book(spec: Spec, per_page_choices: set[int] | None = None) -> list[Job]:
+    """Jobs for every puzzle of the book. `per_page_choices`: what the layout can place."""
     _check_printable(spec)
     jobs: list[Job] = []
     used: set[str] = set()
     for index, section in enumerate(spec.book.sections):
         kind = get_kind(section.kind)
         ctx = SectionContext(spec, index, section, used)
+        if per_page_choices is not None:
+            for key in ("per_page", "answers_per_page"):
+                value = getattr(section, key)
+                if value is not None and value not in per_page_choices:
+                    raise ctx.error(key, f"the layout places {', '.join(map(str, sorted(per_page_choices)))} "
+                                    f"puzzles on a page, not {value}")
         requests = kind.plan(section, ctx)
-        title = section.title or kind.display_name or kind.name.capitalize()
+        title = section.title or ctx.text.text("title")
         for number, request in enumerate(requests, start=1):
             problem = unprintable(request.title, repr(request.title))
             if problem:

@@ -3,28 +3,29 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Literal
 
 import yaml
 
 from .errors import SpecError
-from .kinds.base import Word
-from .yamlnodes import is_null, line_of, mapping_pairs
+from .ground.catalogue import catalogue
+from .ground.yamlfile import is_null, line_of, mapping_pairs
 
 AccentPolicy = Literal["keep", "strip"]
+# Alphabets, accent policies and the letters each language keeps when stripping
+# accents (Spanish Ñ; Russian Ё, Й) come from the language catalogue: filler letters
+# always come from the puzzle's own language.
 
-# Base alphabets: filler letters always come from the puzzle's own language.
-ALPHABETS = {
-    "en": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "es": "ABCDEFGHIJKLMNÑOPQRSTUVWXYZ",
-    "ru": "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ",
-}
-# Common practice: Spanish puzzles print CAMION for camión but keep Ñ; English
-# drops the odd accent (café -> CAFE); Russian keeps Ё and Й (never decomposed).
-DEFAULT_ACCENTS: dict[str, AccentPolicy] = {"en": "strip", "es": "strip", "ru": "keep"}
-# Letters that are letters of their own, not accented variants, in each language.
-KEEP_WHEN_STRIPPING = {"es": "Ñ", "ru": "ЁЙ"}
+
+@dataclass(frozen=True)
+class Word:
+    """A word as printed (`text`, NFC) and as written in the grid (`answer`)."""
+
+    text: str
+    answer: str
+    clue: str | None = None
 
 
 def display_form(text: str) -> str:
@@ -38,10 +39,11 @@ def grid_form(text: str, language: str, accents: AccentPolicy | None = None) -> 
     Spaces, hyphens, apostrophes and other non-letters are dropped. With the
     "strip" policy, diacritics go except on letters the language treats as
     letters of their own (Spanish Ñ, Russian Ё/Й)."""
-    policy = accents or DEFAULT_ACCENTS.get(language, "keep")
-    keep = KEEP_WHEN_STRIPPING.get(language, "")
+    language_facts = catalogue(language)
+    policy = accents or language_facts.accents
+    keep = language_facts.keep_when_stripping
     out = []
-    for ch in unicodedata.normalize("NFC", str(text)).upper():
+    for ch in language_facts.upper(unicodedata.normalize("NFC", str(text))):
         if not unicodedata.category(ch).startswith("L"):
             continue
         if policy == "strip" and ch not in keep:
@@ -54,7 +56,7 @@ def grid_form(text: str, language: str, accents: AccentPolicy | None = None) -> 
 
 def alphabet_for(language: str, answers: Iterable[str] = ()) -> str:
     """The language's letters in its own order, then any other letters the answers use."""
-    base = ALPHABETS.get(language, "")
+    base = catalogue(language).alphabet
     extra = set("".join(answers)) - set(base)
     return base + "".join(sorted(extra))
 

@@ -13,13 +13,11 @@ PASTELS = ["#f4a6a6", "#a8d5f2", "#b8e0a8", "#f9d89c", "#d3b8ec", "#9fe0d8",
 CHESS_DARK = 0.86        # shade of the dark squares of a classic board
 
 
-def rules_text(board) -> str:
+def rules_text(board, ctx) -> str:
     n = board.size
     if board.variant == "classic":
-        return (f"Place {n} queens so that no two share a row, a column or a diagonal. "
-                f"{len(board.givens)} are given.")
-    return (f"Place {n} queens: one in each row, each column and each shaded region. "
-            "No two queens may touch, not even diagonally.")
+        return ctx.text.text("rule", n=n, given=ctx.text.plural("given", len(board.givens)))
+    return ctx.text.text("rule_regions", n=n)
 
 
 def queen(canvas, x: float, y: float, size: float, fill: float = 0.0) -> None:
@@ -74,14 +72,15 @@ def _region_shades(regions: list[list[int]]) -> dict[int, int]:
     return shade
 
 
-def draw_board(canvas, board, box, theme, solved: bool) -> None:
+def draw_board(canvas, board, box, ctx, solved: bool) -> None:
+    theme = ctx.theme
     n = board.size
     caption = not solved and box.height >= 120 and box.width >= 100
-    font_size = max(theme.min_font_size, min(theme.font_size, 11.0))
+    font_size = max(theme.min_font_size, theme.font_size)
     lines: list[str] = []
     text_h = 0.0
     if caption:
-        lines = simpleSplit(rules_text(board), theme.font, font_size, box.width)
+        lines = simpleSplit(rules_text(board, ctx), theme.font, font_size, box.width)
         text_h = len(lines) * font_size * 1.25 + font_size * 0.8
     side = min(box.width, box.height - text_h)
     cell = side / n

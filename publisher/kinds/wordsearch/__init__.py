@@ -8,8 +8,9 @@ from typing import Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ...errors import GenerationFailed
-from ...words import alphabet_for, letter_weights
-from ..base import Board, Kind, PuzzleRequest, SectionBase, Word, grid_size, numbered_titles
+from ...words import Word, alphabet_for, letter_weights
+from ..base import (Board, Box, DrawContext, Kind, Language, Params, PlanContext, PuzzleRequest,
+                    SectionBase, grid_size)
 from . import draw
 from .generator import (DIFFICULTY_DIRECTIONS, DIRECTION_INDEX, DIRECTIONS, balance,
                         direction_entropy, fill_and_verify, place_words)
@@ -26,13 +27,18 @@ class WordSearchPuzzle(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     title: str = Field(min_length=1)
     words: WordsRef
-    language: str | None = Field(default=None, pattern=r"^[a-z]{2,3}$")
-    size: Any = None          # this puzzle's own size, else the section's
+    language: Language | None = None
+    size: tuple[int, int] | None = None     # this puzzle's own size, else the section's
+
+    @field_validator("size", mode="before")
+    @classmethod
+    def _size(cls, value: Any) -> tuple[int, int] | None:
+        return None if value is None else grid_side(value)
 
 
 class WordSearchSection(SectionBase):
     kind: Literal["wordsearch"]
-    size: Any = (15, 15)
+    size: tuple[int, int] = (15, 15)
     difficulty: Literal["easy", "medium", "hard"] = "medium"
     directions: list[str] | None = None
     puzzles: list[WordSearchPuzzle] | None = None
@@ -42,9 +48,9 @@ class WordSearchSection(SectionBase):
     forbidden: list[str] = Field(default_factory=list,
                                  description="words that must never appear in any grid")
 
-    @field_validator("size")
+    @field_validator("size", mode="before")
     @classmethod
-    def _size(cls, value):
+    def _size(cls, value: Any) -> tuple[int, int]:
         return grid_side(value)
 
     @field_validator("directions")
@@ -72,6 +78,16 @@ class WordSearchSection(SectionBase):
         return self
 
 
+class WordSearchParams(Params):
+    rows: int = 15
+    cols: int = 15
+    language: str = "en"
+    words: tuple[tuple[str, str], ...] = ()       # (text as printed, answer as in the grid)
+    directions: tuple[int, ...] = ()              # indices into generator.DIRECTIONS
+    forbidden: tuple[str, ...] = ()
+    effort: int = 0                               # eviction steps when words are left over
+
+
 @dataclass
 class WordSearchBoard(Board):
     rows: int = 0
@@ -80,7 +96,6 @@ class WordSearchBoard(Board):
     words: list[tuple[str, str]] = field(default_factory=list)    # (text, answer)
     placements: list[tuple[int, int, int, int]] = field(default_factory=list)  # word,r,c,d
     unplaced: list[str] = field(default_factory=list)
-    language: str = "en"
 
     def cell(self, row: int, col: int) -> str:
         return self.letters[row * self.cols + col]
@@ -104,15 +119,18 @@ def longest_fit(rows: int, cols: int, directions: list[str]) -> int:
     return max(fits)
 
 
-class WordSearch(Kind):
+class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
     name = "wordsearch"
-    display_name = "Word search"
     section_model = WordSearchSection
+    params_model = WordSearchParams
     # Best-of-N quality flattens past ~8 boards (mean quality 39 at 1, 46 at 8, 49 at 20).
     default_candidates = 8
     default_answers_per_page = 6
+    example = {"size": 8, "candidates": 2,
+               "puzzles": [{"title": "Farm", "words": ["cow", "horse", "pig", "goat", "duck"]}]}
 
-    def plan(self, section: WordSearchSection, ctx) -> list[PuzzleRequest]:
+    def plan(self, section: WordSearchSection,
+             ctx: PlanContext) -> list[PuzzleRequest[WordSearchParams]]:
         directions = section.directions or list(DIFFICULTY_DIRECTIONS[section.difficulty])
 
         def forbidden_in(language: str) -> list[str]:
@@ -125,10 +143,7 @@ class WordSearch(Kind):
         if section.puzzles is not None:
             for i, puzzle in enumerate(section.puzzles):
                 language = puzzle.language or ctx.language
-                try:
-                    size = grid_side(puzzle.size) if puzzle.size is not None else section.size
-                except ValueError as exc:
-                    raise ctx.error(f"puzzles[{i}].size", str(exc)) from None
+                size = puzzle.size or section.size
                 words = ctx.words(puzzle.words, f"puzzles[{i}].words", language)
                 forbidden = forbidden_in(language)
                 self._check(words, size, directions, ctx, f"puzzles[{i}].words", forbidden)
@@ -147,14 +162,14 @@ class WordSearch(Kind):
                 return not (any(clash(word.answer, other.answer) for other in chosen)
                             or any(contains(word.answer, f) for f in forbidden))
 
-            for title in numbered_titles(section.title or "Word search", section.count):
+            for title in ctx.titles(section.title, section.count):
                 words = ctx.take_unused(pool, section.words_per_puzzle, "words", accept)
                 requests.append(self.request(title, words, section.size,
                                               directions, ctx.language, forbidden))
         return requests
 
-    def _check(self, words: list[Word], size, directions, ctx, field: str,
-               forbidden: list[str]) -> None:
+    def _check(self, words: list[Word], size: tuple[int, int], directions: list[str],
+               ctx: PlanContext, field: str, forbidden: list[str]) -> None:
         rows, cols = size
         fit = longest_fit(rows, cols, directions)
         too_long = [w.text for w in words if len(w.answer) > fit]
@@ -182,29 +197,28 @@ class WordSearch(Kind):
                             "of each pair")
 
     def request(self, title: str, words: list[Word], size: tuple[int, int],
-                directions: list[str], language: str, forbidden: list[str] = ()
-                ) -> PuzzleRequest:
+                directions: list[str], language: str, forbidden: list[str] | tuple[str, ...] = ()
+                ) -> PuzzleRequest[WordSearchParams]:
         """The generator's params for one puzzle (benchmarks and tests use it too)."""
         rows, cols = size
-        return PuzzleRequest(title=title, language=language, params={
-            "rows": rows, "cols": cols, "language": language,
-            "words": [(w.text, w.answer) for w in words],
-            "directions": [DIRECTION_INDEX[d] for d in directions],
-            "forbidden": list(forbidden),
-            "effort": 3 * len(words),      # eviction steps when words are left over (more gains little)
-        })
+        return PuzzleRequest(title, WordSearchParams(
+            rows=rows, cols=cols, language=language,
+            words=tuple((w.text, w.answer) for w in words),
+            directions=tuple(DIRECTION_INDEX[d] for d in directions),
+            forbidden=tuple(forbidden),
+            effort=3 * len(words),      # more eviction steps gain little
+        ), language)
 
-    def generate(self, params: dict[str, Any], seed: int) -> WordSearchBoard:
+    def generate(self, params: WordSearchParams, seed: int) -> WordSearchBoard:
         rng = random.Random(seed)
-        rows, cols = params["rows"], params["cols"]
-        texts = [text for text, _ in params["words"]]
-        answers = [answer for _, answer in params["words"]]
-        alphabet = alphabet_for(params["language"], answers)
+        rows, cols = params.rows, params.cols
+        texts = [text for text, _ in params.words]
+        answers = [answer for _, answer in params.words]
+        alphabet = alphabet_for(params.language, answers)
         weights = letter_weights(alphabet, answers)
         for _ in range(4):
-            grid = place_words(answers, rows, cols, params["directions"], rng,
-                               params["effort"])
-            letters = fill_and_verify(grid, params["forbidden"], alphabet, weights, rng)
+            grid = place_words(answers, rows, cols, list(params.directions), rng, params.effort)
+            letters = fill_and_verify(grid, list(params.forbidden), alphabet, weights, rng)
             if letters is not None:
                 break
         else:
@@ -214,27 +228,31 @@ class WordSearch(Kind):
         crossings = grid.crossing_count()
         score = (1000 * len(placements) + 2 * crossings
                  + 20 * direction_entropy([p.direction for p in placements],
-                                          len(params["directions"]))
+                                          len(params.directions))
                  + 10 * balance(grid))
         warnings = ([f"could not place {', '.join(unplaced)} in {rows}x{cols}; use a larger "
                      "grid or fewer words"] if unplaced else [])
         return WordSearchBoard(
             score=score, warnings=warnings, rows=rows, cols=cols, letters=letters,
-            words=list(params["words"]),
+            words=list(params.words),
             placements=[(p.word, p.row, p.col, p.direction) for p in placements],
-            unplaced=unplaced, language=params["language"])
+            unplaced=unplaced)
 
-    def draw_puzzle(self, canvas, board, box, theme) -> None:
-        draw.puzzle(canvas, board, box, theme)
+    def draw_puzzle(self, canvas: Any, board: WordSearchBoard, box: Box,
+                    ctx: DrawContext) -> None:
+        draw.puzzle(canvas, board, box, ctx.theme, ctx.language)
 
-    def draw_solution(self, canvas, board, box, theme) -> None:
-        draw.solution(canvas, board, box, theme)
+    def draw_solution(self, canvas: Any, board: WordSearchBoard, box: Box,
+                      ctx: DrawContext) -> None:
+        draw.solution(canvas, board, box, ctx.theme)
 
-    def fits(self, board: WordSearchBoard, box, theme, solution: bool = False) -> str | None:
-        cell = draw.solution_cell(board, box) if solution else draw.puzzle_layout(
-            board, box, theme).cell
+    def fits(self, board: WordSearchBoard, box: Box, ctx: DrawContext,
+             solution: bool = False) -> str | None:
+        theme = ctx.theme
+        cell = (draw.solution_cell(board, box, theme) if solution
+                else draw.puzzle_layout(board, box, theme, ctx.language).cell)
         letters = cell * draw.LETTER_RATIO
-        smallest = 4.0 if solution else theme.min_font_size   # answer keys may be small
+        smallest = theme.min_answer_font_size if solution else theme.min_font_size
         if letters < smallest:
             return (f"grid letters would be {letters:.1f} pt high (at least {smallest:g} pt "
                     "reads well); put fewer puzzles on a page or use a smaller grid")
@@ -250,6 +268,17 @@ class WordSearch(Kind):
                       for w, r, c, d in sorted(board.placements)],
             "unplaced": board.unplaced,
         }
+
+    def from_manifest(self, entry: dict[str, Any]) -> WordSearchBoard:
+        index = {tuple(d[1:]): i for i, d in enumerate(DIRECTIONS)}
+        words = [(w["text"], w["answer"]) for w in entry["words"]]
+        words += [(text, "") for text in entry["unplaced"]]   # never drawn: not in the grid
+        return WordSearchBoard(
+            rows=entry["rows"], cols=entry["cols"],
+            letters=[ch for row in entry["grid"] for ch in row], words=words,
+            placements=[(i, *w["start"], index[tuple(w["direction"])])
+                        for i, w in enumerate(entry["words"])],
+            unplaced=list(entry["unplaced"]))
 
     def text_for_search(self, board: WordSearchBoard) -> list[str]:
         return [draw.list_form(board.words[w][0]) for w, *_ in board.placements]
