@@ -7,6 +7,7 @@ regions (region id per cell), cages (cell lists), sums, symbols.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from reportlab.lib.colors import Color
@@ -20,22 +21,36 @@ PASTELS = ["#f6c9c9", "#c9e2f5", "#d3ecc8", "#fae6bf", "#e2d3f3", "#c4ece6",
            "#f3c6b1", "#c6e9d0", "#e0cfe9", "#f1e3a8"]
 DIGIT_SHARE = 0.62          # digit height as a share of the cell
 SUM_SHARE = 0.26            # killer sum height as a share of the cell
-CAGE_INSET = 0.09           # dashed outline inset from the cell edge, share of the cell
+DIGIT_MAX, SUM_MAX = 0.8, 0.45   # the most of a cell the floor may push them to
+CAGE_INSET = 0.12           # dashed outline inset from the cell edge, share of the cell
 
 
-def min_cell(board: Any, theme: Any) -> float:
-    """The smallest cell (points) that keeps every text at or above the floor."""
-    need = theme.min_font_size / DIGIT_SHARE
-    if board.variant == "killer":
-        need = max(need, theme.min_font_size / SUM_SHARE)
-    return need
+@dataclass
+class GridLayout:
+    cell: float
+    x0: float
+    y0: float
+    lines: list[str]
+    font_size: float
 
 
-def caption_lines(caption: Sequence[str], theme: Any, width: float, size: float) -> list[str]:
+def grid_layout(board: Any, box: Any, theme: Any, caption: Sequence[str] = ()) -> GridLayout:
+    """Square cells centred in the box, the caption lines under the grid (dropped
+    when they would leave the grid less than half the box)."""
+    n = board.size
+    # a caption smaller than body text: the grid is what the page is for
+    font_size = max(theme.min_font_size, min(theme.font_size * 0.85, 10.0))
     lines: list[str] = []
     for text in caption:
-        lines += simpleSplit(text, theme.font, size, width)
-    return lines
+        lines += simpleSplit(text, theme.font, font_size, box.width)
+    text_h = len(lines) * font_size * 1.25 + font_size * 0.6 if lines else 0.0
+    if text_h > box.height / 2:
+        lines, text_h = [], 0.0
+    side = max(0.0, min(box.width, box.height - text_h))
+    cell = side / n
+    x0 = box.x + (box.width - side) / 2
+    y0 = box.y + text_h + (box.height - text_h - side) / 2
+    return GridLayout(cell, x0, y0, lines, font_size)
 
 
 def _rgb(code: str) -> Color:
@@ -45,13 +60,11 @@ def _rgb(code: str) -> Color:
 def draw_grid(canvas: Any, board: Any, box: Any, theme: Any, solved: bool,
               caption: Sequence[str] = ()) -> None:
     n = board.size
-    font_size = max(theme.min_font_size, min(theme.font_size, 11.0))
-    lines = caption_lines(caption, theme, box.width, font_size) if caption else []
-    text_h = len(lines) * font_size * 1.25 + (font_size * 0.6 if lines else 0)
-    side = min(box.width, box.height - text_h)
-    cell = side / n
-    x0 = box.x + (box.width - side) / 2
-    y0 = box.y + text_h + (box.height - text_h - side) / 2
+    lay = grid_layout(board, box, theme, caption)
+    cell, x0, y0 = lay.cell, lay.x0, lay.y0
+    if cell <= 0:
+        return
+    side = cell * n
     top = y0 + side
 
     def corner(r: int, c: int) -> tuple[float, float]:      # bottom-left of a cell
@@ -59,9 +72,9 @@ def draw_grid(canvas: Any, board: Any, box: Any, theme: Any, solved: bool,
 
     canvas.saveState()
     _fills(canvas, board, theme, cell, corner)
-    thin = max(0.4, theme.line_width * 0.8)
-    thick = max(1.4, theme.line_width * 2.6, min(3.0, cell * 0.08))
-    canvas.setStrokeGray(0.35 if board.variant == "killer" else 0)
+    thin = min(max(0.4, theme.line_width * 0.8), cell * 0.1)
+    thick = min(max(1.4, theme.line_width * 2.6, min(3.0, cell * 0.08)), cell * 0.2)
+    canvas.setStrokeGray(0.6 if board.variant == "killer" else 0)
     canvas.setLineWidth(thin)
     for k in range(1, n):
         canvas.line(x0 + k * cell, y0, x0 + k * cell, top)
@@ -77,17 +90,19 @@ def draw_grid(canvas: Any, board: Any, box: Any, theme: Any, solved: bool,
                 canvas.line(x + cell, y, x + cell, y + cell)
             if r + 1 < n and reg[r][c] != reg[r + 1][c]:
                 canvas.line(x, y, x + cell, y)
-    canvas.rect(x0, y0, side, side, fill=0, stroke=1)
+    canvas.setLineCap(0)
+    # the frame inset by half its width so it stays inside the box
+    canvas.rect(x0 + thick / 2, y0 + thick / 2, side - thick, side - thick, fill=0, stroke=1)
     if board.variant == "killer":
-        _cages(canvas, board, theme, cell, corner, thin)
+        _cages(canvas, board, theme, cell, corner, thin, sums=not solved)
     _digits(canvas, board, theme, cell, corner, solved)
-    if lines:
+    if lay.lines:
         canvas.setFillGray(0)
-        canvas.setFont(theme.font, font_size)
-        y = y0 - font_size * 0.6 - font_size
-        for line in lines:
+        canvas.setFont(theme.font, lay.font_size)
+        y = y0 - lay.font_size * 0.6 - lay.font_size * 0.8
+        for line in lay.lines:
             canvas.drawCentredString(box.x + box.width / 2, y, line)
-            y -= font_size * 1.25
+            y -= lay.font_size * 1.25
     canvas.restoreState()
 
 
@@ -111,7 +126,7 @@ def _fills(canvas: Any, board: Any, theme: Any, cell: float, corner: Any) -> Non
 def _digits(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
             solved: bool) -> None:
     n = board.size
-    size = max(theme.min_font_size, cell * DIGIT_SHARE)
+    size = min(max(theme.min_font_size, cell * DIGIT_SHARE), cell * DIGIT_MAX)
     symbols = getattr(board, "symbols", "digits")
     for r in range(n):
         for c in range(n):
@@ -128,7 +143,7 @@ def _digits(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
 
 
 def _cages(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
-           thin: float) -> None:
+           thin: float, sums: bool) -> None:
     """Dashed outline of each cage, inset from the cell edges, and its sum in
     the corner of its top-left cell (in a small white patch over the dash)."""
     n = board.size
@@ -139,7 +154,7 @@ def _cages(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
             owner[divmod(cc, n)] = k
     canvas.setLineWidth(max(0.5, thin))
     canvas.setStrokeGray(0.1)
-    canvas.setDash(max(1.5, cell * 0.08), max(1.2, cell * 0.06))
+    canvas.setDash(max(1.5, cell * 0.11), max(1.2, cell * 0.08))
     canvas.setLineCap(0)
     for (r, c), k in owner.items():
         x, y = corner(r, c)
@@ -162,7 +177,10 @@ def _cages(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
                 xx = x + (d if dc < 0 else cell - d)
                 canvas.line(xx, y + cell - ends[0], xx, y + ends[1])
     canvas.setDash()
-    size = max(theme.min_font_size, cell * SUM_SHARE)
+    if not sums:
+        return
+    # never under the floor; fits() reports cells too small to hold it
+    size = min(max(theme.min_font_size, cell * SUM_SHARE), cell * SUM_MAX)
     canvas.setFont(theme.font, size)
     for cells, total in zip(board.cages, board.sums):
         r, c = divmod(min(cells), n)
