@@ -31,7 +31,7 @@ class SudokuSection(SectionBase):
     kind: Literal["sudoku"]
     size: Size = 9
     variant: Variant = "classic"
-    difficulty: Level | Literal["ramp"] = "medium"
+    difficulty: Literal["easy", "medium", "hard", "expert", "extreme", "ramp"] = "medium"
     symmetry: Symmetry = "rotational"
     count: int = Field(default=1, ge=1, le=1000)
     symbols: Literal["digits", "hex"] = "digits"

@@ -12,6 +12,7 @@ unique.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from publisher.errors import GenerationFailed
@@ -60,10 +61,16 @@ def counter_budget(size: int) -> int:
             16: 2 * 10 ** 4}[size]
 
 
+@lru_cache(maxsize=None)
+def _standard(size: int, diagonals: bool) -> Geometry:
+    """Boxed geometries are shared (their grader tables are built once)."""
+    return Geometry(size, box_regions(size), diagonals=diagonals)
+
+
 def _fill(size: int, variant: str, rng: random.Random) -> tuple[Geometry, list[int]]:
     """A geometry and a full grid valid for it. Jigsaw regions are grown from a
     boxed grid by swapping equal values, so the grid stays valid."""
-    geom = Geometry(size, box_regions(size), diagonals=variant == "x")
+    geom = _standard(size, variant == "x")
     solution = random_solution(geom, rng)
     if solution is None:
         raise GenerationFailed(f"no {size}x{size} {variant} grid could be filled; "

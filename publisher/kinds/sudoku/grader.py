@@ -134,12 +134,27 @@ class HumanSolver:
 
     # -- tier 0 -------------------------------------------------------------
     def naked_singles(self) -> bool:
-        cand, k = self.cand, 0
-        for cell in range(len(cand)):
-            m = cand[cell]
-            if m and not m & (m - 1):
-                self.place(cell, m)
-                k += 1
+        """Every cell down to one candidate, and the cells that follows for."""
+        cand, values, peers, k = self.cand, self.values, self.geom.peers, 0
+        stack = [c for c in range(len(cand)) if cand[c] and not cand[c] & (cand[c] - 1)]
+        while stack:
+            cell = stack.pop()
+            bit = cand[cell]
+            if not bit or bit & (bit - 1):
+                if not bit and not values[cell]:
+                    self.broken = True
+                continue
+            values[cell] = bit.bit_length()
+            cand[cell] = 0
+            k += 1
+            keep = ~bit
+            for p in peers[cell]:
+                m = cand[p]
+                if m & bit:
+                    m &= keep
+                    cand[p] = m
+                    if not m & (m - 1):          # now single (or empty: broken)
+                        stack.append(p)
         if k:
             self._note("naked_single", k)
         return k > 0
