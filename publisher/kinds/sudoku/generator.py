@@ -21,6 +21,7 @@ from .grader import LEVELS, Grade, grade, solvable
 from .layouts import jigsaw_regions, killer_cages
 from .shapes import BOX_SHAPES, Geometry, box_regions, symmetry_orbits
 from .solver import BudgetExceeded, count_solutions, random_solution
+from .unavoidable import two_value_sets
 
 
 @dataclass
@@ -39,14 +40,18 @@ class Puzzle:
     attempts: int = 0
 
 
-# the dig's test per level: the ladder up to that tier, or the exact counter (4)
-DIG_TIER = [0, 1, 4, 4, 4]
+# The dig's test per level: the ladder up to that tier, or the exact counter (4)
+# followed by putting givens back (measured fastest per kept puzzle, see
+# benchmarks/sudoku.py). Extra houses (X, jigsaw) make medium common enough to
+# dig for it directly.
+DIG_TIER = {"classic": [0, 4, 4, 4, 4], "x": [0, 1, 4, 4, 4], "jigsaw": [0, 1, 3, 4, 4],
+            "killer": [0, 1, 2, 3, 4]}
 
 
 def attempt_budget(size: int, difficulty: str, variant: str) -> int:
     """How many full grids one request may try before it fails."""
     tier = LEVELS.index(difficulty)
-    base = {4: 60, 6: 120, 8: 30, 9: 40, 12: 6, 16: 3}[size]
+    base = {4: 60, 6: 400, 8: 30, 9: 40, 12: 6, 16: 3}[size]
     if tier >= 3 and size >= 12:
         base = 2
     if tier == 4 and size <= 9:
@@ -88,12 +93,19 @@ def _fill(size: int, variant: str, rng: random.Random) -> tuple[Geometry, list[i
 
 def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int,
          sums: list[int] | None, rng: random.Random) -> list[int]:
+    """Remove orbits in random order while the test of `tier` still proves the
+    puzzle unique (the ladder up to that tier, or the counter for 4)."""
     givens = list(solution)
     order = list(orbits)
     rng.shuffle(order)
     budget = counter_budget(geom.n)
+    must_keep = two_value_sets(geom, solution)
+    kept = (1 << (geom.n * geom.n)) - 1             # cells still given, as a bitset
 
     def keeps(test_tier: int) -> bool:
+        for cells in must_keep:                      # a swappable set left empty
+            if not cells & kept:
+                return False
         if test_tier <= 3:
             return solvable(geom, givens, test_tier, sums)
         try:
@@ -102,15 +114,20 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
             return False
 
     def sweep(candidates: list[list[int]], test_tier: int, chunk: int) -> list[list[int]]:
+        nonlocal kept
         failed: list[list[int]] = []
         for i in range(0, len(candidates), chunk):
             group = candidates[i:i + chunk]
             cells = [c for orbit in group for c in orbit]
+            mask = 0
             for c in cells:
                 givens[c] = 0
+                mask |= 1 << c
+            kept ^= mask
             if not keeps(test_tier):
                 for c in cells:
                     givens[c] = solution[c]
+                kept |= mask
                 failed.extend(group)
         return failed
 
@@ -157,7 +174,7 @@ def generate_puzzle(size: int, variant: str, difficulty: str, symmetry: str,
     tier = LEVELS.index(difficulty)
     limit = attempts if attempts is not None else attempt_budget(size, difficulty, variant)
     orbits = symmetry_orbits(size, symmetry)
-    dig_tier = DIG_TIER[tier]
+    dig_tier = DIG_TIER[variant][tier]
     for attempt in range(1, limit + 1):
         geom, solution = _fill(size, variant, rng)
         sums = [sum(solution[c] for c in cage) for cage in geom.cages] if geom.cages else None
