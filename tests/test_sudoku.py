@@ -257,3 +257,14 @@ def test_symbols_past_nine_are_letters_or_hex() -> None:
     assert [symbol(v) for v in (1, 9, 10, 16)] == ["1", "9", "A", "G"]
     assert [symbol(v, "hex") for v in (1, 10, 16)] == ["0", "9", "F"]
     assert all(value_of(symbol(v, s), s) == v for v in range(1, 17) for s in ("digits", "hex"))
+
+
+def test_disguised_copies_share_a_key_and_others_do_not() -> None:
+    from publisher.kinds.sudoku.identity import canonical_key
+    p = generate_puzzle(9, "classic", "easy", "rotational", random.Random(3))
+    q = generate_puzzle(9, "classic", "easy", "rotational", random.Random(4))
+    n, rename = 9, [0, 5, 9, 1, 2, 8, 7, 3, 4, 6]
+    # turned a quarter (written out here) and renamed
+    turned = [rename[p.givens[(n - 1 - c) * n + r]] for r in range(n) for c in range(n)]
+    assert canonical_key(n, turned) == canonical_key(n, p.givens)
+    assert canonical_key(n, q.givens) != canonical_key(n, p.givens)

@@ -20,7 +20,7 @@ from publisher.errors import GenerationFailed
 from .grader import LEVELS, Grade, grade, solvable
 from .layouts import jigsaw_regions, killer_cages
 from .shapes import BOX_SHAPES, Geometry, box_regions, symmetry_orbits
-from .solver import BudgetExceeded, count_solutions, random_solution
+from .solver import other_solution_exists, random_solution
 from .unavoidable import two_value_sets
 
 
@@ -102,16 +102,13 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
     must_keep = two_value_sets(geom, solution)
     kept = (1 << (geom.n * geom.n)) - 1             # cells still given, as a bitset
 
-    def keeps(test_tier: int) -> bool:
+    def keeps(test_tier: int, freed: list[int]) -> bool:
         for cells in must_keep:                      # a swappable set left empty
             if not cells & kept:
                 return False
         if test_tier <= 3:
             return solvable(geom, givens, test_tier, sums)
-        try:
-            return count_solutions(geom, givens, 2, sums, budget) == 1
-        except BudgetExceeded:
-            return False
+        return not other_solution_exists(geom, givens, solution, freed, sums, budget)
 
     def sweep(candidates: list[list[int]], test_tier: int, chunk: int) -> list[list[int]]:
         nonlocal kept
@@ -124,7 +121,7 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
                 givens[c] = 0
                 mask |= 1 << c
             kept ^= mask
-            if not keeps(test_tier):
+            if not keeps(test_tier, cells):
                 for c in cells:
                     givens[c] = solution[c]
                 kept |= mask

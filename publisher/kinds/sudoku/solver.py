@@ -77,8 +77,16 @@ def _search(geom: Geometry, grid: list[int], limit: int, budget: int,
         return 0, None
     values = list(grid)
     full = geom.full
-    cell_groups = [tuple(g) for g in geom.cell_groups]
-    rule = CageRule(geom, sums) if sums is not None and geom.cages else None
+    cell_groups = geom.__dict__.get("_group_tuples")
+    if cell_groups is None:
+        cell_groups = geom.__dict__["_group_tuples"] = [tuple(g) for g in geom.cell_groups]
+    three = all(len(g) == 3 for g in cell_groups)      # rows, columns, boxes: a fast path
+    rule = None
+    if sums is not None and geom.cages:
+        rules = geom.__dict__.setdefault("_cage_rules", {})
+        rule = rules.get(tuple(sums))
+        if rule is None:
+            rule = rules[tuple(sums)] = CageRule(geom, sums)
     cage_of = rule.cage_of if rule else None
     first = rule.first_group if rule else 0
     if rule:
@@ -104,21 +112,33 @@ def _search(geom: Geometry, grid: list[int], limit: int, budget: int,
                 first_solution = list(values)
             return found >= limit
         best_i, best_m, best_k = -1, 0, 99
-        for i in range(depth, len(empties)):
-            cell = empties[i]
-            m = full
-            for g in cell_groups[cell]:
-                m &= ~used[g]
-            if cage_of is not None and cage_of[cell] >= 0:
-                k = cage_of[cell]
-                m &= rule.allowed(k, used[first + k])  # type: ignore[union-attr]
-            if not m:
-                return False
-            k = m.bit_count()
-            if k < best_k:
-                best_i, best_m, best_k = i, m, k
-                if k == 1:
-                    break
+        if three and cage_of is None:
+            for i in range(depth, len(empties)):
+                a, b, c = cell_groups[empties[i]]
+                m = full & ~(used[a] | used[b] | used[c])
+                if not m:
+                    return False
+                k = m.bit_count()
+                if k < best_k:
+                    best_i, best_m, best_k = i, m, k
+                    if k == 1:
+                        break
+        else:
+            for i in range(depth, len(empties)):
+                cell = empties[i]
+                m = full
+                for g in cell_groups[cell]:
+                    m &= ~used[g]
+                if cage_of is not None and cage_of[cell] >= 0:
+                    k = cage_of[cell]
+                    m &= rule.allowed(k, used[first + k])  # type: ignore[union-attr]
+                if not m:
+                    return False
+                k = m.bit_count()
+                if k < best_k:
+                    best_i, best_m, best_k = i, m, k
+                    if k == 1:
+                        break
         empties[depth], empties[best_i] = empties[best_i], empties[depth]
         cell = empties[depth]
         groups = cell_groups[cell]
@@ -178,3 +198,35 @@ def random_solution(geom: Geometry, rng: random.Random, budget: int = 20000,
         if sol is not None:
             return sol
     return None
+
+
+def other_solution_exists(geom: Geometry, grid: list[int], solution: list[int],
+                          freed: list[int], sums: list[int] | None = None,
+                          budget: int = 10 ** 7) -> bool:
+    """Whether `grid` has a solution other than `solution`, knowing that it is
+    `solution`'s unique puzzle with the cells `freed` emptied: any other
+    solution differs in a freed cell, so try each freed cell with each other
+    value (earlier freed cells fixed to the solution). Finding one solution
+    under a wrong value fails much faster than counting to two."""
+    work = list(grid)
+    used = _setup(geom, work)
+    if used is None:
+        return False
+    try:
+        for cell in freed:
+            m = geom.full
+            for g in geom.cell_groups[cell]:
+                m &= ~used[g]
+            m &= ~(1 << (solution[cell] - 1))
+            while m:
+                low = m & -m
+                m ^= low
+                work[cell] = low.bit_length()
+                if _search(geom, work, 1, budget, None, sums)[0]:
+                    return True
+            work[cell] = solution[cell]
+            for g in geom.cell_groups[cell]:
+                used[g] |= 1 << (solution[cell] - 1)
+    except BudgetExceeded:
+        return True               # not proved unique within the budget: keep the given
+    return False
