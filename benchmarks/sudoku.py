@@ -33,8 +33,8 @@ QQWING_LEVELS = ("simple", "easy", "intermediate", "expert")
 SOLO_LEVELS = {"t": "trivial", "b": "basic", "i": "intermediate", "a": "advanced",
                "e": "extreme", "u": "unreasonable"}
 SOLO = shutil.which("sgt-solo") or ("/usr/games/sgt-solo"
-                                    if os.path.exists("/usr/games/sgt-solo") else None)
-QQWING = shutil.which("qqwing")
+                                    if os.path.exists("/usr/games/sgt-solo") else "")
+QQWING = shutil.which("qqwing") or ""
 
 
 def ours(levels: list[str], count: int) -> dict[str, list[str]]:

@@ -44,7 +44,7 @@ def houses(p: Puzzle) -> list[list[tuple[int, int]]]:
     n = p.size
     out = [[(r, c) for c in range(n)] for r in range(n)]
     out += [[(r, c) for r in range(n)] for c in range(n)]
-    regions: dict[int, list[tuple[int, int]]] = {}
+    regions: dict[object, list[tuple[int, int]]] = {}
     if p.variant == "jigsaw":
         for r in range(n):
             for c in range(n):
@@ -91,7 +91,7 @@ def sat_solutions(p: Puzzle, limit: int = 2) -> list[dict[tuple[int, int], int]]
                 for v in set(range(1, n + 1)) - set(combo):
                     clauses += [[-top, -var(r, c, v)] for r, c in rc]
         clauses.append(choices)
-    found = []
+    found: list[dict[tuple[int, int], int]] = []
     with Minisat22(bootstrap_with=clauses) as solver:
         while len(found) < limit and solver.solve():
             model = {x for x in solver.get_model() if x > 0}
@@ -107,7 +107,7 @@ def singles_solve(p: Puzzle) -> bool:
     n = p.size
     hs = houses(p)
     grid = {(r, c): p.givens[r * n + c] for r in range(n) for c in range(n)}
-    peers = {cell: set() for cell in grid}
+    peers: dict[tuple[int, int], set[tuple[int, int]]] = {cell: set() for cell in grid}
     for h in hs:
         for cell in h:
             peers[cell].update(h)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import Field, ValidationInfo, field_validator
 
@@ -118,8 +118,8 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
         ramp = RAMP if section.size not in LEVELS_BY_SIZE else LEVELS_BY_SIZE[section.size]
         out = []
         for i, name in enumerate(titles):
-            level = (ramp[i * len(ramp) // len(titles)] if section.difficulty == "ramp"
-                     else section.difficulty)
+            level = cast(Level, ramp[i * len(ramp) // len(titles)]
+                         if section.difficulty == "ramp" else section.difficulty)
             params = SudokuParams(size=section.size, variant=section.variant, difficulty=level,
                                   symmetry=section.symmetry, symbols=section.symbols)
             out.append(PuzzleRequest(name, params, ctx.language))

@@ -135,20 +135,24 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
 
 def _fill_back(geom: Geometry, solution: list[int], givens: list[int],
                orbits: list[list[int]], tier: int, sums: list[int] | None,
-               rng: random.Random) -> bool:
+               rng: random.Random, passes: int = 1) -> bool:
     """Put removed orbits back (givens only make a puzzle easier) until the
     puzzle needs exactly `tier`; an orbit that makes it too easy is taken out
-    again. False if no order found the level."""
+    again. A few passes in different orders, each from the dug puzzle; on
+    success `givens` holds the result."""
     removed = [o for o in orbits if not givens[o[0]]]
-    rng.shuffle(removed)
-    for orbit in removed:
-        for c in orbit:
-            givens[c] = solution[c]
-        if solvable(geom, givens, tier, sums):
-            if tier == 0 or not solvable(geom, givens, tier - 1, sums):
-                return True
+    for _ in range(passes):
+        trial = list(givens)
+        rng.shuffle(removed)
+        for orbit in removed:
             for c in orbit:
-                givens[c] = 0
+                trial[c] = solution[c]
+            if solvable(geom, trial, tier, sums):
+                if tier == 0 or not solvable(geom, trial, tier - 1, sums):
+                    givens[:] = trial
+                    return True
+                for c in orbit:
+                    trial[c] = 0
     return False
 
 

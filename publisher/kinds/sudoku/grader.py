@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from .shapes import Geometry
+from .chains import simple_colouring, x_chain, xy_chain
+from .grader_util import bits_of, cells_of
 from .solver import cage_combos
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
@@ -33,24 +35,6 @@ class Grade:
     hardest: str | None              # the hardest technique used (None if no step)
     techniques: dict[str, int] = field(default_factory=dict)
     top_steps: int = 0               # steps taken with techniques of the top tier
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
-def _cells(bitset: int) -> list[int]:
-    out = []
-    while bitset:
-        low = bitset & -bitset
-        out.append(low.bit_length() - 1)
-        bitset ^= low
-    return out
 
 
 class _Tables:
@@ -286,7 +270,7 @@ class HumanSolver:
                     digits |= b
                 if pos.bit_count() == k:
                     changed = False
-                    for i in _cells(pos):
+                    for i in cells_of(pos):
                         c = open_cells[i]
                         if cand[c] & ~digits:
                             cand[c] &= digits
@@ -299,7 +283,7 @@ class HumanSolver:
     # -- tier 2 -------------------------------------------------------------
     def fish(self, k: int) -> bool:
         cand, n = self.cand, self.n
-        for bit in _bits(self.geom.full):
+        for bit in bits_of(self.geom.full):
             for base, cover in (self.t.lines, self.t.lines[::-1]):
                 pos = []
                 for line in base:
@@ -315,7 +299,7 @@ class HumanSolver:
                         union |= pos[i]
                     if union.bit_count() != k:
                         continue
-                    targets = [cover[j][i] for j in _cells(union) for i in range(n)
+                    targets = [cover[j][i] for j in cells_of(union) for i in range(n)
                                if i not in group]
                     if self._eliminate(targets, bit):
                         self._note("x_wing" if k == 2 else "swordfish")
@@ -336,7 +320,7 @@ class HumanSolver:
                 if z.bit_count() != 1 or z & m or (ma | mb) & m != m:
                     continue
                 common = pb[a] & pb[b] & ~(1 << pivot)
-                if self._eliminate(_cells(common), z):
+                if self._eliminate(cells_of(common), z):
                     self._note("xy_wing")
                     return True
         return False
@@ -353,112 +337,9 @@ class HumanSolver:
                 if z.bit_count() != 1 or cand[a] | cand[b] != m:
                     continue
                 common = pb[a] & pb[b] & pb[pivot]
-                if self._eliminate(_cells(common), z):
+                if self._eliminate(cells_of(common), z):
                     self._note("xyz_wing")
                     return True
-        return False
-
-    # -- tier 3 -------------------------------------------------------------
-    def _strong_links(self, bit: int) -> dict[int, set[int]]:
-        cand, links = self.cand, {}
-        for unit in self.geom.units:
-            has = [c for c in unit if cand[c] & bit]
-            if len(has) == 2:
-                a, b = has
-                links.setdefault(a, set()).add(b)
-                links.setdefault(b, set()).add(a)
-        return links
-
-    def simple_colouring(self) -> bool:
-        cand, pb = self.cand, self.geom.peer_bits
-        for bit in _bits(self.geom.full):
-            links = self._strong_links(bit)
-            seen: set[int] = set()
-            for start in links:
-                if start in seen:
-                    continue
-                colour = {start: 0}
-                stack = [start]
-                while stack:
-                    x = stack.pop()
-                    for y in links[x]:
-                        if y not in colour:
-                            colour[y] = 1 - colour[x]
-                            stack.append(y)
-                seen.update(colour)
-                sets = [0, 0]
-                for c, k in colour.items():
-                    sets[k] |= 1 << c
-                for k in (0, 1):           # colour wrap: one colour sees itself
-                    if any(pb[c] & sets[k] for c in _cells(sets[k])):
-                        self._eliminate(_cells(sets[k]), bit)
-                        self._note("simple_colouring")
-                        return True
-                outside = [c for c in range(len(cand)) if cand[c] & bit and c not in colour]
-                trapped = [c for c in outside if pb[c] & sets[0] and pb[c] & sets[1]]
-                if trapped and self._eliminate(trapped, bit):   # colour trap
-                    self._note("simple_colouring")
-                    return True
-        return False
-
-    def x_chain(self) -> bool:
-        """Alternating strong/weak links on one value, strong at both ends:
-        one end holds the value, so cells seeing both ends cannot."""
-        cand, pb, peers = self.cand, self.geom.peer_bits, self.geom.peers
-        for bit in _bits(self.geom.full):
-            links = self._strong_links(bit)
-            with_bit = 0
-            for c in range(len(cand)):
-                if cand[c] & bit:
-                    with_bit |= 1 << c
-            for a in links:
-                ends, weak_seen = set(links[a]), set()
-                frontier = list(ends)
-                while frontier:
-                    nxt = []
-                    for x in frontier:
-                        if x != a:
-                            common = pb[a] & pb[x] & with_bit
-                            if common and self._eliminate(_cells(common), bit):
-                                self._note("x_chain")
-                                return True
-                        for y in peers[x]:
-                            if cand[y] & bit and y not in weak_seen:
-                                weak_seen.add(y)
-                                for z in links.get(y, ()):
-                                    if z not in ends:
-                                        ends.add(z)
-                                        nxt.append(z)
-                    frontier = nxt
-        return False
-
-    def xy_chain(self) -> bool:
-        """A chain of two-candidate cells: if the start is not x, the end is x."""
-        cand, pb, peers = self.cand, self.geom.peer_bits, self.geom.peers
-        pairs = [c for c in range(len(cand)) if cand[c].bit_count() == 2]
-        pair_peers = {c: [p for p in peers[c] if cand[p].bit_count() == 2] for c in pairs}
-        for a in pairs:
-            for x in _bits(cand[a]):
-                start = (a, cand[a] ^ x)
-                seen = {start}
-                frontier = [start]
-                while frontier:
-                    nxt = []
-                    for cell, true in frontier:
-                        for d in pair_peers[cell]:
-                            if not cand[d] & true:
-                                continue
-                            state = (d, cand[d] ^ true)
-                            if state in seen:
-                                continue
-                            seen.add(state)
-                            if state[1] == x and d != a:
-                                common = pb[a] & pb[d]
-                                if self._eliminate(_cells(common), x):
-                                    self._note("xy_chain")
-                                    return True
-                            nxt.append(state)
-                    frontier = nxt
         return False
 
     # -- the ladder ---------------------------------------------------------
@@ -471,7 +352,8 @@ class HumanSolver:
             (1, lambda: self.naked_subset(4)), (1, lambda: self.hidden_subset(4)),
             (2, lambda: self.fish(2)), (2, lambda: self.fish(3)),
             (2, self.xy_wing), (2, self.xyz_wing),
-            (3, self.simple_colouring), (3, self.x_chain), (3, self.xy_chain),
+            (3, lambda: simple_colouring(self)), (3, lambda: x_chain(self)),
+            (3, lambda: xy_chain(self)),
         ]
 
     def run(self, max_tier: int = 3) -> bool:

@@ -35,6 +35,7 @@ class CageRule:
     cells, given the values already placed in it (memoised per cage)."""
 
     def __init__(self, geom: Geometry, sums: list[int]):
+        self.sums = list(sums)
         self.combos = [cage_combos(geom.n, len(cells), s) for cells, s in zip(geom.cages, sums)]
         self.memo: list[dict[int, int]] = [{} for _ in sums]
         self.first_group = len(geom.units)          # cage k is group first_group + k
@@ -77,7 +78,7 @@ def _search(geom: Geometry, grid: list[int], limit: int, budget: int,
         return 0, None
     values = list(grid)
     full = geom.full
-    cell_groups = geom.__dict__.get("_group_tuples")
+    cell_groups: list[tuple[int, ...]] | None = geom.__dict__.get("_group_tuples")
     if cell_groups is None:
         cell_groups = geom.__dict__["_group_tuples"] = [tuple(g) for g in geom.cell_groups]
     three = all(len(g) == 3 for g in cell_groups)      # rows, columns, boxes: a fast path
@@ -94,7 +95,7 @@ def _search(geom: Geometry, grid: list[int], limit: int, budget: int,
             placed = used[first + k]
             if rule.allowed(k, placed) == 0 and any(values[c] == 0 for c in cells):
                 return 0, None
-            if all(values[c] for c in cells) and sum(values[c] for c in cells) != sums[k]:
+            if all(values[c] for c in cells) and sum(values[c] for c in cells) != rule.sums[k]:
                 return 0, None
     empties = [c for c in range(len(values)) if values[c] == 0]
     found = 0
