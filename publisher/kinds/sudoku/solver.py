@@ -98,6 +98,8 @@ def _search(geom: Geometry, grid: list[int], limit: int, budget: int,
             if all(values[c] for c in cells) and sum(values[c] for c in cells) != rule.sums[k]:
                 return 0, None
     empties = [c for c in range(len(values)) if values[c] == 0]
+    mask_of = [0] * len(values)
+    units = geom.units
     found = 0
     first_solution: list[int] | None = None
     nodes = 0
@@ -115,14 +117,38 @@ def _search(geom: Geometry, grid: list[int], limit: int, budget: int,
         best_i, best_m, best_k = -1, 0, 99
         if three and cage_of is None:
             for i in range(depth, len(empties)):
-                a, b, c = cell_groups[empties[i]]
+                cell = empties[i]
+                a, b, c = cell_groups[cell]
                 m = full & ~(used[a] | used[b] | used[c])
                 if not m:
                     return False
+                mask_of[cell] = m
                 k = m.bit_count()
                 if k < best_k:
                     best_i, best_m, best_k = i, m, k
                     if k == 1:
+                        break
+            if best_k > 1:
+                # hidden single: a value with one place left in a house
+                for u, cells in enumerate(units):
+                    need = full & ~used[u]
+                    if not need:
+                        continue
+                    once = twice = 0
+                    for x in cells:
+                        if not values[x]:
+                            m = mask_of[x]
+                            twice |= once & m
+                            once |= m
+                    if need & ~once:
+                        return False
+                    single = need & ~twice
+                    if single:
+                        bit = single & -single
+                        for x in cells:
+                            if not values[x] and mask_of[x] & bit:
+                                best_i, best_m, best_k = empties.index(x, depth), bit, 1
+                                break
                         break
         else:
             for i in range(depth, len(empties)):
