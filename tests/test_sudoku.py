@@ -70,8 +70,8 @@ def sat_solutions(p: Puzzle, limit: int = 2) -> list[dict[tuple[int, int], int]]
     clauses: list[list[int]] = []
     for r in range(n):
         for c in range(n):
+            # at least one value per cell; at most one follows from the houses
             clauses.append([var(r, c, v) for v in range(1, n + 1)])
-            clauses += [[-var(r, c, a), -var(r, c, b)] for a, b in combinations(range(1, n + 1), 2)]
             if p.givens[r * n + c]:
                 clauses.append([var(r, c, p.givens[r * n + c])])
     for house in houses(p):
