@@ -12,6 +12,7 @@ from typing import Any, Sequence
 
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from .shapes import symbol
 
@@ -38,8 +39,12 @@ def grid_layout(board: Any, box: Any, theme: Any, caption: Sequence[str] = ()) -
     """Square cells centred in the box, the caption lines under the grid (dropped
     when they would leave the grid less than half the box)."""
     n = board.size
-    # a caption smaller than body text: the grid is what the page is for
-    font_size = max(theme.min_font_size, min(theme.font_size * 0.85, 10.0))
+    # a caption smaller than body text, smaller still (to the floor) until the
+    # rule fits on one line: the grid is what the page is for
+    font_size = max(theme.min_font_size, min(theme.font_size * 0.85, 10.0 * theme.scale))
+    while (caption and font_size > theme.min_font_size
+           and stringWidth(caption[0], theme.font, font_size) > box.width):
+        font_size = max(theme.min_font_size, font_size - 0.5)
     lines: list[str] = []
     for text in caption:
         lines += simpleSplit(text, theme.font, font_size, box.width)
