@@ -43,6 +43,8 @@ def test_bad_values_name_the_field_and_the_allowed_values(tmp_path, key, value, 
 def test_unreachable_combinations_are_spec_errors(tmp_path):
     msg = spec_error(tmp_path, {"kind": "sudoku", "size": 4, "difficulty": "hard"})
     assert "sections[0].difficulty" in msg and "larger size" in msg
+    msg = spec_error(tmp_path, {"kind": "sudoku", "size": 6, "difficulty": "medium"})
+    assert "easy, hard, expert" in msg
     msg = spec_error(tmp_path, {"kind": "sudoku", "size": 16, "variant": "killer"})
     assert "sections[0].variant" in msg and "4, 6, 8, 9" in msg
     msg = spec_error(tmp_path, {"kind": "sudoku", "size": 9, "symbols": "hex"})
