@@ -51,7 +51,7 @@ DIG_TIER = {"classic": [0, 4, 4, 4, 4], "x": [0, 1, 4, 4, 4], "jigsaw": [0, 1, 3
 def attempt_budget(size: int, difficulty: str, variant: str) -> int:
     """How many full grids one request may try before it fails."""
     tier = LEVELS.index(difficulty)
-    base = {4: 60, 6: 400, 8: 30, 9: 40, 12: 6, 16: 3}[size]
+    base = {4: 60, 6: 400, 8: 80, 9: 40, 12: 6, 16: 3}[size]
     if tier >= 3 and size >= 12:
         base = 2
     if tier == 4 and size <= 9:
