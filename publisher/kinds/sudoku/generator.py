@@ -1,19 +1,19 @@
 """Making one puzzle: a random full grid, then givens removed orbit by orbit
-(orbits of the requested symmetry) under a ratchet that lands exactly on the
-requested level.
+(orbits of the requested symmetry, so the givens keep it), then graded; kept
+only when the grade is exactly the requested level.
 
-Ratchet for level L (tier L): first remove every orbit whose removal leaves
-the puzzle solvable with tiers below L; the result is minimal for that, so any
-further removal that the ladder up to tier L still solves gives a puzzle that
-needs tier L. Extreme uses the exact counter (unique) for the second pass.
-Every kept removal leaves a puzzle the sound ladder (or the counter) proves
-unique.
+Each removal is kept only when the puzzle is still proved unique: by the
+technique ladder up to the level's tier (every technique is sound), or, for
+a dig "to the bone", by singles or else a search for any other solution
+(unavoidable two-value sets reject most bad removals first). A puzzle dug too
+hard gets orbits back (givens only make it easier) until it needs exactly the
+level. Budgets are attempts (full grids) and search nodes, never time.
 """
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from publisher.errors import GenerationFailed
 
