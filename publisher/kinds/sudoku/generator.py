@@ -20,7 +20,7 @@ from publisher.errors import GenerationFailed
 from .grader import LEVELS, Grade, grade, solvable
 from .layouts import jigsaw_regions, killer_cages
 from .shapes import BOX_SHAPES, Geometry, box_regions, symmetry_orbits
-from .solver import other_solution_exists, random_solution
+from .solver import other_solution, random_solution
 from .unavoidable import two_value_sets
 
 
@@ -111,7 +111,17 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
         # singles finishing it proves it unique at a fraction of a search's cost
         if solvable(geom, givens, 0, sums):
             return True
-        return not other_solution_exists(geom, givens, solution, freed, sums, budget)
+        other = other_solution(geom, givens, solution, freed, sums, budget)
+        if other is None:
+            return True
+        # the cells where the two solutions differ need a given from now on
+        differ = 0
+        for c, v in enumerate(other):
+            if v != solution[c]:
+                differ |= 1 << c
+        if differ:
+            must_keep.insert(0, differ)
+        return False
 
     def sweep(candidates: list[list[int]], test_tier: int, chunk: int) -> list[list[int]]:
         nonlocal kept

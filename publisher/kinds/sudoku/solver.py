@@ -227,18 +227,19 @@ def random_solution(geom: Geometry, rng: random.Random, budget: int = 20000,
     return None
 
 
-def other_solution_exists(geom: Geometry, grid: list[int], solution: list[int],
-                          freed: list[int], sums: list[int] | None = None,
-                          budget: int = 10 ** 7) -> bool:
-    """Whether `grid` has a solution other than `solution`, knowing that it is
+def other_solution(geom: Geometry, grid: list[int], solution: list[int],
+                   freed: list[int], sums: list[int] | None = None,
+                   budget: int = 10 ** 7) -> list[int] | None:
+    """A solution of `grid` other than `solution`, knowing that `grid` is
     `solution`'s unique puzzle with the cells `freed` emptied: any other
     solution differs in a freed cell, so try each freed cell with each other
     value (earlier freed cells fixed to the solution). Finding one solution
-    under a wrong value fails much faster than counting to two."""
+    under a wrong value fails much faster than counting to two. Returns
+    `solution` itself when the budget runs out (not proved unique)."""
     work = list(grid)
     used = _setup(geom, work)
     if used is None:
-        return False
+        return None
     try:
         for cell in freed:
             m = geom.full
@@ -249,11 +250,12 @@ def other_solution_exists(geom: Geometry, grid: list[int], solution: list[int],
                 low = m & -m
                 m ^= low
                 work[cell] = low.bit_length()
-                if _search(geom, work, 1, budget, None, sums)[0]:
-                    return True
+                other = _search(geom, work, 1, budget, None, sums)[1]
+                if other is not None:
+                    return other
             work[cell] = solution[cell]
             for g in geom.cell_groups[cell]:
                 used[g] |= 1 << (solution[cell] - 1)
     except BudgetExceeded:
-        return True               # not proved unique within the budget: keep the given
-    return False
+        return solution
+    return None
