@@ -70,7 +70,8 @@ def _setup(geom: Geometry, grid: list[int]) -> list[int] | None:
 
 
 def _search(geom: Geometry, grid: list[int], limit: int, budget: int,
-            rng: random.Random | None, sums: list[int] | None) -> tuple[int, list[int] | None]:
+            rng: random.Random | None, sums: list[int] | None,
+            prefer: list[int] | None = None) -> tuple[int, list[int] | None]:
     """Shared depth-first search (a hot loop, hence one long function).
     Returns (solutions found up to limit, the first solution)."""
     used = _setup(geom, grid)
@@ -177,6 +178,13 @@ def _search(geom: Geometry, grid: list[int], limit: int, budget: int,
             m ^= low
         if rng is not None:
             rng.shuffle(bits)
+        elif prefer is not None and len(bits) > 1:
+            # try the known solution's value first: a second solution close
+            # to it is found sooner and differs in fewer cells
+            first = 1 << (prefer[cell] - 1)
+            if first in bits:
+                bits.remove(first)
+                bits.insert(0, first)
         for bit in bits:
             for g in groups:
                 used[g] |= bit
@@ -250,7 +258,7 @@ def other_solution(geom: Geometry, grid: list[int], solution: list[int],
                 low = m & -m
                 m ^= low
                 work[cell] = low.bit_length()
-                other = _search(geom, work, 1, budget, None, sums)[1]
+                other = _search(geom, work, 1, budget, None, sums, solution)[1]
                 if other is not None:
                     return other
             work[cell] = solution[cell]
