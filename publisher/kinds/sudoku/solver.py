@@ -181,10 +181,10 @@ def _search(geom: Geometry, grid: list[int], limit: int, budget: int,
         elif prefer is not None and len(bits) > 1:
             # try the known solution's value first: a second solution close
             # to it is found sooner and differs in fewer cells
-            first = 1 << (prefer[cell] - 1)
-            if first in bits:
-                bits.remove(first)
-                bits.insert(0, first)
+            known = 1 << (prefer[cell] - 1)
+            if known in bits:
+                bits.remove(known)
+                bits.insert(0, known)
         for bit in bits:
             for g in groups:
                 used[g] |= bit
