@@ -88,13 +88,16 @@ def draw_grid(canvas: Any, board: Any, box: Any, theme: Any, solved: bool,
     canvas.setLineCap(2)
     canvas.setLineWidth(thick)
     reg = board.regions
+    edge = thick / 2        # square caps at the frame would poke out of the box
     for r in range(n):
         for c in range(n):
             x, y = corner(r, c)
             if c + 1 < n and reg[r][c] != reg[r][c + 1]:
-                canvas.line(x + cell, y, x + cell, y + cell)
+                canvas.line(x + cell, y + (edge if r == n - 1 else 0),
+                            x + cell, y + cell - (edge if r == 0 else 0))
             if r + 1 < n and reg[r][c] != reg[r + 1][c]:
-                canvas.line(x, y, x + cell, y)
+                canvas.line(x + (edge if c == 0 else 0), y,
+                            x + cell - (edge if c == n - 1 else 0), y)
     canvas.setLineCap(0)
     # the frame inset by half its width so it stays inside the box
     canvas.rect(x0 + thick / 2, y0 + thick / 2, side - thick, side - thick, fill=0, stroke=1)

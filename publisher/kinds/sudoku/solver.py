@@ -69,6 +69,7 @@ def _setup(geom: Geometry, grid: list[int]) -> list[int] | None:
     return used
 
 
+# long: the exact counter's hot loop; its bitmask state stays in locals for speed
 def _search(geom: Geometry, grid: list[int], limit: int, budget: int,
             rng: random.Random | None, sums: list[int] | None,
             prefer: list[int] | None = None) -> tuple[int, list[int] | None]:
@@ -105,6 +106,7 @@ def _search(geom: Geometry, grid: list[int], limit: int, budget: int,
     first_solution: list[int] | None = None
     nodes = 0
 
+    # long: the recursive step of the hot loop, closing over the search state
     def go(depth: int) -> bool:          # True = stop (limit reached)
         nonlocal found, first_solution, nodes
         nodes += 1
