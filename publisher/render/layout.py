@@ -63,7 +63,8 @@ class Layout(BaseModel):
     answers_per_page: Literal[1, 2, 4, 6] | None = None
     # Puzzles per page -> (columns, rows) of the page's grid of boxes.
     page_grids: dict[int, tuple[int, int]] = Field(
-        default_factory=lambda: {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)})
+        default_factory=lambda: {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 8: (2, 4),
+                                 9: (3, 3), 12: (3, 4)})
     large_print: bool = False
     colour: bool = False
 
