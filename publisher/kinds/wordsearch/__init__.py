@@ -11,6 +11,7 @@ from ...errors import GenerationFailed
 from ...words import Word, alphabet_for, grid_form
 from ..base import (Board, Box, DrawContext, Kind, Language, Params, PlanContext, PuzzleRequest,
                     SectionBase, grid_size)
+from ..grading import difficulty_text
 from . import draw
 from .filler import blocklist, fill_and_verify, filler_weights
 from .generator import (DIFFICULTY_DIRECTIONS, DIRECTION_INDEX, DIRECTIONS, balance,
@@ -404,11 +405,11 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
 
     def draw_puzzle(self, canvas: Any, board: WordSearchBoard, box: Box,
                     ctx: DrawContext) -> None:
-        draw.puzzle(canvas, board, box, ctx.theme, ctx.language)
+        draw.puzzle(canvas, board, box, ctx)
 
     def draw_solution(self, canvas: Any, board: WordSearchBoard, box: Box,
                       ctx: DrawContext) -> None:
-        draw.solution(canvas, board, box, ctx.theme)
+        draw.solution(canvas, board, box, ctx)
 
     def fits(self, board: WordSearchBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
@@ -455,6 +456,11 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
 
     def text_for_search(self, board: WordSearchBoard) -> list[str]:
         return [draw.list_form(board.words[w][0]) for w, *_ in board.placements]
+
+    def notes_for_search(self, board: WordSearchBoard, ctx: DrawContext) -> list[str]:
+        """The lines under the word list (tests look for them on the page)."""
+        lines = [ctx.text.text("message_hint")] if board.message else []
+        return lines + [difficulty_text(ctx, board.difficulty)]
 
 
 KIND = WordSearch()
