@@ -23,7 +23,7 @@ from pydantic import Field, field_validator
 
 from ..base import (Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase,
                     grid_size)
-from ..grading import difficulty_text
+from ...grids.difficulty import difficulty_text
 from . import draw
 from .generator import CONF_BUDGET, NumberlinkBoard, generate
 

@@ -16,7 +16,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..base import Box, DrawContext, Theme
-from ..grading import draw_difficulty
+from ...grids.difficulty import draw_difficulty
 from .generator import NumberlinkBoard
 
 KELLY = ("F3C300", "875692", "F38400", "A1CAF1", "BE0032", "C2B280", "848482", "008856",

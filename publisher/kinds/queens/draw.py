@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import simpleSplit
 
-from ..grading import draw_difficulty
+from ...grids.difficulty import draw_difficulty
 
 # Light greys for regions: adjacent regions never share one (thick borders do
 # the rest), and all stay light enough for a pencilled queen or cross.

@@ -11,7 +11,7 @@ from ...errors import GenerationFailed
 from ...words import Word, alphabet_for, grid_form
 from ..base import (Board, Box, DrawContext, Kind, Language, Params, PlanContext, PuzzleRequest,
                     SectionBase, grid_size)
-from ..grading import difficulty_text
+from ...grids.difficulty import difficulty_text
 from . import draw
 from .filler import blocklist, fill_and_verify, filler_weights
 from .generator import (DIFFICULTY_DIRECTIONS, DIRECTION_INDEX, DIRECTIONS, balance,

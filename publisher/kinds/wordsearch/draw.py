@@ -10,7 +10,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ...words import alphabet_for
 from ..base import DrawContext
-from ..grading import draw_difficulty
+from ...grids.difficulty import draw_difficulty
 from .generator import DIRECTIONS
 
 LIGHT = Color(0.78, 0.78, 0.78)

@@ -341,4 +341,5 @@ def balance(grid: Grid) -> float:
         cells[region] += 1
         covered[region] += letter is not None
     shares = [k / n for k, n in zip(covered, cells) if n]
-    return min(shares) / max(shares) if shares and max(shares) else 0.0
+    highest = max(shares, default=0.0)
+    return min(shares) / highest if highest else 0.0

@@ -7,7 +7,7 @@ from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .base import DrawContext
+from ..kinds.base import DrawContext
 
 LEVELS = ("easy", "medium", "hard")
 
