@@ -13,7 +13,7 @@ from ..base import (Board, Box, DrawContext, Kind, Language, Params, PlanContext
                     SectionBase, grid_size)
 from ...grids.difficulty import difficulty_text
 from . import draw
-from .filler import blocklist, fill_and_verify, filler_weights
+from .filler import blocklist, fill_with_repairs, filler_weights
 from .generator import (DIFFICULTY_DIRECTIONS, DIRECTION_INDEX, DIRECTIONS, balance,
                         direction_entropy, place_words)
 from .message import place_for_message
@@ -371,8 +371,8 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             else:
                 grid = place_words(answers, rows, cols, directions, rng, params.effort,
                                    params.shape)
-            letters = fill_and_verify(grid, list(params.forbidden), blocked, alphabet, weights,
-                                      rng, params.message)
+            letters = fill_with_repairs(grid, list(params.forbidden), blocked, alphabet,
+                                        weights, rng, directions, params.message)
             if letters is not None:
                 break
         else:

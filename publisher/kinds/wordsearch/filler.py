@@ -16,7 +16,7 @@ from typing import Iterable
 
 from ...data import data_dir
 from ...words import grid_form, read_list_file
-from .generator import BLOCK, Grid, line_index
+from .generator import BLOCK, Grid, line_index, place_one
 
 AXES = ((0, 1), (1, 0), (1, 1), (1, -1))
 RUN = 3               # filler never completes a run of this many equal letters
@@ -81,11 +81,12 @@ class Filler:
 
 def fill_and_verify(grid: Grid, forbidden: list[str], blocked: Iterable[str], alphabet: str,
                     weights: list[float], rng: random.Random, message: str = "",
-                    rounds: int = 400) -> list[str] | None:
+                    rounds: int = 400, stuck: list | None = None) -> list[str] | None:
     """Fill the free cells so every placed word appears exactly once and no forbidden
     or blocked word appears (blocked words may read inside one puzzle word). With a
     `message`, its letters take the free cells in reading order and nothing is drawn.
-    Returns the letters ("" outside a shape), or None when this placement cannot work."""
+    Returns the letters ("" outside a shape), or None when this placement cannot work;
+    then `stuck` (if given) receives the cells of an occurrence no filler can change."""
     rows, cols = grid.rows, grid.cols
     free = [i for i, letter in enumerate(grid.cells) if letter is None]
     cells: list = list(grid.cells)
@@ -123,7 +124,31 @@ def fill_and_verify(grid: Grid, forbidden: list[str], blocked: Iterable[str], al
         for path in bad_paths:
             choices = [cell for cell in path if cell in redraw]
             if not choices:
+                if stuck is not None:
+                    stuck.append(path)
                 return None
             cell = rng.choice(choices)
             cells[cell] = filler.draw(cells, rows, cols, cell, exclude=cells[cell])
+    return None
+
+
+def fill_with_repairs(grid: Grid, forbidden: list[str], blocked: Iterable[str], alphabet: str,
+                      weights: list[float], rng: random.Random, directions: list[int],
+                      message: str = "", repairs: int = 12) -> list[str] | None:
+    """fill_and_verify; when words' own letters spell something no filler can change (a
+    rude word across two words, a word twice), move one of those words elsewhere and
+    fill again, at most `repairs` times. With a message nothing moves (the free cells
+    must stay as they are)."""
+    for _ in range(repairs):
+        stuck: list = []
+        letters = fill_and_verify(grid, forbidden, blocked, alphabet, weights, rng, message,
+                                  stuck=stuck)
+        if letters is not None or not stuck or message:
+            return letters
+        culprits = sorted({word for cell in stuck[0] for word in grid.owners[cell]})
+        if not culprits:
+            return None
+        word = rng.choice(culprits)
+        grid.remove(word)
+        place_one(grid, word, directions, rng, dense=True)    # may stay unplaced
     return None

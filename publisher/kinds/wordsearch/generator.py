@@ -9,6 +9,7 @@ a second time."""
 from __future__ import annotations
 
 import math
+import operator
 import random
 import re
 from typing import Sequence
@@ -239,6 +240,9 @@ def fitting_positions(grid: Grid, word: int, directions: list[int], crossing: bo
 LOOKAHEAD = 6     # evictions tried with a re-placement before a random move
 
 
+place_one = _place_one       # for the filler's repairs
+
+
 def _evict_for(grid: Grid, word: int, directions: list[int], rng: random.Random,
                recent: list[tuple[int, int]]) -> int | None:
     """Place `word` where a single placed word is in the way and evict that word.
@@ -297,10 +301,14 @@ class LineIndex:
         for line, axis in zip(lines, axes):
             self.position_cell.extend(line + [-1])
             self.axis.extend([axis] * (len(line) + 1))
+        # One C-level gather instead of a Python loop per cell (text() is hot).
+        self._pick = operator.itemgetter(*self.position_cell)
 
     def text(self, cells: Sequence[str | None]) -> str:
         """The lines as one string: "|" between lines, "." for an empty cell."""
-        return "".join("|" if i < 0 else (cells[i] or ".") for i in self.position_cell)
+        letters = [letter or "." for letter in cells]
+        letters.append("|")                 # position -1: the separator
+        return "".join(self._pick(letters))
 
     def occurrences(self, text: str, word: str) -> list[tuple[int, ...]]:
         """Cell paths where `word` reads forwards or backwards (overlaps included)."""
