@@ -50,9 +50,10 @@ def test_every_kind_prints_its_grade_in_the_language(language):
 
 def test_word_search_grade_follows_its_directions_and_warns_when_it_misses():
     easy = search_board(["E", "S"], "easy")
-    assert SEARCH.manifest(easy)["difficulty"] == "easy" and not easy.warnings
+    assert SEARCH.manifest(easy)["grade"] == "easy" and not easy.warnings
     backwards = search_board(["E", "S", "W"], "easy")
-    assert SEARCH.manifest(backwards)["difficulty"] == "hard"
+    assert SEARCH.manifest(backwards)["grade"] == "hard"
+    assert SEARCH.manifest(backwards)["difficulty"] == "easy"
     assert any("not easy" in w for w in backwards.warnings)
 
 

@@ -153,7 +153,8 @@ class WordSearchBoard(Board):
     unplaced: list[str] = field(default_factory=list)
     shape: list[str] = field(default_factory=list)   # mask rows; [] = the whole rectangle
     message: str = ""                                # as printed in the answer key
-    difficulty: str = "medium"                       # the grade of the directions used
+    difficulty: str = "medium"                       # what the spec asked for
+    grade: str = "medium"                            # what the directions used make it
 
     def cell(self, row: int, col: int) -> str:
         """The letter at (row, col); "" outside the shape."""
@@ -401,7 +402,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             words=list(params.words),
             placements=[(p.word, p.row, p.col, p.direction) for p in placements],
             unplaced=unplaced, shape=list(params.shape), message=params.message_text,
-            difficulty=level)
+            difficulty=params.difficulty, grade=level)
 
     def draw_puzzle(self, canvas: Any, board: WordSearchBoard, box: Box,
                     ctx: DrawContext) -> None:
@@ -434,6 +435,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             "shape": board.shape or None,
             "message": board.message or None,
             "difficulty": board.difficulty,
+            "grade": board.grade,
             "words": [{"text": board.words[w][0], "answer": board.words[w][1],
                        "start": [r, c],
                        "direction": [DIRECTIONS[d][1], DIRECTIONS[d][2]]}
@@ -449,7 +451,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             rows=entry["rows"], cols=entry["cols"],
             letters=[ch or "" for row in entry["grid"] for ch in row], words=words,
             shape=list(entry.get("shape") or []), message=entry.get("message") or "",
-            difficulty=entry.get("difficulty", "medium"),
+            difficulty=entry.get("difficulty", "medium"), grade=entry.get("grade", "medium"),
             placements=[(i, *w["start"], index[tuple(w["direction"])])
                         for i, w in enumerate(entry["words"])],
             unplaced=list(entry["unplaced"]))
@@ -460,7 +462,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
     def notes_for_search(self, board: WordSearchBoard, ctx: DrawContext) -> list[str]:
         """The lines under the word list (tests look for them on the page)."""
         lines = [ctx.text.text("message_hint")] if board.message else []
-        return lines + [difficulty_text(ctx, board.difficulty)]
+        return lines + [difficulty_text(ctx, board.grade)]
 
 
 KIND = WordSearch()

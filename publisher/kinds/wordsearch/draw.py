@@ -184,7 +184,7 @@ def puzzle(canvas, board, box, ctx: DrawContext) -> None:
         canvas.setFont(theme.font_italic, size)
         canvas.drawCentredString(centre, y, ctx.text.text("message_hint"))
         y -= leading
-    draw_difficulty(canvas, ctx, board.difficulty, centre, y, size)
+    draw_difficulty(canvas, ctx, board.grade, centre, y, size)
 
 
 def solution(canvas, board, box, ctx: DrawContext) -> None:
