@@ -39,6 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from publisher.errors import GenerationFailed  # noqa: E402
 from publisher.kinds.wordsearch import KIND, clash  # noqa: E402
 from publisher.kinds.base import Word  # noqa: E402
 from publisher.kinds.wordsearch.generator import DIFFICULTY_DIRECTIONS, DIRECTIONS  # noqa: E402
@@ -339,6 +340,7 @@ class Tally:
         self.puzzle_ms: list[float] = []     # per run: ms of one best-of-N puzzle
         self.best_placed: list[int] = []     # per run: words placed by that puzzle
         self.checks: list[dict] = []
+        self.failed = 0                      # candidates that raised GenerationFailed
 
     def add_checks(self, checks: list[dict]) -> None:
         self.checks.extend(checks)
@@ -351,12 +353,16 @@ def run_ours(params: dict, case: str, run: int, tally: Tally) -> None:
     for number in range(BOARDS):
         seed = derive_seed(WORD_SEED, case, run, number)
         t = time.perf_counter()
-        board = KIND.generate(params, seed)
+        try:
+            board = KIND.generate(params, seed)
+        except GenerationFailed:        # a failed candidate: the book keeps the others
+            tally.failed += 1
+            continue
         times.append(time.perf_counter() - t)
         boards.append(board)
     tally.board_ms.append(statistics.median(times) * 1000)
     tally.puzzle_ms.append(sum(times) * 1000)
-    best = max(range(BOARDS), key=lambda n: (boards[n].score, -n))
+    best = max(range(len(boards)), key=lambda n: (boards[n].score, -n))
     tally.best_placed.append(len(boards[best].placements))
     tally.add_checks([check_ours(b) for b in boards])
 
@@ -597,7 +603,8 @@ def main() -> None:
             print(f"{name:38} {side:4} {len(tally.checks):>6} "
                   f"{placed_summary(tally.checks, len(words)):>27} "
                   f"{f'{all_placed}/{len(tally.checks)}':>11} {best:>10g}  "
-                  f"{violations(tally.checks)}")
+                  f"{violations(tally.checks)}"
+                  + (f"; {tally.failed} candidates failed" if tally.failed else ""))
 
     print()
     print(f"5. Book: {BOOK_PUZZLES} puzzles {BOOK_SIZE}x{BOOK_SIZE}, hard, {BOOK_WORDS} words "

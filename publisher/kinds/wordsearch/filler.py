@@ -134,12 +134,13 @@ def fill_and_verify(grid: Grid, forbidden: list[str], blocked: Iterable[str], al
 
 def fill_with_repairs(grid: Grid, forbidden: list[str], blocked: Iterable[str], alphabet: str,
                       weights: list[float], rng: random.Random, directions: list[int],
-                      message: str = "", repairs: int = 12) -> list[str] | None:
+                      message: str = "", repairs: int = 20) -> list[str] | None:
     """fill_and_verify; when words' own letters spell something no filler can change (a
     rude word across two words, a word twice), move one of those words elsewhere and
-    fill again, at most `repairs` times. With a message nothing moves (the free cells
+    fill again, at most `repairs` times; the last repairs only take the word out (it is
+    reported unplaced), which always ends. With a message nothing moves (the free cells
     must stay as they are)."""
-    for _ in range(repairs):
+    for attempt in range(repairs):
         stuck: list = []
         letters = fill_and_verify(grid, forbidden, blocked, alphabet, weights, rng, message,
                                   stuck=stuck)
@@ -150,5 +151,6 @@ def fill_with_repairs(grid: Grid, forbidden: list[str], blocked: Iterable[str], 
             return None
         word = rng.choice(culprits)
         grid.remove(word)
-        place_one(grid, word, directions, rng, dense=True)    # may stay unplaced
+        if attempt < repairs // 2:
+            place_one(grid, word, directions, rng, dense=True)    # may stay unplaced
     return None
