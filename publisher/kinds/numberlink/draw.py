@@ -3,8 +3,8 @@ a light grid; the answer key adds each path as a thick rounded line. The puzzle
 page prints the rule and the difficulty under the grid.
 
 Colours: Kelly's 22 colours of maximum contrast without white and black (20), so
-no two pairs share a colour up to 20 pairs; beyond that a white ring inside the
-circle (and a white centre line on the path) or a double outline tells pairs of one
+no two pairs share a colour up to 20 pairs; beyond that an outer ring around the
+circle (and a white centre line on the path), then a dashed ring, tells pairs of one
 colour apart, so no two pairs ever share a colour and style. Labels on dark fills
 are white, so they read in colour and in grey."""
 from __future__ import annotations
@@ -24,7 +24,7 @@ KELLY = ("F3C300", "875692", "F38400", "A1CAF1", "BE0032", "C2B280", "848482", "
          "8DB600", "654522", "E25822", "2B3D26")
 PALETTE = [Color(int(h[:2], 16) / 255, int(h[2:4], 16) / 255, int(h[4:], 16) / 255)
            for h in KELLY]
-RINGS = 3                 # 0 plain, 1 white inner ring, 2 double outline
+RINGS = 3                 # 0 plain, 1 an outer ring, 2 a dashed outer ring
 GRID_GREY = Color(0.72, 0.72, 0.72)
 LINE_GREY = Color(0.45, 0.45, 0.45)
 WHITE, BLACK = Color(1, 1, 1), Color(0, 0, 0)
@@ -105,13 +105,12 @@ def _endpoints(canvas, board: NumberlinkBoard, cell: float, x0: float, top: floa
             canvas.setFillColor(fill)
             canvas.setStrokeColor(BLACK)
             canvas.circle(cx, cy, radius, stroke=1, fill=1)
-            if theme.colour and ring == 1:
-                canvas.setStrokeColor(WHITE)
-                canvas.setLineWidth(line * 1.6)
-                canvas.circle(cx, cy, radius * 0.8, stroke=1, fill=0)
-            elif theme.colour and ring == 2:
+            if theme.colour and ring:     # a second, outer ring: solid, or dashed
                 canvas.setStrokeColor(BLACK)
-                canvas.circle(cx, cy, radius * 1.18, stroke=1, fill=0)
+                if ring == 2:
+                    canvas.setDash(radius * 0.25, radius * 0.18)
+                canvas.circle(cx, cy, radius * 1.22, stroke=1, fill=0)
+                canvas.setDash()
             canvas.setFillColor(label_ink(fill))
             canvas.setFont(theme.font_bold, size)
             canvas.drawCentredString(cx, cy - size * 0.35, label)
