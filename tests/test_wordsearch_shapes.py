@@ -178,3 +178,14 @@ def test_a_message_the_words_cannot_leave_room_for_is_a_spec_error(tmp_path):
     message = spec_error(tmp_path, {"kind": "wordsearch", "size": 15, "puzzles": [
         {"title": "A", "words": ["cat", "dog", "cow"], "message": "hi"}]})
     assert "message has 2 letters" in message and "smaller grid" in message
+
+
+def test_a_message_the_crossings_cannot_fit_fails_clearly_without_padding():
+    from publisher.errors import GenerationFailed
+    from publisher.words import make_word
+    words = ["HORSE", "SHEEP", "GOATS", "LLAMA", "CAMEL", "TIGER"]     # 30 letters, 25 cells
+    params = KIND.request("t", [make_word(w, "en") for w in words], (5, 5),
+                          ["E", "S"], "en").params
+    params = params.model_copy(update=dict(message="HELLO", message_text="Hello"))
+    with pytest.raises(GenerationFailed, match="exactly 5 cells stay free"):
+        KIND.generate(params, 1)
