@@ -3,9 +3,9 @@
 Placement: longest words first; each word takes the legal position with the most
 crossings (or, on a sparse board, often a random one so words spread out).
 Words that fail are moved to the front and the board is rebuilt ("squeaky
-wheel" restarts), a counted number of times. Then the filler is drawn from the
-puzzle's alphabet and redrawn wherever a word (or a forbidden word) would appear
-a second time."""
+wheel" restarts), a counted number of times. A shaped grid marks the cells
+outside its shape BLOCK, which no letter matches. The filler (filler.py) then
+fills what is left; message.py steers placement for a hidden message."""
 from __future__ import annotations
 
 import math
