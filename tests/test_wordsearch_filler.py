@@ -119,6 +119,17 @@ def test_a_hundred_grids_show_no_rude_word_and_no_filler_run(language):
         assert not filler_runs(board), (seed, filler_runs(board))
 
 
+def test_dense_grids_keep_rude_words_out_of_word_crossings_too():
+    """Crowded grids: most cells are word letters, so crossings must be checked too."""
+    rude = rude_words("en")
+    rng = random.Random(3)
+    for seed in range(12):
+        words = rng.sample(WORDS["en"], 20)
+        board = board_for(words, "en", seed, size=12)
+        assert len(board.placements) >= 15
+        assert not rude_found(board, rude), (seed, rude_found(board, rude))
+
+
 def test_without_the_guard_random_filler_does_spell_rude_words():
     """The checker above can see them: with forbidden_defaults off they turn up."""
     rude = rude_words("en")
