@@ -189,3 +189,16 @@ def test_a_message_the_crossings_cannot_fit_fails_clearly_without_padding():
     params = params.model_copy(update=dict(message="HELLO", message_text="Hello"))
     with pytest.raises(GenerationFailed, match="exactly 5 cells stay free"):
         KIND.generate(params, 1)
+
+
+def test_the_shapes_example_builds(tmp_path):
+    from conftest import ROOT
+    result = build_book(ROOT / "examples" / "shapes.yaml", tmp_path, workers=1)
+    puzzles = json.loads(result.manifest.read_text("utf-8"))["puzzles"]
+    shaped = [p for p in puzzles if p["shape"]]
+    assert len(shaped) == 3 and all(not p["unplaced"] for p in puzzles)
+    hidden = [p for p in puzzles if p["message"]]
+    assert len(hidden) == 1
+    leftover = "".join(letter for r, row in enumerate(hidden[0]["grid"])
+                       for c, letter in enumerate(row) if (r, c) not in covered(hidden[0]))
+    assert leftover == "WELLDONE"
