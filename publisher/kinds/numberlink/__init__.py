@@ -23,7 +23,6 @@ from pydantic import Field, field_validator
 
 from ..base import (Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase,
                     grid_size)
-from ...grids.difficulty import difficulty_text
 from . import draw
 from .generator import CONF_BUDGET, NumberlinkBoard, generate
 
@@ -148,10 +147,6 @@ class NumberlinkKind(Kind[NumberlinkSection, NumberlinkParams, NumberlinkBoard])
 
     def text_for_search(self, board: NumberlinkBoard) -> list[str]:
         return list(board.labels)
-
-    def notes_for_search(self, board: NumberlinkBoard, ctx: DrawContext) -> list[str]:
-        """The rule and difficulty printed under the grid (tests look for them)."""
-        return [draw.rules_text(board, ctx), difficulty_text(ctx, grade(board.hardness))]
 
 
 KIND = NumberlinkKind()

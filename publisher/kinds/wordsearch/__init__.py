@@ -11,7 +11,6 @@ from ...errors import GenerationFailed
 from ...words import Word, alphabet_for, grid_form
 from ..base import (Board, Box, DrawContext, Kind, Language, Params, PlanContext, PuzzleRequest,
                     SectionBase, grid_size)
-from ...grids.difficulty import difficulty_text
 from . import draw
 from .filler import blocklist, fill_with_repairs, filler_weights
 from .generator import (DIFFICULTY_DIRECTIONS, DIRECTION_INDEX, DIRECTIONS, balance,
@@ -458,11 +457,6 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
 
     def text_for_search(self, board: WordSearchBoard) -> list[str]:
         return [draw.list_form(board.words[w][0]) for w, *_ in board.placements]
-
-    def notes_for_search(self, board: WordSearchBoard, ctx: DrawContext) -> list[str]:
-        """The lines under the word list (tests look for them on the page)."""
-        lines = [ctx.text.text("message_hint")] if board.message else []
-        return lines + [difficulty_text(ctx, board.grade)]
 
 
 KIND = WordSearch()
