@@ -171,12 +171,13 @@ def test_word_inside_another_is_never_overlaid():
         board = KIND.generate(params, seed)
         verify(board, params)
     # the canvas refuses PELO over the cells of PELOTA in the same direction
+    code = generator.Alphabet(["PELOTA"]).encode
     cv = generator._Canvas(9, 9, 6)
     start = cv.h // 2 * cv.w + 5
-    cv.place("PELOTA", start, generator.ACROSS, cv.fits(start, generator.ACROSS, 6))
-    assert cv.check("PELO", start, generator.ACROSS) == -1
-    assert all(d == generator.DOWN for s, d, *_ in cv.placements("PELO"))
-    assert (start, generator.DOWN) in [(s, d) for s, d, *_ in cv.placements("PELO")]
+    cv.place(code("PELOTA"), start, generator.ACROSS, cv.fits(start, generator.ACROSS, 6))
+    assert cv.check(code("PELO"), start, generator.ACROSS) == -1
+    assert all(d == generator.DOWN for s, d, *_ in cv.placements(code("PELO")))
+    assert (start, generator.DOWN) in [(s, d) for s, d, *_ in cv.placements(code("PELO"))]
 
 
 def test_unplaceable_word_is_reported_not_dropped():
