@@ -66,9 +66,25 @@ def owners(paths: list[list[int]], n: int) -> list[int]:
     return owner
 
 
+_BORDERS: dict[tuple[int, int], bytes] = {}
+
+
+def _border(rows: int, cols: int) -> bytes:
+    """1 for each cell on the border of a rows x cols grid (cached)."""
+    table = _BORDERS.get((rows, cols))
+    if table is None:
+        table = _BORDERS[(rows, cols)] = bytes(
+            int(r in (0, rows - 1) or c in (0, cols - 1)) for r in range(rows) for c in range(cols))
+    return table
+
+
 def hugs_edge(path: list[int], rows: int, cols: int) -> bool:
     """True when most of the path is one straight run along the border: such
     paths are dull and give themselves away."""
+    # the run's cells all lie on the border: most paths have too few there
+    border = _border(rows, cols)
+    if 2 * sum([border[x] for x in path]) <= len(path):
+        return False
     best = run = 1
     for i in range(1, len(path)):
         (r0, c0), (r1, c1) = divmod(path[i - 1], cols), divmod(path[i], cols)
