@@ -168,19 +168,20 @@ class _Canvas:
                         out.append((start, d, cross, r, c))
         return out
 
-    def place(self, word: Word, start: int, direction: int, box) -> list[tuple[int, int]]:
-        """Lay `word` down; returns its new letters as (cell, letter)."""
+    def place(self, word: Word, start: int, direction: int, box) -> int:
+        """Lay `word` down; returns which of its letters are new, as a bitmask
+        of positions in the word."""
         st = 1 if direction == ACROSS else self.w
         cell, used, filled = self.cell, self.used, self.filled
         p = start
-        new = []
-        for ch in word:
+        new = 0
+        for t, ch in enumerate(word):
             if cell[p]:
                 self.crossings += 1
             else:
                 cell[p] = ch
                 filled.append(p)
-                new.append((p, ch))
+                new |= 1 << t
             used[p] |= direction
             p += st
         self.bbox = box
@@ -205,18 +206,19 @@ class _Canvas:
             s += st
         return cross
 
-    def placements_after(self, word: Word, where: dict[int, list[int]], old: list,
-                         last: tuple, window: tuple[int, int, int, int]
+    def placements_after(self, word: Word, pairs: tuple, old: list, last: tuple,
+                         window: tuple[int, int, int, int]
                          ) -> list[tuple[int, int, int, int, int]]:
         """placements(word) right after one more word was laid down, from `old`
         (its placements just before) and `last` = (start, direction, length, new
-        letters, box before) of that word: the same list as placements(word) up
-        to order, but only the placements near the new word are checked again.
-        `where` maps each letter to its indexes in `word`; `window` is
+        letters as a bitmask of positions, box before) of that word: the same
+        list as placements(word) up to order, but only the placements near the
+        new word are checked again. `pairs`: (t, k) for each letter t of the new
+        word equal to letter k of `word`, in order; `window` is
         self.window(len(word)). Returns `old` itself when nothing changed (the
         lists are never modified once made)."""
         w, n = self.w, len(word)
-        ls, ld, ln, new, box = last
+        ls, ld, ln, new, box = last[:5]
         lr, lc = divmod(ls, w)
         # a placement whose cells and ends all lie outside this rectangle (the
         # new word and one cell around it) is exactly as legal as before; new
@@ -235,9 +237,9 @@ class _Canvas:
         near = [k for k, (_, d, _, r, c) in enumerate(old)
                 if ((tr0 <= r <= tr1 and a0 <= c <= a1) if d == ACROSS
                     else (tc0 <= c <= tc1 and d0 <= r <= d1))]
-        legal = self.legal
         seen: set[int] = set()
         if near:
+            legal = self.legal
             out = old[:]
             for k in reversed(near):
                 s, d, _, r, c = old[k]
@@ -249,29 +251,32 @@ class _Canvas:
                     del out[k]
         else:
             out = old
-        extra = self.places_across(word, where, new, DOWN if ld == ACROSS else ACROSS,
-                                   seen, window)
-        return out + extra if extra else out
+        if pairs:
+            extra = self.places_across(word, pairs, ls, lr, lc, ld, new, seen, window)
+            if extra:
+                return out + extra
+        return out
 
     # A hot loop: legal() is written out inline.
-    def places_across(self, word: Word, where: dict[int, list[int]], new: list,
-                      d: int, seen: set, window: tuple[int, int, int, int]) -> list:
-        """The legal placements of `word` in direction d that cross one of the
-        `new` letters (cell, letter), but none already in `seen`."""
+    def places_across(self, word: Word, pairs: tuple, ls: int, lr: int, lc: int, ld: int,
+                      new: int, seen: set, window: tuple[int, int, int, int]) -> list:
+        """The legal placements of `word` across the word just laid at ls (row lr,
+        col lc, direction ld) through its `new` letters (bitmask), from `pairs`
+        (see placements_after), but none already in `seen`."""
         w, n = self.w, len(word)
         cell, used = self.cell, self.used
         rlo, rmax, clo, cmax = window
-        st, pt = (1, w) if d == ACROSS else (w, 1)
         out = []
-        for q, qch in new:
-            for i in where.get(qch, ()):
-                s = q - i * st
-                key = s * 4 + d
-                if key in seen:
+        if ld == ACROSS:                 # the new placements run down
+            d, st, pt = DOWN, w, 1
+            for t, k in pairs:
+                if not new >> t & 1:
                     continue
-                seen.add(key)
-                r, c = divmod(s, w)
-                if not ((clo <= c <= cmax) if d == ACROSS else (rlo <= r <= rmax)):
+                r = lr - k
+                if not rlo <= r <= rmax:
+                    continue
+                s = ls + t - k * w
+                if seen and s * 4 + d in seen:
                     continue
                 if cell[s - st] or cell[s + n * st]:
                     continue
@@ -287,7 +292,33 @@ class _Canvas:
                         break
                     p += st
                 else:
-                    out.append((s, d, cross, r, c))
+                    out.append((s, d, cross, r, lc + t))
+        else:                            # the new placements run across
+            d, st, pt = ACROSS, 1, w
+            for t, k in pairs:
+                if not new >> t & 1:
+                    continue
+                c = lc - k
+                if not clo <= c <= cmax:
+                    continue
+                s = ls + t * w - k
+                if seen and s * 4 + d in seen:
+                    continue
+                if cell[s - st] or cell[s + n * st]:
+                    continue
+                cross = 0
+                p = s
+                for ch in word:
+                    g = cell[p]
+                    if g:
+                        if g != ch or used[p] & d:
+                            break
+                        cross += 1
+                    elif cell[p - pt] or cell[p + pt]:
+                        break
+                    p += st
+                else:
+                    out.append((s, d, cross, lr + t, c))
         return out
 
     def copy(self) -> "_Canvas":

@@ -85,10 +85,10 @@ class _Search(RepairPhase):
         self.maxlen = max(len(a) for a in answers)
         self.alphabet = Alphabet(answers)
         self.words = [self.alphabet.encode(a) for a in answers]   # as letter codes
-        self.where: list[dict[int, list[int]]] = [{} for _ in answers]
-        for i, a in enumerate(self.words):
-            for k, ch in enumerate(a):
-                self.where[i].setdefault(ch, []).append(k)
+        # pairs[i][j]: (t, k) for each letter t of word i equal to letter k of word j
+        self.pairs = [[tuple((t, k) for t, a in enumerate(wi) for k, b in enumerate(wj) if a == b)
+                       if i != j else () for j, wj in enumerate(self.words)]
+                      for i, wi in enumerate(self.words)]
         self.steps = 0
 
     def canvas(self) -> _Canvas:
@@ -109,7 +109,7 @@ class _Search(RepairPhase):
         if before is None:
             opts = [cv.placements(words[i]) for i in remaining]
         else:
-            where, windows = self.where, {}
+            pairs, windows = self.pairs[last[5]], {}
             after = cv.placements_after
             opts = []
             for i, o in zip(remaining, before):
@@ -118,7 +118,7 @@ class _Search(RepairPhase):
                 win = windows.get(n)
                 if win is None:
                     win = windows[n] = cv.window(n)
-                opts.append(after(word, where[i], o, last, win))
+                opts.append(after(word, pairs[i], o, last, win))
         dead = 0
         for o in opts:
             if not o:
@@ -193,7 +193,7 @@ class _Search(RepairPhase):
                 pool.append(self.make_state(child, placed + [move],
                                             remaining[:k] + remaining[k + 1:], value,
                                             opts[:k] + opts[k + 1:],
-                                            (s, dd, n1 + 1, new, cv.bbox)))
+                                            (s, dd, n1 + 1, new, cv.bbox, i)))
                 if len(pool) >= beam * POOL_FACTOR:
                     break
             pool.sort(key=_first, reverse=True)
