@@ -206,18 +206,18 @@ class _Canvas:
             s += st
         return cross
 
-    def placements_after(self, word: Word, pairs: tuple, old: list, last: tuple,
-                         window: tuple[int, int, int, int]
-                         ) -> list[tuple[int, int, int, int, int]]:
-        """placements(word) right after one more word was laid down, from `old`
-        (its placements just before) and `last` = (start, direction, length, new
-        letters as a bitmask of positions, box before) of that word: the same
-        list as placements(word) up to order, but only the placements near the
-        new word are checked again. `pairs`: (t, k) for each letter t of the new
-        word equal to letter k of `word`, in order; `window` is
-        self.window(len(word)). Returns `old` itself when nothing changed (the
-        lists are never modified once made)."""
-        w, n = self.w, len(word)
+    # Long (about 70 lines): the hot loop of the search, once per state for all
+    # of its words, so that what they share is worked out once.
+    def places_after(self, words: list[Word], pairs: list[tuple], before: list[list],
+                     last: tuple) -> list[list[tuple[int, int, int, int, int]]]:
+        """placements(words[k]) for each k, right after one more word was laid
+        down, from `before[k]` (its placements just before) and `last` = (start,
+        direction, length, new letters as a bitmask of positions, box before) of
+        that word: the same lists as placements() up to order, but only the
+        placements near the new word are checked again. `pairs[k]`: (t, k') for
+        each letter t of the new word equal to letter k' of words[k], in order.
+        An unchanged list is returned as is (lists are never modified once made)."""
+        w = self.w
         ls, ld, ln, new, box = last[:5]
         lr, lc = divmod(ls, w)
         # a placement whose cells and ends all lie outside this rectangle (the
@@ -228,34 +228,43 @@ class _Canvas:
             tr0, tr1, tc0, tc1 = lr - 1, lr + 1, lc - 1, lc + ln
         else:
             tr0, tr1, tc0, tc1 = lr - 1, lr + ln, lc - 1, lc + 1
-        rlo, rmax, clo, cmax = window
-        if box != self.bbox:             # the box grew: so may the window shrink
-            old = [e for e in old
-                   if ((clo <= e[4] <= cmax) if e[1] == ACROSS else (rlo <= e[3] <= rmax))]
-        a0, a1 = tc0 - n, tc1 + 1        # across starts near the rectangle: columns
-        d0, d1 = tr0 - n, tr1 + 1        # down starts near it: rows
-        near = [k for k, (_, d, _, r, c) in enumerate(old)
-                if ((tr0 <= r <= tr1 and a0 <= c <= a1) if d == ACROSS
-                    else (tc0 <= c <= tc1 and d0 <= r <= d1))]
-        seen: set[int] = set()
-        if near:
-            legal = self.legal
-            out = old[:]
-            for k in reversed(near):
-                s, d, _, r, c = old[k]
-                seen.add(s * 4 + d)
-                cross = legal(word, s, d)
-                if cross:
-                    out[k] = (s, d, cross, r, c)
-                else:
-                    del out[k]
-        else:
-            out = old
-        if pairs:
-            extra = self.places_across(word, pairs, ls, lr, lc, ld, new, seen, window)
-            if extra:
-                return out + extra
-        return out
+        grew = box != self.bbox           # the box grew: so may the window shrink
+        legal, across = self.legal, self.places_across
+        windows: dict[int, tuple[int, int, int, int]] = {}
+        result = []
+        for word, prs, old in zip(words, pairs, before):
+            n = len(word)
+            window = windows.get(n)
+            if window is None:
+                window = windows[n] = self.window(n)
+            if grew:
+                rlo, rmax, clo, cmax = window
+                old = [e for e in old
+                       if ((clo <= e[4] <= cmax) if e[1] == ACROSS else (rlo <= e[3] <= rmax))]
+            a0, a1 = tc0 - n, tc1 + 1     # across starts near the rectangle: columns
+            d0, d1 = tr0 - n, tr1 + 1     # down starts near it: rows
+            near = [k for k, (_, d, _, r, c) in enumerate(old)
+                    if ((tr0 <= r <= tr1 and a0 <= c <= a1) if d == ACROSS
+                        else (tc0 <= c <= tc1 and d0 <= r <= d1))]
+            seen: set[int] = set()
+            if near:
+                out = old[:]
+                for k in reversed(near):
+                    s, d, _, r, c = old[k]
+                    seen.add(s * 4 + d)
+                    cross = legal(word, s, d)
+                    if cross:
+                        out[k] = (s, d, cross, r, c)
+                    else:
+                        del out[k]
+            else:
+                out = old
+            if prs:
+                extra = across(word, prs, ls, lr, lc, ld, new, seen, window)
+                if extra:
+                    out = out + extra
+            result.append(out)
+        return result
 
     # A hot loop: legal() is written out inline.
     def places_across(self, word: Word, pairs: tuple, ls: int, lr: int, lc: int, ld: int,

@@ -109,16 +109,9 @@ class _Search(RepairPhase):
         if before is None:
             opts = [cv.placements(words[i]) for i in remaining]
         else:
-            pairs, windows = self.pairs[last[5]], {}
-            after = cv.placements_after
-            opts = []
-            for i, o in zip(remaining, before):
-                word = words[i]
-                n = len(word)
-                win = windows.get(n)
-                if win is None:
-                    win = windows[n] = cv.window(n)
-                opts.append(after(word, pairs[i], o, last, win))
+            pairs = self.pairs[last[5]]
+            opts = cv.places_after([words[i] for i in remaining], [pairs[i] for i in remaining],
+                                   before, last)
         dead = 0
         for o in opts:
             if not o:
@@ -144,9 +137,11 @@ class _Search(RepairPhase):
             urgency = 4.0 if len(o) == 1 else 2.0 if len(o) == 2 else 0.0
             for s, dd, cross, r, c in o:
                 if dd == ACROSS:
-                    grow = h * (max(b3, c + n1) - min(b2, c) + 1) - cur
+                    hi, lo = c + n1, c
+                    grow = h * ((hi if hi > b3 else b3) - (lo if lo < b2 else b2) + 1) - cur
                 else:
-                    grow = (max(b1, r + n1) - min(b0, r) + 1) * w - cur
+                    hi, lo = r + n1, r
+                    grow = (((hi if hi > b1 else b1) - (lo if lo < b0 else b0) + 1) * w) - cur
                 sc = cross * 6.0 - grow * grow_weight + urgency + rand() * JITTER
                 if sc > worst or len(top) < branch:
                     # as a stable sort, best first: after the equal scores
