@@ -15,11 +15,14 @@ MIN_LEN, are refused, so the invariants hold at every step.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 MIN_LEN = 3
 
 
+@lru_cache(maxsize=16)
 def neighbours_table(rows: int, cols: int) -> list[list[int]]:
+    """Each cell's neighbours (cached: callers only read it)."""
     table = []
     for r in range(rows):
         for c in range(cols):
@@ -82,8 +85,7 @@ def hugs_edge(path: list[int], rows: int, cols: int) -> bool:
     """True when most of the path is one straight run along the border: such
     paths are dull and give themselves away."""
     # the run's cells all lie on the border: most paths have too few there
-    border = _border(rows, cols)
-    if 2 * sum([border[x] for x in path]) <= len(path):
+    if 2 * sum(map(_border(rows, cols).__getitem__, path)) <= len(path):
         return False
     best = run = 1
     for i in range(1, len(path)):
@@ -111,21 +113,25 @@ def hamiltonian_path(rows: int, cols: int, rng: random.Random, steps: int) -> li
     pos = [0] * (rows * cols)
     for i, x in enumerate(path):
         pos[x] = i
+    # The path is kept in one orientation; `back` says whether its logical order
+    # (the one the moves see) is reversed, which spares a reversal per step.
+    last = len(path) - 1
+    back = False
     for _ in range(steps):
         if rng.random() < 0.5:
-            path.reverse()
-            for i, x in enumerate(path):
-                pos[x] = i
-        e = path[-1]
+            back = not back
+        e = path[0] if back else path[-1]
         x = rng.choice(nbrs[e])
-        i = pos[x]
-        if i == len(path) - 2:
+        i = last - pos[x] if back else pos[x]
+        if i == last - 1:
             continue
-        tail = path[i + 1:][::-1]
-        path[i + 1:] = tail
-        for k, y in enumerate(tail, i + 1):
+        # reverse the logical tail after position i
+        lo, hi = (0, last - i - 1) if back else (i + 1, last)
+        seg = path[lo:hi + 1][::-1]
+        path[lo:hi + 1] = seg
+        for k, y in enumerate(seg, lo):
             pos[y] = k
-    return path
+    return path[::-1] if back else path
 
 
 def cut(path: list[int], rows: int, cols: int, mean_len: float, max_len: int,
