@@ -69,31 +69,42 @@ def owners(paths: list[list[int]], n: int) -> list[int]:
     return owner
 
 
-_BORDERS: dict[tuple[int, int], bytes] = {}
+_BORDERS: dict[tuple[int, int], tuple[bytes, bytes, bytes]] = {}
 
 
-def _border(rows: int, cols: int) -> bytes:
-    """1 for each cell on the border of a rows x cols grid (cached)."""
+def _border(rows: int, cols: int) -> tuple[bytes, bytes, bytes]:
+    """Per cell, 1 where it lies on the border; on the top or bottom row; in the
+    first or last column (cached per size)."""
     table = _BORDERS.get((rows, cols))
     if table is None:
-        table = _BORDERS[(rows, cols)] = bytes(
-            int(r in (0, rows - 1) or c in (0, cols - 1)) for r in range(rows) for c in range(cols))
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        on_row = bytes(int(r in (0, rows - 1)) for r, c in cells)
+        on_col = bytes(int(c in (0, cols - 1)) for r, c in cells)
+        table = _BORDERS[(rows, cols)] = (bytes(a | b for a, b in zip(on_row, on_col)),
+                                          on_row, on_col)
     return table
 
 
 def hugs_edge(path: list[int], rows: int, cols: int) -> bool:
     """True when most of the path is one straight run along the border: such
     paths are dull and give themselves away."""
+    border, on_row, on_col = _border(rows, cols)
     # the run's cells all lie on the border: most paths have too few there
-    if 2 * sum(map(_border(rows, cols).__getitem__, path)) <= len(path):
+    if 2 * sum(map(border.__getitem__, path)) <= len(path):
         return False
     best = run = 1
+    prev = 0
     for i in range(1, len(path)):
-        (r0, c0), (r1, c1) = divmod(path[i - 1], cols), divmod(path[i], cols)
-        same_border = ((r0 == r1 and r0 in (0, rows - 1)) or (c0 == c1 and c0 in (0, cols - 1)))
-        straight = same_border and (i < 2 or _collinear(path[i - 2], path[i - 1], path[i], cols))
-        run = run + 1 if same_border and straight else (2 if same_border else 1)
-        best = max(best, run)
+        a = path[i - 1]
+        step = path[i] - a
+        # a step along a border row (within a row) or a border column
+        if on_row[a] if (step == 1 or step == -1) and cols > 1 else on_col[a]:
+            run = run + 1 if i < 2 or step == prev else 2
+            if run > best:
+                best = run
+        else:
+            run = 1
+        prev = step
     return best >= 3 and best * 2 > len(path)
 
 
