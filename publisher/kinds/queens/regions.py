@@ -354,11 +354,12 @@ def _confine(n: int, s: RegionsSolver, avail: int, open_u: int, ol: list[int]) -
     """Grade rule 2: a unit whose cells all lie in another unit clears the rest of it."""
     units = s.units
     new = avail
-    for u in ol:
-        cand = avail & units[u]
+    cands = [avail & units[u] for u in ol]
+    for u, cand in zip(ol, cands):
         for v in ol:
-            if v != u and not cand & ~units[v]:
-                new &= ~(units[v] & ~cand)
+            uv = units[v]
+            if v != u and not cand & ~uv:
+                new &= ~(uv & ~cand)
     return new
 
 
@@ -371,9 +372,9 @@ def _contradict(n: int, s: RegionsSolver, avail: int, open_u: int, ol: list[int]
         m ^= b
         i = b.bit_length() - 1
         after = avail & ~kill[i]
-        rest = open_u & ~unit_bits[i]
-        for u in range(3 * n):
-            if rest >> u & 1 and not after & units[u]:
+        mine = unit_bits[i]
+        for u in ol:
+            if not after & units[u] and not mine >> u & 1:
                 new &= ~b
                 break
     return new
@@ -384,25 +385,28 @@ def _groups(n: int, s: RegionsSolver, avail: int, open_u: int, ol: list[int]) ->
     rest of those lines, and k lines inside k regions clear those regions."""
     units = s.units
     new = avail
+    # the open regions with a cell left, and their cells
+    regions = [(u, avail & units[u]) for u in range(2 * n, 3 * n)
+               if open_u >> u & 1 and avail & units[u]]
     for base in (0, n):                  # rows, then columns
         for lo in range(n):
             band = 0
+            lines = 0
             for hi in range(lo, n):
                 band |= units[base + hi]
-                k = hi - lo + 1
-                if k >= n:
+                lines += open_u >> (base + hi) & 1
+                if hi - lo + 1 >= n:
                     break
-                lines = sum(1 for x in range(lo, hi + 1) if open_u >> (base + x) & 1)
-                inside = [u for u in range(2 * n, 3 * n) if open_u >> u & 1
-                          and avail & units[u] and not avail & units[u] & ~band]
-                if lines and len(inside) == lines:
+                if not lines:
+                    continue
+                inside = [u for u, cells in regions if not cells & ~band]
+                if len(inside) == lines:
                     keep = 0
                     for u in inside:
                         keep |= units[u]
                     new &= ~(band & ~keep)
-                covering = [u for u in range(2 * n, 3 * n) if open_u >> u & 1
-                            and avail & units[u] & band]
-                if lines and len(covering) == lines:
+                covering = [u for u, cells in regions if cells & band]
+                if len(covering) == lines:
                     for u in covering:
                         new &= ~(units[u] & ~band)
     return new
