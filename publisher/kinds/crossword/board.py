@@ -7,9 +7,10 @@ Letters are small integer codes (`Alphabet`), so the grid is two bytearrays
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import AbstractSet as Set, Sequence
 
 ACROSS, DOWN = 1, 2
+_NO_KEYS: frozenset[int] = frozenset()
 
 Word = Sequence[int]      # a word as letter codes (bytes, or a tuple past 255 letters)
 
@@ -71,7 +72,8 @@ class _Canvas:
         self.cell: bytearray | list[int] = [0] * n if wide else bytearray(n)
         self.used = bytearray(n)
         self.filled: list[int] = []       # cells in the order their letters went in
-        self.bbox: tuple[int, int, int, int] | None = None   # r0, r1, c0, c1 inclusive
+        # r0, r1, c0, c1 inclusive; None only until the first word goes in
+        self.bbox: tuple[int, int, int, int] = None  # type: ignore[assignment]
         self.crossings = 0
 
     def step(self, direction: int) -> int:
@@ -237,28 +239,29 @@ class _Canvas:
             window = windows.get(n)
             if window is None:
                 window = windows[n] = self.window(n)
-            if grew:
-                rlo, rmax, clo, cmax = window
-                old = [e for e in old
-                       if ((clo <= e[4] <= cmax) if e[1] == ACROSS else (rlo <= e[3] <= rmax))]
-            a0, a1 = tc0 - n, tc1 + 1     # across starts near the rectangle: columns
-            d0, d1 = tr0 - n, tr1 + 1     # down starts near it: rows
-            near = [k for k, (_, d, _, r, c) in enumerate(old)
-                    if ((tr0 <= r <= tr1 and a0 <= c <= a1) if d == ACROSS
-                        else (tc0 <= c <= tc1 and d0 <= r <= d1))]
-            seen: set[int] = set()
-            if near:
-                out = old[:]
-                for k in reversed(near):
-                    s, d, _, r, c = old[k]
-                    seen.add(s * 4 + d)
-                    cross = legal(word, s, d)
-                    if cross:
-                        out[k] = (s, d, cross, r, c)
-                    else:
-                        del out[k]
-            else:
-                out = old
+            out = old
+            seen: Set[int] = _NO_KEYS
+            if old:
+                if grew:
+                    rlo, rmax, clo, cmax = window
+                    old = out = [e for e in old if ((clo <= e[4] <= cmax) if e[1] == ACROSS
+                                                    else (rlo <= e[3] <= rmax))]
+                a0, a1 = tc0 - n, tc1 + 1     # across starts near the rectangle: columns
+                d0, d1 = tr0 - n, tr1 + 1     # down starts near it: rows
+                near = [k for k, (_, d, _, r, c) in enumerate(old)
+                        if ((tr0 <= r <= tr1 and a0 <= c <= a1) if d == ACROSS
+                            else (tc0 <= c <= tc1 and d0 <= r <= d1))]
+                if near:
+                    seen = keys = set()
+                    out = old[:]
+                    for k in reversed(near):
+                        s, d, _, r, c = old[k]
+                        keys.add(s * 4 + d)
+                        cross = legal(word, s, d)
+                        if cross:
+                            out[k] = (s, d, cross, r, c)
+                        else:
+                            del out[k]
             if prs:
                 extra = across(word, prs, ls, lr, lc, ld, new, seen, window)
                 if extra:
@@ -268,7 +271,7 @@ class _Canvas:
 
     # A hot loop: legal() is written out inline.
     def places_across(self, word: Word, pairs: tuple, ls: int, lr: int, lc: int, ld: int,
-                      new: int, seen: set, window: tuple[int, int, int, int]) -> list:
+                      new: int, seen: Set[int], window: tuple[int, int, int, int]) -> list:
         """The legal placements of `word` across the word just laid at ls (row lr,
         col lc, direction ld) through its `new` letters (bitmask), from `pairs`
         (see placements_after), but none already in `seen`."""

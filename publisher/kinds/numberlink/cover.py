@@ -156,7 +156,7 @@ def cut(path: list[int], rows: int, cols: int, mean_len: float, max_len: int,
     while i < len(path):
         want = min(max_len, MIN_LEN + int(rng.expovariate(1.0 / max(1.0, mean_len - MIN_LEN))))
         pid = len(pieces)
-        piece = []
+        piece: list[int] = []
         while i < len(path) and len(piece) < want:
             x = path[i]
             owner[x] = pid

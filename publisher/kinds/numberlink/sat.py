@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from collections import deque
 from itertools import combinations, repeat
 
-import pysolvers as _pysolvers
-from pysat.solvers import Solver
+import pysolvers as _pysolvers  # type: ignore[import-not-found]
+from pysat.solvers import Solver  # type: ignore[import-untyped]
 
 
 SOLVER = "g3"        # Glucose 3: conflict budgets, deterministic; fewest conflicts here
@@ -109,9 +109,9 @@ class Model:
         base = self.ne + 1
         self.colour = [[base + x * k + j for j in range(k)] for x in range(n)]
         end_colour = {}
-        for j, (a, b) in enumerate(pairs):
-            end_colour[a] = j
-            end_colour[b] = j
+        for pair_no, (a, b) in enumerate(pairs):
+            end_colour[a] = pair_no
+            end_colour[b] = pair_no
         cl: list[list[int]] = []
         units: set[int] = set()
         for x in range(n):
