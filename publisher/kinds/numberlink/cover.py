@@ -214,11 +214,11 @@ class _Cover:
         """Give `moved` (cells of q, starting next to p's last cell) to p."""
         paths, owner = self.paths, self.owner
         p, q = paths[pid], paths[qid]
-        before = self.hugs(p, q)
         for y in moved:
             owner[y] = pid
+        # (the border test only when the blocks test passes: it is the dearer)
         if _blocks_ok(owner, moved, self.rows, self.cols) and \
-                self.hugs(p + moved, rest) <= before - gain:
+                self.hugs(p + moved, rest) <= self.hugs(p, q) - gain:
             p.extend(moved)
             paths[qid] = rest
             if not rest:
