@@ -142,11 +142,15 @@ class _Canvas:
             rlo, rhi = 0, -1
         return rlo, rhi - n + 1, clo, chi - n + 1
 
-    def placements(self, word: Word) -> list[tuple[int, int, int, int, int]]:
-        """Legal (start, direction, crossings, row, col) for `word`, in a fixed order."""
+    def placements(self, word: Word, by_letter: dict[int, list[int]] | None = None
+                   ) -> list[tuple[int, int, int, int, int]]:
+        """Legal (start, direction, crossings, row, col) for `word`, in a fixed order.
+        `by_letter`: self.by_letter(), when the caller has it already."""
         out = []
         seen = set()
-        by_letter, used, w, n = self.by_letter(), self.used, self.w, len(word)
+        if by_letter is None:
+            by_letter = self.by_letter()
+        used, w, n = self.used, self.w, len(word)
         # first rows/cols a down/across placement may start at
         rlo, rmax, clo, cmax = self.window(n)
         check = self.check

@@ -75,6 +75,29 @@ _LOG1P_N = 256
 _LOG1P = [math.log1p(k) for k in range(_LOG1P_N)]   # freedom of a word with k places
 
 
+_TABLES: dict[tuple[str, ...], tuple[Alphabet, list, list]] = {}
+
+
+def _tables(answers: tuple[str, ...]) -> tuple[Alphabet, list, list]:
+    """The alphabet, coded words and letter pairs of a word list (cached: a
+    process builds many candidates of one puzzle; callers only read them)."""
+    got = _TABLES.get(answers)
+    if got is None:
+        alphabet = Alphabet(answers)
+        words = [alphabet.encode(a) for a in answers]
+        where: list[dict[int, list[int]]] = [{} for _ in words]
+        for j, wj in enumerate(words):
+            for k, ch in enumerate(wj):
+                where[j].setdefault(ch, []).append(k)
+        pairs = [[tuple((t, k) for t, ch in enumerate(wi) for k in where[j].get(ch, ()))
+                  if i != j else () for j in range(len(words))]
+                 for i, wi in enumerate(words)]
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        got = _TABLES[answers] = (alphabet, words, pairs)
+    return got
+
+
 class _Search(RepairPhase):
     """The beam search (and, from RepairPhase, the repair phase) for one candidate."""
 
@@ -83,12 +106,9 @@ class _Search(RepairPhase):
         self.answers, self.rows, self.cols, self.rng = answers, rows, cols, rng
         self.branch = branch
         self.maxlen = max(len(a) for a in answers)
-        self.alphabet = Alphabet(answers)
-        self.words = [self.alphabet.encode(a) for a in answers]   # as letter codes
-        # pairs[i][j]: (t, k) for each letter t of word i equal to letter k of word j
-        self.pairs = [[tuple((t, k) for t, a in enumerate(wi) for k, b in enumerate(wj) if a == b)
-                       if i != j else () for j, wj in enumerate(self.words)]
-                      for i, wi in enumerate(self.words)]
+        # words as letter codes; pairs[i][j]: (t, k) for each letter t of word i
+        # equal to letter k of word j
+        self.alphabet, self.words, self.pairs = _tables(tuple(answers))
         self.steps = 0
 
     def canvas(self) -> _Canvas:
@@ -107,7 +127,8 @@ class _Search(RepairPhase):
         self.steps += 1
         words = self.words
         if before is None:
-            opts = [cv.placements(words[i]) for i in remaining]
+            by_letter = cv.by_letter()
+            opts = [cv.placements(words[i], by_letter) for i in remaining]
         else:
             pairs = self.pairs[last[5]]
             opts = cv.places_after([words[i] for i in remaining], [pairs[i] for i in remaining],
