@@ -278,7 +278,7 @@ class _Canvas:
                       new: int, seen: Set[int], window: tuple[int, int, int, int]) -> list:
         """The legal placements of `word` across the word just laid at ls (row lr,
         col lc, direction ld) through its `new` letters (bitmask), from `pairs`
-        (see placements_after), but none already in `seen`."""
+        (see places_after), but none already in `seen`."""
         w, n = self.w, len(word)
         cell, used = self.cell, self.used
         rlo, rmax, clo, cmax = window

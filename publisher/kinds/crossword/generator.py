@@ -14,7 +14,9 @@ Here one candidate is a beam search over partial boards:
   letters may give it a crossing; the best state at any depth is the result
   (see `layout_key`);
 * a child's places are its parent's, re-checked only near the new word, plus
-  the places crossing the new word's letters (`placements_after`).
+  the places crossing the new word's letters (`_Canvas.places_after`, one call
+  per state for all its words; letters are small integer codes, the grid two
+  bytearrays, so a child is a cheap copy).
 
 If words are left over, a repair phase (a large-neighbourhood search) follows:
 take a few random words out of the best board, or the words that block a slot
