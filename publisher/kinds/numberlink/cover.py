@@ -121,11 +121,9 @@ def hamiltonian_path(rows: int, cols: int, rng: random.Random, steps: int) -> li
     for r in range(rows):
         row = [r * cols + c for c in range(cols)]
         path.extend(row if r % 2 == 0 else row[::-1])
-    pos = [0] * (rows * cols)
-    for i, x in enumerate(path):
-        pos[x] = i
     # The path is kept in one orientation; `back` says whether its logical order
     # (the one the moves see) is reversed, which spares a reversal per step.
+    # (list.index runs in C: cheaper than keeping a position table up to date.)
     last = len(path) - 1
     back = False
     for _ in range(steps):
@@ -133,15 +131,12 @@ def hamiltonian_path(rows: int, cols: int, rng: random.Random, steps: int) -> li
             back = not back
         e = path[0] if back else path[-1]
         x = rng.choice(nbrs[e])
-        i = last - pos[x] if back else pos[x]
+        i = last - path.index(x) if back else path.index(x)
         if i == last - 1:
             continue
         # reverse the logical tail after position i
         lo, hi = (0, last - i - 1) if back else (i + 1, last)
-        seg = path[lo:hi + 1][::-1]
-        path[lo:hi + 1] = seg
-        for k, y in enumerate(seg, lo):
-            pos[y] = k
+        path[lo:hi + 1] = path[lo:hi + 1][::-1]
     return path[::-1] if back else path
 
 
