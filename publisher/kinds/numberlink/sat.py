@@ -37,6 +37,9 @@ def path_edges(path: list[int]) -> list[tuple[int, int]]:
     return [(min(a, b), max(a, b)) for a, b in zip(path, path[1:])]
 
 
+_KEEP_K = 4       # colour counts whose clauses a _Grid keeps (bounded memory)
+
+
 class _Grid:
     """What the CNF of every board of one size shares: edges, incident edge
     variables per cell, and each cell's degree clauses (an endpoint: exactly
@@ -59,10 +62,23 @@ class _Grid:
             cl += [[v for v in vs if v != skip] for skip in vs]
             self.inner.append(([c for c in cl if len(c) > 1], [c[0] for c in cl if len(c) == 1]))
         self.edge_colour: dict[int, list[list[int]]] = {}
+        self.colour_vars: dict[int, list[list[int]]] = {}
+
+    def colours(self, k: int) -> list[list[int]]:
+        """Per cell, its k colour variables (shared: callers only read them)."""
+        if k not in self.colour_vars:
+            if len(self.colour_vars) >= _KEEP_K:
+                self.colour_vars.clear()
+            base = len(self.edges) + 1
+            self.colour_vars[k] = [[base + x * k + j for j in range(k)]
+                                   for x in range(len(self.end))]
+        return self.colour_vars[k]
 
     def colour_clauses(self, k: int) -> list[list[int]]:
         """A used edge joins cells of equal colour, for k colours."""
         if k not in self.edge_colour:
+            if len(self.edge_colour) >= _KEEP_K:
+                self.edge_colour.clear()
             base = len(self.edges) + 1
             cl = []
             for i, (a, b) in enumerate(self.edges):
@@ -106,8 +122,7 @@ class Model:
         grid = _grid(rows, cols)
         self.edges, self.edge_var = grid.edges, grid.edge_var
         self.ne = len(self.edges)
-        base = self.ne + 1
-        self.colour = [[base + x * k + j for j in range(k)] for x in range(n)]
+        self.colour = grid.colours(k)
         end_colour = {}
         for pair_no, (a, b) in enumerate(pairs):
             end_colour[a] = pair_no
