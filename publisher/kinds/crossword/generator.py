@@ -194,21 +194,34 @@ class _Search(RepairPhase):
                 for m in self.best_moves(cv, remaining, opts, grow_weight):
                     children.append((value + m[0], cv, placed, remaining, opts, m))
             children.sort(key=_first, reverse=True)
-            pool, seen = [], set()
+            pool: list[tuple] = []
+            # a child is new unless the same set of moves came before: sets are
+            # told apart by a sum of move hashes first (exact on a match)
+            seen: dict[int, list] = {}
+            parent_sum: dict[int, int] = {}
             for value, cv, placed, remaining, opts, (_, k, s, dd, r, c) in children:
                 i = remaining[k]
                 move = (i, s, dd)
-                sig = frozenset(placed + [move])
-                if sig in seen:
-                    continue
-                seen.add(sig)
+                ps = parent_sum.get(id(placed))
+                if ps is None:
+                    ps = parent_sum[id(placed)] = sum(map(hash, placed))
+                sig_sum = ps + hash(move)
+                now = placed + [move]
+                same = seen.get(sig_sum)
+                if same is None:
+                    seen[sig_sum] = [now]
+                else:
+                    sig = frozenset(now)
+                    if any(sig == frozenset(other) for other in same):
+                        continue
+                    same.append(now)
                 child = cv.copy()
                 n1 = len(words[i]) - 1
                 b0, b1, b2, b3 = cv.bbox
                 box = (b0, b1, min(b2, c), max(b3, c + n1)) if dd == ACROSS else \
                     (min(b0, r), max(b1, r + n1), b2, b3)
                 new = child.place(words[i], s, dd, box)
-                pool.append(self.make_state(child, placed + [move],
+                pool.append(self.make_state(child, now,
                                             remaining[:k] + remaining[k + 1:], value,
                                             opts[:k] + opts[k + 1:],
                                             (s, dd, n1 + 1, new, cv.bbox, i)))
