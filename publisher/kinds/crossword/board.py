@@ -153,7 +153,7 @@ class _Canvas:
         used, w, n = self.used, self.w, len(word)
         # first rows/cols a down/across placement may start at
         rlo, rmax, clo, cmax = self.window(n)
-        check = self.check
+        legal = self.legal              # each start below crosses the letter at p
         for i, ch in enumerate(word):
             for p in by_letter.get(ch, ()):
                 u = used[p]
@@ -169,8 +169,8 @@ class _Canvas:
                 seen.add(key)
                 r, c = divmod(start, w)
                 if (clo <= c <= cmax) if d == ACROSS else (rlo <= r <= rmax):
-                    cross = check(word, start, d)
-                    if cross > 0:
+                    cross = legal(word, start, d)
+                    if cross:
                         out.append((start, d, cross, r, c))
         return out
 
