@@ -17,7 +17,7 @@ from ...words import Word
 from ..base import (Board, BookMeta, Box, DrawContext, Kind, Language, Params, PlanContext,
                     PuzzleRequest, SectionBase, grid_size)
 from . import draw, exports
-from .generator import (ACROSS, DEFAULT_BEAM, DEFAULT_BRANCH, balance, board_score, make_layout,
+from ...grids.freeform.generator import (ACROSS, DEFAULT_BEAM, DEFAULT_BRANCH, balance, board_score, make_layout,
                         number_grid)
 
 MIN_SIZE, MAX_SIZE = 5, 25
