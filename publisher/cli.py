@@ -1,7 +1,6 @@
 """`make-book SPEC`: build a puzzle book (PDF, JSON manifest, side files)."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Optional
 
