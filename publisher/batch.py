@@ -69,7 +69,15 @@ class PoolExecutor:
             self._pool = None
 
 
-def make_executor(workers: int | None) -> Executor:
+def make_executor(workers: int | None, engine: str = "local",
+                  scheduler: str | None = None) -> Executor:
+    """`engine` "local" (a process pool of `workers`) or "dask" (the cluster at `scheduler`)."""
+    if engine == "dask":
+        if not scheduler:
+            raise PublisherError("the dask executor needs the scheduler's address: "
+                                 "--scheduler tcp://HOST:8786 (or `scheduler:` in the spec)")
+        from .ground.dask_executor import DaskExecutor
+        return DaskExecutor(scheduler)
     workers = workers or os.cpu_count() or 1
     return SerialExecutor() if workers <= 1 else PoolExecutor(workers)
 
@@ -127,9 +135,11 @@ def chunk_size_for(candidates: int, jobs: int, workers: int) -> int:
 
 def generate_all(jobs: list[Job], seed: int, executor: Executor,
                  progress: Callable[[int], None] | None = None,
-                 chunk_size: int | None = None) -> list[Outcome]:
+                 chunk_size: int | None = None,
+                 known: Callable[[str, Board], bool] | None = None) -> list[Outcome]:
     """Best board per job. `progress(n)` is called as n more candidates finish.
-    `chunk_size` (default: from the workers) is how many candidates one task runs."""
+    `chunk_size` (default: from the workers) is how many candidates one task runs;
+    `known(kind, board)`: the board was published before (replace it like a repeat)."""
     outcomes = [Outcome(job) for job in jobs]
     try:
         start = 0
@@ -158,7 +168,7 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
                 progress(sum(max(0, jobs[i].candidates - start) for i in finished))
     finally:
         executor.close()
-    _no_repeats(outcomes, seed)
+    _no_repeats(outcomes, seed, known)
     for outcome in outcomes:
         if outcome.board is None:
             reasons = sorted(set(outcome.failures))
@@ -170,30 +180,38 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
     return outcomes
 
 
-def _no_repeats(outcomes: list[Outcome], seed: int) -> None:
-    """No two puzzles of a kind that the kind calls the same (`Kind.identity`): in book
-    order, a repeat is replaced by the first further candidate that is new (in this
-    process, in seed order: the same bytes whatever the executor)."""
+def _no_repeats(outcomes: list[Outcome], seed: int,
+                known: Callable[[str, Board], bool] | None = None) -> None:
+    """No two puzzles of a kind that the kind calls the same (`Kind.identity`), and none
+    that `known(kind, board)` says was published before (the history): in book order,
+    a repeat is replaced by the first further candidate that is new (in this process,
+    in seed order: the same bytes whatever the executor)."""
     seen: set[tuple[str, Any]] = set()
     for outcome in outcomes:
         if outcome.board is None:
             continue
         job = outcome.job
         kind = get_kind(job.kind)
-        key = kind.identity(outcome.board)
+
+        def repeated(board: Board) -> bool:
+            key = kind.identity(board)
+            return ((key is not None and (job.kind, key) in seen)
+                    or (known is not None and known(job.kind, board)))
+
         number = job.candidates
-        while key is not None and (job.kind, key) in seen and number < job.candidates + EXTRA:
+        while repeated(outcome.board) and number < job.candidates + EXTRA:
             _, best, _, _, _ = run_candidates(0, job.kind, job.params,
                                               [(number, derive_seed(seed, job.id, number))])
             outcome.tried += 1
-            if best is not None and (job.kind, kind.identity(best[2])) not in seen:
+            if best is not None and not repeated(best[2]):
                 outcome.board, outcome.candidate = best[2], number
-                key = kind.identity(best[2])
             number += 1
-        if key is not None and (job.kind, key) in seen:
+        if repeated(outcome.board):
             outcome.board.warnings.append(
-                f"the same puzzle as an earlier one of the book ({EXTRA} more candidates "
-                "found no other); ask for fewer puzzles of this size or a larger one")
+                f"the same puzzle as an earlier one of the book or its history ({EXTRA} "
+                "more candidates found no other); ask for fewer puzzles of this size or a "
+                "larger one")
+        key = kind.identity(outcome.board)
         if key is not None:
             seen.add((job.kind, key))
 

@@ -1,8 +1,9 @@
 """`make-book SPEC`: build a puzzle book (PDF, JSON manifest, side files)."""
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -59,15 +60,30 @@ def build(
         False, "--split", help="Also write one PDF per puzzle (its page and its answer) "
         "into <name>/, as the spec's `split: true` does."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or summary."),
+    executor: Optional[str] = typer.Option(
+        None, "--executor", help="local (a process pool) or dask (a cluster; needs "
+        '--scheduler and pip install ".[dask]"). Output does not depend on it.'),
+    scheduler: Optional[str] = typer.Option(
+        None, "--scheduler", help="The Dask scheduler, e.g. tcp://HOST:8786."),
+    start: Optional[datetime] = typer.Option(
+        None, "--start", formats=["%Y-%m-%d"], help="First day of the schedule (YYYY-MM-DD)."),
+    days: Optional[int] = typer.Option(None, "--days", min=1, help="Days in the schedule."),
+    history: Optional[Path] = typer.Option(
+        None, "--history", help="The history database (SQLite) instead of the spec's."),
 ) -> None:
     """Build the book described by SPEC: a print-ready PDF with answer key, a JSON
     manifest, and .puz/.ipuz files for crosswords."""
+    if executor not in (None, "local", "dask"):
+        err.print(f"[bold red]error:[/] --executor {escape(executor)}: use local or dask")
+        raise typer.Exit(2)
+    desk: dict[str, Any] = dict(executor=executor, scheduler=scheduler, days=days, history=history,
+                start=start.date() if start else None)
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TimeElapsedColumn(), console=err, transient=True, disable=quiet)
     try:
         with bar:
             result = build_book(spec, out, seed=seed, workers=workers,
-                                progress=BarProgress(bar), split=split or None)
+                                progress=BarProgress(bar), split=split or None, **desk)
     except PublisherError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)
@@ -127,6 +143,40 @@ def lists(
                 count = len(read_list_file(theme.path))
                 typer.echo(f"{language}/{theme.name:24} {count:4} words  {theme.title}  "
                            f"[{', '.join(theme.tags)}]")
+
+
+@app.command("history")
+def history_command(
+    path: Path = typer.Argument(..., metavar="PATH", help="The history database (SQLite)."),
+    last: int = typer.Option(20, "--last", min=1, help="Show the last N puzzles."),
+    on: Optional[datetime] = typer.Option(None, "--date", formats=["%Y-%m-%d"],
+                                          help="Only the puzzles of this day."),
+    word: Optional[str] = typer.Option(None, "--word", help="Only puzzles with this answer."),
+    forget_after: Optional[datetime] = typer.Option(
+        None, "--forget-after", formats=["%Y-%m-%d"],
+        help="Remove the puzzles dated after DATE (a run that was not published)."),
+) -> None:
+    """List what a history database records, or forget a run."""
+    from .ground.history import History
+
+    if not path.is_file():
+        err.print(f"[bold red]error:[/] {escape(str(path))}: no such history database")
+        raise typer.Exit(2)
+    try:
+        store = History.open(path, lock=forget_after is not None)
+        if forget_after is not None:
+            removed = store.forget_after(forget_after.date())
+            typer.echo(f"removed {removed} puzzles dated after {forget_after.date()}")
+            return
+        answer = word.upper() if word else None
+        found = store.entries(None if on or word else last, on.date() if on else None, answer)
+        store.close()
+    except PublisherError as exc:
+        err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2)
+    for entry in found:
+        typer.echo(f"{entry.date}  {entry.kind:10} {entry.book}/{entry.puzzle_id}  "
+                   f"{entry.title}  [{' '.join(entry.words)}]")
 
 
 def run() -> None:

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 
-from .batch import generate_all, make_executor
+from .batch import Outcome, generate_all, make_executor
+from .desk import Desk
 from .export.manifest import build_manifest, dumps
 from .ground import atomic
 from .kinds import get_kind
@@ -12,7 +14,7 @@ from .kinds.base import BookMeta
 from .plan import plan_book
 from .render.book import BookRenderer, paginate, single_puzzle
 from .render.layout import load_layout
-from .spec import load_spec
+from .spec import Spec, load_spec
 
 
 @dataclass
@@ -23,6 +25,8 @@ class BuildResult:
     puzzles: int
     pages: int
     warnings: list[str] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
+    seed: int = 0
 
 
 class Progress:
@@ -34,18 +38,36 @@ class Progress:
 
 def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int | None = None,
                workers: int | None = None, progress: Progress | None = None,
-               split: bool | None = None) -> BuildResult:
-    """Build the book. `split` (default: the spec's) also writes one PDF per puzzle."""
-    progress = progress or Progress()
+               split: bool | None = None, executor: str | None = None,
+               scheduler: str | None = None, start: date | None = None,
+               days: int | None = None, history: str | Path | None = None) -> BuildResult:
+    """Build the book. `split` (default: the spec's) also writes one PDF per puzzle.
+    `executor`/`scheduler` override the spec's (local or dask); `start`/`days` its
+    schedule; `history` its history database (recorded only once all is written)."""
     spec = load_spec(spec_path)
+    desk = Desk.open(spec, history, start, days)
+    try:
+        result = _build(spec, desk, out_dir, seed, workers, progress, split,
+                        executor or spec.book.executor, scheduler or spec.book.scheduler)
+        desk.record(result.outcomes, result.seed)
+    finally:
+        desk.close()
+    return result
+
+
+def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
+           workers: int | None, progress: Progress | None, split: bool | None,
+           engine: str, scheduler: str | None) -> BuildResult:
+    progress = progress or Progress()
     layout = load_layout(spec.book.layout, spec.path.parent,
                          lambda message: spec.error(("layout",), message))
     seed = spec.book.seed if seed is None else seed
     spec.book.seed = seed          # the plan's word draws follow the effective seed
-    jobs = plan_book(spec, set(layout.page_grids))
+    jobs = plan_book(spec, set(layout.page_grids), desk.avoid)
 
     progress.stage("Generating puzzles", sum(job.candidates for job in jobs))
-    outcomes = generate_all(jobs, seed, make_executor(workers), progress.advance)
+    outcomes = generate_all(jobs, seed, make_executor(workers, engine, scheduler),
+                            progress.advance, known=desk.known)
 
     answers = spec.book.answers_where
     split = spec.book.split if split is None else split
@@ -69,12 +91,12 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     written: list[Path] = []
     for outcome in outcomes:
         side = get_kind(outcome.job.kind).side_files(outcome.kept, outcome.job.title, meta)
-        paths = [atomic.write_bytes(side_dir / f"{outcome.job.id}.{ext}", data)
+        paths = [atomic.write_bytes(side_dir / f"{desk.stem(outcome.job)}.{ext}", data)
                  for ext, data in side.items()]
         files[outcome.job.id] = [p.relative_to(out_dir).as_posix() for p in paths]
         written.extend(paths)
     for outcome, data in zip(outcomes, single_bytes):
-        path = atomic.write_bytes(side_dir / f"{outcome.job.id}.pdf", data)
+        path = atomic.write_bytes(side_dir / f"{desk.stem(outcome.job)}.pdf", data)
         files[outcome.job.id].insert(0, path.relative_to(out_dir).as_posix())
         written.append(path)
     sheet_name = None
@@ -88,4 +110,4 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
                 for o in outcomes for w in o.kept.warnings] + renderer.warnings
     return BuildResult(pdf, manifest_path, written, len(outcomes),
-                       len(pages.book) + len(pages.answers), warnings)
+                       len(pages.book) + len(pages.answers), warnings, outcomes, seed)

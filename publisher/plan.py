@@ -8,6 +8,7 @@ import difflib
 import hashlib
 import random
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -15,6 +16,7 @@ from .data import bundled_names, data_dir
 from .errors import SpecError
 from .ground.catalogue import catalogue
 from .ground.fonts import missing_glyphs
+from .ground.schedule import fill
 from .ground.yamlfile import format_path, parse_path
 from .kinds import get_kind
 from .kinds.base import Params, SectionBase
@@ -41,13 +43,18 @@ class Job:
     per_page: int
     answers_per_page: int | None      # the section's own choice; else the layout's, else the kind's
     colour: bool | None               # the section's own choice; else the layout's
+    date: date | None = None          # a scheduled puzzle's day (`schedule:`)
 
 
 class SectionContext:
     """The PlanContext a kind gets for one section (see kinds/base.py)."""
 
-    def __init__(self, spec: Spec, index: int, section: SectionBase, used: set[str]):
+    def __init__(self, spec: Spec, index: int, section: SectionBase, used: set[str],
+                 dates: list[date] | None = None,
+                 avoid: Callable[[date | None], set[str]] | None = None):
         self.spec, self.index, self.section, self.used = spec, index, section, used
+        # History: the k-th draw of a section is for its k-th puzzle (and day).
+        self.dates, self.avoid, self.draws = dates, avoid, 0
         self.spec_dir = spec.path.parent
         self.language = section.language or spec.book.language
         self.text = catalogue(self.language).kind(section.kind)
@@ -59,6 +66,8 @@ class SectionContext:
 
     def titles(self, title: str | None, count: int) -> list[str]:
         base = title or self.text.text("title")
+        if self.dates is not None and "{" in base:
+            return [base] * count         # plan_book fills {date} and {n} per puzzle
         return [f"{base} {i + 1}" for i in range(count)] if count > 1 else [base]
 
     def words(self, ref: Any, field: str, language: str) -> list[Word]:
@@ -78,7 +87,9 @@ class SectionContext:
     def take_unused(self, pool: Sequence[Word], n: int, field: str,
                     accept: Callable[[list[Word], Word], bool] | None = None) -> list[Word]:
         repeat = self.section.repeat == "allow"
-        free = [w for w in pool if repeat or w.answer not in self.used]
+        held = self._held_back()
+        free = [w for w in pool if (repeat or w.answer not in self.used)
+                and w.answer not in held]
         self.rng.shuffle(free)
         chosen: list[Word] = []
         for word in free:
@@ -93,9 +104,18 @@ class SectionContext:
             raise self.error(field, f"the word pool has run out: a puzzle needs {n} words, "
                              f"only {len(chosen)} unused ones fit (no word is repeated in the "
                              "book); add words, lower `count` or `words_per_puzzle`, or let "
-                             "words recur across puzzles with `repeat: allow`")
+                             "words recur across puzzles with `repeat: allow`"
+                             + _held_note(pool, held))
         self.mark_used(chosen)
         return chosen
+
+    def _held_back(self) -> set[str]:
+        """Words the history holds back for this draw's puzzle (used near its day)."""
+        if self.avoid is None:
+            return set()
+        day = self.dates[min(self.draws, len(self.dates) - 1)] if self.dates else None
+        self.draws += 1
+        return self.avoid(day)
 
     def mark_used(self, words: Sequence[Word]) -> None:
         self.used.update(w.answer for w in words)
@@ -184,6 +204,12 @@ class SectionContext:
         return words
 
 
+def _held_note(pool: Sequence[Word], held: set[str]) -> str:
+    count = sum(w.answer in held for w in pool)
+    return (f"; {count} more are held back by the history (used within "
+            "`repeat_window_days` of the puzzle's date)" if count else "")
+
+
 def unprintable(text: str, what: str) -> str | None:
     """The error message if the book's font cannot print `text`, else None."""
     characters = missing_glyphs(text)
@@ -206,14 +232,17 @@ def _check_printable(spec: Spec) -> None:
             raise spec.error(path, problem)
 
 
-def plan_book(spec: Spec, per_page_choices: set[int] | None = None) -> list[Job]:
-    """Jobs for every puzzle of the book. `per_page_choices`: what the layout can place."""
+def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
+              avoid: Callable[[date | None], set[str]] | None = None) -> list[Job]:
+    """Jobs for every puzzle of the book. `per_page_choices`: what the layout can place;
+    `avoid(day)`: answer words a puzzle of that day must not use (the history)."""
     _check_printable(spec)
     jobs: list[Job] = []
     used: set[str] = set()
     for index, section in enumerate(spec.book.sections):
         kind = get_kind(section.kind)
-        ctx = SectionContext(spec, index, section, used)
+        section, dates = _scheduled(section, spec)
+        ctx = SectionContext(spec, index, section, used, dates, avoid)
         if per_page_choices is not None:
             for key in ("per_page", "answers_per_page"):
                 value = getattr(section, key)
@@ -224,18 +253,43 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None) -> list[Job]
         # A title with a placeholder ("{theme}") names puzzles, not the section.
         title = (section.title if section.title and "{" not in section.title
                  else ctx.text.text("title"))
+        if dates is not None and len(requests) != len(dates):
+            raise ctx.error("schedule", f"the schedule has {len(dates)} puzzles (days x "
+                            f"per_day) but the section makes {len(requests)}; give as many "
+                            "`puzzles` as that, or drop them and let the schedule count")
         for number, request in enumerate(requests, start=1):
-            problem = unprintable(request.title, repr(request.title))
+            day = dates[number - 1] if dates is not None else None
+            puzzle_title = (_dated(ctx, request.title, day, number) if day is not None
+                            else request.title)
+            problem = unprintable(puzzle_title, repr(puzzle_title))
             if problem:
                 raise ctx.error("puzzles", problem)
             jobs.append(Job(
                 id=f"s{index + 1}-{number:03d}", kind=section.kind, section_index=index,
-                section_title=title, title=request.title, language=request.language,
+                section_title=title, title=puzzle_title, language=request.language,
                 params=request.params,
                 candidates=section.candidates or kind.default_candidates,
                 per_page=section.per_page, answers_per_page=section.answers_per_page,
-                colour=section.colour))
+                colour=section.colour, date=day))
     if not jobs:
         raise spec.error(("sections",), "the book has no puzzles; give a section `puzzles` "
                          "or a `count`")
     return jobs
+
+
+def _scheduled(section: SectionBase, spec: Spec) -> tuple[SectionBase, list[date] | None]:
+    """The section with `count` from its schedule (its own, else the book's) and the
+    day of each puzzle; (section, None) when it has none."""
+    schedule = section.schedule or spec.book.schedule
+    if schedule is None:
+        return section, None
+    if "count" in type(section).model_fields and getattr(section, "puzzles", None) is None:
+        section = section.model_copy(update={"count": schedule.count})
+    return section, schedule.dates()
+
+
+def _dated(ctx: SectionContext, title: str, day: date, number: int) -> str:
+    try:
+        return fill(title, ctx.language, strict=False, date=day, n=number)
+    except ValueError as exc:
+        raise ctx.error("title", str(exc)) from None

@@ -15,6 +15,7 @@ from .errors import SpecError
 from .ground.yamlfile import child, format_path, line_map, load_yaml, located_error
 from .kinds import all_kinds
 from .kinds.base import Language, SectionBase
+from .ground.schedule import Schedule
 
 
 class BookBase(BaseModel):
@@ -35,6 +36,15 @@ class BookBase(BaseModel):
     answer_key: bool | Literal["back", "separate"] = Field(
         default=True, description="true/back: at the back; separate: its own PDF; false: none")
     split: bool = Field(default=False, description="also one PDF per puzzle in <name>/")
+    # Desk keys (docs/spec.md, "Dated runs, history, clusters").
+    executor: Literal["local", "dask"] = Field(
+        default="local", description="local: a process pool; dask: the cluster at `scheduler`")
+    scheduler: str | None = Field(default=None, description="tcp://HOST:8786 for executor: dask")
+    schedule: Schedule | None = None
+    files: str = Field(default="{id}", min_length=1,
+                       description='side-file stem, e.g. "{date:%Y-%m-%d}-{kind}"')
+    history: str | None = Field(default=None, description="SQLite file beside the spec")
+    repeat_window_days: int = Field(default=60, ge=0, le=36_500)
 
     @property
     def answers_where(self) -> str:
@@ -82,11 +92,29 @@ def load_spec(path: str | Path) -> Spec:
     if not isinstance(data, dict):
         raise SpecError("a book spec is a YAML mapping with at least `title` and `sections`",
                         file=str(path), line=1)
+    _count_from_schedule(data)
     try:
         book = book_model().model_validate(data)
     except ValidationError as exc:
         raise _spec_error(exc, data, path, lines) from None
     return Spec(book=book, path=path, lines=lines, root=root)
+
+
+def _count_from_schedule(data: dict) -> None:
+    """A scheduled section without `count` or `puzzles` makes one puzzle per day (and
+    per_day): its count is filled in before validation (plan_book applies --days)."""
+    top = data.get("schedule")
+    for section in data.get("sections") or []:
+        if not isinstance(section, dict) or "count" in section or "puzzles" in section:
+            continue
+        schedule = section.get("schedule", top)
+        kind = all_kinds().get(section.get("kind"))  # type: ignore[arg-type]
+        if not isinstance(schedule, dict) or kind is None:
+            continue
+        days, per_day = schedule.get("days", 1), schedule.get("per_day", 1)
+        if (type(days) is int and type(per_day) is int and days > 0 and per_day > 0
+                and "count" in kind.section_model.model_fields):
+            section["count"] = days * per_day
 
 
 def _spec_error(exc: ValidationError, data, path: Path, lines) -> SpecError:

@@ -20,7 +20,7 @@ FLOORS = [
     ["publisher.plan"],
     ["publisher.batch"],
     ["publisher.render"],
-    ["publisher.export"],
+    ["publisher.export", "publisher.desk"],
     ["publisher.pipeline"],
     ["publisher.cli", "publisher.__main__"],
 ]

@@ -25,6 +25,8 @@ def build_manifest(book, seed: int, pdf_name: str, layout_name: str,
             "candidate": outcome.candidate, "candidates": job.candidates,
             "tried": outcome.tried,
         }
+        if job.date is not None:
+            entry["date"] = job.date.isoformat()
         entry.update(get_kind(job.kind).manifest(outcome.kept))
         if files.get(job.id):
             entry["files"] = files[job.id]

@@ -16,6 +16,7 @@ from typing import (Annotated, Any, Callable, ClassVar, Generic, Hashable, Liter
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from ..ground.catalogue import KindText, available
+from ..ground.schedule import Schedule
 from ..words import ThemeList, Word
 
 __all__ = ["Board", "BookMeta", "Box", "DrawContext", "Kind", "Language", "Params",
@@ -53,6 +54,8 @@ class SectionBase(BaseModel):
         description="solutions on one answer-key page (kind default if unset)")
     repeat: Literal["allow", "never"] = Field(
         default="never", description="allow: words may recur across the book's puzzles")
+    schedule: Schedule | None = Field(
+        default=None, description="dated puzzles: {start: YYYY-MM-DD, days: N, per_day: 1}")
 
 
 class Params(BaseModel):

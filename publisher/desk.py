@@ -1,0 +1,114 @@
+"""What a newspaper desk adds to a build: the command line's --start/--days, side-file
+names from `files:`, and the history database (ground/history.py): words held back,
+grids never repeated, the build recorded once its output is written."""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator
+
+from .batch import Outcome
+from .ground.history import Entry, History
+from .ground.schedule import fill, overridden
+from .kinds import get_kind
+from .kinds.base import Board
+from .plan import Job
+from .spec import Spec
+
+
+@dataclass
+class Desk:
+    spec: Spec
+    history: History | None = None
+    today: date | None = None            # the day of unscheduled puzzles in the history
+    _hash_cache: set[str] | None = None
+
+    @classmethod
+    def open(cls, spec: Spec, history: str | Path | None = None, start: date | None = None,
+             days: int | None = None) -> Desk:
+        """Apply --start/--days to every schedule of the spec, open (and lock) the history:
+        `history` (the command line's) or the spec's `history:` beside the spec."""
+        book = spec.book
+        if start is not None or days is not None:
+            book.schedule = overridden(book.schedule, start, days)
+            for section in book.sections:
+                section.schedule = overridden(section.schedule, start, days)
+        path = Path(history) if history else (spec.path.parent / book.history
+                                              if book.history else None)
+        opened = History.open(path) if path is not None else None
+        return cls(spec, opened, datetime.now(timezone.utc).date())
+
+    def avoid(self, day: date | None) -> set[str]:
+        """Answer words the history holds back for a puzzle of `day`."""
+        if self.history is None:
+            return set()
+        return self.history.blocked(day or self.today or date.today(),
+                                    self.spec.book.repeat_window_days)
+
+    def known(self, kind: str, board: Board) -> bool:
+        return (self.history is not None
+                and grid_hash(kind, board) in self._hashes())
+
+    def _hashes(self) -> set[str]:
+        if self._hash_cache is None:
+            self._hash_cache = self.history.grid_hashes() if self.history else set()
+        return self._hash_cache
+
+    def stem(self, job: Job) -> str:
+        """A side file's name without its extension, from `files:` (default "{id}")."""
+        day = job.date or self.today or date.today()
+        try:
+            name = fill(self.spec.book.files, job.language, date=day, kind=job.kind,
+                        id=job.id, n=int(job.id.rsplit("-", 1)[1]),
+                        section=job.section_index + 1)
+        except ValueError as exc:
+            raise self.spec.error(("files",), str(exc)) from None
+        if not name.strip() or "/" in name or "\\" in name or name.startswith("."):
+            raise self.spec.error(("files",), f"{name!r} is not a file name; keep the "
+                                  "pattern to letters, digits, - and placeholders")
+        return name
+
+    def record(self, outcomes: list[Outcome], seed: int) -> None:
+        """Add the build's puzzles to the history in one transaction (after the output
+        was written)."""
+        if self.history is None:
+            return
+        self.history.record(Entry(
+            date=o.job.date or self.today or date.today(), kind=o.job.kind,
+            title=o.job.title, puzzle_id=o.job.id, words=tuple(answer_words(o.job.kind, o.kept)),
+            grid_hash=grid_hash(o.job.kind, o.kept), book=self.spec.name, seed=seed)
+            for o in outcomes)
+
+    def close(self) -> None:
+        if self.history is not None:
+            self.history.close()
+
+
+def answer_words(kind: str, board: Board) -> list[str]:
+    """The puzzle's answers: every "answer" string in the kind's manifest entry
+    (crossword entries, word-search words, scramble items, fill-in entries)."""
+    def walk(node: Any) -> Iterator[str]:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "answer" and isinstance(value, str):
+                    yield value
+                else:
+                    yield from walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                yield from walk(item)
+
+    return list(dict.fromkeys(walk(get_kind(kind).manifest(board))))
+
+
+def grid_hash(kind_name: str, board: Board) -> str:
+    """The kind's identity when it has one (turns and mirrors count as the same), else
+    the board's manifest entry."""
+    kind = get_kind(kind_name)
+    key = kind.identity(board)
+    text = repr(key) if key is not None else json.dumps(kind.manifest(board), sort_keys=True,
+                                                        ensure_ascii=False, default=str)
+    return hashlib.blake2b(f"{kind_name}\n{text}".encode(), digest_size=16).hexdigest()

@@ -1,0 +1,80 @@
+"""The `Executor` of batch.py on a Dask cluster (`--executor dask --scheduler tcp://HOST:8786`).
+
+`distributed` is an optional extra (`pip install ".[dask]"`), imported only here. Tasks
+carry everything they need (params hold the words), so workers need only the installed
+package. Every wait is bounded: an unreachable scheduler, a cluster without workers or a
+round that does not finish (workers gone) raise a PublisherError instead of hanging; a
+worker that dies mid-round has its tasks rerun elsewhere (Dask's own retry), up to
+`retries` more times per task."""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Iterator
+
+from ..errors import PublisherError
+
+CONNECT_TIMEOUT = 20.0        # seconds to reach the scheduler and see a worker
+ROUND_TIMEOUT = 900.0         # seconds one round of candidates may take
+RETRIES = 2                   # reruns of a task whose worker died
+
+
+class DaskExecutor:
+    """Runs each task as one Dask future; results in completion order."""
+
+    def __init__(self, scheduler: str, connect_timeout: float = CONNECT_TIMEOUT,
+                 round_timeout: float = ROUND_TIMEOUT, retries: int = RETRIES):
+        try:
+            from distributed import Client
+        except ImportError:
+            raise PublisherError("the dask executor needs the `distributed` package: "
+                                 'pip install "puzzle-publisher[dask]" (or ".[dask]" in the '
+                                 "source tree)") from None
+        self.scheduler = scheduler
+        self._client: Any = None
+        self.round_timeout, self.retries = round_timeout, retries
+        try:
+            self._client = Client(scheduler, timeout=connect_timeout,
+                                  set_as_default=False)
+        except (OSError, TimeoutError) as exc:
+            raise PublisherError(f"cannot reach the Dask scheduler at {scheduler} within "
+                                 f"{connect_timeout:g} s ({exc}); start it (`dask scheduler`) "
+                                 "or check --scheduler") from None
+        try:
+            self._client.wait_for_workers(1, timeout=connect_timeout)
+        except (OSError, TimeoutError):
+            self.close()
+            raise PublisherError(f"the Dask scheduler at {scheduler} has no workers "
+                                 f"(waited {connect_timeout:g} s); start some with "
+                                 f"`dask worker {scheduler}`") from None
+        self.workers = max(1, sum(w.get("nthreads", 1) for w in
+                                  self._client.scheduler_info()["workers"].values()))
+
+    def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:
+        from distributed import as_completed
+
+        if self._client is None:
+            raise PublisherError("the Dask executor was closed")
+        futures = [self._client.submit(fn, *task, pure=False, retries=self.retries)
+                   for task in tasks]
+        try:
+            for future in as_completed(futures, timeout=self.round_timeout):
+                yield future.result()
+        except TimeoutError:
+            raise PublisherError(f"a round of candidates on {self.scheduler} did not finish "
+                                 f"within {self.round_timeout:g} s (workers lost or "
+                                 "overloaded); nothing was written") from None
+        except PublisherError:
+            raise
+        except Exception as exc:
+            if type(exc).__name__ != "KilledWorker":
+                raise
+            raise PublisherError(f"Dask workers at {self.scheduler} kept dying while "
+                                 f"generating candidates ({exc}); nothing was written; check "
+                                 "the workers' memory and logs") from None
+        finally:
+            for future in futures:
+                future.release()
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None

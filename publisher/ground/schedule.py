@@ -1,0 +1,111 @@
+"""Dated runs: `schedule: {start: 2026-12-01, days: 28, per_day: 1}` gives each puzzle a
+date; titles and side-file names say it with `{date:...}` and `{n}`, in the language's
+own month and weekday names (publisher/languages/*.yaml, `dates`)."""
+from __future__ import annotations
+
+import re
+import string
+from datetime import date, timedelta
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .catalogue import catalogue
+
+
+class Schedule(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    start: date = Field(description="the first day, YYYY-MM-DD")
+    days: int = Field(default=1, ge=1, le=3660, description="how many days")
+    per_day: int = Field(default=1, ge=1, le=50, description="puzzles on each day")
+
+    def dates(self) -> list[date]:
+        """One entry per puzzle, in order (a day repeats `per_day` times)."""
+        return [self.start + timedelta(days=d)
+                for d in range(self.days) for _ in range(self.per_day)]
+
+    @property
+    def count(self) -> int:
+        return self.days * self.per_day
+
+
+def overridden(schedule: Schedule | None, start: date | None, days: int | None,
+               ) -> Schedule | None:
+    """The schedule with the command line's --start/--days applied (either may be None)."""
+    if start is None and days is None:
+        return schedule
+    base = schedule or Schedule(start=start or date.today())  # --days alone: from today
+    changes: dict[str, Any] = {}
+    if start is not None:
+        changes["start"] = start
+    if days is not None:
+        changes["days"] = days
+    return base.model_copy(update=changes)
+
+
+_DIRECTIVE = re.compile(r"%(-?)(.)")
+
+
+def format_date(day: date, pattern: str, language: str) -> str:
+    """strftime with the catalogue's names: %A/%a weekday, %B/%b month (genitive when the
+    pattern also has a day, %d or %-d: "1 декабря"), %-d/%-m without a leading zero.
+    An empty pattern or "long" is the language's long date (`dates.long`)."""
+    names = catalogue(language)
+    if pattern in ("", "long"):
+        pattern = names.text("dates.long")
+    has_day = "%d" in pattern or "%-d" in pattern
+    months = names.names("dates.months_genitive" if has_day else "dates.months")
+    weekdays = names.names("dates.weekdays")
+
+    def one(match: re.Match[str]) -> str:
+        bare, code = match.group(1) == "-", match.group(2)
+        if code in "Aa":
+            word = weekdays[day.weekday()]
+            return word if code == "A" else word[:3]
+        if code in "Bb":
+            word = months[day.month - 1]
+            return word if code == "B" else word[:3]
+        text = day.strftime("%" + code)
+        return text.lstrip("0") or "0" if bare else text
+
+    return _DIRECTIVE.sub(one, pattern)
+
+
+class _Kept:
+    """An unknown placeholder left as written ("{theme}" is filled later by the kind)."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __format__(self, spec: str) -> str:
+        return "{" + self.name + (":" + spec if spec else "") + "}"
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, language: str, strict: bool):
+        self.language, self.strict = language, strict
+
+    def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
+        if not self.strict and isinstance(key, str) and key not in kwargs:
+            return _Kept(key)
+        return super().get_value(key, args, kwargs)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, date):
+            return format_date(value, format_spec, self.language)
+        return super().format_field(value, format_spec)
+
+
+def fill(template: str, language: str, strict: bool = True, **values: Any) -> str:
+    """`template` with {date:...}, {n}, {id}, {kind}... filled in (str.format rules).
+    Raises ValueError naming the placeholder when one is malformed or, with `strict`,
+    unknown (else an unknown one stays as written)."""
+    try:
+        return _Formatter(language, strict).format(template, **values)
+    except KeyError as exc:
+        raise ValueError(f"{{{exc.args[0]}}} is not a placeholder here; use "
+                         f"{', '.join('{' + k + '}' for k in values)}") from None
+    except (IndexError, ValueError) as exc:
+        raise ValueError(f"{template!r}: {exc} (write placeholders as {{date:%Y-%m-%d}} "
+                         "or {n}; a literal brace is {{ or }})") from None
