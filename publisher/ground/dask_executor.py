@@ -20,8 +20,10 @@ RETRIES = 2                   # reruns of a task whose worker died
 class DaskExecutor:
     """Runs each task as one Dask future; results in completion order."""
 
-    def __init__(self, scheduler: str, connect_timeout: float = CONNECT_TIMEOUT,
-                 round_timeout: float = ROUND_TIMEOUT, retries: int = RETRIES):
+    def __init__(self, scheduler: str, connect_timeout: float | None = None,
+                 round_timeout: float | None = None, retries: int = RETRIES):
+        connect_timeout = CONNECT_TIMEOUT if connect_timeout is None else connect_timeout
+        round_timeout = ROUND_TIMEOUT if round_timeout is None else round_timeout
         try:
             from distributed import Client
         except ImportError:
@@ -56,7 +58,8 @@ class DaskExecutor:
         futures = [self._client.submit(fn, *task, pure=False, retries=self.retries)
                    for task in tasks]
         try:
-            for future in as_completed(futures, timeout=self.round_timeout):
+            for future in as_completed(futures, loop=self._client.loop,
+                                       timeout=self.round_timeout):
                 yield future.result()
         except TimeoutError:
             raise PublisherError(f"a round of candidates on {self.scheduler} did not finish "

@@ -58,9 +58,11 @@ class History:
         self._word_dates: dict[str, list[date]] | None = None
 
     @classmethod
-    def open(cls, path: str | Path, wait: float = WAIT_SECONDS, lock: bool = True) -> History:
-        """Open (creating or upgrading the schema) and, with `lock`, hold the write lock."""
+    def open(cls, path: str | Path, wait: float | None = None, lock: bool = True) -> History:
+        """Open (creating or upgrading the schema) and, with `lock`, hold the write lock
+        (waiting up to `wait` seconds, default WAIT_SECONDS, for another build)."""
         path = Path(path)
+        wait = WAIT_SECONDS if wait is None else wait
         try:
             db = sqlite3.connect(path, timeout=wait, isolation_level=None)
             db.execute("PRAGMA journal_mode=WAL")
