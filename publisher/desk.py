@@ -33,8 +33,10 @@ class Desk:
         `history` (the command line's) or the spec's `history:` beside the spec."""
         book = spec.book
         if start is not None or days is not None:
-            book.schedule = overridden(book.schedule, start, days)
-            for section in book.sections:
+            own = [s for s in book.sections if s.schedule is not None]
+            if book.schedule is not None or not own:
+                book.schedule = overridden(book.schedule, start, days)
+            for section in own:
                 section.schedule = overridden(section.schedule, start, days)
         path = Path(history) if history else (spec.path.parent / book.history
                                               if book.history else None)

@@ -1,0 +1,182 @@
+"""Newspaper desk: dated schedules, side-file names, the SQLite history across runs.
+Words are read back from the manifests and the database with plain json/sqlite3."""
+import json
+import shutil
+import sqlite3
+from datetime import date
+
+import pytest
+from typer.testing import CliRunner
+
+from publisher import pipeline
+from publisher.cli import app
+from publisher.errors import PublisherError
+from publisher.ground import history as history_module
+from publisher.ground.history import History
+from publisher.ground.schedule import format_date
+from publisher.pipeline import build_book
+
+from conftest import ROOT
+
+WINDOW = 28          # examples/daily.yaml's repeat_window_days
+
+
+def test_dates_in_the_catalogue_languages():
+    day = date(2026, 12, 1)
+    assert format_date(day, "long", "en") == "Tuesday 1 December 2026"
+    assert format_date(day, "", "es") == "martes 1 de diciembre de 2026"
+    assert format_date(day, "", "ru") == "вторник, 1 декабря 2026"
+    assert format_date(day, "%B %Y", "ru") == "декабрь 2026"       # no day: nominative
+    assert format_date(day, "%Y-%m-%d %a", "es") == "2026-12-01 mar"
+
+
+def answers_by_date(manifest_path):
+    """(date, answer) of every puzzle, read from the manifest."""
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    found = []
+    for puzzle in manifest["puzzles"]:
+        day = date.fromisoformat(puzzle["date"])
+        items = puzzle.get("entries") or puzzle.get("words") or []
+        found += [(day, item["answer"]) for item in items]
+    return manifest, found
+
+
+def clashes(earlier, later):
+    """Words of `later` used by `earlier` fewer than WINDOW days apart."""
+    used = {}
+    for day, word in earlier:
+        used.setdefault(word, []).append(day)
+    return [(day, word) for day, word in later
+            if any(abs((day - old).days) < WINDOW for old in used.get(word, []))]
+
+
+@pytest.fixture(scope="module")
+def desk(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("desk")
+    spec = folder / "daily.yaml"
+    shutil.copy(ROOT / "examples" / "daily.yaml", spec)
+    first = build_book(spec, folder / "one", workers=1)
+    second = build_book(spec, folder / "two", workers=1)
+    third = build_book(spec, folder / "three", workers=1, start=date(2026, 12, 29))
+    return folder, first, second, third
+
+
+def test_files_and_titles_follow_the_schedule(desk):
+    folder, first, _, _ = desk
+    manifest, _ = answers_by_date(first.manifest)
+    crosswords = [p for p in manifest["puzzles"] if p["kind"] == "crossword"]
+    assert len(crosswords) == 28 and len(manifest["puzzles"]) == 56
+    assert crosswords[0]["date"] == "2026-12-01" and crosswords[-1]["date"] == "2026-12-28"
+    assert crosswords[0]["title"] == "Daily Crossword Tuesday 1 December 2026"
+    assert crosswords[0]["files"] == ["daily/2026-12-01-crossword.puz",
+                                      "daily/2026-12-01-crossword.ipuz"]
+    assert (folder / "one" / "daily" / "2026-12-28-crossword.puz").is_file()
+    searches = [p for p in manifest["puzzles"] if p["kind"] == "wordsearch"]
+    assert searches[2]["title"].endswith("No. 3, Thursday 3 December 2026")
+
+
+def test_a_rebuild_repeats_no_word_within_the_window(desk):
+    _, first, second, _ = desk
+    _, one = answers_by_date(first.manifest)
+    _, two = answers_by_date(second.manifest)
+    assert one and two and not clashes(one, two)
+    # within one build no answer recurs at all
+    assert len({w for _, w in one}) == len(one)
+
+
+def test_four_weeks_later_old_words_come_back_but_none_within_the_window(desk):
+    _, first, second, third = desk
+    _, one = answers_by_date(first.manifest)
+    _, two = answers_by_date(second.manifest)
+    _, three = answers_by_date(third.manifest)
+    assert min(d for d, _ in three) == date(2026, 12, 29)
+    assert not clashes(one + two, three)
+    reused = {w for _, w in three} & {w for _, w in one + two}
+    assert reused, "words older than the window are free again"
+
+
+def test_the_database_records_every_published_puzzle(desk):
+    folder, *_ = desk
+    db = sqlite3.connect(folder / "desk.sqlite")
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+    rows = db.execute("SELECT date, kind, book, count(*) FROM puzzles GROUP BY date, kind").fetchall()
+    per_day = {(d, k): n for d, k, _, n in rows}
+    assert per_day[("2026-12-01", "crossword")] == 2            # builds one and two
+    assert per_day[("2026-12-29", "wordsearch")] == 1           # build three
+    hashes = [h for (h,) in db.execute("SELECT grid_hash FROM puzzles")]
+    assert len(hashes) == len(set(hashes)) == 168
+
+
+def count_rows(path):
+    db = sqlite3.connect(path)
+    try:
+        return db.execute("SELECT count(*) FROM puzzles").fetchone()[0]
+    finally:
+        db.close()
+
+
+SMALL = """\
+title: Small desk
+seed: 4
+schedule: {start: 2027-03-01, days: 3}
+history: small.sqlite
+files: "{date:%Y%m%d}-{kind}-{n}"
+sections:
+  - kind: crossword
+    title: "Crossword {date}"
+    size: 9
+    words_per_puzzle: 4
+    clues: en/clues
+    candidates: 1
+"""
+
+
+def test_a_failed_build_records_nothing(tmp_path, monkeypatch):
+    spec = tmp_path / "small.yaml"
+    spec.write_text(SMALL, encoding="utf-8")
+    build_book(spec, tmp_path / "out", workers=1)
+    assert count_rows(tmp_path / "small.sqlite") == 3
+    assert (tmp_path / "out" / "small" / "20270301-crossword-1.puz").is_file()
+
+    def broken(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pipeline.atomic, "write_text", broken)
+    with pytest.raises(OSError):
+        build_book(spec, tmp_path / "again", workers=1, start=date(2027, 6, 1))
+    assert count_rows(tmp_path / "small.sqlite") == 3
+
+
+def test_a_second_build_on_a_busy_history_fails_clearly(tmp_path, monkeypatch):
+    spec = tmp_path / "small.yaml"
+    spec.write_text(SMALL, encoding="utf-8")
+    monkeypatch.setattr(history_module, "WAIT_SECONDS", 0.2)
+    holder = History.open(tmp_path / "small.sqlite")          # another build is running
+    try:
+        with pytest.raises(PublisherError, match="in use by another build"):
+            build_book(spec, tmp_path / "out", workers=1)
+    finally:
+        holder.close()
+    build_book(spec, tmp_path / "out", workers=1)               # free again
+    assert count_rows(tmp_path / "small.sqlite") == 3
+
+
+def test_history_command_lists_and_forgets(tmp_path):
+    spec = tmp_path / "small.yaml"
+    spec.write_text(SMALL, encoding="utf-8")
+    build_book(spec, tmp_path / "out", workers=1)
+    build_book(spec, tmp_path / "out", workers=1, start=date(2027, 4, 1), days=2)
+    db = tmp_path / "small.sqlite"
+    runner = CliRunner()
+    listed = runner.invoke(app, ["history", str(db), "--last", "2"])
+    assert listed.exit_code == 0, listed.output
+    assert [line.split()[0] for line in listed.output.splitlines()] == ["2027-04-01", "2027-04-02"]
+    word = sqlite3.connect(db).execute("SELECT word FROM words LIMIT 1").fetchone()[0]
+    by_word = runner.invoke(app, ["history", str(db), "--word", word.lower()])
+    assert word in by_word.output
+    forgot = runner.invoke(app, ["history", str(db), "--forget-after", "2027-03-31"])
+    assert forgot.exit_code == 0 and "removed 2" in forgot.output
+    assert count_rows(db) == 3
+    assert sqlite3.connect(db).execute(
+        "SELECT count(*) FROM words WHERE puzzle NOT IN (SELECT row FROM puzzles)").fetchone()[0] == 0
