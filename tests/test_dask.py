@@ -72,3 +72,49 @@ def test_dask_without_a_scheduler_says_what_to_give(tmp_path):
     spec.write_text(SPEC, encoding="utf-8")
     with pytest.raises(PublisherError, match="--scheduler"):
         build_book(spec, tmp_path / "out", executor="dask")
+
+
+def test_a_worker_dying_mid_round_is_retried_elsewhere(cluster, tmp_path):
+    marker = tmp_path / "died-once"
+
+    def dies_once(n):
+        import os
+        if n == 0 and not marker.exists():
+            marker.write_text("x")
+            os._exit(1)            # the worker process dies with the task
+        return n * n
+
+    executor = dask_executor.DaskExecutor(cluster.scheduler_address, round_timeout=60)
+    try:
+        assert sorted(executor.imap_unordered(dies_once, [(n,) for n in range(6)])) == \
+            [n * n for n in range(6)]
+    finally:
+        executor.close()
+    assert marker.exists()
+
+
+def test_workers_that_keep_dying_or_a_stuck_round_end_in_an_error(cluster):
+    def always_dies(n):
+        import os
+        os._exit(1)
+
+    def stuck(n):
+        import time
+        time.sleep(4)
+
+    executor = dask_executor.DaskExecutor(cluster.scheduler_address, round_timeout=2,
+                                          retries=0)
+    try:
+        began = time.monotonic()
+        with pytest.raises(PublisherError, match="did not finish within 2 s"):
+            list(executor.imap_unordered(stuck, [(1,)]))
+        assert time.monotonic() - began < 10
+    finally:
+        executor.close()
+    executor = dask_executor.DaskExecutor(cluster.scheduler_address, round_timeout=60,
+                                          retries=0)
+    try:
+        with pytest.raises(PublisherError, match="kept dying"):
+            list(executor.imap_unordered(always_dies, [(1,)]))
+    finally:
+        executor.close()

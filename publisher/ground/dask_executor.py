@@ -74,6 +74,9 @@ class DaskExecutor:
                                  f"generating candidates ({exc}); nothing was written; check "
                                  "the workers' memory and logs") from None
         finally:
+            unfinished = [future for future in futures if not future.done()]
+            if unfinished and self._client is not None:
+                self._client.cancel(unfinished)     # an error or Ctrl-C: drop queued work
             for future in futures:
                 future.release()
 
