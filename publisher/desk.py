@@ -73,6 +73,17 @@ class Desk:
                                   "pattern to letters, digits, - and placeholders")
         return name
 
+    def check_files(self, jobs: list[Job]) -> None:
+        """Before anything is written: every puzzle's side files get their own name."""
+        owner: dict[str, Job] = {}
+        for job in jobs:
+            stem = self.stem(job)
+            other = owner.setdefault(stem.casefold(), job)
+            if other is not job:
+                raise self.spec.error(("files",), f"the pattern names both {other.title!r} "
+                                      f"and {job.title!r} {stem!r}; add {{kind}}, {{n}} or "
+                                      "{id} to tell them apart")
+
     def record(self, outcomes: list[Outcome], seed: int) -> None:
         """Add the build's puzzles to the history in one transaction (after the output
         was written)."""

@@ -64,6 +64,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     seed = spec.book.seed if seed is None else seed
     spec.book.seed = seed          # the plan's word draws follow the effective seed
     jobs = plan_book(spec, set(layout.page_grids), desk.avoid)
+    desk.check_files(jobs)
 
     progress.stage("Generating puzzles", sum(job.candidates for job in jobs))
     outcomes = generate_all(jobs, seed, make_executor(workers, engine, scheduler),

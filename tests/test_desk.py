@@ -180,3 +180,44 @@ def test_history_command_lists_and_forgets(tmp_path):
     assert count_rows(db) == 3
     assert sqlite3.connect(db).execute(
         "SELECT count(*) FROM words WHERE puzzle NOT IN (SELECT row FROM puzzles)").fetchone()[0] == 0
+
+
+@pytest.mark.parametrize("pattern, message", [
+    ("{date:%Y-%m-%d}", "names both"),            # two kinds a day, one name
+    ("{dat}-{kind}", "not a placeholder"),
+    ("../{id}", "not a file name"),
+])
+def test_a_bad_files_pattern_fails_before_anything_is_written(tmp_path, pattern, message):
+    spec = tmp_path / "small.yaml"
+    spec.write_text(SMALL.replace('files: "{date:%Y%m%d}-{kind}-{n}"', f'files: "{pattern}"')
+                    .replace("history: small.sqlite\n", "")
+                    + "  - kind: queens\n    size: 6\n    candidates: 1\n", encoding="utf-8")
+    with pytest.raises(PublisherError, match=message):
+        build_book(spec, tmp_path / "out", workers=1)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_section_schedule_titles_puzzles_in_its_language(tmp_path):
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+
+    spec_path = tmp_path / "dias.yaml"
+    spec_path.write_text("""\
+title: Diario
+schedule: {start: 2026-12-01, days: 2}
+sections:
+  - kind: queens
+    language: es
+    title: "Reinas, {date}"
+    size: 6
+  - kind: queens
+    language: ru
+    title: "Ферзи №{n}: {date}"
+    size: 6
+    schedule: {start: 2026-12-01, days: 1, per_day: 2}
+""", encoding="utf-8")
+    jobs = plan_book(load_spec(spec_path))
+    assert [j.title for j in jobs] == [
+        "Reinas, martes 1 de diciembre de 2026", "Reinas, miércoles 2 de diciembre de 2026",
+        "Ферзи №1: вторник, 1 декабря 2026", "Ферзи №2: вторник, 1 декабря 2026"]
+    assert [j.date for j in jobs] == [date(2026, 12, 1), date(2026, 12, 2)] + [date(2026, 12, 1)] * 2
