@@ -221,3 +221,37 @@ sections:
         "Reinas, martes 1 de diciembre de 2026", "Reinas, miércoles 2 de diciembre de 2026",
         "Ферзи №1: вторник, 1 декабря 2026", "Ферзи №2: вторник, 1 декабря 2026"]
     assert [j.date for j in jobs] == [date(2026, 12, 1), date(2026, 12, 2)] + [date(2026, 12, 1)] * 2
+
+
+QUEENS = """\
+title: Queens desk
+seed: 2
+schedule: {start: 2027-01-04, days: 3}
+history: queens.sqlite
+sections:
+  - kind: queens
+    title: "Queens {date:%d.%m.}"
+    size: 6
+    candidates: 1
+"""
+
+
+def boards(manifest_path):
+    """Each puzzle's board as JSON, without what names or places it."""
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    skip = {"id", "title", "section", "date", "page", "answer_page", "score", "candidate",
+            "candidates", "tried", "files", "warnings", "language"}
+    return [json.dumps({k: v for k, v in p.items() if k not in skip}, sort_keys=True)
+            for p in manifest["puzzles"]]
+
+
+def test_a_rebuild_never_repeats_a_published_grid(tmp_path):
+    spec = tmp_path / "queens.yaml"
+    spec.write_text(QUEENS, encoding="utf-8")
+    first = boards(build_book(spec, tmp_path / "one", workers=1).manifest)
+    # the same seed and ids would give the same boards; the history forbids them
+    second = boards(build_book(spec, tmp_path / "two", workers=1).manifest)
+    assert len(set(first)) == 3 and len(set(second)) == 3
+    assert not set(first) & set(second)
+    spec.write_text(QUEENS.replace("history: queens.sqlite\n", ""), encoding="utf-8")
+    assert boards(build_book(spec, tmp_path / "three", workers=1).manifest) == first
