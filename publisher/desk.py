@@ -108,7 +108,7 @@ def answer_words(kind: str, board: Board) -> list[str]:
             for key, value in node.items():
                 if key == "answer" and isinstance(value, str):
                     yield value
-                else:
+                elif key != "unplaced":        # words a grid left out are not published
                     yield from walk(value)
         elif isinstance(node, list):
             for item in node:

@@ -96,7 +96,7 @@ def test_four_weeks_later_old_words_come_back_but_none_within_the_window(desk):
 
 
 def test_the_database_records_every_published_puzzle(desk):
-    folder, *_ = desk
+    folder, _, _, third = desk
     db = sqlite3.connect(folder / "desk.sqlite")
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("PRAGMA user_version").fetchone()[0] == 1
@@ -106,6 +106,14 @@ def test_the_database_records_every_published_puzzle(desk):
     assert per_day[("2026-12-29", "wordsearch")] == 1           # build three
     hashes = [h for (h,) in db.execute("SELECT grid_hash FROM puzzles")]
     assert len(hashes) == len(set(hashes)) == 168
+    # the third build (its own dates) recorded exactly the answers its grids print
+    manifest = json.loads(third.manifest.read_text(encoding="utf-8"))
+    for puzzle in manifest["puzzles"]:
+        printed = {item["answer"] for item in puzzle.get("entries") or puzzle["words"]}
+        recorded = {w for (w,) in db.execute(
+            "SELECT word FROM words JOIN puzzles ON row = puzzle WHERE puzzle_id = ? "
+            "AND date = ?", (puzzle["id"], puzzle["date"]))}
+        assert recorded == printed, puzzle["title"]
 
 
 def count_rows(path):
