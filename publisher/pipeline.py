@@ -4,15 +4,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .batch import generate_all, make_executor
+from .batch import Outcome, generate_all, make_executor
 from .export.manifest import build_manifest, dumps
 from .ground import atomic
 from .kinds import get_kind
 from .kinds.base import BookMeta
 from .plan import plan_book
-from .render.book import BookRenderer, paginate, single_puzzle
-from .render.layout import load_layout
-from .spec import load_spec
+from .errors import PublisherError
+from .ground import printrules
+from .render.book import BookRenderer, FrontMatter, Pagination, paginate, single_puzzle
+from .render.layout import Layout, load_layout
+from .spec import BookBase, load_spec
 
 
 @dataclass
@@ -34,8 +36,9 @@ class Progress:
 
 def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int | None = None,
                workers: int | None = None, progress: Progress | None = None,
-               split: bool | None = None) -> BuildResult:
-    """Build the book. `split` (default: the spec's) also writes one PDF per puzzle."""
+               split: bool | None = None, bleed: bool | None = None) -> BuildResult:
+    """Build the book. `split` (default: the spec's) also writes one PDF per puzzle;
+    `bleed` (default: the spec's) grows the pages into the bleed."""
     progress = progress or Progress()
     spec = load_spec(spec_path)
     layout = load_layout(spec.book.layout, spec.path.parent,
@@ -49,13 +52,13 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
 
     answers = spec.book.answers_where
     split = spec.book.split if split is None else split
-    pages = paginate(outcomes, layout, answers, spec.book.language)
+    bleed = spec.book.bleed if bleed is None else bleed
+    renderer, pages = lay_out(spec.book, layout, outcomes, bleed)
     singles = [single_puzzle(i, o, answers) for i, o in enumerate(outcomes)] if split else []
     progress.stage("Laying out pages", len(pages.book) + len(pages.answers)
                    + sum(len(s.book) for s in singles))
-    renderer = BookRenderer(spec.book, layout, outcomes)
     # Everything is rendered in memory first: an error leaves no half-written book.
-    pdf_bytes = renderer.render(pages.book, pages.placements, progress.advance)
+    pdf_bytes = renderer.render(pages.book, pages.placements, progress.advance, pages.contents)
     sheet_bytes = (renderer.render(pages.answers, pages.placements, progress.advance)
                    if pages.answers else None)
     single_bytes = [renderer.render(s.book, s.placements, progress.advance) for s in singles]
@@ -86,6 +89,35 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     pdf = atomic.write_bytes(out_dir / f"{name}.pdf", pdf_bytes)
     manifest_path = atomic.write_text(out_dir / f"{name}.json", dumps(manifest))
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
-                for o in outcomes for w in o.kept.warnings] + renderer.warnings
+                for o in outcomes for w in o.kept.warnings] + pages.notes + renderer.warnings
     return BuildResult(pdf, manifest_path, written, len(outcomes),
                        len(pages.book) + len(pages.answers), warnings)
+
+
+def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome],
+            bleed: bool) -> tuple[BookRenderer, Pagination]:
+    """Decide every page. A printed book's gutter follows its final page count, which is
+    known only once the pages are decided: lay out, count, and again while it changes."""
+    if not book.print:
+        renderer = BookRenderer(book, layout, outcomes, bleed)
+        return renderer, paginate(outcomes, layout, book.answers_where, book.language)
+    kinds = tuple(dict.fromkeys(o.job.kind for o in outcomes)) if book.how_to_play else ()
+    front = FrontMatter(copyright=any((book.copyright, book.isbn, book.edition, book.publisher)),
+                        introduction=bool(book.introduction), how_to_play=kinds,
+                        padding=book.padding)
+    count = printrules.MIN_PAGES
+    for _ in range(4):             # the gutter has five steps; two rounds settle it
+        printed = layout.for_print(count, bleed)
+        renderer = BookRenderer(book, printed, outcomes, bleed)
+        pages = paginate(outcomes, printed, book.answers_where, book.language, front,
+                         renderer.problem)
+        if printrules.gutter_for(len(pages.book)) == printrules.gutter_for(count):
+            break
+        count = len(pages.book)
+    if pages.problems:
+        raise PublisherError("cannot print at the legibility floor (" +
+                             f"{printed.min_font_size:g} pt): " + "; ".join(pages.problems))
+    problem = printrules.page_count_problem(len(pages.book))
+    if problem:
+        raise PublisherError(f"the book has {problem}")
+    return renderer, pages
