@@ -144,7 +144,7 @@ def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
     for items, wanted, heading in _runs(outcomes, [o.job.per_page for o in outcomes]):
         per_page = _largest_fitting(items, wanted, "puzzle", layout, fits, result, outcomes)
         if per_page != wanted:
-            result.notes.append(f"{heading}: {per_page} puzzles a page instead of {wanted}, "
+            result.notes.append(f"{heading}: puzzles per page {per_page} instead of {wanted}, "
                                 f"so no text is smaller than {layout.min_font_size:g} pt")
         for start in range(0, len(items), per_page):
             chunk = items[start:start + per_page]
