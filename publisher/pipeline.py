@@ -14,7 +14,9 @@ from .errors import PublisherError
 from .ground import printrules
 from .render.book import BookRenderer, FrontMatter, Pagination, paginate, single_puzzle
 from .render.layout import Layout, load_layout
-from .spec import BookBase, load_spec
+from .preflight import check_bytes
+from .render.cover import cover_pdf
+from .spec import BookBase, CoverSpec, load_spec
 
 
 @dataclass
@@ -36,7 +38,8 @@ class Progress:
 
 def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int | None = None,
                workers: int | None = None, progress: Progress | None = None,
-               split: bool | None = None, bleed: bool | None = None) -> BuildResult:
+               split: bool | None = None, bleed: bool | None = None,
+               cover: bool | None = None) -> BuildResult:
     """Build the book. `split` (default: the spec's) also writes one PDF per puzzle;
     `bleed` (default: the spec's) grows the pages into the bleed."""
     progress = progress or Progress()
@@ -62,6 +65,12 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     sheet_bytes = (renderer.render(pages.answers, pages.placements, progress.advance)
                    if pages.answers else None)
     single_bytes = [renderer.render(s.book, s.placements, progress.advance) for s in singles]
+    cover_spec = spec.book.cover_spec or (CoverSpec() if cover else None)
+    cover_bytes = (cover_pdf(renderer, len(pages.book), cover_spec, spec.path.parent)
+                   if cover_spec else None)
+    if spec.book.print:
+        preflight(renderer.layout, bleed, pdf_bytes, cover_bytes, len(pages.book),
+                  cover_spec.paper if cover_spec else "white")
 
     out_dir = Path(out_dir)
     name = spec.name
@@ -86,6 +95,8 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
         written.append(atomic.write_bytes(out_dir / sheet_name, sheet_bytes))
     manifest = build_manifest(spec.book, seed, f"{name}.pdf", spec.book.layout, outcomes,
                               pages.placements, files, sheet_name)
+    if cover_bytes:
+        written.append(atomic.write_bytes(out_dir / f"{name}-cover.pdf", cover_bytes))
     pdf = atomic.write_bytes(out_dir / f"{name}.pdf", pdf_bytes)
     manifest_path = atomic.write_text(out_dir / f"{name}.json", dumps(manifest))
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
@@ -121,3 +132,17 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome],
     if problem:
         raise PublisherError(f"the book has {problem}")
     return renderer, pages
+
+
+def preflight(layout: Layout, bleed: bool, pdf: bytes, cover: bytes | None, pages: int,
+              paper: str) -> None:
+    """The build checks its own output as `make-book check` would; a failure is a bug
+    (or a layout file that breaks a print rule) and nothing is written."""
+    floor = min(layout.min_font_size, layout.min_answer_font_size)
+    reports = [check_bytes(pdf, "the book", layout.page, bleed, floor=floor)]
+    if cover:
+        reports.append(check_bytes(cover, "the cover", layout.page, cover=True, pages=pages,
+                                   paper=paper, floor=floor))
+    failures = [f"{r.file}: {f.rule}: {f.detail}" for r in reports for f in r.failures()]
+    if failures:
+        raise PublisherError("the print check failed: " + "; ".join(failures))
