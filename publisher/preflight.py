@@ -82,22 +82,28 @@ class Ink:
 
 
 def page_ink(page: Any) -> Ink:
-    """Replay the page's operators that place ink (paths, text, images; forms are treated
-    as images of their /BBox). Boxes are generous: text spans its advance and a whole em."""
+    """Replay the page's operators that place ink (paths, text, images, forms). Boxes are
+    generous: text spans its advance and a whole em; curves their control points."""
     from pypdf.generic import ContentStream
     ink = Ink()
     contents = page.get_contents()
-    if contents is None:
-        return ink
-    resources = page.get("/Resources")
-    fonts = resources.get_object().get("/Font", {}) if resources else {}
-    ctm, stack = IDENTITY, []
+    if contents is not None:
+        _replay(ink, ContentStream(contents, page.pdf).operations, page.get("/Resources"),
+                IDENTITY, page.pdf)
+    return ink
+
+
+def _replay(ink: Ink, operations: list, resources: Any, ctm: Matrix, pdf: Any) -> None:
+    from pypdf.generic import ContentStream
+    resources = resources.get_object() if resources is not None else {}
+    fonts = resources.get("/Font", {})
+    stack: list[tuple] = []
     line_width, font, size = 1.0, None, 0.0
     fill_grey: float | None = 1.0          # ink share of the fill colour (None: a colour)
     stroke_grey: float | None = 1.0
     tm = IDENTITY
     points: list[tuple[float, float]] = []
-    for operands, op in ContentStream(contents, page.pdf).operations:
+    for operands, op in operations:
         if op == b"q":
             stack.append((ctm, line_width, font, size, fill_grey, stroke_grey))
         elif op == b"Q" and stack:
@@ -142,8 +148,14 @@ def page_ink(page: Any) -> Ink:
                     ink.line_widths.append(line_width * _min_scale(ctm))
             points = []
         elif op == b"Do":
-            _add_path(ink, [(0, 0), (1, 1)], ctm, 0.0)
-    return ink
+            xobject = resources["/XObject"][operands[0]].get_object()
+            if xobject.get("/Subtype") == "/Form":
+                matrix = tuple(float(v) for v in xobject.get("/Matrix", IDENTITY))
+                _replay(ink, ContentStream(xobject, pdf).operations,
+                        xobject.get("/Resources") or resources,
+                        _mul(matrix, ctm), pdf)  # type: ignore[arg-type]
+            else:
+                _add_path(ink, [(0, 0), (1, 1)], ctm, 0.0)
 
 
 def _grey(values: list[float]) -> float | None:

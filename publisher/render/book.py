@@ -18,7 +18,7 @@ from ..ground.catalogue import catalogue
 from ..ground.fonts import register_fonts
 from ..kinds import get_kind
 from ..kinds.base import Box, DrawContext, Theme
-from . import frontmatter
+from . import frontmatter, measure
 from .layout import Layout
 from .pagination import (FrontMatter, Page, Pagination, Placement, answer_cells, body_box,
                          cell_boxes, paginate, puzzle_cells)
@@ -119,12 +119,23 @@ class BookRenderer:
     def problem(self, index: int, what: str, per_page: int) -> str | None:
         """Why outcome `index` cannot be read at the floor with `per_page` on a page
         (pagination's fit check; the boxes are the ones drawn into)."""
-        outcome = self.outcomes[index]
         body = body_box(self.layout, 1)
         box = (puzzle_cells(self.layout, body, per_page)[0][1] if what == "puzzle"
                else answer_cells(self.layout, body, per_page, heading=True)[0][1])
-        return get_kind(outcome.job.kind).fits(outcome.kept, box, self.context(outcome),
-                                               solution=what == "solution")
+        return self.box_problem(self.outcomes[index], box, what == "solution")
+
+    def box_problem(self, outcome: Outcome, box: Box, solution: bool) -> str | None:
+        """The kind's own verdict, then the text it really draws against the floor."""
+        kind, ctx = get_kind(outcome.job.kind), self.context(outcome)
+        problem = kind.fits(outcome.kept, box, ctx, solution=solution)
+        if problem:
+            return problem
+        floor = self.theme.min_answer_font_size if solution else self.theme.min_font_size
+        smallest = measure.smallest_text(kind, outcome.kept, box, ctx, solution)
+        if smallest < floor - 0.05:
+            return (f"text would be {smallest:.1f} pt (at least {floor:g} pt reads well); "
+                    "put fewer on a page or make the puzzle smaller")
+        return None
 
     def draw(self, canvas, outcome: Outcome, box: Box, what: str) -> None:
         kind = get_kind(outcome.job.kind)

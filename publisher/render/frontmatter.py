@@ -11,7 +11,6 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..ground import printrules
-from ..kinds import get_kind
 from ..kinds.base import Box
 from .pagination import Page
 
@@ -110,7 +109,6 @@ def how_to_play_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
     """The kind's rules in the book's language, then its first puzzle's solution, small,
     drawn by the kind itself (when it reads at the answer key's floor)."""
     t = r.theme
-    kind = get_kind(page.kind)
     title = r.words.kind(page.kind).text("title")
     r.text(canvas, body.x, body.top - t.title_size, f"{page.heading}: {title}",
            t.font_bold, t.title_size, body.width, "centre")
@@ -122,7 +120,7 @@ def how_to_play_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
         return
     side = min(body.width * 0.7, room)
     box = Box(body.x + (body.width - side) / 2, y - t.font_size * 2 - side, side, side)
-    if kind.fits(example.kept, box, r.context(example), solution=True) is None:
+    if r.box_problem(example, box, solution=True) is None:
         canvas.setFillColor(black)
         r.text(canvas, body.x, y - t.font_size * 0.5, r.words.text("book.example"),
                t.font_italic, t.font_size, body.width, "centre")

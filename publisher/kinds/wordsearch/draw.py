@@ -36,7 +36,7 @@ def _grid_form(canvas, rows: int, cols: int, cell: float, line_width: float) -> 
         width, height = cols * cell, rows * cell
         canvas.beginForm(name, lowerx=-2, lowery=-2, upperx=width + 2, uppery=height + 2)
         canvas.setStrokeColor(LIGHT)
-        canvas.setLineWidth(line_width * 0.5)
+        canvas.setLineWidth(max(0.5, line_width * 0.5))
         for c in range(1, cols):
             canvas.line(c * cell, 0, c * cell, height)
         for r in range(1, rows):
