@@ -16,7 +16,7 @@ from .render.book import BookRenderer, FrontMatter, Pagination, paginate, single
 from .render.layout import Layout, load_layout
 from .preflight import check_bytes
 from .render.cover import cover_pdf
-from .spec import BookBase, CoverSpec, load_spec
+from .spec import BookBase, CoverSpec, Spec, load_spec
 
 
 @dataclass
@@ -65,12 +65,7 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     sheet_bytes = (renderer.render(pages.answers, pages.placements, progress.advance)
                    if pages.answers else None)
     single_bytes = [renderer.render(s.book, s.placements, progress.advance) for s in singles]
-    cover_spec = spec.book.cover_spec or (CoverSpec() if cover else None)
-    cover_bytes = (cover_pdf(renderer, len(pages.book), cover_spec, spec.path.parent)
-                   if cover_spec else None)
-    if spec.book.print:
-        preflight(renderer.layout, bleed, pdf_bytes, cover_bytes, len(pages.book),
-                  cover_spec.paper if cover_spec else "white")
+    cover_bytes = _cover_and_check(spec, renderer, len(pages.book), pdf_bytes, bleed, cover)
 
     out_dir = Path(out_dir)
     name = spec.name
@@ -132,6 +127,18 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome],
     if problem:
         raise PublisherError(f"the book has {problem}")
     return renderer, pages
+
+
+def _cover_and_check(spec: Spec, renderer: BookRenderer, pages: int, pdf: bytes, bleed: bool,
+                     cover: bool | None) -> bytes | None:
+    """The cover sheet (when the spec or --cover asks), then the print check of both."""
+    cover_spec = spec.book.cover_spec or (CoverSpec() if cover else None)
+    cover_bytes = (cover_pdf(renderer, pages, cover_spec, spec.path.parent)
+                   if cover_spec else None)
+    if spec.book.print:
+        preflight(renderer.layout, bleed, pdf, cover_bytes, pages,
+                  cover_spec.paper if cover_spec else "white")
+    return cover_bytes
 
 
 def preflight(layout: Layout, bleed: bool, pdf: bytes, cover: bytes | None, pages: int,

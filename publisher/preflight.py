@@ -93,7 +93,8 @@ def page_ink(page: Any) -> Ink:
     return ink
 
 
-def _replay(ink: Ink, operations: list, resources: Any, ctm: Matrix, pdf: Any) -> None:
+def _replay(ink: Ink, operations: list, resources: Any, ctm: Matrix,  # long: one operator loop
+            pdf: Any) -> None:
     from pypdf.generic import ContentStream
     resources = resources.get_object() if resources is not None else {}
     fonts = resources.get("/Font", {})
