@@ -72,18 +72,7 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     side_dir = out_dir / name
     meta = BookMeta(title=spec.book.title, author=spec.book.author or "",
                     copyright=spec.book.copyright or "")
-    files: dict[str, list[str]] = {}
-    written: list[Path] = []
-    for outcome in outcomes:
-        side = get_kind(outcome.job.kind).side_files(outcome.kept, outcome.job.title, meta)
-        paths = [atomic.write_bytes(side_dir / f"{outcome.job.id}.{ext}", data)
-                 for ext, data in side.items()]
-        files[outcome.job.id] = [p.relative_to(out_dir).as_posix() for p in paths]
-        written.extend(paths)
-    for outcome, data in zip(outcomes, single_bytes):
-        path = atomic.write_bytes(side_dir / f"{outcome.job.id}.pdf", data)
-        files[outcome.job.id].insert(0, path.relative_to(out_dir).as_posix())
-        written.append(path)
+    files, written = _write_side_files(outcomes, single_bytes, out_dir, side_dir, meta)
     sheet_name = None
     if sheet_bytes:
         sheet_name = f"{name}-answers.pdf"
@@ -98,6 +87,24 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
                 for o in outcomes for w in o.kept.warnings] + pages.notes + renderer.warnings
     return BuildResult(pdf, manifest_path, written, len(outcomes),
                        len(pages.book) + len(pages.answers), warnings)
+
+
+def _write_side_files(outcomes: list[Outcome], single_bytes: list[bytes], out_dir: Path,
+                      side_dir: Path, meta: BookMeta) -> tuple[dict[str, list[str]], list[Path]]:
+    """The kinds' files (.puz, .ipuz) and one PDF per puzzle when split."""
+    files: dict[str, list[str]] = {}
+    written: list[Path] = []
+    for outcome in outcomes:
+        side = get_kind(outcome.job.kind).side_files(outcome.kept, outcome.job.title, meta)
+        paths = [atomic.write_bytes(side_dir / f"{outcome.job.id}.{ext}", data)
+                 for ext, data in side.items()]
+        files[outcome.job.id] = [p.relative_to(out_dir).as_posix() for p in paths]
+        written.extend(paths)
+    for outcome, data in zip(outcomes, single_bytes):
+        path = atomic.write_bytes(side_dir / f"{outcome.job.id}.pdf", data)
+        files[outcome.job.id].insert(0, path.relative_to(out_dir).as_posix())
+        written.append(path)
+    return files, written
 
 
 def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome],

@@ -339,6 +339,12 @@ def _check_interior(reader: Any, report: Report, trim: tuple[float, float] | Non
     report.add("margins", _pages(f"ink past the gutter ({_inches(gutter)}) or outside "
                                  f"margin ({_inches(outside)})", margins),
                f"gutter {_inches(gutter)}, outside {_inches(outside)}")
+    _report_ink(report, smallest, thinnest, lightest, floor)
+
+
+def _report_ink(report: Report, smallest: tuple[float, str, int] | None,
+                thinnest: tuple[float, int] | None, lightest: tuple[float, int] | None,
+                floor: float) -> None:
     report.add("smallest text", None if smallest is None or smallest[0] >= floor - 0.05 else
                f"{smallest[0]:.1f} pt on page {smallest[2]} ({smallest[1][:20]!r}); "
                f"the floor is {floor:g} pt",
