@@ -215,3 +215,74 @@ def _renderer(book):
                                         "sections": [{"kind": "queens", "size": 6}]})
     return BookRenderer(spec, default_layout().model_copy(
         update={"page": SIX_BY_NINE}), [Outcome(job, board)])
+
+
+def test_the_gutter_follows_the_final_page_count(write_spec, monkeypatch):
+    """Lay out, count, lay out again: 150 pages keep a 0.375 in gutter, 152 get 0.5 in,
+    on the left of odd pages and the right of even ones."""
+    from publisher.batch import Outcome
+    from publisher.kinds.base import Board
+    from publisher.pipeline import lay_out
+    from publisher.plan import plan_book
+    from publisher.render.book import BookRenderer
+    from publisher.render.layout import load_layout
+    from publisher.render.pagination import body_box
+    from publisher.spec import load_spec
+    monkeypatch.setattr(BookRenderer, "problem", lambda self, index, what, per_page: None)
+    spec = load_spec(write_spec("""\
+title: Long
+layout: thin.yaml
+sections:
+  - {kind: queens, size: 6, count: 160, answers_per_page: 6}
+""", thin__yaml="page: [6in, 9in]\nmargins: {top: 0.5in, bottom: 0.5in, inner: 0.25in, "
+                "outer: 0.4in}\n"))
+    layout = load_layout("thin.yaml", spec.path.parent, ValueError)
+    outcomes = [Outcome(job, Board()) for job in plan_book(spec)]
+    seen = {}
+    for count in range(115, 140):
+        renderer, pages = lay_out(spec.book, layout, outcomes[:count], bleed=False)
+        seen[len(pages.book)] = renderer.layout
+    assert {150, 152} <= set(seen)
+    for pages, gutter in ((150, 0.375 * IN), (152, 0.5 * IN)):
+        printed = seen[pages]
+        odd, even = body_box(printed, 1), body_box(printed, 2)
+        assert odd.x == pytest.approx(gutter)
+        assert 432 - (even.x + even.width) == pytest.approx(gutter)
+        assert even.x == pytest.approx(0.4 * IN)
+
+
+STRESS = {
+    "large-print": (16, """\
+title: Large Print Stress
+layout: large-print
+seed: 2
+sections:
+  - {kind: wordsearch, size: 15, candidates: 1, count: 1, words_per_puzzle: 20, words: en/animals}
+  - {kind: queens, size: 8, candidates: 1}
+  - {kind: numberlink, size: 7, candidates: 1}
+  - {kind: crossword, size: 13, candidates: 1, count: 1, words_per_puzzle: 20, clues: en/general-clues}
+"""),
+    "6x9": (7, """\
+title: Crossword Stress
+layout: 6x9
+seed: 2
+sections:
+  - {kind: crossword, size: 21, candidates: 1, count: 1, words_per_puzzle: 45, clues: en/general-clues,
+     answers_per_page: 6}
+  - {kind: wordsearch, size: 20, candidates: 1, per_page: 4, count: 2, words_per_puzzle: 30,
+     words: en/animals}
+"""),
+}
+
+
+@pytest.mark.parametrize("layout", sorted(STRESS))
+def test_no_text_below_the_floor_and_no_hairlines(layout, write_spec, tmp_path):
+    """Stress books: big grids, long clue lists, large print. Every page, every mark."""
+    floor, text = STRESS[layout]
+    result = _build(write_spec, tmp_path, text)
+    data = result.pdf.read_bytes()
+    for index in range(len(PdfReader(result.pdf).pages)):
+        marks = page_marks(data, index)
+        smallest, thinnest = smallest_text(marks), thinnest_stroke(marks)
+        assert smallest is None or smallest >= floor - 0.01, (index + 1, smallest)
+        assert thinnest is None or thinnest >= 0.5 - 1e-6, (index + 1, thinnest)
