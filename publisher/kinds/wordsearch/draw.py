@@ -110,7 +110,9 @@ def puzzle(canvas, board, box, theme, language: str) -> None:
     words, size, leading, rows, cell = fit.words, fit.size, fit.leading, fit.rows, fit.cell
     columns, column_width = fit.columns, fit.column_width
     x0 = box.x + (box.width - cell * board.cols) / 2
-    top = box.top
+    # The grid and its word list are one block, centred in the box.
+    block = cell * board.rows + (size * 1.5 + rows * leading if words else 0.0)
+    top = box.top - max(0.0, (box.height - block) / 2)
     canvas.saveState()
     canvas.translate(x0, top - cell * board.rows)
     canvas.doForm(_grid_form(canvas, board.rows, board.cols, cell, theme.line_width))
