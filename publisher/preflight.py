@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -81,28 +82,87 @@ class Ink:
     text_boxes: list[BBox] = field(default_factory=list)
 
 
+# --- content streams -----------------------------------------------------------------------
+
+_TOKEN = re.compile(rb"""
+    (?P<number>[+-]?(?:\d+\.?\d*|\.\d+))
+  | (?P<word>[A-Za-z'"*][^\s/\[\]()<>{}%]*)
+  | (?P<name>/[^\s/\[\]()<>{}%]*)
+  | (?P<string>\((?:[^\\()]|\\.|\((?:[^\\()]|\\.)*\))*\))
+  | (?P<hex><[0-9A-Fa-f\s]*>)
+  | (?P<open>\[|<<)
+  | (?P<close>\]|>>)
+  | (?P<comment>%[^\r\n]*)
+""", re.VERBOSE | re.DOTALL)
+_ESCAPE = re.compile(rb"\\([0-7]{1,3}|\r\n|.)", re.DOTALL)
+_ESCAPED = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f",
+            b"\r\n": b"", b"\n": b"", b"\r": b""}
+
+
+def _unescape(match: re.Match) -> bytes:
+    code = match.group(1)
+    if code[:1].isdigit():
+        return bytes([int(code, 8) & 0xFF])
+    return _ESCAPED.get(code, code)
+
+
+def _operations(data: bytes) -> list[tuple[list[Any], bytes]]:
+    """A content stream as (operands, operator), like pypdf's ContentStream.operations
+    but several times faster: strings are their raw bytes, names str, numbers float.
+    Literal strings may nest parentheses one level deep unescaped (writers escape them)."""
+    operations: list[tuple[list[Any], bytes]] = []
+    stack: list[list[Any]] = [[]]
+    in_image = False
+    for match in _TOKEN.finditer(data):
+        kind, text = match.lastgroup, match.group()
+        if in_image:                       # inline image data: skip to EI
+            in_image = text != b"EI"
+            continue
+        if kind == "number":
+            stack[-1].append(float(text))
+        elif kind == "word":
+            if text in (b"true", b"false", b"null"):
+                stack[-1].append(text)
+                continue
+            in_image = text == b"ID"
+            operations.append((stack[0], b"INLINE IMAGE" if text == b"BI" else text))
+            stack = [[]]
+        elif kind == "string":
+            body = text[1:-1]
+            stack[-1].append(_ESCAPE.sub(_unescape, body) if b"\\" in body else body)
+        elif kind == "name":
+            stack[-1].append(text.decode("latin-1"))
+        elif kind == "hex":
+            digits = re.sub(rb"\s", b"", text[1:-1])
+            stack[-1].append(bytes.fromhex((digits + b"0" * (len(digits) % 2)).decode()))
+        elif kind == "open":
+            stack.append([])
+        elif kind == "close" and len(stack) > 1:
+            inner = stack.pop()
+            stack[-1].append(inner)
+    return operations
+
+
 def page_ink(page: Any) -> Ink:
     """Replay the page's operators that place ink (paths, text, images, forms). Boxes are
     generous: text spans its advance and a whole em; curves their control points."""
-    from pypdf.generic import ContentStream
     ink = Ink()
     contents = page.get_contents()
     if contents is not None:
-        _replay(ink, ContentStream(contents, page.pdf).operations, page.get("/Resources"),
-                IDENTITY, page.pdf)
+        _replay(ink, _operations(contents.get_data()), page.get("/Resources"), IDENTITY)
     return ink
 
 
-def _replay(ink: Ink, operations: list, resources: Any, ctm: Matrix,  # long: one operator loop
-            pdf: Any) -> None:
-    from pypdf.generic import ContentStream
+def _replay(ink: Ink, operations: list, resources: Any,  # long: one operator loop
+            ctm: Matrix) -> None:
     resources = resources.get_object() if resources is not None else {}
     fonts = resources.get("/Font", {})
     stack: list[tuple] = []
     line_width, font, size = 1.0, None, 0.0
     fill_grey: float | None = 1.0          # ink share of the fill colour (None: a colour)
     stroke_grey: float | None = 1.0
-    tm = IDENTITY
+    tm = line = IDENTITY
+    leading = 0.0
     points: list[tuple[float, float]] = []
     for operands, op in operations:
         if op == b"q":
@@ -122,12 +182,19 @@ def _replay(ink: Ink, operations: list, resources: Any, ctm: Matrix,  # long: on
         elif op == b"Tf":
             font, size = fonts.get(operands[0]), float(operands[1])
         elif op == b"BT":
-            tm = IDENTITY
+            tm = line = IDENTITY
         elif op == b"Tm":
-            tm = tuple(float(v) for v in operands)  # type: ignore[assignment]
+            tm = line = tuple(float(v) for v in operands)  # type: ignore[assignment]
         elif op in (b"Td", b"TD"):
-            tm = _mul((1, 0, 0, 1, float(operands[0]), float(operands[1])), tm)
-        elif op in (b"Tj", b"TJ"):
+            leading = -float(operands[1]) if op == b"TD" else leading
+            tm = line = _mul((1, 0, 0, 1, float(operands[0]), float(operands[1])), line)
+        elif op == b"TL":
+            leading = float(operands[0])
+        elif op in (b"T*", b"'", b'"'):
+            tm = line = _mul((1, 0, 0, 1, 0, -leading), line)
+            if op != b"T*" and operands:
+                tm = _show(ink, operands[-1], font, size, tm, ctm)
+        elif op in (b"Tj", b"TJ") and operands:
             tm = _show(ink, operands[0], font, size, tm, ctm)
             if fill_grey is not None:
                 ink.greys.append(fill_grey)
@@ -152,9 +219,9 @@ def _replay(ink: Ink, operations: list, resources: Any, ctm: Matrix,  # long: on
             xobject = resources["/XObject"][operands[0]].get_object()
             if xobject.get("/Subtype") == "/Form":
                 matrix = tuple(float(v) for v in xobject.get("/Matrix", IDENTITY))
-                _replay(ink, ContentStream(xobject, pdf).operations,
+                _replay(ink, _operations(xobject.get_data()),
                         xobject.get("/Resources") or resources,
-                        _mul(matrix, ctm), pdf)  # type: ignore[arg-type]
+                        _mul(matrix, ctm))  # type: ignore[arg-type]
             else:
                 _add_path(ink, [(0, 0), (1, 1)], ctm, 0.0)
 
@@ -190,11 +257,23 @@ def _raw(operand: Any) -> bytes:
     return bytes(operand) if isinstance(operand, bytes) else str(operand).encode("latin-1")
 
 
+_WIDTHS: dict[int, tuple[Any, int, list[float]]] = {}
+
+
+def _widths(font: Any) -> tuple[int, list[float]]:
+    """A simple font's first code and glyph widths (cached: a page shows thousands of runs)."""
+    font = font.get_object() if font is not None else {}
+    cached = _WIDTHS.get(id(font))
+    if cached is None or cached[0] is not font:
+        cached = (font, int(font.get("/FirstChar", 0)),
+                  [float(w) for w in font.get("/Widths", [])])
+        _WIDTHS[id(font)] = cached
+    return cached[1], cached[2]
+
+
 def _show(ink: Ink, shown: Any, font: Any, size: float, tm: Matrix, ctm: Matrix) -> Matrix:
     parts = shown if isinstance(shown, list) else [shown]
-    font = font.get_object() if font is not None else {}
-    first = int(font.get("/FirstChar", 0))
-    widths = [float(w) for w in font.get("/Widths", [])]
+    first, widths = _widths(font)
     advance = 0.0
     text = []
     for part in parts:
@@ -247,6 +326,7 @@ def check_bytes(data: bytes, name: str, trim: tuple[float, float] | None = None,
         reader.pages[0]
     except (pypdf.errors.PyPdfError, IndexError, ValueError) as exc:
         raise PublisherError(f"{name}: cannot read it as a PDF ({exc})") from None
+    _WIDTHS.clear()
     report = Report(name)
     _check_fonts(reader, report)
     if cover:

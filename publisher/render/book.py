@@ -55,6 +55,7 @@ def shorten(text: str, font: str, size: float, width: float) -> str:
 
 class BookRenderer:
     def __init__(self, book, layout: Layout, outcomes: list[Outcome], bleed: bool = False):
+        register_fonts()       # pagination measures text before anything is drawn
         self.book, self.layout, self.outcomes, self.bleed = book, layout, outcomes, bleed
         self.words = catalogue(book.language)
         self.warnings: list[str] = []     # puzzles too cramped to read, found while drawing

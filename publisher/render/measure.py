@@ -13,8 +13,27 @@ from reportlab.pdfgen.canvas import Canvas
 from ..kinds.base import Box, DrawContext, Kind
 
 
+class _Nothing:
+    """Answers every call and attribute with itself: paths, forms and drawing calls cost
+    nothing while the sizes are recorded."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self
+
+
+class _FastRecorder(_Nothing):
+    def __init__(self) -> None:
+        self.smallest = math.inf
+
+    def setFont(self, name: str, size: float, leading: float | None = None) -> None:
+        self.smallest = min(self.smallest, size)
+
+
 class _Recorder(Canvas):
-    """A canvas that remembers the smallest font size set on it (kinds draw without
+    """A real canvas that remembers the smallest font size set on it (kinds draw without
     transforms, so the size set is the size printed)."""
 
     def __init__(self) -> None:
@@ -28,8 +47,13 @@ class _Recorder(Canvas):
 
 def smallest_text(kind: Kind[Any, Any, Any], board: Any, box: Box, ctx: DrawContext,
                   solution: bool) -> float:
-    """The smallest text the kind draws for `board` in `box` (inf when it draws none)."""
-    canvas = _Recorder()
+    """The smallest text the kind draws for `board` in `box` (inf when it draws none).
+    A kind that uses what the canvas returns (a number) is drawn on a real canvas."""
     draw = kind.draw_solution if solution else kind.draw_puzzle
-    draw(canvas, board, box, ctx)
-    return canvas.smallest
+    recorder: _FastRecorder | _Recorder = _FastRecorder()
+    try:
+        draw(recorder, board, box, ctx)
+    except (TypeError, ValueError, AttributeError):
+        recorder = _Recorder()
+        draw(recorder, board, box, ctx)
+    return recorder.smallest
