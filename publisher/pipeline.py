@@ -127,6 +127,7 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome],
         if printrules.gutter_for(len(pages.book)) == printrules.gutter_for(count):
             break
         count = len(pages.book)
+    renderer.fits_checked = True
     if pages.problems:
         raise PublisherError("cannot print at the legibility floor (" +
                              f"{printed.min_font_size:g} pt): " + "; ".join(pages.problems))

@@ -62,6 +62,7 @@ class BookRenderer:
         self.theme: Theme = layout.theme()
         self.width, self.height = layout.page
         self.contents: list[tuple[str, int]] = []
+        self.fits_checked = False        # set once pagination has checked every box
 
     def render(self, pages: list[Page], placements: list[Placement],
                progress: Callable[[int], None] | None = None,
@@ -141,7 +142,9 @@ class BookRenderer:
     def draw(self, canvas, outcome: Outcome, box: Box, what: str) -> None:
         kind = get_kind(outcome.job.kind)
         ctx = self.context(outcome)
-        problem = kind.fits(outcome.kept, box, ctx, solution=what == "solution")
+        # Pagination has already asked (printed books); otherwise ask now, to warn.
+        problem = None if self.fits_checked else kind.fits(outcome.kept, box, ctx,
+                                                           solution=what == "solution")
         if problem:
             self.warnings.append(f"{outcome.job.title} ({outcome.job.section_title}), "
                                  f"{what}: {problem}")
