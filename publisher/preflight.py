@@ -332,7 +332,7 @@ def check_bytes(data: bytes, name: str, trim: tuple[float, float] | None = None,
     if cover:
         if pages is None:
             raise PublisherError(f"{name}: checking a cover needs the interior's page count")
-        _check_cover(reader, report, trim, pages, paper)
+        _check_cover(reader, report, trim, pages, paper, floor)
     else:
         _check_interior(reader, report, trim, bleed, floor)
     return report
@@ -449,7 +449,7 @@ def _pages(problem: str, numbers: list[int]) -> str | None:
 
 
 def _check_cover(reader: Any, report: Report, trim: tuple[float, float] | None, pages: int,
-                 paper: str) -> None:
+                 paper: str, floor: float) -> None:
     report.add("cover pages", None if len(reader.pages) == 1 else
                f"{len(reader.pages)} pages; a cover is one sheet", "one sheet")
     page = reader.pages[0]
@@ -485,6 +485,10 @@ def _check_cover(reader: Any, report: Report, trim: tuple[float, float] | None, 
                                                for b in ink.text_boxes) else
                "text in the 2 x 1.2 in barcode area at the back's lower right",
                "kept clear")
+    small = min(ink.text_sizes, default=None)
+    report.add("smallest text", None if small is None or small[0] >= floor - 0.05 else
+               f"{small[0]:.1f} pt ({small[1][:20]!r}); the floor is {floor:g} pt",
+               f"{small[0]:.1f} pt" if small else "no text")
 
 
 def _overlaps(a: BBox, b: BBox) -> bool:

@@ -89,3 +89,21 @@ def test_an_unreadable_file_is_a_clear_error(tmp_path):
     (tmp_path / "x.pdf").write_bytes(b"not a pdf")
     result = check(tmp_path / "x.pdf")
     assert result.exit_code == 2 and "cannot read it as a PDF" in result.output
+
+
+def test_what_make_book_writes_passes_check(write_spec, tmp_path):
+    from publisher.cli import app
+    spec = write_spec("""\
+title: Checked
+layout: 5x8
+sections:
+  - {kind: queens, size: 6, count: 2, candidates: 1}
+""")
+    out = tmp_path / "out"
+    built = CliRunner().invoke(app, [str(spec), "--out", str(out), "--bleed", "--cover", "-q"])
+    assert built.exit_code == 0, built.output
+    interior = check(out / "book.pdf", "--trim", "5x8", "--bleed")
+    assert interior.exit_code == 0, interior.output
+    cover = check(out / "book-cover.pdf", "--cover", "--trim", "5x8")
+    assert cover.exit_code == 0 and "24 pages" not in cover.output, cover.output
+    assert check(out / "book.pdf", "--trim", "5x8").exit_code == 1   # it does bleed
