@@ -14,6 +14,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from ..errors import PublisherError
 from ..ground import printrules
 from ..ground.printrules import BLEED
 from ..kinds import get_kind
@@ -48,8 +49,11 @@ def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
     canvas.setFillColor(background)
     canvas.rect(0, 0, width, height, stroke=0, fill=1)     # runs into the bleed
     if spec.image and spec_dir is not None:
-        canvas.drawImage(str(spec_dir / spec.image), 0, 0, width, height,
-                         preserveAspectRatio=False)
+        image = spec_dir / spec.image
+        if not image.is_file():
+            raise PublisherError(f"cover.image: {image} is not a file (give a path beside "
+                                 "the spec)")
+        canvas.drawImage(str(image), 0, 0, width, height, preserveAspectRatio=False)
     margin = printrules.OUTSIDE_MARGIN[True]
     back = Box(BLEED + margin, BLEED + margin, trim_w - 2 * margin, trim_h - 2 * margin)
     front_x = BLEED + trim_w + spine
