@@ -286,3 +286,21 @@ def test_no_text_below_the_floor_and_no_hairlines(layout, write_spec, tmp_path):
         smallest, thinnest = smallest_text(marks), thinnest_stroke(marks)
         assert smallest is None or smallest >= floor - 0.01, (index + 1, smallest)
         assert thinnest is None or thinnest >= 0.5 - 1e-6, (index + 1, thinnest)
+
+
+def test_past_828_pages_is_an_error_naming_the_count(write_spec, monkeypatch):
+    from publisher.batch import Outcome
+    from publisher.errors import PublisherError
+    from publisher.kinds.base import Board
+    from publisher.pipeline import lay_out
+    from publisher.plan import plan_book
+    from publisher.render.book import BookRenderer
+    from publisher.render.layout import load_layout
+    from publisher.spec import load_spec
+    monkeypatch.setattr(BookRenderer, "problem", lambda self, index, what, per_page: None)
+    spec = load_spec(write_spec("title: Huge\nlayout: 6x9\nsections:\n"
+                                "  - {kind: queens, size: 6, count: 420, answers_per_page: 1}\n"))
+    layout = load_layout("6x9", spec.path.parent, ValueError)
+    outcomes = [Outcome(job, Board()) for job in plan_book(spec)]
+    with pytest.raises(PublisherError, match=r"8[4-9]\d pages; a printed book has at most 828"):
+        lay_out(spec.book, layout, outcomes, bleed=False)
