@@ -89,6 +89,8 @@ def build(
     for warning in result.warnings:
         err.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False, soft_wrap=True)
     if not quiet:
+        for note in result.notes:
+            err.print(f"note: {escape(note)}", highlight=False, soft_wrap=True)
         err.print(f"{result.puzzles} puzzles, {result.pages} pages -> {result.pdf}, "
                   f"{result.manifest}" + (f" and {len(result.files)} more files"
                                            if result.files else ""),

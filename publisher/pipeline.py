@@ -27,6 +27,7 @@ class BuildResult:
     puzzles: int
     pages: int
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)     # what the build did on its own
 
 
 class Progress:
@@ -85,8 +86,11 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     manifest_path = atomic.write_text(out_dir / f"{name}.json", dumps(manifest))
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
                 for o in outcomes for w in o.kept.warnings] + pages.notes + renderer.warnings
+    notes = ([f"{pages.padded} {'Notes' if spec.book.padding == 'notes' else 'blank'} "
+              f"page(s) added to reach {len(pages.book)} pages (24 at least, an "
+              "even count)"] if pages.padded else [])
     return BuildResult(pdf, manifest_path, written, len(outcomes),
-                       len(pages.book) + len(pages.answers), warnings)
+                       len(pages.book) + len(pages.answers), warnings, notes)
 
 
 def _write_side_files(outcomes: list[Outcome], single_bytes: list[bytes], out_dir: Path,

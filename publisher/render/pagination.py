@@ -42,6 +42,7 @@ class Pagination:
     contents: list[tuple[str, int]] = field(default_factory=list)   # (line, page)
     notes: list[str] = field(default_factory=list)      # what the layout changed, and why
     problems: list[str] = field(default_factory=list)   # puzzles that cannot be read anywhere
+    padded: int = 0                   # pages added to reach the print services' minimum
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,9 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
     if answer_key != "none":
         _answer_pages(result, outcomes, layout, answer_key, words.text("book.answers"), fits)
     if front:
+        before = len(pages)
         _pad(pages, front.padding)
+        result.padded = len(pages) - before
         result.contents = _contents(result, outcomes, front, words, answer_key == "back")
     return result
 
