@@ -9,8 +9,8 @@ from .export.manifest import build_manifest, dumps
 from .ground import atomic
 from .kinds import get_kind
 from .kinds.base import BookMeta
-from .plan import plan_book
-from .errors import PublisherError
+from .plan import derive_seed, plan_book
+from .errors import GenerationFailed, PublisherError
 from .ground import printrules
 from .render.book import BookRenderer, FrontMatter, Pagination, paginate, single_puzzle
 from .render.layout import Layout, load_layout
@@ -111,6 +111,24 @@ def _write_side_files(outcomes: list[Outcome], single_bytes: list[bytes], out_di
     return files, written
 
 
+def how_to_play_examples(outcomes: list[Outcome], seed: int) -> dict[str, Outcome]:
+    """One small solved example per kind for its How to play page: the kind's first
+    puzzle made again from another seed, so the example gives no puzzle of the book away
+    (a crossword's example still uses the same answer words). None when it fails."""
+    examples: dict[str, Outcome] = {}
+    for outcome in outcomes:
+        kind = outcome.job.kind
+        if kind in examples:
+            continue
+        try:
+            board = get_kind(kind).generate(outcome.job.params,
+                                            derive_seed(seed, "how-to-play", kind))
+        except GenerationFailed:
+            continue
+        examples[kind] = Outcome(outcome.job, board)
+    return examples
+
+
 def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome],
             bleed: bool) -> tuple[BookRenderer, Pagination]:
     """Decide every page. A printed book's gutter follows its final page count, which is
@@ -119,13 +137,14 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome],
         renderer = BookRenderer(book, layout, outcomes, bleed)
         return renderer, paginate(outcomes, layout, book.answers_where, book.language)
     kinds = tuple(dict.fromkeys(o.job.kind for o in outcomes)) if book.how_to_play else ()
+    examples = how_to_play_examples(outcomes, book.seed) if kinds else {}
     front = FrontMatter(copyright=any((book.copyright, book.isbn, book.edition, book.publisher)),
                         introduction=bool(book.introduction), how_to_play=kinds,
                         padding=book.padding)
     count = printrules.MIN_PAGES
     for _ in range(4):             # the gutter has five steps; two rounds settle it
         printed = layout.for_print(count, bleed)
-        renderer = BookRenderer(book, printed, outcomes, bleed)
+        renderer = BookRenderer(book, printed, outcomes, bleed, examples)
         pages = paginate(outcomes, printed, book.answers_where, book.language, front,
                          renderer.problem)
         if printrules.gutter_for(len(pages.book)) == printrules.gutter_for(count):

@@ -305,3 +305,19 @@ def test_past_828_pages_is_an_error_naming_the_count(write_spec, monkeypatch):
     outcomes = [Outcome(job, Board()) for job in plan_book(spec)]
     with pytest.raises(PublisherError, match=r"8[4-9]\d pages; a printed book has at most 828"):
         lay_out(spec.book, layout, outcomes, bleed=False)
+
+
+def test_how_to_play_examples_are_new_boards_not_the_books_puzzles(write_spec):
+    from publisher.batch import SerialExecutor, generate_all
+    from publisher.kinds import get_kind
+    from publisher.pipeline import how_to_play_examples
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+    spec = load_spec(write_spec("title: E\nseed: 3\nsections:\n"
+                                "  - {kind: numberlink, size: 7, count: 2, candidates: 1}\n"))
+    outcomes = generate_all(plan_book(spec), 3, SerialExecutor())
+    examples = how_to_play_examples(outcomes, 3)
+    kind = get_kind("numberlink")
+    example = kind.manifest(examples["numberlink"].kept)
+    assert example == kind.manifest(how_to_play_examples(outcomes, 3)["numberlink"].kept)
+    assert all(example["endpoints"] != kind.manifest(o.kept)["endpoints"] for o in outcomes)

@@ -54,7 +54,8 @@ def shorten(text: str, font: str, size: float, width: float) -> str:
 
 
 class BookRenderer:
-    def __init__(self, book, layout: Layout, outcomes: list[Outcome], bleed: bool = False):
+    def __init__(self, book, layout: Layout, outcomes: list[Outcome], bleed: bool = False,
+                 examples: dict[str, Outcome] | None = None):
         register_fonts()       # pagination measures text before anything is drawn
         self.book, self.layout, self.outcomes, self.bleed = book, layout, outcomes, bleed
         self.words = catalogue(book.language)
@@ -62,6 +63,7 @@ class BookRenderer:
         self.theme: Theme = layout.theme()
         self.width, self.height = layout.page
         self.contents: list[tuple[str, int]] = []
+        self.examples = examples or {}   # kind -> a solved board for its How to play page
         self.fits_checked = False        # set once pagination has checked every box
 
     def render(self, pages: list[Page], placements: list[Placement],

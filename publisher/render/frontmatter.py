@@ -106,15 +106,16 @@ def introduction_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
 
 
 def how_to_play_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
-    """The kind's rules in the book's language, then its first puzzle's solution, small,
-    drawn by the kind itself (when it reads at the answer key's floor)."""
+    """The kind's rules in the book's language, then a solved example (a board made for
+    it, not one of the book's puzzles), drawn small by the kind itself when it reads at
+    the answer key's floor."""
     t = r.theme
     title = r.words.kind(page.kind).text("title")
     r.text(canvas, body.x, body.top - t.title_size, f"{page.heading}: {title}",
            t.font_bold, t.title_size, body.width, "centre")
     y = _paragraphs(r, canvas, r.words.kind(page.kind).text("how_to_play"), body.x,
                     body.top - t.title_size * 2.5, body.width, t.font_size)
-    example = next((o for o in r.outcomes if o.job.kind == page.kind), None)
+    example = r.examples.get(page.kind)
     room = y - body.y - t.font_size * 2
     if example is None or room < body.height * 0.25:
         return
