@@ -35,7 +35,7 @@ from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 from publisher.batch import generate_all, make_executor  # noqa: E402
 from publisher.ground.fonts import BOLD, REGULAR, register_fonts  # noqa: E402
 from publisher.kinds import get_kind  # noqa: E402
-from publisher.pipeline import build_book, lay_out  # noqa: E402
+from publisher.pipeline import build_book, how_to_play_examples, lay_out  # noqa: E402
 from publisher.plan import plan_book  # noqa: E402
 from publisher.preflight import check_bytes  # noqa: E402
 from publisher.render.layout import load_layout  # noqa: E402
@@ -101,10 +101,11 @@ def main() -> None:
     jobs = plan_book(spec, set(layout.page_grids))
     outcomes = generate_all(jobs, spec.book.seed, make_executor(args.workers))
     grids = [cells_of(o.job.kind, get_kind(o.job.kind).manifest(o.kept)) for o in outcomes]
+    examples = how_to_play_examples(outcomes, spec.book.seed)
     ours, bare, checks = [], [], []
     for _ in range(args.runs):
         start = time.perf_counter()
-        renderer, pages = lay_out(spec.book, layout, outcomes, spec.book.bleed)
+        renderer, pages = lay_out(spec.book, layout, outcomes, spec.book.bleed, examples)
         pdf = renderer.render(pages.book, pages.placements, None, pages.contents)
         ours.append(time.perf_counter() - start)
         start = time.perf_counter()

@@ -57,7 +57,9 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     answers = spec.book.answers_where
     split = spec.book.split if split is None else split
     bleed = spec.book.bleed if bleed is None else bleed
-    renderer, pages = lay_out(spec.book, layout, outcomes, bleed)
+    examples = (how_to_play_examples(outcomes, seed)
+                if spec.book.print and spec.book.how_to_play else {})
+    renderer, pages = lay_out(spec.book, layout, outcomes, bleed, examples)
     singles = [single_puzzle(i, o, answers) for i, o in enumerate(outcomes)] if split else []
     progress.stage("Laying out pages", len(pages.book) + len(pages.answers)
                    + sum(len(s.book) for s in singles))
@@ -129,15 +131,14 @@ def how_to_play_examples(outcomes: list[Outcome], seed: int) -> dict[str, Outcom
     return examples
 
 
-def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome],
-            bleed: bool) -> tuple[BookRenderer, Pagination]:
+def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool,
+            examples: dict[str, Outcome] | None = None) -> tuple[BookRenderer, Pagination]:
     """Decide every page. A printed book's gutter follows its final page count, which is
     known only once the pages are decided: lay out, count, and again while it changes."""
     if not book.print:
         renderer = BookRenderer(book, layout, outcomes, bleed)
         return renderer, paginate(outcomes, layout, book.answers_where, book.language)
     kinds = tuple(dict.fromkeys(o.job.kind for o in outcomes)) if book.how_to_play else ()
-    examples = how_to_play_examples(outcomes, book.seed) if kinds else {}
     front = FrontMatter(copyright=any((book.copyright, book.isbn, book.edition, book.publisher)),
                         introduction=bool(book.introduction), how_to_play=kinds,
                         padding=book.padding)
