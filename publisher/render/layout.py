@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Literal
 
 from pydantic import (BaseModel, ConfigDict, Field, ValidationError, field_validator,
                       model_validator)
@@ -60,6 +60,8 @@ class Layout(BaseModel):
     min_font_size: float = Field(default=7, ge=4, le=40, description="the legibility floor")
     min_answer_font_size: float = Field(default=7, ge=3, le=40,
                                         description="the floor in answer keys")
+    min_line_width: float = Field(default=printrules.MIN_LINE_WIDTH, ge=0.1, le=4,
+                                  description="the thinnest line drawn")
     scale: float = Field(default=1.0, ge=0.5, le=3, description="large print grows grids by this")
     answers_per_page: int | None = None            # one of page_grids
     # Puzzles per page -> (columns, rows) of the page's grid of boxes.
@@ -117,7 +119,8 @@ class Layout(BaseModel):
                      line_width=self.line_width, colour=self.colour,
                      large_print=self.large_print, scale=self.scale,
                      min_font_size=self.min_font_size,
-                     min_answer_font_size=self.min_answer_font_size)
+                     min_answer_font_size=self.min_answer_font_size,
+                     min_line_width=self.min_line_width)
 
 
 def find_layout(ref: str, spec_dir: Path) -> Path | None:

@@ -134,7 +134,7 @@ def clues_fit(board, box, theme, enumeration, headings) -> bool:
 
 
 def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bool) -> None:
-    canvas.setLineWidth(max(0.4, theme.line_width))
+    canvas.setLineWidth(max(theme.min_line_width, theme.line_width))
     canvas.setStrokeGray(0)
     numbers = {(e["row"], e["col"]): e["number"] for e in board.entries}
     for r, row in enumerate(board.grid):
