@@ -2,6 +2,8 @@
 
 Sources (see wordlists/FILL-LISTS.md for their licences):
 * word frequencies: the `wordfreq` package (pip install wordfreq);
+* extra words: SCOWL's large English list (Debian wamerican-huge), the Spanish
+  word list of Debian wspanish;
 * spelling dictionaries: Debian's hunspell-en-us (SCOWL), hunspell-es (RLA-ES) and
   hunspell-ru (Lebedev), queried through the `hunspell` command (apt-get install
   hunspell hunspell-en-us hunspell-es hunspell-ru).
@@ -25,12 +27,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = {  # language: (hunspell dictionary, words kept, vowels in grid form)
-    "en": ("en_US", 80_000, "AEIOUY"),
-    "es": ("es_ES", 60_000, "AEIOU"),
-    "ru": ("ru_RU", 50_000, "АЕЁИОУЫЭЮЯ"),
+    "en": ("en_US", 150_000, "AEIOUY"),
+    "es": ("es_ES", 80_000, "AEIOU"),
+    "ru": ("ru_RU", 40_000, "АЕЁИОУЫЭЮЯ"),
 }
 KEEP_LETTERS = {"es": "Ñ", "ru": "ЁЙ"}   # letters of their own, never stripped
 STRIP_ACCENTS = {"en": True, "es": True, "ru": False}
+# Extra candidates not in wordfreq's list (scored as rarest): SCOWL's large list
+# (apt-get install wamerican-huge) and wspanish; lower-case entries only (no proper nouns).
+EXTRA_WORDS = {"en": Path("/usr/share/dict/american-english-huge"),
+               "es": Path("/usr/share/dict/spanish")}   # apt-get install wspanish (public domain)
 CANDIDATES = 400_000                      # most frequent wordfreq tokens looked at
 LENGTH_BONUS = 0.12                       # Zipf points per letter beyond five
 ROMAN = re.compile(r"^M{0,4}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$")
@@ -64,7 +70,12 @@ def build(lang: str) -> list[tuple[str, int]]:
 
     dictionary, keep, vowels = SETTINGS[lang]
     tokens = [t for t in wordfreq.top_n_list(lang, CANDIDATES) if t.isalpha()]
-    known = accepted_by_dictionary(tokens, dictionary)
+    extra_path = EXTRA_WORDS.get(lang)
+    extra = set()
+    if extra_path:
+        extra = {t for t in extra_path.read_text(encoding="utf-8").split() if t.isalpha() and t.islower()}
+        tokens += sorted(extra - set(tokens))
+    known = accepted_by_dictionary(tokens, dictionary) | extra
     if lang == "ru":   # the Russian dictionary spells Ё as Е: accept the Ё form too
         missing = [t for t in tokens if t not in known and "ё" in t]
         known |= {t for t in missing if t.replace("ё", "е") in
@@ -76,7 +87,9 @@ def build(lang: str) -> list[tuple[str, int]]:
         if (token not in known or not 3 <= len(word) <= 21 or not word.isalpha()
                 or word in blocked or ROMAN.match(word) or not set(word) & set(vowels)):
             continue
-        value = wordfreq.zipf_frequency(token, lang) + LENGTH_BONUS * (len(word) - 5)
+        zipf = wordfreq.zipf_frequency(token, lang)
+        # unseen in text (extra dictionary words): rarest of all, short ones first (fill needs them)
+        value = zipf + LENGTH_BONUS * (len(word) - 5) if zipf else -len(word)
         best[word] = max(best.get(word, value), value)
     ranked = sorted(best, key=lambda w: (-best[w], w))[:keep]
     last = max(len(ranked) - 1, 1)
