@@ -13,8 +13,10 @@ from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from .errors import GenerationFailed, PublisherError
 from .kinds import get_kind
-from .kinds.base import Board
+from .kinds.base import Board, Params
 from .plan import Job, derive_seed
+
+Best = tuple[float, int, Board]          # (score, candidate number, board)
 
 
 class Executor(Protocol):
@@ -55,11 +57,24 @@ class Outcome:
     candidate: int = -1                  # which candidate won
     failures: list[str] = field(default_factory=list)
 
+    @property
+    def kept(self) -> Board:
+        """The kept board (every outcome has one once `generate_all` returns)."""
+        assert self.board is not None, "generate_all raises before leaving a job empty"
+        return self.board
 
-def run_candidates(job_index: int, kind_name: str, params: dict, seeds: list[tuple[int, int]]):
+
+def better(new: Best, old: Best | None) -> bool:
+    """The kept board: the highest score; on a tie, the earliest candidate. Being a
+    total order, it makes the result independent of how candidates were chunked."""
+    return old is None or (new[0], -new[1]) > (old[0], -old[1])
+
+
+def run_candidates(job_index: int, kind_name: str, params: Params,
+                   seeds: list[tuple[int, int]]) -> tuple[int, Best | None, list[str], int]:
     """Worker: generate the candidates (number, seed) and return the best one."""
     kind = get_kind(kind_name)
-    best: tuple[float, int, Board] | None = None
+    best: Best | None = None
     failures = []
     for number, seed in seeds:
         try:
@@ -67,36 +82,41 @@ def run_candidates(job_index: int, kind_name: str, params: dict, seeds: list[tup
         except GenerationFailed as exc:
             failures.append(str(exc))
             continue
-        if best is None or (board.score, -number) > (best[0], -best[1]):
+        if better((board.score, number, board), best):
             best = (board.score, number, board)
     return job_index, best, failures, len(seeds)
 
 
-def _chunks(count: int, parts: int) -> list[range]:
-    size = max(1, -(-count // parts))
+def chunks(count: int, size: int) -> list[range]:
     return [range(start, min(count, start + size)) for start in range(0, count, size)]
 
 
+def chunk_size_for(job: Job, jobs: int, workers: int) -> int:
+    """Split each job's candidates so that small books still use every worker."""
+    parts = max(1, min(workers * 2 // max(1, jobs), 16))
+    return max(1, -(-job.candidates // parts))
+
+
 def generate_all(jobs: list[Job], seed: int, executor: Executor,
-                 progress: Callable[[int], None] | None = None) -> list[Outcome]:
-    """Best board per job. `progress(n)` is called as n more candidates finish."""
-    # Split each job's candidates so that small books still use every worker.
+                 progress: Callable[[int], None] | None = None,
+                 chunk_size: int | None = None) -> list[Outcome]:
+    """Best board per job. `progress(n)` is called as n more candidates finish.
+    `chunk_size` (default: from the workers) is how many candidates one task runs."""
     workers = getattr(executor, "workers", 1)
-    parts = max(1, min(workers * 2 // max(1, len(jobs)), 16))
     tasks = []
     for index, job in enumerate(jobs):
-        for chunk in _chunks(job.candidates, parts):
+        size = chunk_size or chunk_size_for(job, len(jobs), workers)
+        for chunk in chunks(job.candidates, size):
             seeds = [(n, derive_seed(seed, job.id, n)) for n in chunk]
             tasks.append((index, job.kind, job.params, seeds))
     outcomes = [Outcome(job) for job in jobs]
     for index, best, failures, done in executor.imap_unordered(run_candidates, tasks):
         outcome = outcomes[index]
         outcome.failures.extend(failures)
-        if best is not None:
-            score, number, board = best
-            current = outcome.board
-            if current is None or (score, -number) > (current.score, -outcome.candidate):
-                outcome.board, outcome.candidate = board, number
+        current = (None if outcome.board is None
+                   else (outcome.board.score, outcome.candidate, outcome.board))
+        if best is not None and better(best, current):
+            outcome.board, outcome.candidate = best[2], best[1]
         if progress:
             progress(done)
     for outcome in outcomes:

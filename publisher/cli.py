@@ -6,21 +6,35 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from typer.core import TyperGroup
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn,
+                           TimeElapsedColumn)
 
 from .errors import PublisherError
 from .pipeline import Progress as PipelineProgress, build_book
 
-app = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
-                  help="Build a printable puzzle book from a YAML spec.")
+class BuildByDefault(TyperGroup):
+    """`make-book SPEC ...` means `make-book build SPEC ...`; other first words name a
+    command (`make-book kinds`)."""
+
+    def parse_args(self, ctx, args):  # type: ignore[no-untyped-def]  # click's signature
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = ["build", *args]
+        return super().parse_args(ctx, args)
+
+
+app = typer.Typer(cls=BuildByDefault, add_completion=False, pretty_exceptions_enable=False,
+                  help="Build a printable puzzle book from a YAML spec: make-book SPEC "
+                  "(the same as make-book build SPEC).")
 err = Console(stderr=True)
 
 
 class BarProgress(PipelineProgress):
     def __init__(self, bar: Progress):
-        self.bar, self.task = bar, None
+        self.bar = bar
+        self.task: TaskID | None = None
 
     def stage(self, name: str, total: int) -> None:
         if self.task is not None:
@@ -28,12 +42,14 @@ class BarProgress(PipelineProgress):
         self.task = self.bar.add_task(name, total=total)
 
     def advance(self, n: int = 1) -> None:
-        self.bar.advance(self.task, n)
+        if self.task is not None:
+            self.bar.advance(self.task, n)
 
 
-@app.command()
-def main(
-    spec: Path = typer.Argument(..., help="The book spec (YAML); see the README for its format."),
+@app.command("build")
+def build(
+    spec: Path = typer.Argument(..., metavar="SPEC",
+                                help="The book spec (YAML); see the README for its format."),
     out: Path = typer.Option(Path("output"), "--out", "-o",
                              help="Folder for <name>.pdf, <name>.json and <name>/ side files."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Override the spec's seed."),
@@ -74,9 +90,49 @@ def main(
                   highlight=False, soft_wrap=True, markup=False)
 
 
+@app.command("kinds")
+def kinds(example: bool = typer.Option(
+        False, "--example", help="Print a spec with a small section of every kind instead.")
+          ) -> None:
+    """List the puzzle kinds this installation can build (its own and installed ones)."""
+    import yaml
+
+    from .ground.catalogue import catalogue
+    from .kinds import all_kinds
+
+    if example:
+        sections = [{"kind": name, **kind.example} for name, kind in all_kinds().items()]
+        typer.echo(yaml.safe_dump({"title": "Every kind", "seed": 1, "sections": sections},
+                                  allow_unicode=True, sort_keys=False), nl=False)
+        return
+    found = all_kinds()          # first: installed kinds bring their catalogue blocks
+    english = catalogue("en")
+    for name, kind in found.items():
+        typer.echo(f"{name:12} {english.kind(name).text('title')} "
+                   f"({type(kind).__module__.split('.')[0]})")
+
+
+@app.command("lists")
+def lists(
+    lang: Optional[str] = typer.Option(None, "--lang", help="Only this language (en, es, ru)."),
+    tag: Optional[str] = typer.Option(None, "--tag", help="Only themes with this tag (kids...)."),
+) -> None:
+    """List the bundled themes (name, title, tags, word count) for `themes:` and `words:`."""
+    from .data import data_dir
+    from .ground.catalogue import available
+    from .words import bundled_themes, read_list_file
+
+    for language in [lang] if lang else available():
+        for theme in bundled_themes(data_dir("wordlists"), language):
+            if tag is None or tag in theme.tags:
+                count = len(read_list_file(theme.path))
+                typer.echo(f"{language}/{theme.name:24} {count:4} words  {theme.title}  "
+                           f"[{', '.join(theme.tags)}]")
+
+
 def run() -> None:
     app(prog_name="make-book")
 
 
 if __name__ == "__main__":
-    sys.exit(run())
+    run()

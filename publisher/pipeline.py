@@ -5,9 +5,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .batch import generate_all, make_executor
-from .export import atomic
 from .export.manifest import build_manifest, dumps
+from .ground import atomic
 from .kinds import get_kind
+from .kinds.base import BookMeta
 from .plan import plan_book
 from .render.book import BookRenderer, paginate, single_puzzle
 from .render.layout import load_layout
@@ -37,10 +38,11 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     """Build the book. `split` (default: the spec's) also writes one PDF per puzzle."""
     progress = progress or Progress()
     spec = load_spec(spec_path)
-    layout = load_layout(spec)
+    layout = load_layout(spec.book.layout, spec.path.parent,
+                         lambda message: spec.error(("layout",), message))
     seed = spec.book.seed if seed is None else seed
     spec.book.seed = seed          # the plan's word draws follow the effective seed
-    jobs = plan_book(spec)
+    jobs = plan_book(spec, set(layout.page_grids))
 
     progress.stage("Generating puzzles", sum(job.candidates for job in jobs))
     outcomes = generate_all(jobs, seed, make_executor(workers), progress.advance)
@@ -61,27 +63,29 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     out_dir = Path(out_dir)
     name = spec.name
     side_dir = out_dir / name
-    meta = {"title": spec.book.title, "author": spec.book.author or "",
-            "copyright": spec.book.copyright or ""}
+    meta = BookMeta(title=spec.book.title, author=spec.book.author or "",
+                    copyright=spec.book.copyright or "")
     files: dict[str, list[str]] = {}
     written: list[Path] = []
     for outcome in outcomes:
-        paths = get_kind(outcome.job.kind).export(outcome.board, outcome.job.id,
-                                                  outcome.job.title, meta, side_dir)
+        side = get_kind(outcome.job.kind).side_files(outcome.kept, outcome.job.title, meta)
+        paths = [atomic.write_bytes(side_dir / f"{outcome.job.id}.{ext}", data)
+                 for ext, data in side.items()]
         files[outcome.job.id] = [p.relative_to(out_dir).as_posix() for p in paths]
         written.extend(paths)
     for outcome, data in zip(outcomes, single_bytes):
         path = atomic.write_bytes(side_dir / f"{outcome.job.id}.pdf", data)
         files[outcome.job.id].insert(0, path.relative_to(out_dir).as_posix())
         written.append(path)
-    sheet_name = f"{name}-answers.pdf" if sheet_bytes else None
+    sheet_name = None
     if sheet_bytes:
+        sheet_name = f"{name}-answers.pdf"
         written.append(atomic.write_bytes(out_dir / sheet_name, sheet_bytes))
     manifest = build_manifest(spec.book, seed, f"{name}.pdf", spec.book.layout, outcomes,
                               pages.placements, files, sheet_name)
     pdf = atomic.write_bytes(out_dir / f"{name}.pdf", pdf_bytes)
     manifest_path = atomic.write_text(out_dir / f"{name}.json", dumps(manifest))
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
-                for o in outcomes for w in o.board.warnings] + renderer.warnings
+                for o in outcomes for w in o.kept.warnings] + renderer.warnings
     return BuildResult(pdf, manifest_path, written, len(outcomes),
                        len(pages.book) + len(pages.answers), warnings)

@@ -4,6 +4,7 @@ Word references are resolved here: inline lists, files beside the spec, or the
 bundled lists in `wordlists/`."""
 from __future__ import annotations
 
+import difflib
 import hashlib
 import random
 from dataclasses import dataclass
@@ -12,11 +13,13 @@ from typing import Any, Callable, Sequence
 
 from .data import bundled_names, data_dir
 from .errors import SpecError
+from .ground.catalogue import catalogue
+from .ground.fonts import missing_glyphs
+from .ground.yamlfile import format_path, parse_path
 from .kinds import get_kind
-from .kinds.base import SectionBase, Word
-from .spec import Spec, format_path, parse_path
-from .render.fonts import missing_glyphs
-from .words import entries_from_node, make_word, read_list_file
+from .kinds.base import Params, SectionBase
+from .spec import Spec
+from .words import ThemeList, Word, bundled_themes, entries_from_node, make_word, read_list_file
 
 
 def derive_seed(*parts: Any) -> int:
@@ -33,7 +36,7 @@ class Job:
     section_title: str
     title: str
     language: str
-    params: dict[str, Any]
+    params: Params
     candidates: int
     per_page: int
     answers_per_page: int | None      # the section's own choice; else the layout's, else the kind's
@@ -47,11 +50,16 @@ class SectionContext:
         self.spec, self.index, self.section, self.used = spec, index, section, used
         self.spec_dir = spec.path.parent
         self.language = section.language or spec.book.language
+        self.text = catalogue(self.language).kind(section.kind)
         self.accents = section.accents or spec.book.accents
         self.rng = random.Random(derive_seed(spec.book.seed, "pool", index))
 
     def error(self, field: str, message: str) -> SpecError:
         return self.spec.error(("sections", self.index) + parse_path(field), message)
+
+    def titles(self, title: str | None, count: int) -> list[str]:
+        base = title or self.text.text("title")
+        return [f"{base} {i + 1}" for i in range(count)] if count > 1 else [base]
 
     def words(self, ref: Any, field: str, language: str) -> list[Word]:
         words = self._resolve(ref, field, language)
@@ -69,7 +77,8 @@ class SectionContext:
 
     def take_unused(self, pool: Sequence[Word], n: int, field: str,
                     accept: Callable[[list[Word], Word], bool] | None = None) -> list[Word]:
-        free = [w for w in pool if w.answer not in self.used]
+        repeat = self.section.repeat == "allow"
+        free = [w for w in pool if repeat or w.answer not in self.used]
         self.rng.shuffle(free)
         chosen: list[Word] = []
         for word in free:
@@ -78,14 +87,44 @@ class SectionContext:
             if accept is None or accept(chosen, word):
                 chosen.append(word)
         if len(chosen) < n:
+            if repeat:
+                raise self.error(field, f"a puzzle needs {n} words, but only {len(chosen)} of "
+                                 "the list fit together; add words or lower `words_per_puzzle`")
             raise self.error(field, f"the word pool has run out: a puzzle needs {n} words, "
                              f"only {len(chosen)} unused ones fit (no word is repeated in the "
-                             "book); add words, or lower `count` or `words_per_puzzle`")
+                             "book); add words, lower `count` or `words_per_puzzle`, or let "
+                             "words recur across puzzles with `repeat: allow`")
         self.mark_used(chosen)
         return chosen
 
     def mark_used(self, words: Sequence[Word]) -> None:
         self.used.update(w.answer for w in words)
+
+    def themes(self, selection: str | list[str], tag: str | None,
+               field: str) -> list[ThemeList]:
+        known = {t.name: t for t in bundled_themes(data_dir("wordlists"), self.language)}
+        if selection == "all":
+            chosen = [t for t in known.values() if tag is None or tag in t.tags]
+            if not chosen:
+                raise self.error(field, f"no {self.language} theme is tagged {tag!r}; "
+                                 "`make-book lists --lang "
+                                 f"{self.language}` shows the themes and their tags")
+            return chosen
+        unknown = [name for name in selection if name not in known]
+        if unknown:
+            raise self.error(field, f"{', '.join(map(repr, unknown))}: no such {self.language} "
+                             f"theme; `make-book lists --lang {self.language}` lists them")
+        return [known[name] for name in selection]
+
+    def theme_words(self, theme: ThemeList, field: str) -> list[Word]:
+        return self._make_words(read_list_file(theme.path), theme.language, field,
+                                file=str(theme.path))
+
+    def shuffled(self, items: list) -> list:
+        """`items` in an order drawn from the book seed."""
+        out = list(items)
+        self.rng.shuffle(out)
+        return out
 
     # --- resolving references ---------------------------------------------------------
 
@@ -114,9 +153,11 @@ class SectionContext:
             if candidate.is_file():
                 return candidate
         names = bundled_names("wordlists", (".txt", ".yaml", ".yml"))
+        near = difflib.get_close_matches(ref, names, n=3, cutoff=0.5)
+        hint = f"did you mean {' or '.join(near)}? " if near else ""
         raise self.error(field, f"{ref!r} is neither a file beside the spec "
-                         f"({self.spec_dir}) nor a bundled list; bundled lists: "
-                         f"{', '.join(names)}")
+                         f"({self.spec_dir}) nor a bundled list; {hint}`make-book lists` "
+                         "shows the bundled themes (e.g. en/animals)")
 
     def _make_words(self, entries, language: str, field: str, file: str) -> list[Word]:
         field = format_path(("sections", self.index) + parse_path(field))
@@ -154,7 +195,8 @@ def unprintable(text: str, what: str) -> str | None:
 
 def _check_printable(spec: Spec) -> None:
     book = spec.book
-    fields = [(("title",), book.title), (("subtitle",), book.subtitle),
+    fields: list[tuple[tuple[str | int, ...], str | None]] = [
+              (("title",), book.title), (("subtitle",), book.subtitle),
               (("author",), book.author), (("copyright",), book.copyright)]
     fields += [(("sections", i, "title"), section.title)
                for i, section in enumerate(book.sections)]
@@ -164,15 +206,24 @@ def _check_printable(spec: Spec) -> None:
             raise spec.error(path, problem)
 
 
-def plan_book(spec: Spec) -> list[Job]:
+def plan_book(spec: Spec, per_page_choices: set[int] | None = None) -> list[Job]:
+    """Jobs for every puzzle of the book. `per_page_choices`: what the layout can place."""
     _check_printable(spec)
     jobs: list[Job] = []
     used: set[str] = set()
     for index, section in enumerate(spec.book.sections):
         kind = get_kind(section.kind)
         ctx = SectionContext(spec, index, section, used)
+        if per_page_choices is not None:
+            for key in ("per_page", "answers_per_page"):
+                value = getattr(section, key)
+                if value is not None and value not in per_page_choices:
+                    raise ctx.error(key, f"the layout places {', '.join(map(str, sorted(per_page_choices)))} "
+                                    f"puzzles on a page, not {value}")
         requests = kind.plan(section, ctx)
-        title = section.title or kind.display_name or kind.name.capitalize()
+        # A title with a placeholder ("{theme}") names puzzles, not the section.
+        title = (section.title if section.title and "{" not in section.title
+                 else ctx.text.text("title"))
         for number, request in enumerate(requests, start=1):
             problem = unprintable(request.title, repr(request.title))
             if problem:

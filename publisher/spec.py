@@ -12,8 +12,9 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from .errors import SpecError
+from .ground.yamlfile import child, format_path, line_map, load_yaml, located_error
 from .kinds import all_kinds
-from .yamlnodes import child, line_of, mapping_pairs
+from .kinds.base import Language, SectionBase
 
 
 class BookBase(BaseModel):
@@ -27,8 +28,10 @@ class BookBase(BaseModel):
     copyright: str | None = None
     layout: str = "letter"
     seed: int = 0
-    language: str = Field(default="en", pattern=r"^[a-z]{2,3}$")
+    language: Language = "en"
     accents: Literal["keep", "strip"] | None = None
+    # The kinds' section models, joined into one tagged union by `book_model`.
+    sections: list[SectionBase] = Field(min_length=1)
     answer_key: bool | Literal["back", "separate"] = Field(
         default=True, description="true/back: at the back; separate: its own PDF; false: none")
     split: bool = Field(default=False, description="also one PDF per puzzle in <name>/")
@@ -47,7 +50,7 @@ def book_model() -> type[BookBase]:
     section = (Annotated[Union[tuple(models)], Field(discriminator="kind")]
                if len(models) > 1 else models[0])
     return create_model("BookSpec", __base__=BookBase,
-                        sections=(list[section], Field(min_length=1)))
+                        sections=(list[section], Field(min_length=1)))  # type: ignore[valid-type]  # a union of the kinds found at run time
 
 
 @dataclass
@@ -72,70 +75,10 @@ class Spec:
         return located_error(self.path, self.lines, path, message)
 
 
-def located_error(file: Path, lines: dict[tuple, int], path: tuple, message: str) -> SpecError:
-    """A SpecError at the line of the deepest part of `path` that the YAML has."""
-    line = next((lines[path[:end]] for end in range(len(path), -1, -1) if path[:end] in lines),
-                None)
-    return SpecError(message, file=str(file), line=line, field=format_path(path) or None)
-
-
-def format_path(path: tuple) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
-def parse_path(field: str) -> tuple:
-    """"puzzles[2].words" -> ("puzzles", 2, "words")."""
-    parts: list = []
-    for chunk in field.replace("]", "").split("."):
-        name, *indexes = chunk.split("[")
-        if name:
-            parts.append(name)
-        parts.extend(int(i) for i in indexes)
-    return tuple(parts)
-
-
-def line_map(node, file: str, path: tuple = (), lines: dict | None = None
-             ) -> dict[tuple, int]:
-    lines = {} if lines is None else lines
-    lines.setdefault(path, line_of(node))
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in mapping_pairs(node, file):
-            child_path = path + (key_node.value,)
-            lines[child_path] = line_of(key_node)
-            line_map(value_node, file, child_path, lines)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            line_map(item, file, path + (index,), lines)
-    return lines
-
-
-def load_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise SpecError("no such file; check the path", file=str(path)) from None
-    except UnicodeDecodeError:
-        raise SpecError("is not UTF-8 text; save it as UTF-8", file=str(path)) from None
-    except OSError as exc:
-        raise SpecError(f"cannot be read ({exc.strerror})", file=str(path)) from None
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise SpecError(f"is not valid YAML: {problem}; check indentation and quoting",
-                        file=str(path), line=mark.line + 1 if mark else None) from None
-    return data, node
-
-
 def load_spec(path: str | Path) -> Spec:
     path = Path(path)
     data, root = load_yaml(path)
-    lines = line_map(root, str(path)) if root is not None else {}
+    lines = line_map(root, str(path))
     if not isinstance(data, dict):
         raise SpecError("a book spec is a YAML mapping with at least `title` and `sections`",
                         file=str(path), line=1)
@@ -179,7 +122,7 @@ def _data_path(loc: tuple, data) -> tuple:
     return tuple(path)
 
 
-def _describe(error: dict, loc: tuple, data) -> str:
+def _describe(error: Any, loc: tuple, data: Any) -> str:
     kind, msg = error["type"], error["msg"]
     if kind == "missing":
         return "is required; add it"

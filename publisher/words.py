@@ -3,28 +3,30 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Literal
 
 import yaml
 
 from .errors import SpecError
-from .kinds.base import Word
-from .yamlnodes import is_null, line_of, mapping_pairs
+from .ground.catalogue import catalogue
+from .ground.yamlfile import is_null, line_of, mapping_pairs
 
 AccentPolicy = Literal["keep", "strip"]
+Entry = tuple[str, "str | None", "int | None"]     # (word, clue or None, line or None)
+# Alphabets, accent policies and the letters each language keeps when stripping
+# accents (Spanish Ñ; Russian Ё, Й) come from the language catalogue: filler letters
+# always come from the puzzle's own language.
 
-# Base alphabets: filler letters always come from the puzzle's own language.
-ALPHABETS = {
-    "en": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "es": "ABCDEFGHIJKLMNÑOPQRSTUVWXYZ",
-    "ru": "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ",
-}
-# Common practice: Spanish puzzles print CAMION for camión but keep Ñ; English
-# drops the odd accent (café -> CAFE); Russian keeps Ё and Й (never decomposed).
-DEFAULT_ACCENTS: dict[str, AccentPolicy] = {"en": "strip", "es": "strip", "ru": "keep"}
-# Letters that are letters of their own, not accented variants, in each language.
-KEEP_WHEN_STRIPPING = {"es": "Ñ", "ru": "ЁЙ"}
+
+@dataclass(frozen=True)
+class Word:
+    """A word as printed (`text`, NFC) and as written in the grid (`answer`)."""
+
+    text: str
+    answer: str
+    clue: str | None = None
 
 
 def display_form(text: str) -> str:
@@ -38,10 +40,11 @@ def grid_form(text: str, language: str, accents: AccentPolicy | None = None) -> 
     Spaces, hyphens, apostrophes and other non-letters are dropped. With the
     "strip" policy, diacritics go except on letters the language treats as
     letters of their own (Spanish Ñ, Russian Ё/Й)."""
-    policy = accents or DEFAULT_ACCENTS.get(language, "keep")
-    keep = KEEP_WHEN_STRIPPING.get(language, "")
+    language_facts = catalogue(language)
+    policy = accents or language_facts.accents
+    keep = language_facts.keep_when_stripping
     out = []
-    for ch in unicodedata.normalize("NFC", str(text)).upper():
+    for ch in language_facts.upper(unicodedata.normalize("NFC", str(text))):
         if not unicodedata.category(ch).startswith("L"):
             continue
         if policy == "strip" and ch not in keep:
@@ -54,7 +57,7 @@ def grid_form(text: str, language: str, accents: AccentPolicy | None = None) -> 
 
 def alphabet_for(language: str, answers: Iterable[str] = ()) -> str:
     """The language's letters in its own order, then any other letters the answers use."""
-    base = ALPHABETS.get(language, "")
+    base = catalogue(language).alphabet
     extra = set("".join(answers)) - set(base)
     return base + "".join(sorted(extra))
 
@@ -74,11 +77,48 @@ def make_word(text: str, language: str, accents: AccentPolicy | None = None,
                 clue=display_form(clue) if clue is not None else None)
 
 
+# --- themes: bundled lists with a `# title:` / `# tags:` header -------------------------
+
+@dataclass(frozen=True)
+class ThemeList:
+    """A bundled theme list (wordlists/<language>/<name>.txt with a header)."""
+
+    name: str
+    language: str
+    title: str
+    tags: tuple[str, ...]
+    path: Path
+
+
+def read_theme_header(path: Path) -> tuple[str, tuple[str, ...]] | None:
+    """(title, tags) from a list file's leading `# title:` / `# tags:` lines, or None."""
+    title, tags = None, ()
+    for line in _read(path).splitlines()[:6]:
+        if not line.startswith("#"):
+            break
+        key, _, value = line[1:].partition(":")
+        if key.strip() == "title":
+            title = value.strip()
+        elif key.strip() == "tags":
+            tags = tuple(t.strip() for t in value.split(",") if t.strip())
+    return (title, tags) if title else None
+
+
+def bundled_themes(root: Path, language: str) -> list[ThemeList]:
+    """Every theme of `language` under the word-list folder `root`, by name."""
+    themes = []
+    for path in sorted((root / language).glob("*.txt")):
+        header = read_theme_header(path)
+        if header:
+            themes.append(ThemeList(path.stem, language, header[0], header[1], path))
+    return themes
+
+
 # --- reading word lists ------------------------------------------------------------
 
-def read_text_list(path: Path) -> list[tuple[str, None, int]]:
+def read_text_list(path: Path) -> list[Entry]:
     """One word or phrase per line; blank lines and `#` comments skipped."""
-    entries = []
+    entries: list[Entry] = []
     for number, line in enumerate(_read(path).splitlines(), start=1):
         text = line.split("#", 1)[0].strip()
         if text:
@@ -86,7 +126,7 @@ def read_text_list(path: Path) -> list[tuple[str, None, int]]:
     return entries
 
 
-def read_yaml_list(path: Path) -> list[tuple[str, str | None, int]]:
+def read_yaml_list(path: Path) -> list[Entry]:
     """`word: clue` mapping, or a list of words / {word, clue} items."""
     text = _read(path)
     try:
@@ -99,14 +139,14 @@ def read_yaml_list(path: Path) -> list[tuple[str, str | None, int]]:
     return entries_from_node(node, str(path)) if node is not None else []
 
 
-def entries_from_node(node: yaml.Node, file: str) -> list[tuple[str, str | None, int]]:
+def entries_from_node(node: yaml.Node, file: str) -> list[Entry]:
     """Entries (word, clue or None, line) from a mapping {word: clue}, or a list of
     words or {word, clue} items. Words are taken as written: `yes` stays "yes"."""
     if isinstance(node, yaml.MappingNode):
         return [(_text(key, file), _clue(value, file), line_of(key))
                 for key, value in mapping_pairs(node, file)]
     if isinstance(node, yaml.SequenceNode):
-        entries = []
+        entries: list[Entry] = []
         for item in node.value:
             if isinstance(item, yaml.MappingNode):
                 fields = {k.value: v for k, v in mapping_pairs(item, file)}
@@ -146,7 +186,7 @@ def _read(path: Path) -> str:
         raise SpecError(f"cannot be read ({exc.strerror})", file=str(path)) from None
 
 
-def read_list_file(path: Path) -> list[tuple[str, str | None, int | None]]:
+def read_list_file(path: Path) -> list[Entry]:
     if path.suffix.lower() in (".yaml", ".yml"):
         return read_yaml_list(path)
     return read_text_list(path)

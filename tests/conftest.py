@@ -24,7 +24,20 @@ def count_in_grid(grid: list[list[str]], word: str) -> int:
     return total
 
 
-def draw_kind(kind, board, colour: bool = False):
+def draw_context(kind, colour: bool = False, language: str = "en", layout: str = "letter"):
+    """The DrawContext the book gives `kind`: a bundled layout's theme and the kind's
+    words in `language`."""
+    from dataclasses import replace
+
+    from publisher.ground.catalogue import catalogue
+    from publisher.kinds.base import DrawContext
+    from publisher.render.layout import find_layout, load_layout_file
+
+    theme = load_layout_file(find_layout(layout, ROOT)).theme()
+    return DrawContext(replace(theme, colour=colour), catalogue(language).kind(kind.name))
+
+
+def draw_kind(kind, board, colour: bool = False, language: str = "en"):
     """Draw a puzzle (page 1) and its solution (page 2) as the book would; return
     the PDF's reader and the names of the fonts it uses."""
     import io
@@ -32,15 +45,16 @@ def draw_kind(kind, board, colour: bool = False):
     from pypdf import PdfReader
     from reportlab.pdfgen.canvas import Canvas
 
-    from publisher.kinds.base import Box, Theme
-    from publisher.render.fonts import register_fonts
+    from publisher.kinds.base import Box
+    from publisher.ground.fonts import register_fonts
 
     register_fonts()
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, initialFontName="PTSans")
-    kind.draw_puzzle(canvas, board, Box(54, 54, 504, 620), Theme(colour=colour))
+    ctx = draw_context(kind, colour, language)
+    kind.draw_puzzle(canvas, board, Box(54, 54, 504, 620), ctx)
     canvas.showPage()
-    kind.draw_solution(canvas, board, Box(54, 400, 120, 120), Theme(colour=colour))
+    kind.draw_solution(canvas, board, Box(54, 400, 120, 120), ctx)
     canvas.save()
     reader = PdfReader(io.BytesIO(buffer.getvalue()))
     fonts = {str(font.get_object()["/BaseFont"]) for page in reader.pages
@@ -53,8 +67,16 @@ class FakeCtx:
     spec_dir = Path(".")
     language = "en"
 
+    def __init__(self, kind: str = "queens"):
+        from publisher.ground.catalogue import catalogue
+        self.text = catalogue(self.language).kind(kind)
+
     def error(self, field, message):
         return ValueError(f"{field}: {message}")
+
+    def titles(self, title, count):
+        base = title or self.text.text("title")
+        return [f"{base} {i + 1}" for i in range(count)] if count > 1 else [base]
 
 
 @pytest.fixture
@@ -68,3 +90,19 @@ def write_spec(tmp_path):
         path.write_text(textwrap.dedent(text), encoding="utf-8")
         return path
     return write
+
+
+def spec_error(tmp_path, section: dict, **book) -> str:
+    """The one-paragraph error the spec loader gives for a book with this one section."""
+    import yaml
+
+    from publisher.errors import SpecError
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump({"title": "T", **book, "sections": [section]},
+                                   allow_unicode=True), encoding="utf-8")
+    with pytest.raises(SpecError) as err:
+        plan_book(load_spec(path))
+    return str(err.value)

@@ -14,10 +14,11 @@ from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen.canvas import Canvas
 
 from publisher.errors import SpecError
-from publisher.kinds.base import Box, Theme
+from publisher.kinds.base import Box
 from publisher.kinds.crossword import KIND, CrosswordSection, generator
-from publisher.render.fonts import register_fonts
+from publisher.ground.fonts import register_fonts
 from publisher.words import make_word
+from conftest import draw_context, spec_error
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,10 +40,16 @@ class FakeCtx:
     spec_dir = ROOT
 
     def __init__(self, language="en"):
+        from publisher.ground.catalogue import catalogue
         self.language, self.used = language, set()
+        self.text = catalogue(language).kind("crossword")
 
     def error(self, field, message):
         return SpecError(message, field=field)
+
+    def titles(self, title, count):
+        base = title or self.text.text("title")
+        return [f"{base} {i + 1}" for i in range(count)] if count > 1 else [base]
 
     def clues(self, ref, field, language):
         return [make_word(k, language, None, v) for k, v in ref.items()]
@@ -61,6 +68,16 @@ def params_for(clues, rows=13, cols=None, language="en"):
                                puzzles=[{"title": "T", "clues": clues}])
     [request] = KIND.plan(section, FakeCtx(language))
     return request.params
+
+
+def export(board, puzzle_id, title, meta, folder):
+    """Write the kind's side files as the book does; return their paths."""
+    paths = []
+    for ext, data in KIND.side_files(board, title, meta).items():
+        path = folder / f"{puzzle_id}.{ext}"
+        path.write_bytes(data)
+        paths.append(path)
+    return paths
 
 
 def best(params, seeds):
@@ -89,7 +106,7 @@ def runs(grid):
 
 
 def verify(board, params):
-    grid, rows, cols = board.grid, params["rows"], params["cols"]
+    grid, rows, cols = board.grid, params.rows, params.cols
     assert len(grid) == board.rows <= rows and len(grid[0]) == board.cols <= cols
     # cropped to the bounding box
     assert any(grid[0]) and any(grid[-1])
@@ -100,7 +117,7 @@ def verify(board, params):
     assert len(entries) == len(board.entries)
     # nothing silently dropped, nothing twice
     answers = [e["answer"] for e in board.entries] + [u["answer"] for u in board.unplaced]
-    assert sorted(answers) == sorted(w[1] for w in params["words"])
+    assert sorted(answers) == sorted(w[1] for w in params.words)
     # one connected grid
     cells = {(r, c) for r in range(len(grid)) for c in range(len(grid[0])) if grid[r][c]}
     seen, todo = set(), [next(iter(sorted(cells)))]
@@ -122,7 +139,7 @@ def verify(board, params):
                              sorted(starts, key=lambda e: e["direction"] != "across")]
     assert [(e["number"], e["direction"]) for e in board.entries] == expected
     # clue and text travel with their answer
-    by_answer = {w[1]: w for w in params["words"]}
+    by_answer = {w[1]: w for w in params.words}
     for e in board.entries:
         assert (e["text"], e["clue"]) == (by_answer[e["answer"]][0], by_answer[e["answer"]][2])
 
@@ -135,7 +152,7 @@ def test_layout_rules_hold_for_any_words_and_seed(words, size, seed):
     if len(clues) < 2:
         return
     params = params_for(clues, size)
-    params["beam"] = 4           # the rules must hold however small the search
+    params = params.model_copy(update={"beam": 4})           # the rules must hold however small the search
     verify(KIND.generate(params, seed), params)
 
 
@@ -199,7 +216,7 @@ def test_layout_rules_hold_on_rectangular_grids(words, rows, cols, seed):
     if len(clues) < 2:
         return
     params = params_for(clues, rows, cols)
-    params["beam"] = 4
+    params = params.model_copy(update={"beam": 4})
     verify(KIND.generate(params, seed), params)
 
 
@@ -208,7 +225,7 @@ def test_a_word_longer_than_the_rows_lies_across():
     clues = {"kangaroo": "a", "octopus": "b", "wolf": "c"}
     for rows, cols in ((5, 14), (14, 5)):
         params = params_for(clues, rows, cols)
-        params["beam"] = 8
+        params = params.model_copy(update={"beam": 8})
         for seed in (954220, 1, 2, 3):
             verify(KIND.generate(params, seed), params)
 
@@ -271,35 +288,35 @@ def plan(**section):
     ({"size": 5, "puzzles": [{"title": "T", "clues": {"elephant": "big", "ant": "small"}}]},
      "puzzles[0].clues", "8 letters but the grid is 5x5"),
     ({"size": 9, "puzzles": [{"title": "T", "clues": {"lion": " ", "ant": "small"}}]},
-     "puzzles[0].clues", "empty clue"),
+     "puzzles[0].clues", "is empty; write a clue"),
     ({"size": 9, "puzzles": [{"title": "T", "clues": {"ice cream": "a", "icecream": "b"}}]},
-     "puzzles[0].clues", "same answer (ICECREAM)"),
+     "puzzles[0].clues", "same word in the grid (ICECREAM)"),
     ({"size": 100, "puzzles": [{"title": "T", "clues": {"lion": "a", "ant": "b"}}]},
      "size", "100 is larger than the largest crossword (25)"),
     ({"size": [10, 1000], "puzzles": [{"title": "T", "clues": {"lion": "a", "ant": "b"}}]},
      "size", "1000 is larger than the largest crossword (25)"),
     ({"size": [10, 12, 3], "puzzles": [{"title": "T", "clues": {"lion": "a", "ant": "b"}}]},
      "size", "[rows, cols]"),
-    ({"size": 9}, "puzzles", "either `puzzles:`"),
+    ({"size": 9}, "", "either `puzzles:`"),
     ({"size": 9, "puzzles": [{"title": "T", "clues": {"lion": "a", "ant": "b"}}], "count": 2},
-     "puzzles", "not both"),
-    ({"size": 9, "count": 2, "clues": {"lion": "a", "ant": "b"}}, "count", "all three"),
+     "", "not both"),
+    ({"size": 9, "count": 2, "clues": {"lion": "a", "ant": "b"}}, "", "all three"),
     ({"size": 9, "count": 2, "words_per_puzzle": 3, "clues": {"lion": "a", "ant": "b"}},
      "clues", "need 6 different words"),
     ({"size": 9, "puzzles": [{"title": "T", "clues": {"lion": "a"}}]},
      "puzzles[0].clues", "at least 2 words"),
 ])
-def test_bad_requests_fail_fast_with_a_clear_message(section, field, text):
-    with pytest.raises(SpecError) as err:
-        plan(**section)
-    assert err.value.field == field and text in str(err.value)
+def test_bad_requests_fail_fast_with_a_clear_message(section, field, text, tmp_path):
+    message = spec_error(tmp_path, {"kind": "crossword", **section})
+    where = f"sections[0].{field}: " if field else "sections[0]: "
+    assert "bad.yaml:" in message and where in message and text in message
 
 
 def test_pool_draws_distinct_words_and_skips_words_too_long():
     clues = {w: f"clue {w}" for w in VOCAB}
     requests = plan(size=6, count=3, words_per_puzzle=4, clues=clues, title="Pool")
     assert [r.title for r in requests] == ["Pool 1", "Pool 2", "Pool 3"]
-    answers = [w[1] for r in requests for w in r.params["words"]]
+    answers = [w[1] for r in requests for w in r.params.words]
     assert len(answers) == len(set(answers)) == 12
     assert all(len(a) <= 6 for a in answers)
 
@@ -310,7 +327,7 @@ def test_spec_section_as_written_in_the_issue_validates():
         "puzzles": [{"title": "La lista", "clues": "p-words.yaml"},
                     {"title": "Inline", "clues": {"pelota": "Adulador",
                                                   "piano": "Instrumento musical con teclas"}}]})
-    assert section.size == 13 and len(section.puzzles) == 2
+    assert section.size == (13, 13) and len(section.puzzles) == 2
 
 
 # --- exports ---------------------------------------------------------------------
@@ -351,7 +368,7 @@ def test_latin1_spanish_puz_and_ipuz(tmp_path):
     verify(board, params)
     assert "Ñ" in "".join(e["answer"] for e in board.entries)
     meta = {"title": "Crucigramas", "author": "Núñez", "copyright": "© 2025"}
-    paths = KIND.export(board, "s1-001", "Canción", meta, tmp_path)
+    paths = export(board, "s1-001", "Canción", meta, tmp_path)
     assert sorted(p.name for p in paths) == ["s1-001.ipuz", "s1-001.puz"]
     p = check_puz(tmp_path / "s1-001.puz", board, "1.3", "Canción")
     assert (p.author, p.copyright) == ("Núñez", "© 2025")
@@ -373,14 +390,14 @@ def test_utf8_clues_give_puz_2_and_cyrillic_gives_no_puz(tmp_path):
     clues = {"euro": "Currency sign €", "rome": "City — eternal", "rose": "Flower ✿"}
     board = best(params_for(clues, 7), range(3))
     assert board.puz_version == "2.0" and not board.warnings
-    KIND.export(board, "en", "T", {}, tmp_path)
+    export(board, "en", "T", {}, tmp_path)
     p = check_puz(tmp_path / "en.puz", board, "2.0")
     assert "Currency sign €" in p.clues
 
     ru = {"кот": "Домашнее животное", "ток": "Электрический ...", "око": "Глаз"}
     board = best(params_for(ru, 7, language="ru"), range(3))
     assert board.puz_version is None and any(".puz" in w for w in board.warnings)
-    paths = KIND.export(board, "ru", "Кроссворд", {}, tmp_path)
+    paths = export(board, "ru", "Кроссворд", {}, tmp_path)
     assert [p.name for p in paths] == ["ru.ipuz"] and not (tmp_path / "ru.puz").exists()
     doc = ipuz.read((tmp_path / "ru.ipuz").read_text(encoding="utf-8"))
     assert doc["title"] == "Кроссворд"
@@ -388,7 +405,7 @@ def test_utf8_clues_give_puz_2_and_cyrillic_gives_no_puz(tmp_path):
     mixed = {"niño": "Niño — joven", "ojo": "Órgano de la vista", "año": "Doce meses"}
     board = best(params_for(mixed, 7, language="es"), range(3))
     assert board.puz_version == "1.3" and any("'?'" in w for w in board.warnings)
-    KIND.export(board, "mx", "T", {}, tmp_path)
+    export(board, "mx", "T", {}, tmp_path)
     p = puz.read(str(tmp_path / "mx.puz"))
     assert "Niño ? joven" in p.clues
 
@@ -412,9 +429,9 @@ def test_drawing_prints_numbered_grid_and_unicode_clues():
     board = best(params_for(clues, 11, language="es"), range(2))
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=letter, invariant=1, initialFontName="PTSans")
-    KIND.draw_puzzle(c, board, Box(54, 54, 504, 620), Theme())
+    KIND.draw_puzzle(c, board, Box(54, 54, 504, 620), draw_context(KIND, language="es"))
     c.showPage()
-    KIND.draw_solution(c, board, Box(54, 400, 240, 240), Theme())
+    KIND.draw_solution(c, board, Box(54, 400, 240, 240), draw_context(KIND))
     c.save()
     reader = PdfReader(io.BytesIO(buf.getvalue()))
     text = " ".join(reader.pages[0].extract_text().split())
@@ -451,7 +468,7 @@ def test_a_clue_word_wider_than_its_column_is_broken_not_overprinted():
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from publisher.kinds.crossword.draw import _wrap
-    from publisher.render.fonts import register_fonts
+    from publisher.ground.fonts import register_fonts
     register_fonts()
     lines = _wrap("Pneumonoultramicroscopicsilicovolcanoconiosis is long", "PTSans", 10, 60)
     assert all(stringWidth(line, "PTSans", 10) <= 60 for line in lines)
@@ -459,11 +476,9 @@ def test_a_clue_word_wider_than_its_column_is_broken_not_overprinted():
 
 
 def test_titles_that_lose_characters_in_the_puz_are_reported(tmp_path):
-    from publisher.kinds.crossword import exports
-    params = {"words": [["niño", "NIÑO", "Boy"], ["oso", "OSO", "Bear"]], "rows": 9, "cols": 9,
-              "beam": 4, "branch": 2, "language": "es"}
+    params = KIND.params_model(words=(("niño", "NIÑO", "Boy"), ("oso", "OSO", "Bear")), rows=9,
+                              cols=9, beam=4, branch=2, language="es")
     board = KIND.generate(params, 1)
     assert not board.warnings
-    exports.write_all(board, "x", "Кроссворд", {"title": "", "author": "", "copyright": ""},
-                      tmp_path)
+    export(board, "x", "Кроссворд", {"title": "", "author": "", "copyright": ""}, tmp_path)
     assert any("replaced by '?'" in w for w in board.warnings)

@@ -32,7 +32,8 @@ sections:
 
 def planned(write_spec):
     spec = load_spec(write_spec(SPEC, mine__yaml=LAYOUT))
-    layout = load_layout(spec)
+    layout = load_layout(spec.book.layout, spec.path.parent,
+                         lambda message: spec.error(("layout",), message))
     outcomes = [Outcome(job, Board()) for job in plan_book(spec)]
     return spec, layout, outcomes
 
@@ -93,7 +94,7 @@ def test_long_titles_are_shortened_not_overprinted():
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from publisher.render.book import shorten
-    from publisher.render.fonts import register_fonts
+    from publisher.ground.fonts import register_fonts
     register_fonts()
     title = "A very long section title that goes on and on " * 3
     cut = shorten(title, "PTSans", 7, 200)

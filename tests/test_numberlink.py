@@ -10,12 +10,12 @@ import pytest
 
 import importlib
 
-from publisher.kinds import KIND_MODULES
+from publisher.kinds import all_kinds
 from publisher.kinds.numberlink import KIND, NumberlinkSection
 from publisher.kinds.numberlink.cover import random_cover
 from publisher.kinds.numberlink.generator import generate, verify
 from publisher.kinds.numberlink.sat import check_unique
-from conftest import FakeCtx, draw_kind
+from conftest import FakeCtx, draw_kind, spec_error
 
 
 # --- an independent checker: plain depth-first routing, one pair at a time ---
@@ -180,9 +180,9 @@ def test_repair_splits_paths_when_needed():
 
 def test_deterministic():
     params = {"rows": 9, "cols": 9, "difficulty": "medium"}
-    a, b = KIND.generate(dict(params), 42), KIND.generate(dict(params), 42)
+    a, b = gen(dict(params), 42), gen(dict(params), 42)
     assert a == b
-    assert KIND.generate(dict(params), 43).paths != a.paths
+    assert gen(dict(params), 43).paths != a.paths
 
 
 def test_difficulty_changes_boards():
@@ -190,6 +190,13 @@ def test_difficulty_changes_boards():
     hard = [generate(10, 10, "hard", s) for s in range(4)]
     assert sum(len(b.paths) for b in easy) > sum(len(b.paths) for b in hard)
     assert sum(b.hardness for b in easy) < sum(b.hardness for b in hard)
+
+
+def gen(params, seed):
+    """One candidate from params written as a dict (or the params model itself)."""
+    if isinstance(params, dict):
+        params = KIND.params_model(**params)
+    return KIND.generate(params, seed)
 
 
 def section(**kw):
@@ -200,9 +207,9 @@ def test_spec_keys_as_written():
     s = section(size=[7, 10], count=3, difficulty="hard", candidates=5, colour=True)
     reqs = KIND.plan(s, FakeCtx())
     assert len(reqs) == 3
-    assert reqs[0].params["rows"] == 7 and reqs[0].params["cols"] == 10
-    assert reqs[0].params["difficulty"] == "hard" and s.colour is True
-    assert importlib.import_module(KIND_MODULES["numberlink"]).KIND is KIND
+    assert reqs[0].params.rows == 7 and reqs[0].params.cols == 10
+    assert reqs[0].params.difficulty == "hard" and s.colour is True
+    assert all_kinds()["numberlink"] is KIND
     with pytest.raises(Exception):
         section(size=7, difficulty="extreme")
     with pytest.raises(Exception):
@@ -215,21 +222,20 @@ def test_spec_keys_as_written():
     (2, "2 is smaller than the smallest Numberlink board (5)"),
     (60, "60 is larger than the largest Numberlink board (20)"),
     ([3, 9], "3 is smaller than the smallest"), ([7, 21], "21 is larger than the largest")])
-def test_bad_sizes_give_clear_errors(size, words):
-    with pytest.raises(ValueError) as err:
-        KIND.plan(section(size=size), FakeCtx())
-    assert str(err.value).startswith("size: ") and words in str(err.value)
+def test_bad_sizes_give_clear_errors(size, words, tmp_path):
+    message = spec_error(tmp_path, {"kind": "numberlink", "size": size})
+    assert "bad.yaml:" in message and "sections[0].size: " in message and words in message
 
 
 def test_large_size_warns():
     reqs = KIND.plan(section(size=16), FakeCtx())
-    board = KIND.generate(reqs[0].params, 1)
+    board = gen(reqs[0].params, 1)
     assert any("16x16" in w for w in board.warnings)
-    assert not KIND.generate({"rows": 8, "cols": 8, "difficulty": "easy"}, 1).warnings
+    assert not gen({"rows": 8, "cols": 8, "difficulty": "easy"}, 1).warnings
 
 
 def test_manifest():
-    board = KIND.generate({"rows": 6, "cols": 8, "difficulty": "medium"}, 7)
+    board = gen({"rows": 6, "cols": 8, "difficulty": "medium"}, 7)
     m = json.loads(json.dumps(KIND.manifest(board)))
     assert m["width"] == 8 and m["height"] == 6
     grid = m["solution"]
@@ -246,7 +252,7 @@ def test_manifest():
 
 @pytest.mark.parametrize("colour", [False, True])
 def test_drawing_shows_labels_in_pt_sans(colour):
-    board = KIND.generate({"rows": 7, "cols": 7, "difficulty": "easy"}, 3)
+    board = gen({"rows": 7, "cols": 7, "difficulty": "easy"}, 3)
     reader, fonts = draw_kind(KIND, board, colour)
     text = reader.pages[0].extract_text()
     for label in KIND.text_for_search(board):

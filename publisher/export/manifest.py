@@ -21,14 +21,14 @@ def build_manifest(book, seed: int, pdf_name: str, layout_name: str,
         entry: dict[str, Any] = {
             "id": job.id, "kind": job.kind, "title": job.title, "section": job.section_title,
             "language": job.language, "page": placement.page,
-            "answer_page": placement.answer_page, "score": round(outcome.board.score, 4),
+            "answer_page": placement.answer_page, "score": round(outcome.kept.score, 4),
             "candidate": outcome.candidate, "candidates": job.candidates,
         }
-        entry.update(get_kind(job.kind).manifest(outcome.board))
+        entry.update(get_kind(job.kind).manifest(outcome.kept))
         if files.get(job.id):
             entry["files"] = files[job.id]
-        if outcome.board.warnings:
-            entry["warnings"] = list(outcome.board.warnings)
+        if outcome.kept.warnings:
+            entry["warnings"] = list(outcome.kept.warnings)
         puzzles.append(entry)
     manifest = {"format": FORMAT, "title": book.title, "subtitle": book.subtitle,
                 "author": book.author, "seed": seed, "layout": layout_name, "pdf": pdf_name}

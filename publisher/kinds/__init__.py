@@ -1,33 +1,78 @@
-"""The registry of puzzle kinds. Each module defines `KIND`, an instance of a
-`publisher.kinds.base.Kind` subclass. Adding a kind = one module + one line here."""
+"""The registry of puzzle kinds, found by the package: every subpackage of
+`publisher.kinds` is a kind and defines `KIND`; other distributions add kinds through
+the entry-point group `publisher.kinds` (`name = "their_package:KIND"`). A kind that
+is missing its KIND, fails to import or clashes with another is a loud error."""
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from functools import cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
 
+from ..ground.catalogue import add_kind_strings
 from .base import Kind
 
-KIND_MODULES = {
-    "wordsearch": "publisher.kinds.wordsearch",
-    "crossword": "publisher.kinds.crossword",
-    "numberlink": "publisher.kinds.numberlink",
-    "queens": "publisher.kinds.queens",
-}
+AnyKind = Kind[Any, Any, Any]
+ENTRY_POINT_GROUP = "publisher.kinds"
 
 
-@cache
-def all_kinds() -> dict[str, Kind]:
-    kinds = {}
-    for name, module_name in KIND_MODULES.items():
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name == module_name:   # kind not written yet
-                continue
-            raise
-        kinds[name] = module.KIND
+class KindError(Exception):
+    """A kind package that cannot be used: a bug in the installation, not in a spec."""
+
+
+def _check(kind: object, where: str) -> AnyKind:
+    if not isinstance(kind, Kind):
+        raise KindError(f"{where}: KIND must be an instance of a publisher.kinds.base.Kind "
+                        f"subclass, not {type(kind).__name__}")
+    for attribute in ("name", "section_model", "params_model"):
+        if not hasattr(kind, attribute):
+            raise KindError(f"{where}: the kind does not set `{attribute}`")
+    return kind
+
+
+def _own_kinds() -> dict[str, AnyKind]:
+    kinds: dict[str, AnyKind] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if not info.ispkg:
+            continue                      # base.py and other modules of this folder
+        module_name = f"{__name__}.{info.name}"
+        module = importlib.import_module(module_name)   # an import error is raised as is
+        if not hasattr(module, "KIND"):
+            raise KindError(f"{module_name} is a kind package but defines no KIND; "
+                            "add `KIND = YourKind()` to its __init__.py")
+        kind = _check(module.KIND, module_name)
+        kinds[kind.name] = kind
     return kinds
 
 
-def get_kind(name: str) -> Kind:
+def _installed_kinds(known: dict[str, AnyKind]) -> dict[str, AnyKind]:
+    kinds: dict[str, AnyKind] = {}
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        try:
+            kind = _check(point.load(), f"entry point {point.name} = {point.value}")
+        except KindError:
+            raise
+        except Exception as exc:
+            raise KindError(f"the kind installed as {point.value!r} cannot be loaded: "
+                            f"{type(exc).__name__}: {exc}") from exc
+        if kind.name in known or kind.name in kinds:
+            raise KindError(f"two kinds are called {kind.name!r} (one is {point.value!r}); "
+                            "uninstall one")
+        strings = getattr(kind, "strings_dir", None)
+        if strings is not None:
+            add_kind_strings(kind.name, Path(strings))
+        kinds[kind.name] = kind
+    return kinds
+
+
+@cache
+def all_kinds() -> dict[str, AnyKind]:
+    """Every registered kind by its spec name: this package's, then installed ones."""
+    own = _own_kinds()
+    return own | _installed_kinds(own)
+
+
+def get_kind(name: str) -> AnyKind:
     return all_kinds()[name]

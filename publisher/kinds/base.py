@@ -1,41 +1,71 @@
-"""The one interface every puzzle kind implements.
+"""The one contract every puzzle kind implements (see docs/developing-kinds.md).
 
-The book engine (spec -> plan -> batch -> render -> export) only talks to a kind
-through `Kind`. A new kind is one module in `publisher/kinds/` that defines a
-`Kind` subclass and registers it in `publisher/kinds/__init__.py`.
-"""
+The book engine (spec -> plan -> batch -> render -> export) talks to a kind only
+through `Kind[S, P, B]`: S is the kind's section model (the spec keys, validated in one
+place), P its generation params (a frozen pydantic model that crosses the process
+pool), B its board (a picklable dataclass). A kind is one package in
+`publisher/kinds/` (or a distribution registering the entry point `publisher.kinds`)
+that defines `KIND`; its reader-facing words live in the language catalogue."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Literal, Protocol, Sequence
+from typing import (Annotated, Any, Callable, ClassVar, Generic, Literal, Protocol, Sequence,
+                    TypedDict, TypeVar)
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from ..ground.catalogue import KindText, available
+from ..words import ThemeList, Word
+
+__all__ = ["Board", "BookMeta", "Box", "DrawContext", "Kind", "Language", "Params",
+           "PlanContext", "PuzzleRequest", "SectionBase", "Theme", "Word", "grid_size"]
+
+
+def _known_language(code: str) -> str:
+    if code not in available():
+        raise ValueError(f"unknown language {code!r}; use one of: {', '.join(available())} "
+                         "(each language needs a catalogue in publisher/languages/)")
+    return code
+
+
+Language = Annotated[str, AfterValidator(_known_language)]
 
 
 class SectionBase(BaseModel):
     """Keys every section has. A kind subclasses this with `kind: Literal["<name>"]`
-    and its own keys; unknown keys are an error (extra="forbid")."""
+    and its own keys, validated here (never again in `plan`); unknown keys are an error."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
     kind: str
     title: str | None = Field(default=None, min_length=1)
-    language: str | None = Field(default=None, pattern=r"^[a-z]{2,3}$")
+    language: Language | None = None
     colour: bool | None = Field(default=None, description="print in colour (default: the layout's)")
     accents: Literal["keep", "strip"] | None = Field(
         default=None, description="grid letters keep or drop accents (language default)")
     candidates: int | None = Field(default=None, ge=1, le=100_000,
                                    description="boards generated per puzzle; the best is kept")
-    per_page: Literal[1, 2, 4, 6] = Field(default=1, description="puzzles on one puzzle page")
-    answers_per_page: Literal[1, 2, 4, 6] | None = Field(
-        default=None, description="solutions on one answer-key page (kind default if unset)")
+    # Checked against the layout's page grids when the book is planned.
+    per_page: int = Field(default=1, ge=1, le=12, description="puzzles on one puzzle page")
+    answers_per_page: int | None = Field(
+        default=None, ge=1, le=12,
+        description="solutions on one answer-key page (kind default if unset)")
+    repeat: Literal["allow", "never"] = Field(
+        default="never", description="allow: words may recur across the book's puzzles")
+
+
+class Params(BaseModel):
+    """Everything `Kind.generate` needs for one puzzle. Frozen and picklable: it crosses
+    the process pool unchanged, and its defaults live here, not in `.get()` calls."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 def grid_size(value: Any, smallest: int, largest: int, what: str = "grid") -> tuple[int, int]:
     """A spec's `size`: one number (a square) or [rows, cols] -> (rows, cols).
     Raises ValueError with a message that says what to write instead."""
-    sides = [value, value] if isinstance(value, int) else value
+    sides = [value, value] if isinstance(value, int) and not isinstance(value, bool) else value
     if (not isinstance(sides, (list, tuple)) or len(sides) != 2
             or not all(isinstance(s, int) and not isinstance(s, bool) for s in sides)):
         raise ValueError(f"{value!r}: write one number (a square) or [rows, cols]")
@@ -47,57 +77,61 @@ def grid_size(value: Any, smallest: int, largest: int, what: str = "grid") -> tu
     return sides[0], sides[1]
 
 
-def numbered_titles(base: str, count: int) -> list[str]:
-    """Titles for `count` puzzles drawn in one section: "Flow 1", "Flow 2"... ("Flow" alone)."""
-    return [f"{base} {i + 1}" for i in range(count)] if count > 1 else [base]
+P = TypeVar("P", bound=Params)
+B = TypeVar("B", bound="Board")
+S = TypeVar("S", bound=SectionBase)
 
 
 @dataclass(frozen=True)
-class Word:
-    """A word as printed (`text`, NFC) and as written in the grid (`answer`)."""
-
-    text: str
-    answer: str
-    clue: str | None = None
-
-
-@dataclass(frozen=True)
-class PuzzleRequest:
-    """One puzzle to make, from a section. `params` must be picklable (it crosses
-    the process pool) and is passed unchanged to `Kind.generate`."""
+class PuzzleRequest(Generic[P]):
+    """One puzzle to make, from a section."""
 
     title: str
-    params: dict[str, Any]
+    params: P
     language: str = "en"
 
 
 class PlanContext(Protocol):
-    """What a kind may ask of the book while planning a section (implemented in
-    `publisher.plan`)."""
+    """What a kind may ask of the book while planning a section (see `publisher.plan`)."""
 
     spec_dir: Path
     language: str          # the section's language (section, else book default)
+    text: KindText         # the kind's catalogue strings in the section's language
 
     def error(self, field: str, message: str) -> Exception:
         """A SpecError located at `field` (relative to the section, e.g.
         "puzzles[2].words" or "size"); `raise ctx.error(...)`."""
+
+    def titles(self, title: str | None, count: int) -> list[str]:
+        """Titles for `count` puzzles of the section: its `title` (else the kind's
+        catalogue `title`), numbered when there is more than one."""
 
     def words(self, ref: Any, field: str, language: str) -> list[Word]:
         """Resolve a word reference: an inline list, a file beside the spec
         (.txt one per line, .yaml word: clue) or a bundled list ("en/animals")."""
 
     def clues(self, ref: Any, field: str, language: str) -> list[Word]:
-        """Like `words`, but every Word must have a clue (inline mapping
-        {word: clue}, list of {word, clue}, a .yaml file or a bundled list)."""
+        """Like `words`, but every Word must have a clue."""
 
     def take_unused(self, pool: Sequence[Word], n: int, field: str,
                     accept: Callable[[list[Word], Word], bool] | None = None) -> list[Word]:
-        """Draw `n` words from `pool` that no earlier puzzle in the book used
-        (by answer), deterministically from the book seed; marks them used.
+        """Draw `n` words from `pool` that no earlier puzzle in the book used (by
+        answer), deterministically from the book seed; marks them used.
         `accept(chosen, word)` may refuse a word that clashes with those chosen."""
 
     def mark_used(self, words: Sequence[Word]) -> None:
         """Record words as used by this book (explicit puzzles call this)."""
+
+    def themes(self, selection: str | list[str], tag: str | None,
+               field: str) -> list[ThemeList]:
+        """Bundled themes of the section's language: "all" (with `tag`, those tagged) or
+        the names listed; an unknown name is a spec error at `field`."""
+
+    def theme_words(self, theme: ThemeList, field: str) -> list[Word]:
+        """The words of a bundled theme, normalised like any list."""
+
+    def shuffled(self, items: list[Any]) -> list[Any]:
+        """`items` in an order drawn from the book seed."""
 
 
 @dataclass(frozen=True)
@@ -116,73 +150,107 @@ class Box:
 
 @dataclass(frozen=True)
 class Theme:
-    """Fonts and sizes from the layout. Fonts are registered TrueType names."""
+    """Fonts, sizes and floors, always built from the layout (render/layout.py holds the
+    one set of defaults). Fonts are registered TrueType names."""
 
-    font: str = "PTSans"
-    font_bold: str = "PTSans-Bold"
-    font_size: float = 11.0           # body text (word lists, clues)
-    title_size: float = 16.0
-    line_width: float = 0.6
-    colour: bool = False              # kinds may use colour when true
-    large_print: bool = False
-    min_font_size: float = 7.0        # never shrink text below this
+    font: str
+    font_bold: str
+    font_italic: str
+    font_size: float             # body text (word lists, clues)
+    title_size: float
+    line_width: float
+    colour: bool                 # kinds may use colour when true
+    large_print: bool
+    scale: float                 # how much larger than usual grids and marks may grow
+    min_font_size: float         # the legibility floor: never shrink text below this
+    min_answer_font_size: float  # the floor in answer keys
+
+
+@dataclass(frozen=True)
+class DrawContext:
+    """What a kind draws with: the layout's theme and its own words in the puzzle's
+    language (`ctx.text("rule", n=8)`, `ctx.plural("given", 2)`)."""
+
+    theme: Theme
+    text: KindText
+
+    @property
+    def language(self) -> str:
+        return self.text.language
+
+
+class BookMeta(TypedDict):
+    title: str
+    author: str
+    copyright: str
 
 
 @dataclass
 class Board:
-    """Base for a kind's generated board. Subclass it as a dataclass with the
-    puzzle and its solution. Must be picklable. Higher `score` is better."""
+    """Base for a kind's generated board: a picklable dataclass with the puzzle and its
+    solution. Higher `score` is better."""
 
     score: float = 0.0
     warnings: list[str] = field(default_factory=list)   # shown in the terminal
 
 
-class Kind:
-    """One puzzle kind. Subclasses set the class attributes and override methods."""
+class Kind(Generic[S, P, B]):
+    """One puzzle kind. Subclasses set the class attributes and override the methods."""
 
-    name: ClassVar[str]                         # the spec's `kind:` value
-    display_name: ClassVar[str] = ""            # for readers ("Word search"); default: name
-    section_model: ClassVar[type[SectionBase]]
+    name: ClassVar[str]                           # the spec's `kind:` value
+    section_model: ClassVar[type[SectionBase]]    # the kind's S
+    params_model: ClassVar[type[Params]]          # the kind's P
     default_candidates: ClassVar[int] = 10
     default_answers_per_page: ClassVar[int] = 4
+    # A small section (spec keys without `kind`) that builds in well under a second:
+    # the contract test and CI build a book of every kind's example.
+    example: ClassVar[dict[str, Any]] = {}
+    # Kinds installed from another distribution bring their catalogue block here
+    # (`<folder>/<code>.yaml`); this package's kinds use publisher/languages/.
+    strings_dir: ClassVar[Path | None] = None
 
-    def plan(self, section: SectionBase, ctx: PlanContext) -> list[PuzzleRequest]:
-        """Turn a validated section into puzzle requests. Raise ctx.error(...) for
-        requests that cannot be met (word longer than the grid, zero words...)."""
+    def plan(self, section: S, ctx: PlanContext) -> list[PuzzleRequest[P]]:
+        """Turn a validated section into puzzle requests. Raise ctx.error(...) only for
+        what the section model cannot know alone (a word longer than the grid...)."""
         raise NotImplementedError
 
-    def generate(self, params: dict[str, Any], seed: int) -> Board:
-        """Build ONE candidate board from `params`, deterministically from `seed`
-        (use random.Random(seed); never the wall clock or global random state:
-        budgets are counted in steps, not seconds). Raise GenerationFailed when
-        this candidate cannot be made; the batch keeps the best of the others."""
+    def generate(self, params: P, seed: int) -> B:
+        """Build ONE candidate board, deterministically from `seed` (random.Random(seed);
+        budgets in steps, never seconds). Raise GenerationFailed when this candidate
+        cannot be made; the batch keeps the best of the others."""
         raise NotImplementedError
 
-    def draw_puzzle(self, canvas: Any, board: Board, box: Box, theme: Theme) -> None:
+    def unbeatable(self, board: B, params: P) -> bool:
+        """True when no other candidate could score higher (the batch may stop early)."""
+        return False
+
+    def draw_puzzle(self, canvas: Any, board: B, box: Box, ctx: DrawContext) -> None:
         """Draw the unsolved puzzle (grid, word list or clues) inside `box`."""
         raise NotImplementedError
 
-    def draw_solution(self, canvas: Any, board: Board, box: Box, theme: Theme) -> None:
+    def draw_solution(self, canvas: Any, board: B, box: Box, ctx: DrawContext) -> None:
         """Draw the solved puzzle inside `box` (answer key; boxes are small)."""
         raise NotImplementedError
 
-    def fits(self, board: Board, box: Box, theme: Theme, solution: bool = False) -> str | None:
-        """Why the puzzle (or, with `solution`, its answer) would be unreadable in
-        `box` (e.g. letters below the theme's minimum size), or None. The book
-        reports it as a warning."""
+    def fits(self, board: B, box: Box, ctx: DrawContext, solution: bool = False) -> str | None:
+        """Why the puzzle (or, with `solution`, its answer) would be unreadable in `box`
+        (e.g. letters below the theme's floor), or None. The book reports it."""
         return None
 
-    def manifest(self, board: Board) -> dict[str, Any]:
-        """The kind's fields of the JSON manifest entry (see ARCHITECTURE.md).
-        Only JSON types; cells as lists of one-character strings or None."""
+    def manifest(self, board: B) -> dict[str, Any]:
+        """The kind's fields of the JSON manifest entry (docs/manifest.md). JSON types
+        only; cells as rows of one-character strings or None."""
         raise NotImplementedError
 
-    def text_for_search(self, board: Board) -> list[str]:
-        """Strings a reader will find printed on the puzzle page (tests use it)."""
-        return []
+    def from_manifest(self, entry: dict[str, Any]) -> B:
+        """The board back from its manifest fields (`manifest`'s inverse)."""
+        raise NotImplementedError
 
-    def export(self, board: Board, puzzle_id: str, title: str, meta: dict[str, Any],
-               out_dir: Path) -> list[Path]:
-        """Write side files (e.g. .puz, .ipuz) into out_dir, atomically; return
-        their paths. `meta` has the book's title/author/copyright."""
+    def side_files(self, board: B, title: str, meta: BookMeta) -> dict[str, bytes]:
+        """Files beside the book, by extension ({"puz": ..., "ipuz": ...}); the engine
+        writes them as `<id>.<ext>`. Kinds never write files themselves."""
+        return {}
+
+    def text_for_search(self, board: B) -> list[str]:
+        """Strings a reader will find printed on the puzzle page (tests use it)."""
         return []

@@ -12,14 +12,13 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..batch import Outcome
+from ..ground.catalogue import catalogue
+from ..ground.fonts import register_fonts
 from ..kinds import get_kind
-from ..kinds.base import Box, Theme
-from .fonts import ITALIC, register_fonts
+from ..kinds.base import Box, DrawContext, Theme
 from .layout import Layout
-from .strings import Words
 
 GREY = Color(0.35, 0.35, 0.35)
-GRID_OF = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}   # per page -> (columns, rows)
 
 
 @dataclass
@@ -68,7 +67,7 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
             for start in range(0, len(items), per_page):
                 chunk = items[start:start + per_page]
                 answers.append(Page("answers", chunk, per_page,
-                                    Words(language).answers() if first else ""))
+                                    catalogue(language).text("book.answers") if first else ""))
                 first = False
                 for i in chunk:
                     placements[i].answer_page = len(answers)
@@ -99,8 +98,8 @@ def _runs(outcomes, per_page_of, by_section=True):
     return runs
 
 
-def cell_boxes(body: Box, per_page: int, gap: float) -> list[Box]:
-    columns, rows = GRID_OF[per_page]
+def cell_boxes(body: Box, grid: tuple[int, int], gap: float) -> list[Box]:
+    columns, rows = grid
     width = (body.width - gap * (columns - 1)) / columns
     height = (body.height - gap * (rows - 1)) / rows
     return [Box(body.x + c * (width + gap), body.top - (r + 1) * height - r * gap, width, height)
@@ -108,18 +107,24 @@ def cell_boxes(body: Box, per_page: int, gap: float) -> list[Box]:
 
 
 def shorten(text: str, font: str, size: float, width: float) -> str:
-    """`text`, cut with an ellipsis if it is wider than `width` even at `size`."""
+    """`text`, cut with an ellipsis if it is wider than `width` even at `size`
+    (a binary search: O(log n) measurements, whatever the length)."""
     if stringWidth(text, font, size) <= width:
         return text
-    while text and stringWidth(text + "…", font, size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    fits, too_long = 0, len(text)
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if stringWidth(text[:middle] + "…", font, size) <= width:
+            fits = middle
+        else:
+            too_long = middle
+    return text[:fits].rstrip() + "…"
 
 
 class BookRenderer:
     def __init__(self, book, layout: Layout, outcomes: list[Outcome]):
         self.book, self.layout, self.outcomes = book, layout, outcomes
-        self.words = Words(book.language)
+        self.words = catalogue(book.language)
         self.warnings: list[str] = []     # puzzles too cramped to read, found while drawing
         self.theme: Theme = layout.theme()
         self.width, self.height = layout.page
@@ -151,14 +156,16 @@ class BookRenderer:
         return buffer.getvalue()
 
     def _draw(self, canvas, outcome: Outcome, box: Box, what: str) -> None:
-        kind, theme = get_kind(outcome.job.kind), self._theme_for(outcome)
-        problem = kind.fits(outcome.board, box, theme, solution=what == "solution")
+        kind = get_kind(outcome.job.kind)
+        ctx = DrawContext(self._theme_for(outcome),
+                          catalogue(outcome.job.language).kind(kind.name))
+        problem = kind.fits(outcome.kept, box, ctx, solution=what == "solution")
         if problem:
             self.warnings.append(f"{outcome.job.title} ({outcome.job.section_title}), "
                                  f"{what}: {problem}")
         canvas.saveState()
         draw = kind.draw_puzzle if what == "puzzle" else kind.draw_solution
-        draw(canvas, outcome.board, box, theme)
+        draw(canvas, outcome.kept, box, ctx)
         canvas.restoreState()
 
     def _theme_for(self, outcome: Outcome) -> Theme:
@@ -214,7 +221,7 @@ class BookRenderer:
                        body.width, "centre")
             y -= t.title_size * 1.5
         if self.book.author:
-            self._text(canvas, body.x, y, self.book.author, ITALIC, t.font_size * 1.3,
+            self._text(canvas, body.x, y, self.book.author, t.font_italic, t.font_size * 1.3,
                        body.width, "centre")
             y -= t.title_size * 1.5
         # Contents: one line per section, and the answer key.
@@ -222,15 +229,15 @@ class BookRenderer:
         rows = []
         for items, _, heading in _runs(self.outcomes, lambda o: 1):
             count = len(items)
-            rows.append((f"{heading} ({self.words.count_puzzles(count)})",
+            rows.append((f"{heading} ({self.words.plural('book.puzzles', count)})",
                          placements[items[0]].page))
         answers = [p.answer_page for p in placements if p.answer_page and not p.answer_sheet]
         if answers:
-            rows.append((self.words.answers(), min(answers)))
+            rows.append((self.words.text("book.answers"), min(answers)))
         line = t.font_size * 1.6
         room = int((y - body.y) // line)
         if len(rows) > room:   # long books: keep the contents to what fits
-            rows = rows[:max(0, room - 1)] + [("…", rows[-1][1])]
+            rows = rows[:max(0, room - 1)] + [(self.words.text("book.more"), rows[-1][1])]
         inset = body.width * 0.15
         for text, page in rows:
             self._text(canvas, body.x + inset, y, text, t.font, t.font_size,
@@ -251,7 +258,8 @@ class BookRenderer:
         top_gap = t.font_size * 1.8
         area = Box(body.x, body.y, body.width, body.height - top_gap)
         title_size = t.title_size if page.per_page == 1 else t.title_size * 0.7
-        for index, cell in zip(page.items, cell_boxes(area, page.per_page, t.font_size * 1.5)):
+        for index, cell in zip(page.items, cell_boxes(area, self.layout.page_grids[page.per_page],
+                                                      t.font_size * 1.5)):
             outcome = self.outcomes[index]
             self._text(canvas, cell.x, cell.top - title_size, outcome.job.title, t.font_bold,
                        title_size, cell.width)
@@ -259,9 +267,9 @@ class BookRenderer:
             answer = placements[index].answer_page
             if answer:
                 canvas.setFillColor(GREY)
-                note = (self.words.answer_on_sheet(answer) if placements[index].answer_sheet
-                        else self.words.answer_on(answer))
-                self._text(canvas, cell.x, cell.y, note, ITALIC,
+                note = self.words.text("book.answer_on_sheet" if placements[index].answer_sheet
+                                       else "book.answer_on", page=answer)
+                self._text(canvas, cell.x, cell.y, note, t.font_italic,
                            note_size, cell.width, "right")
                 canvas.setFillColor(black)
             inner = Box(cell.x, cell.y + note_size * 2, cell.width,
@@ -277,11 +285,13 @@ class BookRenderer:
             top -= t.title_size * 2
         area = Box(body.x, body.y, body.width, top - body.y)
         label = t.font_size * 0.9
-        for index, cell in zip(page.items, cell_boxes(area, page.per_page, t.font_size * 1.5)):
+        for index, cell in zip(page.items, cell_boxes(area, self.layout.page_grids[page.per_page],
+                                                      t.font_size * 1.5)):
             outcome = self.outcomes[index]
             canvas.setFillColor(black)
             self._text(canvas, cell.x, cell.top - label,
-                       self.words.on_page(outcome.job.title, placements[index].page), t.font_bold,
+                       self.words.text("book.on_page", title=outcome.job.title,
+                                       page=placements[index].page), t.font_bold,
                        label, cell.width)
             inner = Box(cell.x, cell.y, cell.width, cell.height - label * 1.8)
             self._draw(canvas, outcome, inner, "solution")

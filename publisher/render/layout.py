@@ -2,15 +2,18 @@
 from __future__ import annotations
 
 import re
-from typing import Literal
+from pathlib import Path
+from typing import Callable, Literal
 
 from pydantic import (BaseModel, ConfigDict, Field, ValidationError, field_validator,
                       model_validator)
 from reportlab.lib import pagesizes
 
 from ..data import bundled_names, data_dir
+from ..errors import SpecError
+from ..ground.fonts import BOLD, ITALIC, REGULAR
+from ..ground.yamlfile import line_map, load_yaml, located_error
 from ..kinds.base import Theme
-from ..spec import Spec, line_map, load_yaml, located_error
 
 NAMED_PAGES = {"letter": pagesizes.LETTER, "a4": pagesizes.A4, "a5": pagesizes.A5,
                "legal": pagesizes.LEGAL}
@@ -44,12 +47,23 @@ class Margins(BaseModel):
 
 
 class Layout(BaseModel):
+    """A page template. These defaults are the only ones: the kinds' Theme is built
+    from them (`theme()`), so every size and floor is layout data."""
+
     model_config = ConfigDict(extra="forbid")
     page: tuple[float, float]
     margins: Margins
     font_size: float = Field(default=11, ge=6, le=40)
     title_size: float = Field(default=20, ge=8, le=72)
+    line_width: float = Field(default=0.6, ge=0.25, le=4)
+    min_font_size: float = Field(default=7, ge=4, le=40, description="the legibility floor")
+    min_answer_font_size: float = Field(default=4, ge=3, le=40,
+                                        description="the floor in answer keys")
+    scale: float = Field(default=1.0, ge=0.5, le=3, description="large print grows grids by this")
     answers_per_page: Literal[1, 2, 4, 6] | None = None
+    # Puzzles per page -> (columns, rows) of the page's grid of boxes.
+    page_grids: dict[int, tuple[int, int]] = Field(
+        default_factory=lambda: {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)})
     large_print: bool = False
     colour: bool = False
 
@@ -78,24 +92,45 @@ class Layout(BaseModel):
         return self
 
     def theme(self) -> Theme:
-        return Theme(font_size=self.font_size, title_size=self.title_size,
-                     colour=self.colour, large_print=self.large_print,
-                     min_font_size=10.0 if self.large_print else 7.0)
+        return Theme(font=REGULAR, font_bold=BOLD, font_italic=ITALIC,
+                     font_size=self.font_size, title_size=self.title_size,
+                     line_width=self.line_width, colour=self.colour,
+                     large_print=self.large_print, scale=self.scale,
+                     min_font_size=self.min_font_size,
+                     min_answer_font_size=self.min_answer_font_size)
 
 
-def load_layout(spec: Spec) -> Layout:
-    ref = spec.book.layout
-    path = spec.path.parent / ref
-    if not path.is_file():
-        path = data_dir("layouts") / f"{ref}.yaml"
-    if not path.is_file():
-        raise spec.error(("layout",), f"{ref!r} is neither a layout file beside the spec nor "
-                         f"a bundled layout ({', '.join(bundled_names('layouts', ('.yaml',)))})")
+def find_layout(ref: str, spec_dir: Path) -> Path | None:
+    """A layout file beside the spec, else a bundled layout by name."""
+    for path in (spec_dir / ref, data_dir("layouts") / f"{ref}.yaml"):
+        if path.is_file():
+            return path
+    return None
+
+
+def bundled_layouts() -> list[str]:
+    return bundled_names("layouts", (".yaml",))
+
+
+def default_layout() -> Layout:
+    """The bundled `letter` layout (tests and tools that draw without a spec)."""
+    return load_layout_file(data_dir("layouts") / "letter.yaml")
+
+
+def load_layout(ref: str, spec_dir: Path, not_found: Callable[[str], SpecError]) -> Layout:
+    path = find_layout(ref, spec_dir)
+    if path is None:
+        raise not_found(f"{ref!r} is neither a layout file beside the spec nor "
+                        f"a bundled layout ({', '.join(bundled_layouts())})")
+    return load_layout_file(path)
+
+
+def load_layout_file(path: Path) -> Layout:
     data, root = load_yaml(path)
     try:
         return Layout.model_validate(data)
     except ValidationError as exc:
         error = exc.errors()[0]
-        lines = line_map(root, str(path)) if root is not None else {}
+        lines = line_map(root, str(path))
         raise located_error(path, lines, tuple(error["loc"]),
                             error["msg"].removeprefix("Value error, ")) from None

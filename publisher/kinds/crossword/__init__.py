@@ -8,14 +8,14 @@ So more words always wins, then more crossings, then a denser, better-shaped gri
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ...errors import GenerationFailed
-from ..base import (Board, Box, Kind, PlanContext, PuzzleRequest, SectionBase, Theme,
-                    grid_size, numbered_titles)
+from ...words import Word
+from ..base import (Board, BookMeta, Box, DrawContext, Kind, Language, Params, PlanContext,
+                    PuzzleRequest, SectionBase, grid_size)
 from . import draw, exports
 from .generator import (ACROSS, DEFAULT_BEAM, DEFAULT_BRANCH, balance, board_score, make_layout,
                         number_grid)
@@ -28,17 +28,44 @@ class CrosswordPuzzle(BaseModel):
 
     title: str = Field(min_length=1)
     clues: Any = Field(description="word: clue mapping, list of {word, clue}, a file or a bundled list")
-    language: str | None = Field(default=None, pattern=r"^[a-z]{2,3}$")
+    language: Language | None = None
 
 
 class CrosswordSection(SectionBase):
     kind: Literal["crossword"]
-    size: int | list[int] = Field(
-        default=13, description="the largest board: 13 or [rows, cols], 5..25 each")
+    size: tuple[int, int] = Field(
+        default=(13, 13), description="the largest board: 13 or [rows, cols], 5..25 each")
     puzzles: list[CrosswordPuzzle] | None = None
     count: int | None = Field(default=None, ge=1, le=1000)
     words_per_puzzle: int | None = Field(default=None, ge=2, le=100)
     clues: Any = Field(default=None, description="the pool for `count` puzzles")
+
+    @field_validator("size", mode="before")
+    @classmethod
+    def _size(cls, value: Any) -> tuple[int, int]:
+        return grid_size(value, MIN_SIZE, MAX_SIZE, "crossword")
+
+    @model_validator(mode="after")
+    def _one_form(self) -> CrosswordSection:
+        pooled = (self.count is not None or self.words_per_puzzle is not None
+                  or self.clues is not None)
+        if (self.puzzles is not None) == pooled:
+            raise ValueError("give either `puzzles:` (a list of {title, clues}) or `count:` + "
+                             "`words_per_puzzle:` + `clues:` (a pool), not both and not neither")
+        if self.puzzles is not None and not self.puzzles:
+            raise ValueError("`puzzles` is empty; add at least one puzzle")
+        if pooled and None in (self.count, self.words_per_puzzle, self.clues):
+            raise ValueError("a pool needs all three of `count:`, `words_per_puzzle:` and `clues:`")
+        return self
+
+
+class CrosswordParams(Params):
+    words: tuple[tuple[str, str, str], ...] = ()     # (text, answer, clue)
+    rows: int = 13
+    cols: int = 13
+    beam: int = DEFAULT_BEAM
+    branch: int = DEFAULT_BRANCH
+    language: str = "en"
 
 
 @dataclass
@@ -51,38 +78,25 @@ class CrosswordBoard(Board):
     unplaced: list[dict[str, str]] = field(default_factory=list)   # {text, answer, clue}
     crossings: int = 0
     puz_version: str | None = "1.3"      # None: the grid cannot be written as .puz
-    language: str = "en"
 
 
-def _size(section: CrosswordSection, ctx: PlanContext) -> tuple[int, int]:
-    try:
-        return grid_size(section.size, MIN_SIZE, MAX_SIZE, "crossword")
-    except ValueError as exc:
-        raise ctx.error("size", str(exc)) from None
-
-
-def _check_words(words, rows: int, cols: int, field_name: str, ctx: PlanContext) -> None:
+def _check_lengths(words: list[Word], rows: int, cols: int, field_name: str,
+                   ctx: PlanContext) -> None:
+    """What only the grid size decides (the plan already refused empty clues and
+    words written twice in one list)."""
     limit = max(rows, cols)
-    seen: dict[str, str] = {}
     for w in words:
-        if not (w.clue or "").strip():
-            raise ctx.error(field_name, f"'{w.text}' has an empty clue; every word needs a clue")
         if len(w.answer) < 2:
             raise ctx.error(field_name, f"'{w.text}' is too short: a crossword answer needs "
                                         "at least 2 letters")
         if len(w.answer) > limit:
             raise ctx.error(field_name, f"'{w.text}' has {len(w.answer)} letters but the grid is "
                                         f"{rows}x{cols}; use a larger size or a shorter word")
-        if w.answer in seen:
-            raise ctx.error(field_name, f"'{w.text}' and '{seen[w.answer]}' are the same answer "
-                                        f"({w.answer}) twice in one puzzle; remove one")
-        seen[w.answer] = w.text
 
 
-def _params(words, rows: int, cols: int, language: str) -> dict[str, Any]:
-    return {"words": [[w.text, w.answer, w.clue.strip()] for w in words],
-            "rows": rows, "cols": cols, "beam": DEFAULT_BEAM, "branch": DEFAULT_BRANCH,
-            "language": language}
+def _params(words: list[Word], rows: int, cols: int, language: str) -> CrosswordParams:
+    return CrosswordParams(words=tuple((w.text, w.answer, (w.clue or "").strip()) for w in words),
+                           rows=rows, cols=cols, language=language)
 
 
 def _enumeration(text: str) -> str:
@@ -103,38 +117,36 @@ def _enumeration(text: str) -> str:
     return f"({out})"
 
 
-class CrosswordKind(Kind):
+def _headings(ctx: DrawContext) -> tuple[str, str]:
+    return ctx.text.text("across"), ctx.text.text("down")
+
+
+class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
     name = "crossword"
     section_model = CrosswordSection
+    params_model = CrosswordParams
     default_candidates = 30
     default_answers_per_page = 4
+    example = {"size": 9, "candidates": 2, "puzzles": [{"title": "Mini", "clues": {
+        "piano": "Instrument with keys", "tiger": "Striped big cat", "river": "Flowing water",
+        "apple": "Red or green fruit"}}]}
 
-    def plan(self, section: CrosswordSection, ctx: PlanContext) -> list[PuzzleRequest]:
-        rows, cols = _size(section, ctx)
-        explicit = section.puzzles is not None
-        pooled = section.count is not None or section.words_per_puzzle is not None \
-            or section.clues is not None
-        if explicit == pooled:
-            raise ctx.error("puzzles", "give either `puzzles:` (a list of {title, clues}) or "
-                                       "`count:` + `words_per_puzzle:` + `clues:` (a pool), "
-                                       "not both and not neither")
+    def plan(self, section: CrosswordSection,
+             ctx: PlanContext) -> list[PuzzleRequest[CrosswordParams]]:
+        rows, cols = section.size
         requests = []
-        if explicit:
-            if not section.puzzles:
-                raise ctx.error("puzzles", "the list is empty; add at least one puzzle")
+        if section.puzzles is not None:
             for k, p in enumerate(section.puzzles):
                 lang = p.language or ctx.language
                 where = f"puzzles[{k}].clues"
                 words = ctx.clues(p.clues, where, lang)
                 if len(words) < 2:
                     raise ctx.error(where, "a crossword needs at least 2 words")
-                _check_words(words, rows, cols, where, ctx)
+                _check_lengths(words, rows, cols, where, ctx)
                 ctx.mark_used(words)
                 requests.append(PuzzleRequest(p.title, _params(words, rows, cols, lang), lang))
             return requests
-        if section.count is None or section.words_per_puzzle is None or section.clues is None:
-            raise ctx.error("count", "a pool needs all three of `count:`, `words_per_puzzle:` "
-                                     "and `clues:`")
+        assert section.count is not None and section.words_per_puzzle is not None
         lang = ctx.language
         pool = ctx.clues(section.clues, "clues", lang)
         limit = max(rows, cols)
@@ -150,18 +162,16 @@ class CrosswordKind(Kind):
                                      f"need {need} different words with clues of 2..{limit} "
                                      f"letters, the list has {len(fitting)}; lower `count` or "
                                      "`words_per_puzzle`, or add words")
-        for title in numbered_titles(section.title or "Crossword", section.count):
+        for title in ctx.titles(section.title, section.count):
             words = ctx.take_unused(fitting, section.words_per_puzzle, "clues")
-            _check_words(words, rows, cols, "clues", ctx)
             requests.append(PuzzleRequest(title, _params(words, rows, cols, lang), lang))
         return requests
 
-    def generate(self, params: dict[str, Any], seed: int) -> CrosswordBoard:
-        words = params["words"]
+    def generate(self, params: CrosswordParams, seed: int) -> CrosswordBoard:
+        words = params.words
         answers = [w[1] for w in words]
-        layout = make_layout(answers, params["rows"], params["cols"], seed,
-                             beam=params.get("beam", DEFAULT_BEAM),
-                             branch=params.get("branch", DEFAULT_BRANCH))
+        layout = make_layout(answers, params.rows, params.cols, seed,
+                             beam=params.beam, branch=params.branch)
         if not layout.placed:
             raise GenerationFailed("no word fits the grid")
         at = {(p.row, p.col, "across" if p.direction == ACROSS else "down"): p
@@ -181,25 +191,33 @@ class CrosswordKind(Kind):
                     for i in layout.unplaced]
         board = CrosswordBoard(
             score=board_score(len(entries), layout.crossings, layout.density,
-                              balance(layout.rows, layout.cols, params["rows"], params["cols"])),
+                              balance(layout.rows, layout.cols, params.rows, params.cols)),
             rows=layout.rows, cols=layout.cols, grid=layout.grid, entries=entries,
-            unplaced=unplaced, crossings=layout.crossings,
-            language=params.get("language", "en"))
+            unplaced=unplaced, crossings=layout.crossings)
         if unplaced:
             board.warnings.append(
-                f"crossword: {len(unplaced)} word(s) did not fit a {params['rows']}x"
-                f"{params['cols']} grid and are left out: "
+                f"crossword: {len(unplaced)} word(s) did not fit a {params.rows}x"
+                f"{params.cols} grid and are left out: "
                 + ", ".join(u["text"] for u in unplaced))
         board.puz_version, note = exports.puz_plan(board)
         if note:
             board.warnings.append(note)
         return board
 
-    def draw_puzzle(self, canvas: Any, board: CrosswordBoard, box: Box, theme: Theme) -> None:
-        draw.draw_puzzle(canvas, board, box, theme, _enumeration)
+    def draw_puzzle(self, canvas: Any, board: CrosswordBoard, box: Box,
+                    ctx: DrawContext) -> None:
+        draw.draw_puzzle(canvas, board, box, ctx.theme, _enumeration, _headings(ctx))
 
-    def draw_solution(self, canvas: Any, board: CrosswordBoard, box: Box, theme: Theme) -> None:
-        draw.draw_solution(canvas, board, box, theme)
+    def fits(self, board: CrosswordBoard, box: Box, ctx: DrawContext,
+             solution: bool = False) -> str | None:
+        if solution or draw.clues_fit(board, box, ctx.theme, _enumeration, _headings(ctx)):
+            return None
+        return ("the clues do not fit at the smallest text size, so only the grid is "
+                "printed; put fewer puzzles on a page, or use shorter clues or fewer words")
+
+    def draw_solution(self, canvas: Any, board: CrosswordBoard, box: Box,
+                      ctx: DrawContext) -> None:
+        draw.draw_solution(canvas, board, box, ctx.theme)
 
     def manifest(self, board: CrosswordBoard) -> dict[str, Any]:
         return {
@@ -211,12 +229,20 @@ class CrosswordKind(Kind):
             "crossings": board.crossings,
         }
 
+    def from_manifest(self, entry: dict[str, Any]) -> CrosswordBoard:
+        board = CrosswordBoard(
+            rows=entry["rows"], cols=entry["cols"],
+            grid=[list(row) for row in entry["solution"]],
+            entries=[dict(e) for e in entry["entries"]],
+            unplaced=[dict(u) for u in entry["unplaced"]], crossings=entry["crossings"])
+        board.puz_version, _ = exports.puz_plan(board)
+        return board
+
     def text_for_search(self, board: CrosswordBoard) -> list[str]:
         return [e["clue"] for e in board.entries]
 
-    def export(self, board: CrosswordBoard, puzzle_id: str, title: str, meta: dict[str, Any],
-               out_dir: Path) -> list[Path]:
-        return exports.write_all(board, puzzle_id, title, meta, Path(out_dir))
+    def side_files(self, board: CrosswordBoard, title: str, meta: BookMeta) -> dict[str, bytes]:
+        return exports.side_files(board, title, meta)
 
 
 KIND = CrosswordKind()

@@ -149,6 +149,7 @@ class _Canvas:
         self.bbox = box
         return new
 
+    # long: the hot loop of the search; one pass over the board, split it and it is slower
     def placements_after(self, word: str, where: dict[str, list[int]], old: list,
                          last: tuple, window: tuple[int, int, int, int]
                          ) -> list[tuple[int, int, int, int, int]]:

@@ -7,46 +7,42 @@ wins. Only word cells are drawn: freeform crosswords need no black squares.
 """
 from __future__ import annotations
 
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 GAP = 12.0             # between grid and clues, and between clue columns
 ENOUGH_CELL = 26.0     # bigger cells do not help a reader
 MIN_CELL = 11.0
-HEADINGS = {"en": ("ACROSS", "DOWN"), "es": ("HORIZONTALES", "VERTICALES"),
-            "ru": ("ПО ГОРИЗОНТАЛИ", "ПО ВЕРТИКАЛИ")}
 
 
 def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    lines, cur = [], ""
-    for word in _breakable(text.split(), font, size, width):
-        trial = f"{cur} {word}" if cur else word
-        if not cur or stringWidth(trial, font, size) <= width:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = word
-    if cur:
-        lines.append(cur)
-    return lines or [""]
+    """Lines of at most `width` (ReportLab's splitter; words wider than a line are cut)."""
+    return simpleSplit(" ".join(_breakable(text.split(), font, size, width)),
+                       font, size, width) or [""]
 
 
 def _breakable(words: list[str], font: str, size: float, width: float) -> list[str]:
-    """Words, with any wider than the column cut into pieces that fit."""
+    """Words, with any wider than the column cut into hyphenated pieces that fit (the
+    longest piece found by binary search: O(log n) measurements per piece)."""
     out = []
     for word in words:
-        while stringWidth(word, font, size) > width and len(word) > 1:
-            cut = len(word) - 1
-            while cut > 1 and stringWidth(word[:cut] + "-", font, size) > width:
-                cut -= 1
-            out.append(word[:cut] + "-")
-            word = word[cut:]
+        while len(word) > 1 and stringWidth(word, font, size) > width:
+            fits, too_long = 1, len(word)
+            while too_long - fits > 1:
+                middle = (fits + too_long) // 2
+                if stringWidth(word[:middle] + "-", font, size) <= width:
+                    fits = middle
+                else:
+                    too_long = middle
+            out.append(word[:fits] + "-")
+            word = word[fits:]
         out.append(word)
     return out
 
 
-def _clue_lines(board, theme, size: float, width: float, enumeration):
+def _clue_lines(board, theme, size: float, width: float, enumeration, headings):
     """Flowable lines: (kind, number, text). kind: 'head', 'first', 'more', 'gap'."""
-    out = []
+    out: list[tuple[str, str, str]] = []
     indent = stringWidth("00 ", theme.font_bold, size)
     for direction in ("across", "down"):
         items = [e for e in board.entries if e["direction"] == direction]
@@ -54,8 +50,7 @@ def _clue_lines(board, theme, size: float, width: float, enumeration):
             continue
         if out:
             out.append(("gap", "", ""))
-        heads = HEADINGS.get(getattr(board, "language", "en"), HEADINGS["en"])
-        out.append(("head", "", heads[0] if direction == "across" else heads[1]))
+        out.append(("head", "", headings[0] if direction == "across" else headings[1]))
         for e in items:
             text = f"{e['clue']} {enumeration(e['text'])}"
             for k, line in enumerate(_wrap(text, theme.font, size, width - indent)):
@@ -81,7 +76,7 @@ def _blocks(lines):
 
 def _flow(lines, n_cols: int, per: int):
     """Columns of at most `per` lines, or None if more than n_cols are needed."""
-    columns = [[]]
+    columns: list[list[tuple[str, str, str]]] = [[]]
     for block in _blocks(lines):
         if columns[-1] and len(columns[-1]) + len(block) > per:
             columns.append([])
@@ -99,7 +94,7 @@ def _columns(lines, n_cols: int, line_h: float) -> float:
     return per * line_h
 
 
-def _plan(board, box, theme, enumeration):
+def _plan(board, box, theme, enumeration, headings):
     rows, cols = board.rows, board.cols
     best = None
     size = theme.font_size
@@ -108,7 +103,7 @@ def _plan(board, box, theme, enumeration):
         for where, n_cols in (("under", 2), ("under", 3), ("beside", 1), ("beside", 2)):
             if where == "under":
                 col_w = (box.width - GAP * (n_cols - 1)) / n_cols
-                lines = _clue_lines(board, theme, size, col_w, enumeration)
+                lines = _clue_lines(board, theme, size, col_w, enumeration, headings)
                 need = _columns(lines, n_cols, line_h)
                 cell = min(box.width / cols, (box.height - need - GAP) / rows)
             else:
@@ -116,7 +111,7 @@ def _plan(board, box, theme, enumeration):
                 grid_w = box.width - n_cols * (col_w + GAP)
                 if grid_w <= 0:
                     continue
-                lines = _clue_lines(board, theme, size, col_w, enumeration)
+                lines = _clue_lines(board, theme, size, col_w, enumeration, headings)
                 need = _columns(lines, n_cols, line_h)
                 if need > box.height:
                     continue
@@ -127,15 +122,15 @@ def _plan(board, box, theme, enumeration):
             if best is None or key > best[0]:
                 best = (key, where, n_cols, size, col_w, cell, lines, line_h, need)
         size -= 0.5
-    if best is None:   # tiny box: smallest text under a small grid
-        size = theme.min_font_size
-        line_h = size * 1.22
-        col_w = (box.width - 2 * GAP) / 3
-        lines = _clue_lines(board, theme, size, col_w, enumeration)
-        need = _columns(lines, 3, line_h)
-        cell = max(4.0, min(box.width / cols, (box.height - need - GAP) / rows))
-        best = (None, "under", 3, size, col_w, cell, lines, line_h, need)
+    if best is None:   # the clues cannot fit at the floor: the grid alone (`clues_fit` says so)
+        cell = min(box.width / cols, box.height / rows)
+        best = (None, "none", 0, theme.min_font_size, 0.0, cell, [], 1.0, 0.0)
     return best[1:]
+
+
+def clues_fit(board, box, theme, enumeration, headings) -> bool:
+    """Whether the clues fit beside or under the grid at the theme's floor or larger."""
+    return _plan(board, box, theme, enumeration, headings)[0] != "none"
 
 
 def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bool) -> None:
@@ -158,11 +153,16 @@ def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bo
                 canvas.drawString(x + cell * 0.08, y + cell - fs * 0.95, str(numbers[(r, c)]))
 
 
-def draw_puzzle(canvas, board, box, theme, enumeration) -> None:
-    where, n_cols, size, col_w, cell, lines, line_h, need = _plan(board, box, theme, enumeration)
+def draw_puzzle(canvas, board, box, theme, enumeration, headings) -> None:
+    where, n_cols, size, col_w, cell, lines, line_h, need = _plan(board, box, theme, enumeration,
+                                                                  headings)
     per = max(1, round(need / line_h))
     columns = _flow(lines, n_cols, per)
     gw, gh = cell * board.cols, cell * board.rows
+    if where == "none":
+        _grid(canvas, board, box.x + (box.width - gw) / 2, box.top - (box.height - gh) / 2,
+              cell, theme, False)
+        return
     if where == "under":
         gx = box.x + (box.width - gw) / 2
         free = box.height - need - GAP

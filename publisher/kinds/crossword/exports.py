@@ -10,12 +10,9 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import puz
-
-from ...export.atomic import write_bytes, write_text
 
 
 def _latin1(s: str) -> bool:
@@ -102,15 +99,16 @@ def ipuz_dict(board, title: str, meta: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if v != ""}
 
 
-def write_all(board, puzzle_id: str, title: str, meta: dict[str, Any], out_dir: Path) -> list[Path]:
-    paths = []
+def side_files(board, title: str, meta: Any) -> dict[str, bytes]:
+    """{"puz": ..., "ipuz": ...}; no .puz when the grid cannot be written in it."""
+    files = {}
     # The titles are known only now: say so if they lose characters in the .puz.
     _, note = puz_plan(board, "".join(_header(title, meta)))
     if note and note not in board.warnings:
         board.warnings.append(note)
     data = puz_bytes(board, title, meta)
     if data is not None:
-        paths.append(write_bytes(out_dir / f"{puzzle_id}.puz", data))
+        files["puz"] = data
     text = json.dumps(ipuz_dict(board, title, meta), ensure_ascii=False, indent=1)
-    paths.append(write_text(out_dir / f"{puzzle_id}.ipuz", text + "\n"))
-    return paths
+    files["ipuz"] = (text + "\n").encode("utf-8")
+    return files

@@ -199,6 +199,7 @@ class _Search:
             cv.place(answers[i], s, d, box)
         return cv, moved
 
+    # long: one pass of the beam search over its states; see the docstring
     def prune(self, keep: list, gone: list, w: int, must: int | None):
         """Drop words from `keep` until it is legal and connected once the words
         `gone` are taken out; what that can break: two letters of a gone word

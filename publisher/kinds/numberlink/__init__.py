@@ -19,69 +19,92 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
-from ..base import (Board, Box, Kind, PlanContext, PuzzleRequest, SectionBase, Theme,
-                    grid_size, numbered_titles)
+from ..base import (Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase,
+                    grid_size)
 from . import draw
 from .generator import CONF_BUDGET, NumberlinkBoard, generate
 
 MIN_SIDE, MAX_SIDE, MAX_WARN = 5, 15, 20
+Difficulty = Literal["easy", "medium", "hard"]
 
 
 class NumberlinkSection(SectionBase):
     kind: Literal["numberlink"]
-    size: int | tuple[int, int] = Field(default=7, description="side, or [rows, cols]")
+    size: tuple[int, int] = Field(default=(7, 7), description="side, or [rows, cols]")
     count: int = Field(default=1, ge=1, le=1000)
-    difficulty: Literal["easy", "medium", "hard"] = "medium"
+    difficulty: Difficulty = "medium"
+
+    @field_validator("size", mode="before")
+    @classmethod
+    def _size(cls, value: Any) -> tuple[int, int]:
+        try:
+            return grid_size(value, MIN_SIDE, MAX_WARN, "Numberlink board")
+        except ValueError as exc:
+            raise ValueError(f"{exc}; {MAX_SIDE}x{MAX_SIDE} or less is quick") from None
 
 
-class NumberlinkKind(Kind):
+class NumberlinkParams(Params):
+    rows: int = 7
+    cols: int = 7
+    difficulty: Difficulty = "medium"
+    conf_budget: int = CONF_BUDGET
+
+
+class NumberlinkKind(Kind[NumberlinkSection, NumberlinkParams, NumberlinkBoard]):
     name = "numberlink"
-    display_name = "Flow"
     section_model = NumberlinkSection
+    params_model = NumberlinkParams
     default_candidates = 8
     default_answers_per_page = 6
+    example = {"size": 5, "count": 1, "candidates": 2}
 
-    def plan(self, section: NumberlinkSection, ctx: PlanContext) -> list[PuzzleRequest]:
-        try:
-            rows, cols = grid_size(section.size, MIN_SIDE, MAX_WARN, "Numberlink board")
-        except ValueError as exc:
-            raise ctx.error("size", f"{exc}; {MAX_SIDE}x{MAX_SIDE} or less is quick") from None
-        params = {"rows": rows, "cols": cols, "difficulty": section.difficulty,
-                  "conf_budget": CONF_BUDGET}
-        return [PuzzleRequest(title=title, params=dict(params))
-                for title in numbered_titles(section.title or "Flow", section.count)]
+    def plan(self, section: NumberlinkSection,
+             ctx: PlanContext) -> list[PuzzleRequest[NumberlinkParams]]:
+        rows, cols = section.size
+        params = NumberlinkParams(rows=rows, cols=cols, difficulty=section.difficulty)
+        return [PuzzleRequest(title, params, ctx.language)
+                for title in ctx.titles(section.title, section.count)]
 
-    def generate(self, params: dict[str, Any], seed: int) -> NumberlinkBoard:
-        rows, cols = params["rows"], params["cols"]
-        board = generate(rows, cols, params.get("difficulty", "medium"), seed,
-                         params.get("conf_budget", CONF_BUDGET))
+    def generate(self, params: NumberlinkParams, seed: int) -> NumberlinkBoard:
+        rows, cols = params.rows, params.cols
+        board = generate(rows, cols, params.difficulty, seed, params.conf_budget)
         if max(rows, cols) > MAX_SIDE:
             board.warnings.append(f"numberlink {rows}x{cols}: boards above {MAX_SIDE}x{MAX_SIDE} "
                                   f"take much longer to prove unique (seconds to minutes each)")
         return board
 
-    def draw_puzzle(self, canvas: Any, board: Board, box: Box, theme: Theme) -> None:
-        draw.draw_puzzle(canvas, board, box, theme)
+    def draw_puzzle(self, canvas: Any, board: NumberlinkBoard, box: Box,
+                    ctx: DrawContext) -> None:
+        draw.draw_puzzle(canvas, board, box, ctx.theme)
 
-    def draw_solution(self, canvas: Any, board: Board, box: Box, theme: Theme) -> None:
-        draw.draw_solution(canvas, board, box, theme)
+    def draw_solution(self, canvas: Any, board: NumberlinkBoard, box: Box,
+                      ctx: DrawContext) -> None:
+        draw.draw_solution(canvas, board, box, ctx.theme)
 
-    def manifest(self, board: Board) -> dict[str, Any]:
-        assert isinstance(board, NumberlinkBoard)
+    def manifest(self, board: NumberlinkBoard) -> dict[str, Any]:
         return {
             "width": board.cols,
             "height": board.rows,
             "endpoints": [{"label": lab, "cells": [list(a), list(b)]}
                           for lab, a, b in board.endpoints()],
             "solution": board.solution_grid(),
+            "paths": [[list(cell) for cell in path] for path in board.paths],
             "difficulty": board.difficulty,
             "hardness": board.hardness,
             "deduction": {"propagation": board.f0, "probing": board.f1},
         }
 
-    def text_for_search(self, board: Board) -> list[str]:
+    def from_manifest(self, entry: dict[str, Any]) -> NumberlinkBoard:
+        return NumberlinkBoard(
+            rows=entry["height"], cols=entry["width"],
+            paths=[[list(cell) for cell in path] for path in entry["paths"]],
+            labels=[e["label"] for e in entry["endpoints"]], difficulty=entry["difficulty"],
+            hardness=entry["hardness"], f0=entry["deduction"]["propagation"],
+            f1=entry["deduction"]["probing"])
+
+    def text_for_search(self, board: NumberlinkBoard) -> list[str]:
         return list(board.labels)
 
 

@@ -143,6 +143,7 @@ def cut(path: list[int], rows: int, cols: int, mean_len: float, max_len: int,
     return pieces
 
 
+# long: one random-walk cover with its reshaping moves; the steps share local state
 def random_cover(rows: int, cols: int, mean_len: float, max_len: int, rng: random.Random,
                  steps: int) -> list[list[int]]:
     """A cover of the grid by paths of MIN_LEN..max_len cells (about `mean_len`

@@ -96,7 +96,7 @@ def draw_solution(canvas, board: NumberlinkBoard, box: Box, theme: Theme) -> Non
     for p, ink in zip(board.paths, _colours(board, theme.colour)):
         canvas.setStrokeColor(ink)
         path = canvas.beginPath()
-        path.moveTo(*_centre(*p[0], cell, x0, top))
+        path.moveTo(*_centre(p[0][0], p[0][1], cell, x0, top))
         for r, c in p[1:]:
             path.lineTo(*_centre(r, c, cell, x0, top))
         canvas.drawPath(path, stroke=1, fill=0)

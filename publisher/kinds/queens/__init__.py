@@ -6,23 +6,40 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationInfo, field_validator
 
-from ..base import (Board, Box, Kind, PlanContext, PuzzleRequest, SectionBase, Theme,
-                    numbered_titles)
+from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase
 from .classic import generate_classic
 from .draw import draw_board
 from .regions import generate_regions
 
 SIZES = {"classic": (6, 16), "regions": (5, 12)}
+Variant = Literal["classic", "regions"]
+Difficulty = Literal["easy", "medium", "hard"]
 
 
 class QueensSection(SectionBase):
     kind: Literal["queens"]
-    variant: Literal["classic", "regions"] = "classic"
-    size: int = 8            # bounds depend on the variant: checked in plan()
+    variant: Variant = "classic"
+    size: int = 8
     count: int = Field(default=1, ge=1, le=1000)
-    difficulty: Literal["easy", "medium", "hard"] = "medium"
+    difficulty: Difficulty = "medium"
+
+    @field_validator("size")
+    @classmethod
+    def _size_for_variant(cls, size: int, info: ValidationInfo) -> int:
+        variant = info.data.get("variant", "classic")      # validated before `size`
+        lo, hi = SIZES[variant]
+        if not lo <= size <= hi:
+            raise ValueError(f"{variant} queens boards are {lo} to {hi} cells wide; got "
+                             f"{size}. Choose a size from {lo} to {hi}.")
+        return size
+
+
+class QueensParams(Params):
+    variant: Variant = "classic"
+    size: int = 8
+    difficulty: Difficulty = "medium"
 
 
 @dataclass
@@ -36,43 +53,41 @@ class QueensBoard(Board):
     stats: dict[str, Any] = field(default_factory=dict)
 
 
-class QueensKind(Kind):
+class QueensKind(Kind[QueensSection, QueensParams, QueensBoard]):
     name = "queens"
     section_model = QueensSection
+    params_model = QueensParams
     default_candidates = 8
     default_answers_per_page = 6
+    example = {"variant": "regions", "size": 6, "count": 1, "candidates": 2}
 
-    def plan(self, section: QueensSection, ctx: PlanContext) -> list[PuzzleRequest]:
-        lo, hi = SIZES[section.variant]
-        if not lo <= section.size <= hi:
-            raise ctx.error("size", f"{section.variant} queens boards are {lo} to {hi} cells "
-                                    f"wide; got {section.size}. Choose a size from {lo} to {hi}.")
-        base = section.title or ("Queens" if section.variant == "classic" else "Queens: regions")
-        params = {"variant": section.variant, "size": section.size,
-                  "difficulty": section.difficulty}
-        return [PuzzleRequest(title=title, params=dict(params), language=ctx.language)
-                for title in numbered_titles(base, section.count)]
+    def plan(self, section: QueensSection, ctx: PlanContext) -> list[PuzzleRequest[QueensParams]]:
+        title = section.title or (None if section.variant == "classic"
+                                  else ctx.text.text("title_regions"))
+        params = QueensParams(variant=section.variant, size=section.size,
+                              difficulty=section.difficulty)
+        return [PuzzleRequest(title, params, ctx.language)
+                for title in ctx.titles(title, section.count)]
 
-    def generate(self, params: dict[str, Any], seed: int) -> QueensBoard:
+    def generate(self, params: QueensParams, seed: int) -> QueensBoard:
         rng = random.Random(seed)
-        n, variant, difficulty = params["size"], params["variant"], params["difficulty"]
-        if variant == "classic":
-            d = generate_classic(n, difficulty, rng)
+        n = params.size
+        if params.variant == "classic":
+            d = generate_classic(n, params.difficulty, rng)
             stats = {"min_givens": d["min_givens"], "nodes": d["nodes"]}
         else:
-            d = generate_regions(n, difficulty, rng)
+            d = generate_regions(n, params.difficulty, rng)
             stats = {"grade": d["grade"], "one_cell_regions": d["one_cell_regions"],
                      "repair_moves": d["repair_moves"]}
-        return QueensBoard(score=d["score"], size=n, variant=variant, difficulty=difficulty,
-                           solution=d["solution"], givens=d["givens"],
-                           regions=d.get("regions"),
-                           stats=stats)
+        return QueensBoard(score=d["score"], size=n, variant=params.variant,
+                           difficulty=params.difficulty, solution=d["solution"],
+                           givens=d["givens"], regions=d.get("regions"), stats=stats)
 
-    def draw_puzzle(self, canvas: Any, board: QueensBoard, box: Box, theme: Theme) -> None:
-        draw_board(canvas, board, box, theme, solved=False)
+    def draw_puzzle(self, canvas: Any, board: QueensBoard, box: Box, ctx: DrawContext) -> None:
+        draw_board(canvas, board, box, ctx, solved=False)
 
-    def draw_solution(self, canvas: Any, board: QueensBoard, box: Box, theme: Theme) -> None:
-        draw_board(canvas, board, box, theme, solved=True)
+    def draw_solution(self, canvas: Any, board: QueensBoard, box: Box, ctx: DrawContext) -> None:
+        draw_board(canvas, board, box, ctx, solved=True)
 
     def manifest(self, board: QueensBoard) -> dict[str, Any]:
         return {
@@ -87,8 +102,17 @@ class QueensKind(Kind):
             "stats": board.stats,
         }
 
+    def from_manifest(self, entry: dict[str, Any]) -> QueensBoard:
+        regions = entry["regions"]
+        return QueensBoard(
+            size=entry["size"], variant=entry["variant"], difficulty=entry["difficulty"],
+            solution=[c for _, c in sorted(entry["solution"])],
+            givens=[list(g) for g in entry["givens"]],
+            regions=None if regions is None else [[ord(g) - 65 for g in row] for row in regions],
+            stats=dict(entry["stats"]))
+
     def text_for_search(self, board: QueensBoard) -> list[str]:
-        return [f"Place {board.size} queens"]   # the caption's opening; lines wrap after it
+        return [str(board.size)]
 
 
 KIND = QueensKind()

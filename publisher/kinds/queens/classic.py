@@ -78,6 +78,7 @@ def _agree_sets(n: int, sol: list[int]) -> tuple[list[int], int]:
     return sets, only
 
 
+# long: the exact hitting-set search, with its bitmask state in locals for speed
 def minimum_givens(n: int, sol: list[int], rng: random.Random) -> tuple[list[int], int]:
     """An exact minimum set of rows whose queens make `sol` the only solution.
     Returns (rows, solver calls). Which minimum set is kept is random: the first

@@ -1,6 +1,8 @@
 """Drawing a queens board into a box: square cells, centred, vector queens."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import simpleSplit
 
@@ -13,13 +15,11 @@ PASTELS = ["#f4a6a6", "#a8d5f2", "#b8e0a8", "#f9d89c", "#d3b8ec", "#9fe0d8",
 CHESS_DARK = 0.86        # shade of the dark squares of a classic board
 
 
-def rules_text(board) -> str:
+def rules_text(board, ctx) -> str:
     n = board.size
     if board.variant == "classic":
-        return (f"Place {n} queens so that no two share a row, a column or a diagonal. "
-                f"{len(board.givens)} are given.")
-    return (f"Place {n} queens: one in each row, each column and each shaded region. "
-            "No two queens may touch, not even diagonally.")
+        return ctx.text.text("rule", n=n, given=ctx.text.plural("given", len(board.givens)))
+    return ctx.text.text("rule_regions", n=n)
 
 
 def queen(canvas, x: float, y: float, size: float, fill: float = 0.0) -> None:
@@ -74,28 +74,61 @@ def _region_shades(regions: list[list[int]]) -> dict[int, int]:
     return shade
 
 
-def draw_board(canvas, board, box, theme, solved: bool) -> None:
+@dataclass(frozen=True)
+class _Grid:
+    """Where the board lands in its box."""
+    n: int
+    x0: float
+    y0: float
+    cell: float
+    thin: float
+    thick: float
+
+    @property
+    def side(self) -> float:
+        return self.cell * self.n
+
+    @property
+    def top(self) -> float:
+        return self.y0 + self.side
+
+    def cell_rect(self, r: int, c: int) -> tuple[float, float, float, float]:
+        return self.x0 + c * self.cell, self.top - (r + 1) * self.cell, self.cell, self.cell
+
+
+def draw_board(canvas, board, box, ctx, solved: bool) -> None:
+    theme = ctx.theme
     n = board.size
     caption = not solved and box.height >= 120 and box.width >= 100
-    font_size = max(theme.min_font_size, min(theme.font_size, 11.0))
+    font_size = max(theme.min_font_size, theme.font_size)
     lines: list[str] = []
     text_h = 0.0
     if caption:
-        lines = simpleSplit(rules_text(board), theme.font, font_size, box.width)
+        lines = simpleSplit(rules_text(board, ctx), theme.font, font_size, box.width)
         text_h = len(lines) * font_size * 1.25 + font_size * 0.8
-    side = min(box.width, box.height - text_h)
-    cell = side / n
-    side = cell * n
-    x0 = box.x + (box.width - side) / 2
-    y0 = box.y + text_h + (box.height - text_h - side) / 2
-    top = y0 + side
     thin = max(0.5, theme.line_width)
-    thick = max(1.5, thin * 2.5, min(3.5, cell * 0.07))
-
+    # The frame's line is centred on the edge: keep its outer half inside the box too.
+    thick = max(1.5, thin * 2.5, min(3.5, min(box.width, box.height - text_h) / n * 0.07))
+    cell = (min(box.width, box.height - text_h) - thick) / n
+    grid = _Grid(n, box.x + (box.width - cell * n) / 2,
+                 box.y + text_h + (box.height - text_h - cell * n) / 2, cell, thin, thick)
     canvas.saveState()
-    # fills
+    _fills(canvas, board, grid, theme.colour)
+    _lines(canvas, board, grid)
+    _queens(canvas, board, grid, solved)
+    if caption:                       # the rule under the grid
+        canvas.setFillGray(0)
+        canvas.setFont(theme.font, font_size)
+        y = grid.y0 - font_size * 0.8 - font_size
+        for line in lines:
+            canvas.drawCentredString(box.x + box.width / 2, y, line)
+            y -= font_size * 1.25
+    canvas.restoreState()
+
+
+def _fills(canvas, board, grid: _Grid, colour: bool) -> None:
+    n = grid.n
     if board.variant == "regions":
-        colour = theme.colour
         shades = _region_shades(board.regions)
         for r in range(n):
             for c in range(n):
@@ -104,24 +137,27 @@ def draw_board(canvas, board, box, theme, solved: bool) -> None:
                     canvas.setFillColor(Color(*_hex(PASTELS[g % len(PASTELS)])))
                 else:
                     canvas.setFillGray(GREYS[shades[g]])
-                canvas.rect(x0 + c * cell, top - (r + 1) * cell, cell, cell, fill=1, stroke=0)
+                canvas.rect(*grid.cell_rect(r, c), fill=1, stroke=0)
     else:
         canvas.setFillGray(CHESS_DARK)
         for r in range(n):
             for c in range(n):
                 if (r + c) % 2:
-                    canvas.rect(x0 + c * cell, top - (r + 1) * cell, cell, cell, fill=1, stroke=0)
-    # thin grid
+                    canvas.rect(*grid.cell_rect(r, c), fill=1, stroke=0)
+
+
+def _lines(canvas, board, grid: _Grid) -> None:
+    """Thin cell lines, thick region borders, then the frame."""
+    n, x0, y0, top, cell = grid.n, grid.x0, grid.y0, grid.top, grid.cell
     canvas.setStrokeGray(0.45 if board.variant == "regions" else 0)
-    canvas.setLineWidth(thin)
+    canvas.setLineWidth(grid.thin)
     for k in range(1, n):
         canvas.line(x0 + k * cell, y0, x0 + k * cell, top)
-        canvas.line(x0, y0 + k * cell, x0 + side, y0 + k * cell)
-    # thick region borders, then the frame
+        canvas.line(x0, y0 + k * cell, x0 + grid.side, y0 + k * cell)
     canvas.setStrokeGray(0)
     canvas.setLineCap(2)
+    canvas.setLineWidth(grid.thick)
     if board.variant == "regions":
-        canvas.setLineWidth(thick)
         reg = board.regions
         for r in range(n):
             for c in range(n):
@@ -131,28 +167,23 @@ def draw_board(canvas, board, box, theme, solved: bool) -> None:
                 if r + 1 < n and reg[r][c] != reg[r + 1][c]:
                     y = top - (r + 1) * cell
                     canvas.line(x0 + c * cell, y, x0 + (c + 1) * cell, y)
-    canvas.setLineWidth(thick)
-    canvas.rect(x0, y0, side, side, fill=0, stroke=1)
-    # queens: givens black; in the answer key the placed ones are grey
-    pad = cell * 0.1
+    canvas.rect(x0, y0, grid.side, grid.side, fill=0, stroke=1)
+
+
+def _queens(canvas, board, grid: _Grid, solved: bool) -> None:
+    """Givens black; in the answer key the placed ones are grey."""
+    pad = grid.cell * 0.1
     given = {tuple(g) for g in board.givens}
     for r, c in sorted(given):
-        queen(canvas, x0 + c * cell + pad, top - (r + 1) * cell + pad, cell - 2 * pad)
+        x, y, _, _ = grid.cell_rect(r, c)
+        queen(canvas, x + pad, y + pad, grid.cell - 2 * pad)
     if solved:
         for r, c in enumerate(board.solution):
             if (r, c) not in given:
-                queen(canvas, x0 + c * cell + pad, top - (r + 1) * cell + pad,
-                      cell - 2 * pad, fill=0.45 if given else 0.0)
-    # rules under the grid
-    if caption:
-        canvas.setFillGray(0)
-        canvas.setFont(theme.font, font_size)
-        y = y0 - font_size * 0.8 - font_size
-        for line in lines:
-            canvas.drawCentredString(box.x + box.width / 2, y, line)
-            y -= font_size * 1.25
-    canvas.restoreState()
+                x, y, _, _ = grid.cell_rect(r, c)
+                queen(canvas, x + pad, y + pad, grid.cell - 2 * pad, fill=0.45 if given else 0.0)
 
 
 def _hex(code: str) -> tuple[float, float, float]:
-    return tuple(int(code[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    red, green, blue = (int(code[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return red, green, blue

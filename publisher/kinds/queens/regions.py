@@ -202,6 +202,7 @@ def _shape_after(regs: list[int], move: tuple) -> tuple[int, ...]:
     return tuple(trial)
 
 
+# long: the repair loop; its moves share the region masks held in locals
 def repair(n: int, regs: list[int], sol: list[int], rng: random.Random):
     """Reshape region masks `regs` in place until `sol` is the only solution;
     returns the number of moves, or None when stuck or out of steps (caller
@@ -293,6 +294,7 @@ def relabel(n: int, reg: list[list[int]]) -> list[list[int]]:
     return out
 
 
+# long: the human-style deduction ladder; its rules share the open-unit bitmasks
 def grade(n: int, reg: list[list[int]]) -> dict:
     """Solve like a person, always using the weakest deduction that makes progress:
     1 single: a row, column or region with one possible cell gets its queen;

@@ -139,6 +139,7 @@ def solution_table(n: int) -> tuple[int, ...]:
 
 # ---------------------------------------------------------------- classic with givens
 
+# long: a bitmask backtracking search kept in one frame for speed
 def solve_classic(n: int, givens=(), limit: int = 2, budget: int | None = None) -> SearchResult:
     """Count n-queens completions of `givens` ([(r, c)]) up to `limit`.
 
@@ -251,6 +252,7 @@ _CLOSED = 64            # added to a closed field's count: above any real count 
 _M1, _M2, _M4 = (int.from_bytes(bytes([x]) * 64, "little") for x in (0x55, 0x33, 0x0F))
 
 
+# long: a bitmask backtracking search kept in one frame for speed
 def complete_classic(n: int, givens=(), limit: int = 2, budget: int | None = None
                      ) -> SearchResult:
     """`solve_classic` computed another way, for 1 <= n <= 16: the same

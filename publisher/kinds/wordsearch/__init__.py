@@ -8,8 +8,9 @@ from typing import Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ...errors import GenerationFailed
-from ...words import alphabet_for, letter_weights
-from ..base import Board, Kind, PuzzleRequest, SectionBase, Word, grid_size, numbered_titles
+from ...words import Word, alphabet_for, letter_weights
+from ..base import (Board, Box, DrawContext, Kind, Language, Params, PlanContext, PuzzleRequest,
+                    SectionBase, grid_size)
 from . import draw
 from .generator import (DIFFICULTY_DIRECTIONS, DIRECTION_INDEX, DIRECTIONS, balance,
                         direction_entropy, fill_and_verify, place_words)
@@ -26,25 +27,33 @@ class WordSearchPuzzle(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     title: str = Field(min_length=1)
     words: WordsRef
-    language: str | None = Field(default=None, pattern=r"^[a-z]{2,3}$")
-    size: Any = None          # this puzzle's own size, else the section's
+    language: Language | None = None
+    size: tuple[int, int] | None = None     # this puzzle's own size, else the section's
+
+    @field_validator("size", mode="before")
+    @classmethod
+    def _size(cls, value: Any) -> tuple[int, int] | None:
+        return None if value is None else grid_side(value)
 
 
 class WordSearchSection(SectionBase):
     kind: Literal["wordsearch"]
-    size: Any = (15, 15)
+    size: tuple[int, int] = (15, 15)
     difficulty: Literal["easy", "medium", "hard"] = "medium"
     directions: list[str] | None = None
     puzzles: list[WordSearchPuzzle] | None = None
     count: int | None = Field(default=None, ge=1, le=2000)
     words_per_puzzle: int | None = Field(default=None, ge=1, le=300)
     words: WordsRef | None = None
+    themes: Literal["all"] | list[str] | None = Field(
+        default=None, description="bundled themes: one puzzle per theme (or `count`, cycling)")
+    tag: str | None = Field(default=None, description="with `themes: all`: only themes tagged so")
     forbidden: list[str] = Field(default_factory=list,
                                  description="words that must never appear in any grid")
 
-    @field_validator("size")
+    @field_validator("size", mode="before")
     @classmethod
-    def _size(cls, value):
+    def _size(cls, value: Any) -> tuple[int, int]:
         return grid_side(value)
 
     @field_validator("directions")
@@ -61,15 +70,37 @@ class WordSearchSection(SectionBase):
 
     @model_validator(mode="after")
     def _one_form(self):
+        if self.themes is not None:
+            if self.puzzles is not None or self.words is not None:
+                raise ValueError("`themes` draws each puzzle's words from a bundled theme: "
+                                 "give it without `puzzles` or `words`")
+            if self.words_per_puzzle is None:
+                raise ValueError("`themes` needs `words_per_puzzle` (how many words of each "
+                                 "theme go into its puzzle)")
+            if self.themes == []:
+                raise ValueError("`themes` is empty; write `themes: all` or name some")
+            return self
+        if self.tag is not None:
+            raise ValueError("`tag` goes with `themes: all`")
         if (self.puzzles is None) == (self.count is None):
             raise ValueError("give either `puzzles` (a list) or `count` with "
-                             "`words_per_puzzle` and `words` (a pool)")
+                             "`words_per_puzzle` and `words` (a pool), or `themes`")
         if self.count is not None and (self.words is None or self.words_per_puzzle is None):
             raise ValueError("`count` needs `words` (the pool) and `words_per_puzzle`")
         if self.puzzles is not None and (self.words is not None or self.words_per_puzzle):
             raise ValueError("`words` and `words_per_puzzle` go with `count`; with "
                              "`puzzles`, give each puzzle its own `words`")
         return self
+
+
+class WordSearchParams(Params):
+    rows: int = 15
+    cols: int = 15
+    language: str = "en"
+    words: tuple[tuple[str, str], ...] = ()       # (text as printed, answer as in the grid)
+    directions: tuple[int, ...] = ()              # indices into generator.DIRECTIONS
+    forbidden: tuple[str, ...] = ()
+    effort: int = 0                               # eviction steps when words are left over
 
 
 @dataclass
@@ -80,7 +111,6 @@ class WordSearchBoard(Board):
     words: list[tuple[str, str]] = field(default_factory=list)    # (text, answer)
     placements: list[tuple[int, int, int, int]] = field(default_factory=list)  # word,r,c,d
     unplaced: list[str] = field(default_factory=list)
-    language: str = "en"
 
     def cell(self, row: int, col: int) -> str:
         return self.letters[row * self.cols + col]
@@ -104,15 +134,18 @@ def longest_fit(rows: int, cols: int, directions: list[str]) -> int:
     return max(fits)
 
 
-class WordSearch(Kind):
+class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
     name = "wordsearch"
-    display_name = "Word search"
     section_model = WordSearchSection
+    params_model = WordSearchParams
     # Best-of-N quality flattens past ~8 boards (mean quality 39 at 1, 46 at 8, 49 at 20).
     default_candidates = 8
     default_answers_per_page = 6
+    example = {"size": 8, "candidates": 2,
+               "puzzles": [{"title": "Farm", "words": ["cow", "horse", "pig", "goat", "duck"]}]}
 
-    def plan(self, section: WordSearchSection, ctx) -> list[PuzzleRequest]:
+    def plan(self, section: WordSearchSection,
+             ctx: PlanContext) -> list[PuzzleRequest[WordSearchParams]]:
         directions = section.directions or list(DIFFICULTY_DIRECTIONS[section.difficulty])
 
         def forbidden_in(language: str) -> list[str]:
@@ -125,10 +158,7 @@ class WordSearch(Kind):
         if section.puzzles is not None:
             for i, puzzle in enumerate(section.puzzles):
                 language = puzzle.language or ctx.language
-                try:
-                    size = grid_side(puzzle.size) if puzzle.size is not None else section.size
-                except ValueError as exc:
-                    raise ctx.error(f"puzzles[{i}].size", str(exc)) from None
+                size = puzzle.size or section.size
                 words = ctx.words(puzzle.words, f"puzzles[{i}].words", language)
                 forbidden = forbidden_in(language)
                 self._check(words, size, directions, ctx, f"puzzles[{i}].words", forbidden)
@@ -136,25 +166,46 @@ class WordSearch(Kind):
                 requests.append(self.request(puzzle.title, words, size, directions,
                                               language, forbidden))
         else:
-            rows, cols = section.size
-            fit = longest_fit(rows, cols, directions)
-            pool = [w for w in ctx.words(section.words, "words", ctx.language)
-                    if 2 <= len(w.answer) <= fit and w.answer != w.answer[::-1]]
-
             forbidden = forbidden_in(ctx.language)
+            fit = longest_fit(*section.size, directions)
 
             def accept(chosen: list[Word], word: Word) -> bool:
                 return not (any(clash(word.answer, other.answer) for other in chosen)
                             or any(contains(word.answer, f) for f in forbidden))
 
-            for title in numbered_titles(section.title or "Word search", section.count):
-                words = ctx.take_unused(pool, section.words_per_puzzle, "words", accept)
+            def usable(words: list[Word]) -> list[Word]:
+                return [w for w in words
+                        if 2 <= len(w.answer) <= fit and w.answer != w.answer[::-1]]
+
+            assert section.words_per_puzzle is not None
+            for title, pool, field in self._pools(section, ctx):
+                words = ctx.take_unused(usable(pool), section.words_per_puzzle, field, accept)
                 requests.append(self.request(title, words, section.size,
                                               directions, ctx.language, forbidden))
         return requests
 
-    def _check(self, words: list[Word], size, directions, ctx, field: str,
-               forbidden: list[str]) -> None:
+    def _pools(self, section: WordSearchSection,
+               ctx: PlanContext) -> list[tuple[str, list[Word], str]]:
+        """(title, word pool, field) per puzzle: one pool for `count` puzzles, or a theme
+        each (`count` cycles through the themes in an order drawn from the seed)."""
+        if section.themes is None:
+            assert section.count is not None
+            pool = ctx.words(section.words, "words", ctx.language)
+            return [(title, pool, "words") for title in ctx.titles(section.title, section.count)]
+        themes = ctx.themes(section.themes, section.tag, "themes")
+        if section.count is not None:
+            order = ctx.shuffled(themes)
+            themes = [order[i % len(order)] for i in range(section.count)]
+        title = section.title or "{theme}"
+        if "{theme}" not in title:
+            titles = ctx.titles(title, len(themes))
+        else:
+            titles = [title.replace("{theme}", theme.title) for theme in themes]
+        return [(name, ctx.theme_words(theme, "themes"), "themes")
+                for name, theme in zip(titles, themes)]
+
+    def _check(self, words: list[Word], size: tuple[int, int], directions: list[str],
+               ctx: PlanContext, field: str, forbidden: list[str]) -> None:
         rows, cols = size
         fit = longest_fit(rows, cols, directions)
         too_long = [w.text for w in words if len(w.answer) > fit]
@@ -182,29 +233,28 @@ class WordSearch(Kind):
                             "of each pair")
 
     def request(self, title: str, words: list[Word], size: tuple[int, int],
-                directions: list[str], language: str, forbidden: list[str] = ()
-                ) -> PuzzleRequest:
+                directions: list[str], language: str, forbidden: list[str] | tuple[str, ...] = ()
+                ) -> PuzzleRequest[WordSearchParams]:
         """The generator's params for one puzzle (benchmarks and tests use it too)."""
         rows, cols = size
-        return PuzzleRequest(title=title, language=language, params={
-            "rows": rows, "cols": cols, "language": language,
-            "words": [(w.text, w.answer) for w in words],
-            "directions": [DIRECTION_INDEX[d] for d in directions],
-            "forbidden": list(forbidden),
-            "effort": 3 * len(words),      # eviction steps when words are left over (more gains little)
-        })
+        return PuzzleRequest(title, WordSearchParams(
+            rows=rows, cols=cols, language=language,
+            words=tuple((w.text, w.answer) for w in words),
+            directions=tuple(DIRECTION_INDEX[d] for d in directions),
+            forbidden=tuple(forbidden),
+            effort=3 * len(words),      # more eviction steps gain little
+        ), language)
 
-    def generate(self, params: dict[str, Any], seed: int) -> WordSearchBoard:
+    def generate(self, params: WordSearchParams, seed: int) -> WordSearchBoard:
         rng = random.Random(seed)
-        rows, cols = params["rows"], params["cols"]
-        texts = [text for text, _ in params["words"]]
-        answers = [answer for _, answer in params["words"]]
-        alphabet = alphabet_for(params["language"], answers)
+        rows, cols = params.rows, params.cols
+        texts = [text for text, _ in params.words]
+        answers = [answer for _, answer in params.words]
+        alphabet = alphabet_for(params.language, answers)
         weights = letter_weights(alphabet, answers)
         for _ in range(4):
-            grid = place_words(answers, rows, cols, params["directions"], rng,
-                               params["effort"])
-            letters = fill_and_verify(grid, params["forbidden"], alphabet, weights, rng)
+            grid = place_words(answers, rows, cols, list(params.directions), rng, params.effort)
+            letters = fill_and_verify(grid, list(params.forbidden), alphabet, weights, rng)
             if letters is not None:
                 break
         else:
@@ -214,27 +264,34 @@ class WordSearch(Kind):
         crossings = grid.crossing_count()
         score = (1000 * len(placements) + 2 * crossings
                  + 20 * direction_entropy([p.direction for p in placements],
-                                          len(params["directions"]))
+                                          len(params.directions))
                  + 10 * balance(grid))
         warnings = ([f"could not place {', '.join(unplaced)} in {rows}x{cols}; use a larger "
                      "grid or fewer words"] if unplaced else [])
         return WordSearchBoard(
             score=score, warnings=warnings, rows=rows, cols=cols, letters=letters,
-            words=list(params["words"]),
+            words=list(params.words),
             placements=[(p.word, p.row, p.col, p.direction) for p in placements],
-            unplaced=unplaced, language=params["language"])
+            unplaced=unplaced)
 
-    def draw_puzzle(self, canvas, board, box, theme) -> None:
-        draw.puzzle(canvas, board, box, theme)
+    def draw_puzzle(self, canvas: Any, board: WordSearchBoard, box: Box,
+                    ctx: DrawContext) -> None:
+        draw.puzzle(canvas, board, box, ctx.theme, ctx.language)
 
-    def draw_solution(self, canvas, board, box, theme) -> None:
-        draw.solution(canvas, board, box, theme)
+    def draw_solution(self, canvas: Any, board: WordSearchBoard, box: Box,
+                      ctx: DrawContext) -> None:
+        draw.solution(canvas, board, box, ctx.theme)
 
-    def fits(self, board: WordSearchBoard, box, theme, solution: bool = False) -> str | None:
-        cell = draw.solution_cell(board, box) if solution else draw.puzzle_layout(
-            board, box, theme).cell
+    def fits(self, board: WordSearchBoard, box: Box, ctx: DrawContext,
+             solution: bool = False) -> str | None:
+        theme = ctx.theme
+        if not solution and draw.puzzle_layout(board, box, theme, ctx.language).list_dropped:
+            return ("the word list does not fit beside the grid at the smallest text size; "
+                    "put fewer puzzles on a page")
+        cell = (draw.solution_cell(board, box, theme) if solution
+                else draw.puzzle_layout(board, box, theme, ctx.language).cell)
         letters = cell * draw.LETTER_RATIO
-        smallest = 4.0 if solution else theme.min_font_size   # answer keys may be small
+        smallest = theme.min_answer_font_size if solution else theme.min_font_size
         if letters < smallest:
             return (f"grid letters would be {letters:.1f} pt high (at least {smallest:g} pt "
                     "reads well); put fewer puzzles on a page or use a smaller grid")
@@ -250,6 +307,17 @@ class WordSearch(Kind):
                       for w, r, c, d in sorted(board.placements)],
             "unplaced": board.unplaced,
         }
+
+    def from_manifest(self, entry: dict[str, Any]) -> WordSearchBoard:
+        index = {tuple(d[1:]): i for i, d in enumerate(DIRECTIONS)}
+        words = [(w["text"], w["answer"]) for w in entry["words"]]
+        words += [(text, "") for text in entry["unplaced"]]   # never drawn: not in the grid
+        return WordSearchBoard(
+            rows=entry["rows"], cols=entry["cols"],
+            letters=[ch for row in entry["grid"] for ch in row], words=words,
+            placements=[(i, *w["start"], index[tuple(w["direction"])])
+                        for i, w in enumerate(entry["words"])],
+            unplaced=list(entry["unplaced"]))
 
     def text_for_search(self, board: WordSearchBoard) -> list[str]:
         return [draw.list_form(board.words[w][0]) for w, *_ in board.placements]

@@ -77,11 +77,12 @@ class PuzzleLayout:
     rows: int
     column_width: float
     cell: float               # grid cell side
+    list_dropped: bool = False   # the box is too small for the word list at the floor
 
 
-def puzzle_layout(board, box, theme) -> PuzzleLayout:
+def puzzle_layout(board, box, theme, language: str) -> PuzzleLayout:
     words = sorted((list_form(board.words[w][0]) for w, *_ in board.placements),
-                   key=lambda t: sort_key(t, board.language))
+                   key=lambda t: sort_key(t, language))
     size = theme.font_size
     leading = size * 1.35
     columns, rows, column_width = _word_list_layout(words, box.width, theme.font, size)
@@ -90,18 +91,22 @@ def puzzle_layout(board, box, theme) -> PuzzleLayout:
         size = max(theme.min_font_size, size - 0.5)
         leading = size * 1.35
         columns, rows, column_width = _word_list_layout(words, box.width, theme.font, size)
+    widest = max((stringWidth(w, theme.font, size) for w in words), default=0.0)
+    if rows * leading + size * 1.5 > box.height * 0.6 or widest > box.width:
+        # Nothing readable fits: the grid alone, and `fits` says why.
+        cell = min(box.width / board.cols, box.height / board.rows, MAX_CELL * theme.scale)
+        return PuzzleLayout([], size, leading, 1, 0, box.width, cell, list_dropped=True)
     grid_height = box.height - rows * leading - size * 1.5
-    cell = min(box.width / board.cols, grid_height / board.rows,
-               MAX_CELL * (1.4 if theme.large_print else 1.0))
+    cell = min(box.width / board.cols, grid_height / board.rows, MAX_CELL * theme.scale)
     return PuzzleLayout(words, size, leading, columns, rows, column_width, cell)
 
 
-def solution_cell(board, box) -> float:
-    return min(box.width / board.cols, box.height / board.rows, MAX_CELL)
+def solution_cell(board, box, theme) -> float:
+    return min(box.width / board.cols, box.height / board.rows, MAX_CELL * theme.scale)
 
 
-def puzzle(canvas, board, box, theme) -> None:
-    fit = puzzle_layout(board, box, theme)
+def puzzle(canvas, board, box, theme, language: str) -> None:
+    fit = puzzle_layout(board, box, theme, language)
     words, size, leading, rows, cell = fit.words, fit.size, fit.leading, fit.rows, fit.cell
     columns, column_width = fit.columns, fit.column_width
     x0 = box.x + (box.width - cell * board.cols) / 2
@@ -124,10 +129,10 @@ def puzzle(canvas, board, box, theme) -> None:
 
 
 def solution(canvas, board, box, theme) -> None:
-    cell = solution_cell(board, box)
+    cell = solution_cell(board, box, theme)
     x0 = box.x + (box.width - cell * board.cols) / 2
     top = box.top
-    in_word = set()
+    in_word: set[tuple[int, int]] = set()
     for w, r, c, d in board.placements:
         _, dr, dc = DIRECTIONS[d]
         in_word.update((r + k * dr, c + k * dc) for k in range(len(board.words[w][1])))

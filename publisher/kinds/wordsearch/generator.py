@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from typing import Sequence
 from bisect import bisect
 from collections import defaultdict
 from dataclasses import dataclass
@@ -63,7 +64,7 @@ class Grid:
         self.by_letter: dict[str, set[int]] = defaultdict(set)
         self.placed: dict[int, tuple[int, int]] = {}        # word -> (start, direction)
 
-    def path(self, word: int, start: int, direction: int) -> tuple | None:
+    def path(self, word: int, start: int, direction: int) -> tuple:
         return path_table(self.rows, self.cols, len(self.answers[word]), direction)[start]
 
     def crossings(self, word: int, cells: tuple, direction: int) -> int:
@@ -292,7 +293,7 @@ class LineIndex:
             self.position_cell.extend(line + [-1])
             self.axis.extend([axis] * (len(line) + 1))
 
-    def text(self, cells: list[str | None]) -> str:
+    def text(self, cells: Sequence[str | None]) -> str:
         """The lines as one string: "|" between lines, "." for an empty cell."""
         return "".join("|" if i < 0 else (cells[i] or ".") for i in self.position_cell)
 
@@ -352,7 +353,7 @@ def direction_entropy(used: list[int], allowed: int) -> float:
     """Evenness of the directions used, 0..1 (1: all allowed directions equally)."""
     if allowed <= 1 or not used:
         return 0.0
-    counts = defaultdict(int)
+    counts: defaultdict[int, int] = defaultdict(int)
     for d in used:
         counts[d] += 1
     n = len(used)

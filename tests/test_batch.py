@@ -1,0 +1,110 @@
+"""Best-of-N: the kept board is the highest score, the earliest candidate on a tie, and
+nothing about it depends on how candidates are chunked or which executor runs them."""
+from dataclasses import dataclass
+
+import pytest
+
+from publisher import batch
+from publisher.batch import PoolExecutor, SerialExecutor, generate_all
+from publisher.errors import GenerationFailed, PublisherError
+from publisher.kinds.base import Board, Kind, Params
+from publisher.plan import Job, derive_seed
+
+BOOK_SEED = 99
+
+
+class FakeParams(Params):
+    spread: int = 5          # scores are seed % spread: many ties
+    fail_every: int = 0      # seed % fail_every == 0 fails (0: never)
+
+
+@dataclass
+class FakeBoard(Board):
+    seed: int = 0
+
+
+class FakeKind(Kind):
+    name = "fake"
+
+    def generate(self, params, seed):
+        if params.fail_every and seed % params.fail_every == 0:
+            raise GenerationFailed(f"seed {seed} fails")
+        return FakeBoard(score=float(seed % params.spread), seed=seed)
+
+
+@pytest.fixture(autouse=True)
+def fake_kind(monkeypatch):
+    kind = FakeKind()
+    # Forked pool workers inherit the patched lookup.
+    monkeypatch.setattr(batch, "get_kind", lambda name: kind)
+    return kind
+
+
+def job(number: int, candidates: int, **params) -> Job:
+    return Job(id=f"s1-{number:03d}", kind="fake", section_index=0, section_title="S",
+               title=f"P{number}", language="en", params=FakeParams(**params),
+               candidates=candidates, per_page=1, answers_per_page=None, colour=None)
+
+
+def expected(one: Job) -> tuple[int, int]:
+    """(candidate, seed) of the board to keep, by brute force in one process."""
+    kind, best = FakeKind(), None
+    for n in range(one.candidates):
+        seed = derive_seed(BOOK_SEED, one.id, n)
+        try:
+            board = kind.generate(one.params, seed)
+        except GenerationFailed:
+            continue
+        if best is None or board.score > best[0]:
+            best = (board.score, n, seed)
+    assert best is not None
+    return best[1], best[2]
+
+
+JOBS = [job(1, 23), job(2, 17, spread=3), job(3, 9, spread=1000, fail_every=3), job(4, 1)]
+
+
+def test_the_brute_force_has_ties_to_break():
+    seeds = [derive_seed(BOOK_SEED, JOBS[0].id, n) % 5 for n in range(23)]
+    assert seeds.count(max(seeds)) > 1
+
+
+@pytest.mark.parametrize("chunk_size", [None, 1, 2, 3, 7, 100])
+@pytest.mark.parametrize("workers", [1, 2])
+def test_kept_board_is_the_best_and_earliest_whatever_the_chunks(chunk_size, workers):
+    executor = SerialExecutor() if workers == 1 else PoolExecutor(workers)
+    outcomes = generate_all(JOBS, BOOK_SEED, executor, chunk_size=chunk_size)
+    for outcome in outcomes:
+        candidate, seed = expected(outcome.job)
+        assert (outcome.candidate, outcome.board.seed) == (candidate, seed)
+
+
+def test_small_chunks_really_split_jobs_across_tasks(monkeypatch):
+    calls = []
+    real = batch.run_candidates
+
+    def spy(index, kind, params, seeds):
+        calls.append((index, [n for n, _ in seeds]))
+        return real(index, kind, params, seeds)
+
+    monkeypatch.setattr(batch, "run_candidates", spy)
+    generate_all(JOBS[:1], BOOK_SEED, SerialExecutor(), chunk_size=4)
+    assert [numbers for _, numbers in calls] == [list(range(k, min(23, k + 4)))
+                                                 for k in range(0, 23, 4)]
+
+
+def test_failures_are_kept_and_all_failing_is_a_clear_error():
+    outcomes = generate_all([job(5, 6, fail_every=3)], BOOK_SEED, SerialExecutor(), chunk_size=2)
+    assert outcomes[0].board is not None or outcomes[0].failures
+    with pytest.raises(PublisherError) as err:
+        generate_all([job(6, 4, fail_every=1)], BOOK_SEED, SerialExecutor())
+    assert "all 4 candidates failed" in str(err.value) and "fails" in str(err.value)
+
+
+def test_better_is_a_total_order_on_score_then_candidate():
+    board = Board()
+    assert batch.better((2.0, 5, board), (1.0, 0, board))
+    assert not batch.better((1.0, 5, board), (2.0, 0, board))
+    assert batch.better((1.0, 2, board), (1.0, 3, board))
+    assert not batch.better((1.0, 3, board), (1.0, 2, board))
+    assert batch.better((0.0, 9, board), None)

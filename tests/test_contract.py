@@ -1,0 +1,103 @@
+"""The kind contract, checked over every registered kind (never a hand list): a new kind
+is covered the moment it is found."""
+import io
+import json
+import pickle
+
+import pytest
+import yaml
+from reportlab.pdfgen.canvas import Canvas
+
+from conftest import draw_context
+from pdfmarks import outside, page_marks
+from publisher.ground.fonts import register_fonts
+from publisher.kinds import all_kinds
+from publisher.kinds.base import Board, Box, Params, SectionBase
+from publisher.plan import plan_book
+from publisher.spec import load_spec
+
+KINDS = sorted(all_kinds())
+TINY = Box(200, 300, 36, 30)
+HUGE = Box(20, 20, 2400, 3000)
+
+
+def test_the_four_kinds_of_this_package_are_found():
+    assert {"wordsearch", "crossword", "numberlink", "queens"} <= set(KINDS)
+
+
+@pytest.fixture(scope="module")
+def examples(tmp_path_factory):
+    """Each kind's example section planned through the real spec loader, one board each."""
+    folder = tmp_path_factory.mktemp("contract")
+    out = {}
+    for name in KINDS:
+        kind = all_kinds()[name]
+        path = folder / f"{name}.yaml"
+        path.write_text(yaml.safe_dump({"title": "Contract", "seed": 5, "sections": [
+            {"kind": name, **kind.example}]}, allow_unicode=True), encoding="utf-8")
+        jobs = plan_book(load_spec(path))
+        params = jobs[0].params
+        out[name] = (kind, params, kind.generate(params, 11))
+    return out
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_the_kind_declares_its_types(name):
+    kind = all_kinds()[name]
+    assert issubclass(kind.section_model, SectionBase) and issubclass(kind.params_model, Params)
+    assert kind.example, "a kind brings a small example section"
+    assert kind.section_model.model_fields["kind"].annotation.__args__ == (name,)
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_params_round_trip_and_pickle(examples, name):
+    kind, params, _ = examples[name]
+    assert isinstance(params, kind.params_model)
+    assert kind.params_model.model_validate(params.model_dump()) == params
+    assert pickle.loads(pickle.dumps(params)) == params
+    with pytest.raises(Exception):
+        params.__setattr__(next(iter(type(params).model_fields)), None)   # frozen
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_same_seed_same_board_and_boards_pickle(examples, name):
+    kind, params, board = examples[name]
+    assert isinstance(board, Board)
+    again = kind.generate(params, 11)
+    assert kind.manifest(again) == kind.manifest(board)
+    assert kind.manifest(pickle.loads(pickle.dumps(board))) == kind.manifest(board)
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_a_board_round_trips_through_the_manifest_json(examples, name):
+    kind, _, board = examples[name]
+    entry = kind.manifest(board)
+    as_json = json.loads(json.dumps(entry, ensure_ascii=False))
+    assert as_json == entry, "manifest fields are JSON types only (lists, not tuples)"
+    rebuilt = kind.from_manifest(as_json)
+    assert kind.manifest(rebuilt) == entry
+    assert _drawing(kind, rebuilt, Box(54, 54, 500, 680)) == _drawing(kind, board,
+                                                                      Box(54, 54, 500, 680))
+
+
+def _drawing(kind, board, box, solution=False, page=(612, 792), language="en"):
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=page, invariant=1, initialFontName="PTSans")
+    draw = kind.draw_solution if solution else kind.draw_puzzle
+    draw(canvas, board, box, draw_context(kind, language=language))
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("name", KINDS)
+@pytest.mark.parametrize("box", [TINY, HUGE], ids=["tiny", "huge"])
+@pytest.mark.parametrize("solution", [False, True], ids=["puzzle", "solution"])
+def test_drawing_stays_inside_any_box(examples, name, box, solution):
+    kind, _, board = examples[name]
+    pdf = _drawing(kind, board, box, solution, page=(HUGE.width + 40, HUGE.height + 40))
+    marks = page_marks(pdf, 0)
+    assert marks, "something is drawn"
+    stray = outside(marks, (box.x, box.y, box.width, box.height), tolerance=1.0)
+    assert not stray, f"{len(stray)} marks outside the box, e.g. {stray[0]}"
