@@ -18,7 +18,7 @@ from publisher.kinds.crossword.blocked.grid import TEMPLATE_DIR, check_grid  # n
 from publisher.kinds.crossword.blocked.gridgen import generate_grid  # noqa: E402
 from publisher.kinds.crossword.blocked.words import WordIndex, read_fill_list  # noqa: E402
 
-WANTED = {5: 3, 7: 3, 9: 3, 11: 3, 13: 3, 15: 12, 17: 3, 21: 2}
+WANTED = {5: 3, 7: 3, 9: 3, 11: 3, 13: 3, 15: 10, 17: 2, 21: 2}
 STEPS = 3000
 SEEDS_TRIED = 60
 
