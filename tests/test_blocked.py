@@ -133,8 +133,8 @@ def test_non_square_grid_is_generated():
 @pytest.mark.parametrize("text, rule, where", [
     ("#....\n.....\n.....\n.....\n.....", "symmetry", (1, 1)),
     ("..#..\n.....\n.....\n.....\n..#..", "short entry", (1, 1)),
-    ("...#.\n....#\n.....\n#....\n.#...", "short entry", (1, 5)),
-    (".....\n.....\n#####\n.....\n.....", "connected", (4, 1)),
+    ("...#.\n....#\n.....\n#....\n.#...", "unchecked cell", (1, 5)),
+    ("\n".join(["......."] * 3 + ["#######"] + ["......."] * 3), "connected", (5, 1)),
     ("##...\n##...\n.....\n...##\n...##", "block clump", (1, 1)),
 ])
 def test_a_grid_breaking_a_rule_is_named_with_its_place(text, rule, where):
@@ -148,19 +148,16 @@ def test_a_grid_breaking_a_rule_is_named_with_its_place(text, rule, where):
 def test_unchecked_cell_and_limits_are_errors():
     with pytest.raises(GridError, match="unchecked cell"):
         check_grid(parse_grid(".#...\n.#...\n.....\n...#.\n...#."))
-    # 13 blocks in a 7x7 (at most 8) but otherwise legal: symmetric, connected, runs of 3
-    crowded = parse_grid("...#...\n...#...\n...#...\n###.###\n...#...\n...#...\n...#...")
-    with pytest.raises(GridError, match="connected|too many blocks"):
-        check_grid(crowded)
+    # 6 blocks in a 5x5 (at most 4) but otherwise legal: symmetric, connected, runs of 3
+    with pytest.raises(GridError, match="too many blocks"):
+        check_grid(parse_grid("##...\n#....\n.....\n....#\n...##"))
     many = parse_grid("#...#\n.....\n.....\n.....\n#...#")
     check_grid(many)   # 4 blocks in 25 cells is fine
 
 
 def test_templates_may_keep_clumps_but_generated_grids_may_not():
-    grid = parse_grid("##...\n#....\n.....\n....#\n...##")
     with pytest.raises(GridError, match="block clump"):
         check_grid(parse_grid("##...\n##...\n.....\n...##\n...##"))
-    check_grid(grid)   # no 2x2 clump here: fine either way
     clumped = parse_grid("##.....\n##.....\n.......\n.......\n.......\n.....##\n.....##")
     check_grid(clumped, allow_block_clumps=True)
     assert "2x2 clump" in rule_breaks(list(clumped))
@@ -201,17 +198,17 @@ def test_fill_list_parsing():
 
 # ---- fills -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("size", [5, 7, 9, 15])
+@pytest.mark.parametrize("size", [5, 9, 11, 15])
 def test_template_fills_obey_the_list(size, en_index, en_scores):
     template = load_template(bundled_templates(size)[0])
-    fill = fill_grid(template, en_index, seed=1, max_steps=20_000)
+    fill = fill_grid(template, en_index, seed=0, max_steps=20_000)
     assert fill_breaks(list(template), list(fill.grid), en_scores, 0) == []
     assert fill.min_score == min(en_scores[w] for _, w in fill.entries)
 
 
 def test_min_score_is_respected(en_scores):
     index = WordIndex(en_scores, min_score=40)
-    template = load_template(bundled_templates(7)[0])
+    template = load_template(bundled_templates(5)[1])
     fill = fill_grid(template, index, seed=3, max_steps=20_000)
     assert fill_breaks(list(template), list(fill.grid), en_scores, 40) == []
     assert fill.min_score >= 40
