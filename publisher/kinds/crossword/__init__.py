@@ -17,7 +17,7 @@ from ...words import Word
 from ..base import (Board, BookMeta, Box, DrawContext, Kind, Language, Params, PlanContext,
                     PuzzleRequest, SectionBase, grid_size)
 from . import draw, exports
-from .blocked import kind as blocked
+from .blocked import kind as blocked_style
 from .generator import (ACROSS, DEFAULT_BEAM, DEFAULT_BRANCH, balance, board_score, make_layout,
                         number_grid)
 
@@ -284,7 +284,7 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
     def side_files(self, board: CrosswordBoard, title: str, meta: BookMeta) -> dict[str, bytes]:
         files = exports.side_files(board, title, meta)
         if board.clues_needed:
-            files["clues-needed.yaml"] = blocked.clues_needed_yaml(board.clues_needed)
+            files["clues-needed.yaml"] = blocked_style.clues_needed_yaml(board.clues_needed)
         return files
 
 
@@ -294,17 +294,17 @@ def _plan_blocked(section: CrosswordSection, ctx: PlanContext) -> list[PuzzleReq
     template: tuple[str, ...] = ()
     if section.grid:
         try:
-            template = blocked.read_template(section.grid, ctx.spec_dir)
-        except (blocked.GridError, FileNotFoundError) as e:
+            template = blocked_style.read_template(section.grid, ctx.spec_dir)
+        except (blocked_style.GridError, FileNotFoundError) as e:
             raise ctx.error("grid", str(e)) from None
         rows, cols = len(template), len(template[0])
     ref = section.wordlist or f"{lang}/fill"
-    path = blocked.find_file(ref, ctx.spec_dir)
+    path = blocked_style.find_file(ref, ctx.spec_dir)
     if path is None:
         raise ctx.error("wordlist", f"{ref!r} is neither a file beside the spec nor a bundled "
                         "fill list (en/fill, es/fill, ru/fill)")
     try:
-        usable = blocked.check_wordlist(path, section.min_score)
+        usable = blocked_style.check_wordlist(path, section.min_score)
     except ValueError as e:
         raise ctx.error("wordlist", f"{path.name}: {e}") from None
     refs = section.clues if isinstance(section.clues, list) else [section.clues] if section.clues else []
@@ -326,9 +326,9 @@ def _plan_blocked(section: CrosswordSection, ctx: PlanContext) -> list[PuzzleReq
 def _generate_blocked(params: CrosswordParams, seed: int) -> CrosswordBoard:
     clues = {answer: (clue, text) for text, answer, clue in params.words}
     try:
-        made = blocked.make_fill(params.rows, params.cols, params.template, params.wordlist,
+        made = blocked_style.make_fill(params.rows, params.cols, params.template, params.wordlist,
                                  params.min_score, params.only, clues, seed)
-    except (blocked.FillFailed, blocked.GridGenerationFailed) as e:
+    except (blocked_style.FillFailed, blocked_style.GridGenerationFailed) as e:
         raise GenerationFailed(f"blocked crossword: {e}; try another grid, a lower `min_score`, "
                                "a larger word list or `fill_from: any`") from None
     board = CrosswordBoard(score=made.score, rows=params.rows, cols=params.cols, grid=made.grid,

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from .grid import EMPTY, Grid, Slot, slots
 from .words import WordIndex
 
-CANDIDATES_PER_BATCH = 12     # best-scored words weighed against each other at a time
-PROPAGATE_BELOW = 256         # slots with more words left than this are not propagated from
-FIRST_RESTART_STEPS = 400     # step limit of the first run; each restart gets 1.6x more
+CANDIDATES_PER_BATCH = 30     # best-scored words weighed against each other at a time
+PROPAGATE_BELOW = 48          # slots with more words left than this are not propagated from
+FIRST_RESTART_STEPS = 150     # step limit of the first run
+GROWTH = 1.3                  # each restart gets this many times more steps
 
 
 class FillFailed(RuntimeError):
@@ -82,7 +83,7 @@ class _Filler:
             except _OutOfSteps:
                 if self.steps >= self.max_steps:
                     raise FillFailed(f"no fill found within the budget of {self.max_steps} steps") from None
-            limit = int(limit * 1.6)
+            limit = int(limit * GROWTH)
 
     def _start(self) -> None:
         """Fresh domains; fully pinned entries are taken as given (theme entries)."""
