@@ -122,7 +122,7 @@ class _Filler:
         words = self.index.words[self.lengths[slot]]
         remaining = self.domains[slot]
         while remaining:
-            batch = []
+            batch: list[str] = []
             while remaining and len(batch) < CANDIDATES_PER_BATCH:
                 low = remaining & -remaining
                 remaining ^= low
