@@ -5,7 +5,7 @@ blacksquare's bundled list, which is for non-commercial use only). Prints, per t
 and engine: filled or not, seconds, mean and minimum word score (from our list), then
 medians and success rates.
 
-    python benchmarks/blocked.py [--templates 10] [--steps 20000] [--timeout 10] [--min-score 0]
+    python benchmarks/blocked.py [--templates 10] [--steps 20000] [--timeout 10] [--min-score 0] [--fresh]
 
 blacksquare (MIT, a Rust filler) is optional: pip install blacksquare. Our engine's budget
 is in steps; blacksquare's is in seconds (its only knob), so a timeout is given to both.
@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from publisher.kinds.crossword.blocked.fill import FillFailed, fill_grid  # noqa: E402
 from publisher.kinds.crossword.blocked.grid import Grid, bundled_templates, load_template, slots  # noqa: E402
+from publisher.kinds.crossword.blocked.gridgen import generate_grid  # noqa: E402
 from publisher.kinds.crossword.blocked.words import WordIndex, read_fill_list  # noqa: E402
 
 
@@ -60,6 +61,9 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=20_000)
     ap.add_argument("--timeout", type=float, default=10.0)
     ap.add_argument("--min-score", type=int, default=0)
+    ap.add_argument("--fresh", action="store_true",
+                    help="fresh generated 15x15 grids (seeds 0..n-1) instead of the bundled "
+                    "templates, which were kept because our engine filled them")
     args = ap.parse_args()
     scores = read_fill_list(ROOT / "wordlists" / "en" / "fill.txt")
     scores = {w: s for w, s in scores.items() if s >= args.min_score}
@@ -76,8 +80,11 @@ def main() -> None:
         print("blacksquare is not installed (pip install blacksquare): ours only")
     results: dict[str, list[tuple[bool, float, float, int]]] = {name: [] for name in engines}
     print(f"{'template':<14}" + "".join(f"{name:>34}" for name in engines))
-    for path in bundled_templates(15)[:args.templates]:
-        grid = load_template(path)
+    if args.fresh:
+        grids = [(f"fresh-{seed}", generate_grid(15, seed=seed)) for seed in range(args.templates)]
+    else:
+        grids = [(p.stem, load_template(p)) for p in bundled_templates(15)[:args.templates]]
+    for name_of_grid, grid in grids:
         cells = []
         for name, run in engines.items():
             filled, seconds = run(grid)
@@ -89,7 +96,7 @@ def main() -> None:
             mean, low = sum(got) / len(got), min(got)
             results[name].append((True, seconds, mean, low))
             cells.append(f"{'filled':>10} {seconds:7.2f} s  mean {mean:4.1f} min {low:3d}")
-        print(f"{path.stem:<14}" + "".join(f"{c:>34}" for c in cells), flush=True)
+        print(f"{name_of_grid:<14}" + "".join(f"{c:>34}" for c in cells), flush=True)
     print()
     for name, rows in results.items():
         ok = [r for r in rows if r[0]]

@@ -1,6 +1,7 @@
 """Fill a blocked grid from a scored word list.
 
-Search: depth first, most-constrained slot first (fewest candidate words), forward
+Search: depth first, most-constrained slot first (fewest candidate words per failure
+seen at the slot, "dom/wdeg", which learns across restarts), forward
 checking on crossing slots through (length, position, letter) bitsets, candidates
 ordered by how many words they leave the crossings (least constraining first) among
 the best-scored words, and seeded restarts with a growing step limit. Every entry is a
@@ -67,6 +68,8 @@ class _Filler:
             for i, p in pairs:
                 self.crossings[i] += [(p, j, q) for j, q in pairs if j != i]
         self.lengths = [s.length for s in self.slots]
+        # failures seen at each slot (kept across restarts: dom/wdeg slot choice)
+        self.weights = [1.0] * len(self.slots)
         self.steps = 0
         self.letters_cache: dict[tuple[int, int], list[frozenset[str]]] = {}
         self.allowed_cache: dict[tuple[int, int, frozenset[str]], int] = {}
@@ -103,10 +106,11 @@ class _Filler:
         self.used = {w: i for i, w in enumerate(self.assigned) if w}
 
     def _pick_slot(self) -> int | None:
+        """The unassigned slot with the fewest words per failure seen there (dom/wdeg)."""
         best, best_key = None, None
         for i, word in enumerate(self.assigned):
             if word is None:
-                key = (self.domains[i].bit_count(), -self.lengths[i])
+                key = (self.domains[i].bit_count() / self.weights[i], -self.lengths[i])
                 if best_key is None or key < best_key:
                     best, best_key = i, key
         return best
@@ -171,6 +175,7 @@ class _Filler:
                     self.domains[k] = narrowed
                     self.reasons[k] |= self.reasons[j] | bit
                     if not narrowed:
+                        self.weights[k] += 1
                         return self.reasons[k]
                     queue.append(k)
         return None
@@ -219,6 +224,7 @@ class _Filler:
                 domain = self.domains[j] & self.index.letter_mask(self.lengths[j], q, word[p])
                 if not domain:
                     blame |= self.reasons[j]
+                    self.weights[j] += 1
                     break
                 narrowed.append((j, domain))
                 room += math.log(domain.bit_count())
