@@ -21,6 +21,7 @@ CANDIDATES_PER_BATCH = 30     # best-scored words weighed against each other at 
 PROPAGATE_BELOW = 48          # slots with more words left than this are not propagated from
 FIRST_RESTART_STEPS = 150     # step limit of the first run
 GROWTH = 1.3                  # each restart gets this many times more steps
+RANK_WEIGHT = 0.6             # how much a better-scored word outweighs room left in crossings
 
 
 class FillFailed(RuntimeError):
@@ -230,7 +231,7 @@ class _Filler:
                 room += math.log(domain.bit_count())
             else:
                 # earlier in the batch = better score; a little seeded noise varies the fill
-                ranked.append((room - 0.3 * rank + self.rng.random(), word, narrowed))
+                ranked.append((room - RANK_WEIGHT * rank + self.rng.random(), word, narrowed))
         ranked.sort(key=lambda t: -t[0])
         return [(word, narrowed) for _, word, narrowed in ranked], blame
 
