@@ -21,6 +21,8 @@ CANDIDATES_PER_BATCH = 30     # best-scored words weighed against each other at 
 PROPAGATE_BELOW = 48          # slots with more words left than this are not propagated from
 FIRST_RESTART_STEPS = 150     # step limit of the first run
 GROWTH = 1.3                  # each restart gets this many times more steps
+GOOD_FRACTION = 0.25          # the best-scored share of each length counted as "good"
+GOOD_WEIGHT = 1.5             # room counted in well-scored words, beside all words
 RANK_WEIGHT = 0.6             # how much a better-scored word outweighs room left in crossings
 
 
@@ -69,6 +71,8 @@ class _Filler:
             for i, p in pairs:
                 self.crossings[i] += [(p, j, q) for j, q in pairs if j != i]
         self.lengths = [s.length for s in self.slots]
+        # per length: the best-scored words (crossings should keep good options)
+        self.good = {n: (1 << int(len(w) * GOOD_FRACTION) + 1) - 1 for n, w in index.words.items()}
         # failures seen at each slot (kept across restarts: dom/wdeg slot choice)
         self.weights = [1.0] * len(self.slots)
         self.steps = 0
@@ -228,7 +232,8 @@ class _Filler:
                     self.weights[j] += 1
                     break
                 narrowed.append((j, domain))
-                room += math.log(domain.bit_count())
+                good = (domain & self.good[self.lengths[j]]).bit_count()
+                room += GOOD_WEIGHT * math.log1p(good) + math.log(domain.bit_count())
             else:
                 # earlier in the batch = better score; a little seeded noise varies the fill
                 ranked.append((room - RANK_WEIGHT * rank + self.rng.random(), word, narrowed))
