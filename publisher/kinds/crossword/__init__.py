@@ -22,6 +22,7 @@ from .generator import (ACROSS, DEFAULT_BEAM, DEFAULT_BRANCH, balance, board_sco
                         number_grid)
 
 MIN_SIZE, MAX_SIZE = 5, 25
+BLOCKED_CANDIDATES = 6       # default best-of-N for `style: blocked`
 
 
 class CrosswordPuzzle(BaseModel):
@@ -83,6 +84,8 @@ class CrosswordSection(SectionBase):
             raise ValueError("`fill_from: clued` needs `clues:` (clue databases)")
         if self.count is None:
             self.count = 1
+        if self.candidates is None:   # a fill takes ~0.3 s at 15x15: the kind's 30 is too many
+            self.candidates = BLOCKED_CANDIDATES
         return self
 
 
