@@ -85,3 +85,19 @@ def test_template_breaking_a_rule_is_a_spec_error(tmp_path):
 ])
 def test_blocked_keys_are_checked(tmp_path, section, words):
     assert words in spec_error(tmp_path, {"kind": "crossword", **section})
+
+
+def test_same_seed_same_board_and_pinned_letters_kept(tmp_path):
+    from publisher.kinds.crossword import KIND, CrosswordParams
+
+    wordlist = tmp_path / "fill.txt"
+    wordlist.write_text("".join(f"{w.upper()};60\n" for w in CLUES) + "ZZZ;10\n", encoding="utf-8")
+    template = tuple(line[:2] + "E" + line[3:] if r == 4 else line
+                     for r, line in enumerate(TEMPLATE.split()))   # pins the first E of DEE
+    params = CrosswordParams(rows=5, cols=5, style="blocked", template=template,
+                             wordlist=str(wordlist), words=(("ape", "APE", "Mimic"),))
+    first, again = KIND.generate(params, 11), KIND.generate(params, 11)
+    assert KIND.manifest(first) == KIND.manifest(again)
+    assert first.grid[4][2] == "E"
+    assert first.clues_needed and "APE" not in first.clues_needed
+    assert KIND.manifest(KIND.from_manifest(KIND.manifest(first))) == KIND.manifest(first)
