@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = {  # language: (hunspell dictionary, words kept, vowels in grid form)
     "en": ("en_US", 150_000, "AEIOUY"),
-    "es": ("es_ES", 80_000, "AEIOU"),
+    "es": ("es_ES", 150_000, "AEIOU"),
     "ru": ("ru_RU", 40_000, "АЕЁИОУЫЭЮЯ"),
 }
 KEEP_LETTERS = {"es": "Ñ", "ru": "ЁЙ"}   # letters of their own, never stripped
