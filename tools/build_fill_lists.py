@@ -11,8 +11,8 @@ Sources (see wordlists/FILL-LISTS.md for their licences):
 A word is kept when it is letters only, 3-21 letters in grid form, and the dictionary
 accepts it in lower case (this drops proper nouns and acronyms, which the dictionaries
 spell with capitals), has a vowel and is not a Roman numeral (abbreviations such as
-MPH, XIV), and is not in wordlists/blocklist/fill-<lang>.txt (rude words, leftover
-abbreviations). Score 0-100: the word's percentile in the kept list by Zipf frequency
+MPH, XIV), and is not in wordlists/blocklist/<lang>.txt (the shared rude words) or
+wordlists/blocklist/fill/<lang>.txt (more rude words, leftover abbreviations). Score 0-100: the word's percentile in the kept list by Zipf frequency
 plus a small bonus per letter (long words are rarer in text but prized in a grid).
 
 Run from the repository root: python tools/build_fill_lists.py [en es ru]
@@ -60,9 +60,13 @@ def accepted_by_dictionary(words: list[str], dictionary: str) -> set[str]:
 
 
 def read_blocklist(lang: str) -> set[str]:
-    path = ROOT / "wordlists" / "blocklist" / f"fill-{lang}.txt"
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return {grid_form(line.strip(), lang) for line in lines if line.strip() and not line.startswith("#")}
+    """The shared rude-word list (blocklist/<lang>.txt) and the fill's own (blocklist/fill/<lang>.txt)."""
+    words = set()
+    for path in (ROOT / "wordlists" / "blocklist" / f"{lang}.txt",
+                 ROOT / "wordlists" / "blocklist" / "fill" / f"{lang}.txt"):
+        lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+        words |= {grid_form(line.strip(), lang) for line in lines if line.strip() and not line.startswith("#")}
+    return words
 
 
 def build(lang: str) -> list[tuple[str, int]]:
