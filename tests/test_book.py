@@ -146,11 +146,13 @@ sections:
 """)
     result = build_book(spec, tmp_path, workers=1)
     reader = PdfReader(result.pdf)
+    puzzle = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"][0]
     text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
     assert "Animales (1 pasatiempo)" in text
-    assert "Solución en la página 3" in text and "Soluciones" in text
-    assert "Granja (página 2)" in text
-    assert "Answer" not in text
+    assert f"Solución en la página {puzzle['answer_page']}" in text and "Soluciones" in text
+    assert f"Granja (página {puzzle['page']})" in text
+    assert "Cómo se juega: Sopa de letras" in text and "Notas" in text
+    assert "Answer" not in text and "How to play" not in text
 
 
 def test_a_separate_answer_sheet_and_one_file_per_puzzle(write_spec, tmp_path):
@@ -158,6 +160,7 @@ def test_a_separate_answer_sheet_and_one_file_per_puzzle(write_spec, tmp_path):
     spec = write_spec("""\
 title: Worksheet
 answer_key: separate
+print: false
 sections:
   - kind: wordsearch
     size: 10
@@ -180,3 +183,16 @@ sections:
         assert puzzle["files"][0] == f"book/{puzzle['id']}.pdf" and len(single.pages) == 2
         assert puzzle["title"] in single.pages[0].extract_text()
         assert "Answer on page 2" in " ".join(single.pages[0].extract_text().split())
+
+
+def test_the_manifest_says_how_many_candidates_were_tried(tmp_path, write_spec):
+    spec = write_spec("""\
+        title: Tried
+        sections:
+          - kind: queens
+            size: 6
+            candidates: 3
+        """)
+    entry = json.loads(build_book(spec, tmp_path / "out", workers=1).manifest
+                       .read_text(encoding="utf-8"))["puzzles"][0]
+    assert entry["candidates"] == 3 and entry["tried"] == 3

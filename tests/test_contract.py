@@ -101,3 +101,79 @@ def test_drawing_stays_inside_any_box(examples, name, box, solution):
     assert marks, "something is drawn"
     stray = outside(marks, (box.x, box.y, box.width, box.height), tolerance=1.0)
     assert not stray, f"{len(stray)} marks outside the box, e.g. {stray[0]}"
+
+
+# --- discovery -----------------------------------------------------------------------
+
+@pytest.fixture
+def fresh_registry(monkeypatch):
+    import publisher.kinds as registry
+    registry.all_kinds.cache_clear()
+    yield registry
+    registry.all_kinds.cache_clear()
+
+
+def test_a_kind_package_without_kind_is_a_loud_error(fresh_registry, monkeypatch, tmp_path):
+    (tmp_path / "halfdone").mkdir()
+    (tmp_path / "halfdone" / "__init__.py").write_text('"""A kind not finished yet."""\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(fresh_registry, "__path__", [*fresh_registry.__path__, str(tmp_path)])
+    monkeypatch.setattr(fresh_registry, "__name__", fresh_registry.__name__)
+    with pytest.raises(Exception) as err:
+        fresh_registry.all_kinds()
+    assert "halfdone" in str(err.value)
+
+
+def test_a_broken_installed_kind_is_a_loud_error(fresh_registry, monkeypatch):
+    class Point:
+        name, value = "broken", "no_such_module:KIND"
+
+        def load(self):
+            raise ImportError("No module named 'no_such_module'")
+
+    monkeypatch.setattr(fresh_registry, "entry_points", lambda group: [Point()])
+    with pytest.raises(fresh_registry.KindError) as err:
+        fresh_registry.all_kinds()
+    assert "no_such_module:KIND" in str(err.value)
+
+
+def test_an_installed_kind_joins_the_registry(fresh_registry, monkeypatch):
+    from publisher.kinds.base import Kind
+
+    class Extra(Kind):
+        name = "extra"
+        section_model = SectionBase
+        params_model = Params
+
+    class Point:
+        name, value = "extra", "extra:KIND"
+
+        def load(self):
+            return Extra()
+
+    monkeypatch.setattr(fresh_registry, "entry_points", lambda group: [Point()])
+    assert "extra" in fresh_registry.all_kinds() and "queens" in fresh_registry.all_kinds()
+
+
+def test_fitting_text_measures_a_few_times_however_long_it_is(monkeypatch):
+    """Shortening a 100,000-character title and breaking a 2,000-letter word take
+    O(log n) measurements (a binary search), never one per character."""
+    from publisher.kinds.crossword import draw as crossword_draw
+    from publisher.render import book
+
+    register_fonts()
+    calls = []
+    real = book.stringWidth
+
+    def counting(*args):
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(book, "stringWidth", counting)
+    short = book.shorten("x" * 100_000, "PTSans", 12, 300)
+    assert short.endswith("…") and real(short, "PTSans", 12) <= 300 and len(calls) < 40
+    calls.clear()
+    monkeypatch.setattr(crossword_draw, "stringWidth", counting)
+    pieces = crossword_draw._breakable(["y" * 2000], "PTSans", 10, 120)
+    assert "".join(p.rstrip("-") for p in pieces) == "y" * 2000
+    assert len(calls) < 40 * len(pieces)

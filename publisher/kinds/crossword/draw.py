@@ -149,11 +149,11 @@ def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bo
                 continue
             canvas.rect(x, y, cell, cell, stroke=1, fill=0)
             if solution:
-                fs = cell * 0.62
+                fs = cell * SOLUTION_LETTER
                 canvas.setFont(theme.font_bold, fs)
                 canvas.drawCentredString(x + cell / 2, y + cell * 0.5 - fs * 0.35, ch)
             elif (r, c) in numbers:
-                fs = max(4.0, cell * 0.3)
+                fs = max(theme.min_answer_font_size, cell * 0.3)
                 canvas.setFont(theme.font, fs)
                 canvas.drawString(x + cell * 0.08, y + cell - fs * 0.95, str(numbers[(r, c)]))
 
@@ -197,6 +197,14 @@ def draw_puzzle(canvas, board, box, theme, enumeration, headings) -> None:
                 canvas.setFont(theme.font, size)
                 canvas.drawString(x + num_w, y, text)
             y -= line_h
+
+
+SOLUTION_LETTER = 0.62      # answer letters' size, as a share of the cell
+
+
+def solution_letter_size(board, box) -> float:
+    """The answer letters' size when the solution is drawn into `box`."""
+    return min(box.width / board.cols, box.height / board.rows) * SOLUTION_LETTER
 
 
 def draw_solution(canvas, board, box, theme) -> None:

@@ -1,0 +1,331 @@
+"""Freeform ("criss-cross") crossword layout: a beam search with lookahead.
+
+The reference method (greedy, one word at a time, best position, random orders)
+stalls at 14 of 16 words on 13x13 because an early bad placement is never undone.
+Here one candidate is a beam search over partial boards:
+
+* a move is (word, legal placement) for ANY unplaced word, scored by crossings,
+  growth of the bounding box, urgency (a word with one or two places left) and a
+  seeded jitter; each kept state expands its best `branch` moves;
+* children are ranked with one step of lookahead: fewest unplaced words left
+  with no legal place, then the summed move scores plus the freedom left
+  (sum of log(1 + places) over the words still to place); `beam` are kept;
+* a word with no place now is simply retried at the next depth, where new
+  letters may give it a crossing; the best state at any depth is the result
+  (see `layout_key`);
+* a child's places are its parent's, re-checked only near the new word, plus
+  the places crossing the new word's letters (`_Canvas.places_after`, one call
+  per state for all its words; letters are small integer codes, the grid two
+  bytearrays, so a child is a cheap copy).
+
+If words are left over, a repair phase (a large-neighbourhood search) follows:
+take a few random words out of the best board, or the words that block a slot
+of a left-over word and put that word there; drop what that leaves illegal or
+cut off (`prune`); re-place the rest with a narrow beam that spreads out
+rather than packs; keep the new board if it holds as many words. The beam
+finds 14 or 15 of 16 words on 13x13; this finds 15 on most boards and,
+rarely, all 16.
+
+The work is bounded in search steps (states evaluated: beam x branch x words,
+then REPAIR_STEPS per word while words are left over), never by the clock.
+
+The board lives on a canvas larger than the target; the only size rule is that
+the bounding box of the letters fits rows x cols; the result is cropped.
+
+Legality (what keeps every maximal run a single word): a placement agrees with
+every letter it crosses, never runs through a cell already used in the same
+direction (so PELO can lie neither inside nor over PELOTA), leaves the cells just
+before and after it empty, crosses at least one word, and each of its new
+letters has empty neighbours on both sides across the word.
+"""
+from __future__ import annotations
+
+import math
+import random
+from operator import itemgetter
+
+from .board import ACROSS, DOWN, Alphabet, Layout, Placed, _Canvas  # noqa: F401 (re-exported)
+from .repair import REPAIR_STEPS, RepairPhase
+
+DEFAULT_BEAM = 32         # states kept per depth; bounds the work, not the clock
+DEFAULT_BRANCH = 4        # moves expanded per state
+POOL_FACTOR = 2           # children looked ahead per kept state
+FREEDOM_WEIGHT = 1.0      # weight of log(1 + places left) per word left
+GROW_WEIGHT = 0.5         # per cell the bounding box grows
+JITTER = 2.0              # seeded noise in move scores: candidates differ
+
+
+def layout_key(n_placed: int, crossings: int, area: int, bal: float) -> tuple:
+    """Order of merit, used both inside the search and for Board.score."""
+    return (n_placed, crossings, -area, bal)
+
+
+def board_score(n_placed: int, crossings: int, density: float, bal: float) -> float:
+    """Board.score (documented in the kind): words placed dominate, then
+    crossings, then density of the bounding box (0..1, weight 50), then balance
+    (0..1, how close the box is to the requested aspect ratio, weight 10)."""
+    return n_placed * 10_000 + crossings * 100 + round(density * 50, 3) + round(bal * 10, 3)
+
+
+def balance(h: int, w: int, rows: int, cols: int) -> float:
+    a, b = h / rows, w / cols
+    return min(a, b) / max(a, b) if a and b else 0.0
+
+
+_first = itemgetter(0)
+_LOG1P_N = 256
+_LOG1P = [math.log1p(k) for k in range(_LOG1P_N)]   # freedom of a word with k places
+
+
+_TABLES: dict[tuple[str, ...], tuple[Alphabet, list, list]] = {}
+
+
+def _tables(answers: tuple[str, ...]) -> tuple[Alphabet, list, list]:
+    """The alphabet, coded words and letter pairs of a word list (cached: a
+    process builds many candidates of one puzzle; callers only read them)."""
+    got = _TABLES.get(answers)
+    if got is None:
+        alphabet = Alphabet(answers)
+        words = [alphabet.encode(a) for a in answers]
+        where: list[dict[int, list[int]]] = [{} for _ in words]
+        for j, wj in enumerate(words):
+            for k, ch in enumerate(wj):
+                where[j].setdefault(ch, []).append(k)
+        pairs = [[tuple((t, k) for t, ch in enumerate(wi) for k in where[j].get(ch, ()))
+                  if i != j else () for j in range(len(words))]
+                 for i, wi in enumerate(words)]
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        got = _TABLES[answers] = (alphabet, words, pairs)
+    return got
+
+
+class _Search(RepairPhase):
+    """The beam search (and, from RepairPhase, the repair phase) for one candidate."""
+
+    def __init__(self, answers: list[str], rows: int, cols: int, rng: random.Random,
+                 branch: int):
+        self.answers, self.rows, self.cols, self.rng = answers, rows, cols, rng
+        self.branch = branch
+        self.maxlen = max(len(a) for a in answers)
+        # words as letter codes; pairs[i][j]: (t, k) for each letter t of word i
+        # equal to letter k of word j
+        self.alphabet, self.words, self.pairs = _tables(tuple(answers))
+        self.steps = 0
+
+    def canvas(self) -> _Canvas:
+        return _Canvas(self.rows, self.cols, self.maxlen, self.alphabet.wide)
+
+    def key(self, cv: _Canvas, placed: list) -> tuple:
+        b = cv.bbox
+        h, w = b[1] - b[0] + 1, b[3] - b[2] + 1
+        return layout_key(len(placed), cv.crossings, h * w, balance(h, w, self.rows, self.cols))
+
+    def make_state(self, cv, placed, remaining, value, before=None, last=None):
+        """Score a state with one step of lookahead: words left with no place
+        (fewer is better), then the heuristic value plus the freedom left.
+        `opts[k]` are the places of word `remaining[k]`; `before`: the parent's
+        places of the same words, `last`: the word laid since."""
+        self.steps += 1
+        words = self.words
+        if before is None:
+            by_letter = cv.by_letter()
+            opts = [cv.placements(words[i], by_letter) for i in remaining]
+        else:
+            pairs = self.pairs[last[5]]
+            opts = cv.places_after([words[i] for i in remaining], [pairs[i] for i in remaining],
+                                   before, last)
+        dead = 0
+        for o in opts:
+            if not o:
+                dead += 1
+        freedom = sum([_LOG1P[len(o)] if len(o) < _LOG1P_N else math.log1p(len(o))
+                       for o in opts])
+        rank = (-dead, value + FREEDOM_WEIGHT * freedom)
+        return (rank, value, cv, placed, remaining, opts)
+
+    def best_moves(self, cv: _Canvas, remaining: list[int], opts: list, grow_weight: float
+                   ) -> list[tuple]:
+        """The `branch` best moves (score, k, start, direction, row, col) of a state,
+        best first; k indexes `remaining`. One jitter draw per legal move."""
+        rand, branch = self.rng.random, self.branch
+        b0, b1, b2, b3 = cv.bbox
+        h, w = b1 - b0 + 1, b3 - b2 + 1
+        cur = h * w
+        top: list[tuple] = []
+        worst = -math.inf
+        for k, o in enumerate(opts):
+            n1 = len(self.words[remaining[k]]) - 1
+            # a word with few places left is urgent: place it while it still fits
+            urgency = 4.0 if len(o) == 1 else 2.0 if len(o) == 2 else 0.0
+            for s, dd, cross, r, c in o:
+                if dd == ACROSS:
+                    hi, lo = c + n1, c
+                    grow = h * ((hi if hi > b3 else b3) - (lo if lo < b2 else b2) + 1) - cur
+                else:
+                    hi, lo = r + n1, r
+                    grow = (((hi if hi > b1 else b1) - (lo if lo < b0 else b0) + 1) * w) - cur
+                sc = cross * 6.0 - grow * grow_weight + urgency + rand() * JITTER
+                if sc > worst or len(top) < branch:
+                    # as a stable sort, best first: after the equal scores
+                    j = len(top)
+                    while j and top[j - 1][0] < sc:
+                        j -= 1
+                    top.insert(j, (sc, k, s, dd, r, c))
+                    if len(top) > branch:
+                        top.pop()
+                    if len(top) == branch:
+                        worst = top[-1][0]
+        return top
+
+    def run_beam(self, cv: _Canvas, placed: list, remaining: list[int], beam: int,
+                 grow_weight: float):
+        """Beam search from one state; the best state met: (key, canvas, placed)."""
+        words = self.words
+        best = None
+        states = [self.make_state(cv, placed, remaining, 0.0)]
+        while states:
+            children = []
+            for _, value, cv, placed, remaining, opts in states:
+                key = self.key(cv, placed)
+                if best is None or key > best[0]:
+                    best = (key, cv, placed)
+                # words with no place now stay in `remaining`: a later word may open one
+                for m in self.best_moves(cv, remaining, opts, grow_weight):
+                    children.append((value + m[0], cv, placed, remaining, opts, m))
+            children.sort(key=_first, reverse=True)
+            pool: list[tuple] = []
+            # a child is new unless the same set of moves came before: sets are
+            # told apart by a sum of move hashes first (exact on a match)
+            seen: dict[int, list] = {}
+            parent_sum: dict[int, int] = {}
+            for value, cv, placed, remaining, opts, (_, k, s, dd, r, c) in children:
+                i = remaining[k]
+                move = (i, s, dd)
+                ps = parent_sum.get(id(placed))
+                if ps is None:
+                    ps = parent_sum[id(placed)] = sum(map(hash, placed))
+                sig_sum = ps + hash(move)
+                now = placed + [move]
+                same = seen.get(sig_sum)
+                if same is None:
+                    seen[sig_sum] = [now]
+                else:
+                    sig = frozenset(now)
+                    if any(sig == frozenset(other) for other in same):
+                        continue
+                    same.append(now)
+                child = cv.copy()
+                n1 = len(words[i]) - 1
+                b0, b1, b2, b3 = cv.bbox
+                box = (b0, b1, min(b2, c), max(b3, c + n1)) if dd == ACROSS else \
+                    (min(b0, r), max(b1, r + n1), b2, b3)
+                new = child.place(words[i], s, dd, box)
+                pool.append(self.make_state(child, now,
+                                            remaining[:k] + remaining[k + 1:], value,
+                                            opts[:k] + opts[k + 1:],
+                                            (s, dd, n1 + 1, new, cv.bbox, i)))
+                if len(pool) >= beam * POOL_FACTOR:
+                    break
+            pool.sort(key=_first, reverse=True)
+            states = pool[:beam]
+        return best
+
+
+
+def make_layout(answers: list[str], rows: int, cols: int, seed: int,
+                beam: int = DEFAULT_BEAM, branch: int = DEFAULT_BRANCH,
+                repair: int | None = None) -> Layout:
+    """One candidate layout of `answers` within rows x cols, from `seed`.
+    `repair`: steps for the repair phase (default REPAIR_STEPS per word)."""
+    rng = random.Random(seed)
+    n = len(answers)
+    if n == 0:
+        raise ValueError("no words")
+    fits_any = [i for i in range(n) if len(answers[i]) <= max(rows, cols)]
+    if not fits_any:
+        return _rebuild(answers, [], rows, cols, 1, 0)
+    # First word: a long one that shares letters with many others (a word that
+    # crosses nothing would strand the rest), with a seeded bias; random direction.
+    letters = [set(a) for a in answers]
+    links = [sum(1 for j in range(n) if j != i and letters[i] & letters[j]) for i in range(n)]
+    fits_any.sort(key=lambda i: (links[i] == 0, -len(answers[i]) - 0.5 * links[i]
+                                 - 2.5 * rng.random(), i))
+    first = fits_any[0]
+    word = answers[first]
+    search = _Search(answers, rows, cols, rng, branch)
+    canvas = search.canvas()
+    d = rng.choice([d for d, limit in ((ACROSS, cols), (DOWN, rows)) if len(word) <= limit])
+    r0, c0 = canvas.h // 2, canvas.w // 2
+    start = (r0 * canvas.w + c0 - len(word) // 2) if d == ACROSS else \
+        ((r0 - len(word) // 2) * canvas.w + c0)
+    canvas.place(search.words[first], start, d, canvas.fits(start, d, len(word)))
+    best = search.run_beam(canvas, [(first, start, d)], [i for i in range(n) if i != first], beam,
+                           GROW_WEIGHT)
+    if repair is None:
+        repair = REPAIR_STEPS * n
+    # words that could cross another word at all (a word sharing no letter with
+    # any other never can): no repair once these are all placed
+    linked = sum(1 for i in fits_any if any(letters[i] & letters[j] for j in fits_any if j != i))
+    if repair > 0 and best[0][0] < max(1, linked):
+        best = search.repair(best, repair)
+    return _rebuild(answers, best[2], rows, cols, canvas.w, search.steps)
+
+
+def _rebuild(answers: list[str], placed: list[tuple[int, int, int]], rows: int, cols: int,
+             width: int, used: int) -> Layout:
+    """Crop the best state to its bounding box and list its words."""
+    if not placed:
+        return Layout(0, 0, [], [], list(range(len(answers))), 0, used)
+    cells: dict[tuple[int, int], str] = {}
+    crossings = 0
+    spans = []
+    for i, start, d in placed:
+        r, c = divmod(start, width)
+        spans.append((i, r, c, d))
+        for k, ch in enumerate(answers[i]):
+            rc = (r, c + k) if d == ACROSS else (r + k, c)
+            if rc in cells:
+                crossings += 1
+            cells[rc] = ch
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    h = max(r for r, _ in cells) - r0 + 1
+    w = max(c for _, c in cells) - c0 + 1
+    grid: list[list[str | None]] = [[None] * w for _ in range(h)]
+    for (r, c), ch in cells.items():
+        grid[r - r0][c - c0] = ch
+    words = sorted((Placed(i, r - r0, c - c0, d, answers[i]) for i, r, c, d in spans),
+                   key=lambda p: (p.row, p.col, p.direction))
+    got = {p.index for p in words}
+    unplaced = [i for i in range(len(answers)) if i not in got]
+    return Layout(h, w, grid, words, unplaced, crossings, used)
+
+
+def number_grid(grid: list[list[str | None]]) -> list[tuple[int, str, int, int, int]]:
+    """Standard numbering: (number, "across"|"down", row, col, length) in clue
+    order (by number, across before down at the same number)."""
+    h = len(grid)
+    w = len(grid[0]) if h else 0
+    out = []
+    num = 0
+    for r in range(h):
+        for c in range(w):
+            if not grid[r][c]:
+                continue
+            starts = []
+            if (c == 0 or not grid[r][c - 1]) and c + 1 < w and grid[r][c + 1]:
+                n = 0
+                while c + n < w and grid[r][c + n]:
+                    n += 1
+                starts.append(("across", n))
+            if (r == 0 or not grid[r - 1][c]) and r + 1 < h and grid[r + 1][c]:
+                n = 0
+                while r + n < h and grid[r + n][c]:
+                    n += 1
+                starts.append(("down", n))
+            if starts:
+                num += 1
+                for direction, n in starts:
+                    out.append((num, direction, r, c, n))
+    return out
