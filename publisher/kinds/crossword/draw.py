@@ -3,7 +3,8 @@
 Layouts tried: clues under the grid in 2 or 3 columns, or beside it in 1 or 2
 columns; each at font sizes from the theme's down to its minimum. The one with
 the largest cells (cells above ~26 pt gain nothing) and then the largest font
-wins. Only word cells are drawn: freeform crosswords need no black squares.
+wins. Freeform crosswords draw only word cells; blocked (newspaper) grids draw their
+empty cells as black squares.
 """
 from __future__ import annotations
 
@@ -137,11 +138,15 @@ def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bo
     canvas.setLineWidth(max(theme.min_line_width, theme.line_width))
     canvas.setStrokeGray(0)
     numbers = {(e["row"], e["col"]): e["number"] for e in board.entries}
+    blocked = getattr(board, "style", "freeform") == "blocked"
     for r, row in enumerate(board.grid):
         for c, ch in enumerate(row):
-            if not ch:
-                continue
             x, y = x0 + c * cell, top - (r + 1) * cell
+            if not ch:
+                if blocked:   # a newspaper grid: empty cells are black squares
+                    canvas.setFillGray(0)
+                    canvas.rect(x, y, cell, cell, stroke=1, fill=1)
+                continue
             canvas.rect(x, y, cell, cell, stroke=1, fill=0)
             if solution:
                 fs = cell * SOLUTION_LETTER
