@@ -283,3 +283,9 @@ def verify(board: NumberlinkBoard) -> list[str]:
         problems.append("a 2x2 block lies in one path")
     return problems
 
+
+
+def test_small_easy_boards_have_fewer_longer_paths_than_harder_ones_allow():
+    """Issue 14: easy 7x7 meant 10 pairs; it now means fewer pairs with longer paths."""
+    easy = [len(generate(7, 7, "easy", s).paths) for s in range(12)]
+    assert max(easy) <= 9 and sum(easy) / len(easy) < 8.5

@@ -19,7 +19,7 @@ FLOORS = [
     ["publisher.spec"],
     ["publisher.plan"],
     ["publisher.batch"],
-    ["publisher.render"],
+    ["publisher.render", "publisher.preflight"],
     ["publisher.export", "publisher.desk"],
     ["publisher.pipeline"],
     ["publisher.cli", "publisher.__main__"],

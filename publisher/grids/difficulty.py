@@ -49,7 +49,7 @@ def draw_difficulty(canvas: Any, ctx: DrawContext, level: str, x_centre: float,
     canvas.setStrokeGray(0)
     canvas.setFont(ctx.theme.font, size)
     canvas.drawString(x, baseline, label)
-    canvas.setLineWidth(max(0.4, size * 0.05))
+    canvas.setLineWidth(max(ctx.theme.min_line_width, size * 0.05))
     left = x + stringWidth(label, ctx.theme.font, size) + size * 0.9
     for k in range(3):
         _star(canvas, left + k * size * 1.1, baseline + size * 0.35, size * 0.5,

@@ -167,6 +167,7 @@ class Theme:
     scale: float                 # how much larger than usual grids and marks may grow
     min_font_size: float         # the legibility floor: never shrink text below this
     min_answer_font_size: float  # the floor in answer keys
+    min_line_width: float        # thinner lines vanish in print
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Literal
 
 from pydantic import (BaseModel, ConfigDict, Field, ValidationError, field_validator,
                       model_validator)
@@ -11,6 +11,7 @@ from reportlab.lib import pagesizes
 
 from ..data import bundled_names, data_dir
 from ..errors import SpecError
+from ..ground import printrules
 from ..ground.fonts import BOLD, ITALIC, REGULAR
 from ..ground.yamlfile import line_map, load_yaml, located_error
 from ..kinds.base import Theme
@@ -57,8 +58,10 @@ class Layout(BaseModel):
     title_size: float = Field(default=20, ge=8, le=72)
     line_width: float = Field(default=0.6, ge=0.25, le=4)
     min_font_size: float = Field(default=7, ge=4, le=40, description="the legibility floor")
-    min_answer_font_size: float = Field(default=4, ge=3, le=40,
+    min_answer_font_size: float = Field(default=7, ge=3, le=40,
                                         description="the floor in answer keys")
+    min_line_width: float = Field(default=printrules.MIN_LINE_WIDTH, ge=0.1, le=4,
+                                  description="the thinnest line drawn")
     scale: float = Field(default=1.0, ge=0.5, le=3, description="large print grows grids by this")
     answers_per_page: int | None = None            # one of page_grids
     # Puzzles per page -> (columns, rows) of the page's grid of boxes.
@@ -67,6 +70,8 @@ class Layout(BaseModel):
                                  9: (3, 3), 12: (3, 4)})
     large_print: bool = False
     colour: bool = False
+    gutter: Literal["auto", "fixed"] = Field(
+        default="auto", description="auto: the inside margin grows with the page count")
 
     @field_validator("page", mode="before")
     @classmethod
@@ -99,13 +104,23 @@ class Layout(BaseModel):
                              "the puzzles; leave at least 2 x 3 in (make the margins smaller)")
         return self
 
+    def for_print(self, pages: int, bleed: bool) -> "Layout":
+        """This layout with the margins a printed book of `pages` pages needs: the
+        gutter by page count (never below `inner`) and the outside margins' minimum."""
+        m, outside = self.margins, printrules.OUTSIDE_MARGIN[bleed]
+        inner = max(m.inner, printrules.gutter_for(pages)) if self.gutter == "auto" else m.inner
+        margins = Margins(top=max(m.top, outside), bottom=max(m.bottom, outside),
+                          inner=inner, outer=max(m.outer, outside))
+        return self.model_copy(update={"margins": margins})
+
     def theme(self) -> Theme:
         return Theme(font=REGULAR, font_bold=BOLD, font_italic=ITALIC,
                      font_size=self.font_size, title_size=self.title_size,
                      line_width=self.line_width, colour=self.colour,
                      large_print=self.large_print, scale=self.scale,
                      min_font_size=self.min_font_size,
-                     min_answer_font_size=self.min_answer_font_size)
+                     min_answer_font_size=self.min_answer_font_size,
+                     min_line_width=self.min_line_width)
 
 
 def find_layout(ref: str, spec_dir: Path) -> Path | None:

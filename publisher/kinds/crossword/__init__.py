@@ -17,10 +17,12 @@ from ...words import Word
 from ..base import (Board, BookMeta, Box, DrawContext, Kind, Language, Params, PlanContext,
                     PuzzleRequest, SectionBase, grid_size)
 from . import draw, exports
+from .blocked import kind as blocked_style
 from ...grids.freeform.generator import (ACROSS, DEFAULT_BEAM, DEFAULT_BRANCH, balance, board_score, make_layout,
                         number_grid)
 
 MIN_SIZE, MAX_SIZE = 5, 25
+BLOCKED_CANDIDATES = 6       # default best-of-N for `style: blocked`
 
 
 class CrosswordPuzzle(BaseModel):
@@ -38,7 +40,18 @@ class CrosswordSection(SectionBase):
     puzzles: list[CrosswordPuzzle] | None = None
     count: int | None = Field(default=None, ge=1, le=1000)
     words_per_puzzle: int | None = Field(default=None, ge=2, le=100)
-    clues: Any = Field(default=None, description="the pool for `count` puzzles")
+    clues: Any = Field(default=None, description="the pool for `count` puzzles; blocked: a list "
+                       "of clue databases (`word: clue`)")
+    style: Literal["freeform", "blocked"] = Field(
+        default="freeform", description="blocked: a newspaper grid (symmetric, black squares)")
+    grid: str | None = Field(default=None, description="blocked: a template file of '.', '#' "
+                             "and pinned letters")
+    wordlist: str | None = Field(default=None, description="blocked: the fill list (default "
+                                 "<language>/fill), WORD;SCORE lines or plain words")
+    min_score: int = Field(default=0, ge=0, le=100, description="blocked: words scored below "
+                           "are not used")
+    fill_from: Literal["clued", "any"] = Field(
+        default="any", description="blocked: clued = only words of the clue databases")
 
     @field_validator("size", mode="before")
     @classmethod
@@ -47,6 +60,11 @@ class CrosswordSection(SectionBase):
 
     @model_validator(mode="after")
     def _one_form(self) -> CrosswordSection:
+        if self.style == "blocked":
+            return self._blocked_keys()
+        for key in ("grid", "wordlist"):
+            if getattr(self, key) is not None:
+                raise ValueError(f"`{key}` is for `style: blocked` crosswords")
         pooled = (self.count is not None or self.words_per_puzzle is not None
                   or self.clues is not None)
         if (self.puzzles is not None) == pooled:
@@ -58,6 +76,18 @@ class CrosswordSection(SectionBase):
             raise ValueError("a pool needs all three of `count:`, `words_per_puzzle:` and `clues:`")
         return self
 
+    def _blocked_keys(self) -> CrosswordSection:
+        if self.puzzles is not None or self.words_per_puzzle is not None:
+            raise ValueError("a `style: blocked` crossword takes `count:` (and `clues:`, a list of "
+                             "clue databases), not `puzzles:` or `words_per_puzzle:`")
+        if self.fill_from == "clued" and not self.clues:
+            raise ValueError("`fill_from: clued` needs `clues:` (clue databases)")
+        if self.count is None:
+            self.count = 1
+        if self.candidates is None:   # a fill takes ~0.3 s at 15x15: the kind's 30 is too many
+            self.candidates = BLOCKED_CANDIDATES
+        return self
+
 
 class CrosswordParams(Params):
     words: tuple[tuple[str, str, str], ...] = ()     # (text, answer, clue)
@@ -66,6 +96,11 @@ class CrosswordParams(Params):
     beam: int = DEFAULT_BEAM
     branch: int = DEFAULT_BRANCH
     language: str = "en"
+    style: str = "freeform"
+    template: tuple[str, ...] = ()      # blocked: the spec's grid (else bundled or generated)
+    wordlist: str = ""                  # blocked: path of the fill list
+    min_score: int = 0
+    only: tuple[str, ...] = ()          # blocked, fill_from clued: the words allowed
 
 
 @dataclass
@@ -78,6 +113,8 @@ class CrosswordBoard(Board):
     unplaced: list[dict[str, str]] = field(default_factory=list)   # {text, answer, clue}
     crossings: int = 0
     puz_version: str | None = "1.3"      # None: the grid cannot be written as .puz
+    style: str = "freeform"              # blocked: empty cells are black squares
+    clues_needed: list[str] = field(default_factory=list)   # blocked: entries with no clue
 
 
 def _check_lengths(words: list[Word], rows: int, cols: int, field_name: str,
@@ -133,6 +170,8 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
 
     def plan(self, section: CrosswordSection,
              ctx: PlanContext) -> list[PuzzleRequest[CrosswordParams]]:
+        if section.style == "blocked":
+            return _plan_blocked(section, ctx)
         rows, cols = section.size
         requests = []
         if section.puzzles is not None:
@@ -168,6 +207,8 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
         return requests
 
     def generate(self, params: CrosswordParams, seed: int) -> CrosswordBoard:
+        if params.style == "blocked":
+            return _generate_blocked(params, seed)
         words = params.words
         answers = [w[1] for w in words]
         layout = make_layout(answers, params.rows, params.cols, seed,
@@ -210,7 +251,13 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
 
     def fits(self, board: CrosswordBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
-        if solution or draw.clues_fit(board, box, ctx.theme, _enumeration, _headings(ctx)):
+        if solution:
+            letters = draw.solution_letter_size(board, box)
+            floor = ctx.theme.min_answer_font_size
+            return None if letters >= floor else (
+                f"answer letters would be {letters:.1f} pt (at least {floor:g} pt reads "
+                "well); put fewer answers on a page or use a smaller grid")
+        if draw.clues_fit(board, box, ctx.theme, _enumeration, _headings(ctx)):
             return None
         return ("the clues do not fit at the smallest text size, so only the grid is "
                 "printed; put fewer puzzles on a page, or use shorter clues or fewer words")
@@ -227,14 +274,16 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
                         | {"text": e["text"]} for e in board.entries],
             "unplaced": [dict(u) for u in board.unplaced],
             "crossings": board.crossings,
-        }
+        } | ({"style": board.style, "clues_needed": list(board.clues_needed)}
+             if board.style != "freeform" else {})
 
     def from_manifest(self, entry: dict[str, Any]) -> CrosswordBoard:
         board = CrosswordBoard(
             rows=entry["rows"], cols=entry["cols"],
             grid=[list(row) for row in entry["solution"]],
             entries=[dict(e) for e in entry["entries"]],
-            unplaced=[dict(u) for u in entry["unplaced"]], crossings=entry["crossings"])
+            unplaced=[dict(u) for u in entry["unplaced"]], crossings=entry["crossings"],
+            style=entry.get("style", "freeform"), clues_needed=list(entry.get("clues_needed", [])))
         board.puz_version, _ = exports.puz_plan(board)
         return board
 
@@ -242,7 +291,66 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
         return [e["clue"] for e in board.entries]
 
     def side_files(self, board: CrosswordBoard, title: str, meta: BookMeta) -> dict[str, bytes]:
-        return exports.side_files(board, title, meta)
+        files = exports.side_files(board, title, meta)
+        if board.clues_needed:
+            files["clues-needed.yaml"] = blocked_style.clues_needed_yaml(board.clues_needed)
+        return files
+
+
+def _plan_blocked(section: CrosswordSection, ctx: PlanContext) -> list[PuzzleRequest[CrosswordParams]]:
+    lang = ctx.language
+    rows, cols = section.size
+    template: tuple[str, ...] = ()
+    if section.grid:
+        try:
+            template = blocked_style.read_template(section.grid, ctx.spec_dir)
+        except (blocked_style.GridError, FileNotFoundError) as e:
+            raise ctx.error("grid", str(e)) from None
+        rows, cols = len(template), len(template[0])
+    ref = section.wordlist or f"{lang}/fill"
+    path = blocked_style.find_file(ref, ctx.spec_dir)
+    if path is None:
+        raise ctx.error("wordlist", f"{ref!r} is neither a file beside the spec nor a bundled "
+                        "fill list (en/fill, es/fill, ru/fill)")
+    try:
+        usable = blocked_style.check_wordlist(path, section.min_score)
+    except ValueError as e:
+        raise ctx.error("wordlist", f"{path.name}: {e}") from None
+    refs = section.clues if isinstance(section.clues, list) else [section.clues] if section.clues else []
+    clues: dict[str, tuple[str, str]] = {}
+    for k, clue_ref in enumerate(refs):
+        for w in ctx.clues(clue_ref, f"clues[{k}]" if isinstance(section.clues, list) else "clues", lang):
+            clues.setdefault(w.answer, ((w.clue or "").strip(), w.text))
+    only = tuple(sorted(clues)) if section.fill_from == "clued" else ()
+    if not usable and not only:
+        raise ctx.error("min_score", f"no word of {ref} scores {section.min_score} or more; lower "
+                        "`min_score`")
+    words = tuple((text, answer, clue) for answer, (clue, text) in sorted(clues.items()))
+    params = CrosswordParams(words=words, rows=rows, cols=cols, language=lang, style="blocked",
+                             template=template, wordlist=str(path), min_score=section.min_score,
+                             only=only)
+    return [PuzzleRequest(title, params, lang) for title in ctx.titles(section.title, section.count or 1)]
+
+
+def _generate_blocked(params: CrosswordParams, seed: int) -> CrosswordBoard:
+    clues = {answer: (clue, text) for text, answer, clue in params.words}
+    try:
+        made = blocked_style.make_fill(params.rows, params.cols, params.template, params.wordlist,
+                                 params.min_score, params.only, clues, seed)
+    except (blocked_style.FillFailed, blocked_style.GridGenerationFailed) as e:
+        raise GenerationFailed(f"blocked crossword: {e}; try another grid, a lower `min_score`, "
+                               "a larger word list or `fill_from: any`") from None
+    board = CrosswordBoard(score=made.score, rows=params.rows, cols=params.cols, grid=made.grid,
+                           entries=made.entries, style="blocked", clues_needed=made.clues_needed)
+    if made.clues_needed:
+        board.warnings.append(
+            f"crossword: {len(made.clues_needed)} entries have no clue ("
+            + ", ".join(made.clues_needed[:10]) + (", ..." if len(made.clues_needed) > 10 else "")
+            + "); they are listed in the clues-needed.yaml file beside the book")
+    board.puz_version, note = exports.puz_plan(board)
+    if note:
+        board.warnings.append(note)
+    return board
 
 
 KIND = CrosswordKind()

@@ -3,7 +3,8 @@
 Layouts tried: clues under the grid in 2 or 3 columns, or beside it in 1 or 2
 columns; each at font sizes from the theme's down to its minimum. The one with
 the largest cells (cells above ~26 pt gain nothing) and then the largest font
-wins. Only word cells are drawn: freeform crosswords need no black squares.
+wins. Freeform crosswords draw only word cells; blocked (newspaper) grids draw their
+empty cells as black squares.
 """
 from __future__ import annotations
 
@@ -134,17 +135,21 @@ def clues_fit(board, box, theme, enumeration, headings) -> bool:
 
 
 def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bool) -> None:
-    canvas.setLineWidth(max(0.4, theme.line_width))
+    canvas.setLineWidth(max(theme.min_line_width, theme.line_width))
     canvas.setStrokeGray(0)
     numbers = {(e["row"], e["col"]): e["number"] for e in board.entries}
+    blocked = getattr(board, "style", "freeform") == "blocked"
     for r, row in enumerate(board.grid):
         for c, ch in enumerate(row):
-            if not ch:
-                continue
             x, y = x0 + c * cell, top - (r + 1) * cell
+            if not ch:
+                if blocked:   # a newspaper grid: empty cells are black squares
+                    canvas.setFillGray(0)
+                    canvas.rect(x, y, cell, cell, stroke=1, fill=1)
+                continue
             canvas.rect(x, y, cell, cell, stroke=1, fill=0)
             if solution:
-                fs = cell * 0.62
+                fs = cell * SOLUTION_LETTER
                 canvas.setFont(theme.font_bold, fs)
                 canvas.drawCentredString(x + cell / 2, y + cell * 0.5 - fs * 0.35, ch)
             elif (r, c) in numbers:
@@ -192,6 +197,14 @@ def draw_puzzle(canvas, board, box, theme, enumeration, headings) -> None:
                 canvas.setFont(theme.font, size)
                 canvas.drawString(x + num_w, y, text)
             y -= line_h
+
+
+SOLUTION_LETTER = 0.62      # answer letters' size, as a share of the cell
+
+
+def solution_letter_size(board, box) -> float:
+    """The answer letters' size when the solution is drawn into `box`."""
+    return min(box.width / board.cols, box.height / board.rows) * SOLUTION_LETTER
 
 
 def draw_solution(canvas, board, box, theme) -> None:

@@ -106,7 +106,7 @@ def draw_cryptogram(canvas: Any, ciphertext: str, plaintext: str, letters: str, 
         return
     size, cell = lay.size, lay.size * CELL_WIDTH
     canvas.saveState()
-    canvas.setLineWidth(max(0.4, theme.line_width * 0.8))
+    canvas.setLineWidth(max(theme.min_line_width, theme.line_width * 0.8))
     y = box.top - size * 1.2
     for line in lay.lines:
         x = box.x + (box.width - len(line) * cell) / 2

@@ -122,7 +122,7 @@ def draw_fillin(canvas: Any, grid: list[list[str | None]], words: list[str], sho
             0 if words else (box.height - gh) / 2)
         lx, ltop = box.x + (box.width - p.list_width) / 2, gtop - gh - GAP
     canvas.saveState()
-    canvas.setLineWidth(max(0.4, theme.line_width))
+    canvas.setLineWidth(max(theme.min_line_width, theme.line_width))
     for r in range(rows):
         for c in range(cols):
             ch = grid[r][c]

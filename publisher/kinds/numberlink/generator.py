@@ -86,8 +86,10 @@ def make_unique(rows: int, cols: int, difficulty: str, rng: random.Random,
     side = (rows * cols) ** 0.5
     per_side, _ = DIFFICULTY[difficulty]
     mean_len = max(MIN_LEN + 0.5, per_side * side)
-    if difficulty == "easy":                 # big easy boards: many short paths
-        mean_len = min(mean_len, 3 + 0.3 * side)
+    if difficulty == "easy":
+        # Small easy boards: few pairs with long paths (a child follows one line at a
+        # time); big easy boards: many short paths.
+        mean_len = 0.85 * side if side <= 8 else min(mean_len, 3 + 0.3 * side)
     max_len = int(3 * side)
     spent = 0
     for cover_no in range(1, MAX_COVERS + 1):

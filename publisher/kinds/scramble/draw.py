@@ -112,7 +112,7 @@ def draw_scramble(canvas: Any, items: list[Item], box: Any, theme: Any, solution
     scramble_w = max(_number_width(len(items), theme.font, f.size)
                      + stringWidth(_spaced(it.scrambled), theme.font_bold, f.size) for it in items)
     canvas.saveState()
-    canvas.setLineWidth(max(0.4, theme.line_width))
+    canvas.setLineWidth(max(theme.min_line_width, theme.line_width))
     for col in range(f.columns):
         x = box.x + col * (col_w + COLUMN_GAP)
         y = box.y + box.height

@@ -77,7 +77,7 @@ def draw_grid(canvas: Any, board: Any, box: Any, theme: Any, solved: bool,
 
     canvas.saveState()
     _fills(canvas, board, theme, cell, corner)
-    thin = min(max(0.4, theme.line_width * 0.8), cell * 0.1)
+    thin = max(theme.min_line_width, min(theme.line_width * 0.8, cell * 0.1))
     thick = min(max(1.4, theme.line_width * 2.6, min(3.0, cell * 0.08)), cell * 0.2)
     canvas.setStrokeGray(0.6 if board.variant == "killer" else 0)
     canvas.setLineWidth(thin)
@@ -160,7 +160,7 @@ def _cages(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
     for k, cells in enumerate(board.cages):
         for cc in cells:
             owner[divmod(cc, n)] = k
-    canvas.setLineWidth(max(0.5, thin))
+    canvas.setLineWidth(max(theme.min_line_width, thin))
     canvas.setStrokeGray(0.1)
     canvas.setDash(max(1.5, cell * 0.11), max(1.2, cell * 0.08))
     canvas.setLineCap(0)

@@ -30,7 +30,8 @@ def sort_key(text: str, language: str):
     return [order.get(ch, 1000 + ord(ch)) for ch in list_form(text)]
 
 
-def _grid_form(canvas, rows: int, cols: int, cell: float, line_width: float) -> str:
+def _grid_form(canvas, rows: int, cols: int, cell: float, line_width: float,
+               floor: float) -> str:
     """The frame and light cell lines, drawn once per size and reused (a PDF form)."""
     name = f"wsgrid-{rows}x{cols}-{cell:.3f}"
     defined = canvas.__dict__.setdefault("_wordsearch_forms", set())
@@ -38,7 +39,7 @@ def _grid_form(canvas, rows: int, cols: int, cell: float, line_width: float) -> 
         width, height = cols * cell, rows * cell
         canvas.beginForm(name, lowerx=-2, lowery=-2, upperx=width + 2, uppery=height + 2)
         canvas.setStrokeColor(LIGHT)
-        canvas.setLineWidth(line_width * 0.5)
+        canvas.setLineWidth(max(floor, line_width * 0.5))
         for c in range(1, cols):
             canvas.line(c * cell, 0, c * cell, height)
         for r in range(1, rows):
@@ -56,7 +57,7 @@ def _in_shape(board, r: int, c: int) -> bool:
 
 
 def _shape_grid(canvas, board, x0: float, top: float, cell: float, line_width: float,
-                cell_lines: bool = True) -> None:
+                floor: float, cell_lines: bool = True) -> None:
     """A shaped board: light lines around each cell of the shape, a bold outline
     along its border (edges between a cell and no cell)."""
     rows, cols = board.rows, board.cols
@@ -64,7 +65,7 @@ def _shape_grid(canvas, board, x0: float, top: float, cell: float, line_width: f
     canvas.setLineCap(1)
     if cell_lines:
         canvas.setStrokeColor(LIGHT)
-        canvas.setLineWidth(line_width * 0.5)
+        canvas.setLineWidth(max(floor, line_width * 0.5))
         for r in range(rows):
             for c in range(cols):
                 if _in_shape(board, r, c):
@@ -157,13 +158,16 @@ def puzzle(canvas, board, box, ctx: DrawContext) -> None:
     words, size, leading, rows, cell = fit.words, fit.size, fit.leading, fit.rows, fit.cell
     columns, column_width = fit.columns, fit.column_width
     x0 = box.x + (box.width - cell * board.cols) / 2
-    top = box.top
+    # The grid and its word list are one block, centred in the box.
+    block = cell * board.rows + (size * 1.5 + rows * leading if words else 0.0)
+    top = box.top - max(0.0, (box.height - block) / 2)
     if board.shape:
-        _shape_grid(canvas, board, x0, top, cell, theme.line_width)
+        _shape_grid(canvas, board, x0, top, cell, theme.line_width, theme.min_line_width)
     else:
         canvas.saveState()
         canvas.translate(x0, top - cell * board.rows)
-        canvas.doForm(_grid_form(canvas, board.rows, board.cols, cell, theme.line_width))
+        canvas.doForm(_grid_form(canvas, board.rows, board.cols, cell, theme.line_width,
+                                 theme.min_line_width))
         canvas.restoreState()
     canvas.setFillColor(black)
     _letters(canvas, board, x0, top, cell, theme.font)
@@ -199,7 +203,8 @@ def solution(canvas, board, box, ctx: DrawContext) -> None:
     canvas.setStrokeColor(black)
     canvas.setLineWidth(theme.line_width)
     if board.shape:
-        _shape_grid(canvas, board, x0, top, cell, theme.line_width / 1.5, cell_lines=False)
+        _shape_grid(canvas, board, x0, top, cell, theme.line_width / 1.5, theme.min_line_width,
+                    cell_lines=False)
     else:
         canvas.rect(x0, top - cell * board.rows, cell * board.cols, cell * board.rows)
     _letters(canvas, board, x0, top, cell, theme.font_bold,
@@ -211,7 +216,7 @@ def solution(canvas, board, box, ctx: DrawContext) -> None:
                                  ctx.text.text("message_answer", message=board.message))
     # One rounded capsule around each word.
     half = cell * 0.42
-    canvas.setLineWidth(max(0.4, cell * 0.06))
+    canvas.setLineWidth(max(theme.min_line_width, cell * 0.06))
     for w, r, c, d in board.placements:
         _, dr, dc = DIRECTIONS[d]
         steps = len(board.words[w][1]) - 1

@@ -1,0 +1,1 @@
+"""Newspaper-style blocked crosswords: grids, templates, fill lists and the fill engine."""

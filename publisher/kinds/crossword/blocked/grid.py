@@ -1,0 +1,168 @@
+"""Blocked (newspaper-style) crossword grids: rules, templates and a generator.
+
+A grid is a tuple of equal-length strings: '#' a block, '.' an empty white cell, a
+letter a white cell pinned to that letter (a theme entry). Rows and columns in
+messages are 1-based, as a reader counts them.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+BLOCK, EMPTY = "#", "."
+MIN_ENTRY = 3
+SIZES = (5, 7, 9, 11, 13, 15, 17, 21)
+TEMPLATE_DIR = Path(__file__).with_name("templates")
+
+Grid = tuple[str, ...]
+
+
+class GridError(ValueError):
+    """A grid breaks a rule; `rule` names it, `row`/`col` (1-based) locate it."""
+
+    def __init__(self, rule: str, message: str, row: int | None = None, col: int | None = None):
+        where = f" (row {row}, column {col})" if row is not None and col is not None else ""
+        super().__init__(f"{rule}: {message}{where}")
+        self.rule, self.row, self.col = rule, row, col
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One entry of the grid: its standard number, direction and cells."""
+
+    number: int
+    direction: str                       # "across" | "down"
+    row: int                             # 0-based start
+    col: int
+    cells: tuple[tuple[int, int], ...]   # 0-based (row, col) of each letter
+
+    @property
+    def length(self) -> int:
+        return len(self.cells)
+
+
+def max_entries(rows: int, cols: int) -> int:
+    """78 entries at 15x15 scaled by area; small grids may have two per row and column."""
+    return max(round(78 * rows * cols / 225), 2 * (rows + cols))
+
+
+def max_blocks(rows: int, cols: int) -> int:
+    """About one block in six (38 at 15x15)."""
+    return round(rows * cols / 6)
+
+
+def parse_grid(text: str) -> Grid:
+    """Rows of '.', '#' and letters (pinned, upper-cased); blank lines and spaces ignored."""
+    rows = tuple("".join(line.split()).upper() for line in text.splitlines() if line.strip())
+    if not rows:
+        raise GridError("shape", "the grid is empty")
+    for r, row in enumerate(rows):
+        if len(row) != len(rows[0]):
+            raise GridError("shape", f"row {r + 1} has {len(row)} cells, row 1 has {len(rows[0])}")
+        for c, ch in enumerate(row):
+            if ch not in (BLOCK, EMPTY) and not ch.isalpha():
+                raise GridError("shape", f"'{ch}' is not '.', '#' or a letter", r + 1, c + 1)
+    return rows
+
+
+def is_white(grid: Grid, r: int, c: int) -> bool:
+    return 0 <= r < len(grid) and 0 <= c < len(grid[0]) and grid[r][c] != BLOCK
+
+
+def slots(grid: Grid) -> list[Slot]:
+    """Every run of two or more white cells, in clue order (standard numbering)."""
+    out: list[Slot] = []
+    number = 0
+    for r, row in enumerate(grid):
+        for c in range(len(row)):
+            if not is_white(grid, r, c):
+                continue
+            found = []
+            for direction, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
+                if is_white(grid, r - dr, c - dc) or not is_white(grid, r + dr, c + dc):
+                    continue
+                cells = []
+                rr, cc = r, c
+                while is_white(grid, rr, cc):
+                    cells.append((rr, cc))
+                    rr, cc = rr + dr, cc + dc
+                found.append((direction, tuple(cells)))
+            if found:
+                number += 1
+                out.extend(Slot(number, d, r, c, cells) for d, cells in found)
+    return out
+
+
+def check_grid(grid: Grid, allow_block_clumps: bool = False) -> None:
+    """Raise GridError naming the first rule the grid breaks (and where)."""
+    rows, cols = len(grid), len(grid[0])
+    for r in range(rows):
+        for c in range(cols):
+            if (grid[r][c] == BLOCK) != (grid[rows - 1 - r][cols - 1 - c] == BLOCK):
+                raise GridError("symmetry", "the grid is not the same turned 180 degrees: this cell "
+                                f"and row {rows - r}, column {cols - c} differ", r + 1, c + 1)
+    _check_runs(grid)
+    _check_connected(grid)
+    if not allow_block_clumps:
+        for r in range(rows - 1):
+            for c in range(cols - 1):
+                if all(grid[r + dr][c + dc] == BLOCK for dr in (0, 1) for dc in (0, 1)):
+                    raise GridError("block clump", "a 2x2 square of blocks starts here", r + 1, c + 1)
+    entries = len(slots(grid))
+    if entries > max_entries(rows, cols):
+        raise GridError("too many entries", f"{entries} entries; a {rows}x{cols} grid may have at "
+                        f"most {max_entries(rows, cols)}")
+    blocks = sum(row.count(BLOCK) for row in grid)
+    if blocks > max_blocks(rows, cols):
+        raise GridError("too many blocks", f"{blocks} blocks; a {rows}x{cols} grid may have at most "
+                        f"{max_blocks(rows, cols)} (about one cell in six)")
+
+
+def _check_runs(grid: Grid) -> None:
+    """Every white cell lies in an across and a down entry of at least MIN_ENTRY letters."""
+    for r, row in enumerate(grid):
+        for c in range(len(row)):
+            if grid[r][c] == BLOCK:
+                continue
+            for name, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
+                length = 1
+                for sign in (1, -1):
+                    rr, cc = r + sign * dr, c + sign * dc
+                    while is_white(grid, rr, cc):
+                        length, rr, cc = length + 1, rr + sign * dr, cc + sign * dc
+                if length == 1:
+                    raise GridError("unchecked cell", f"this white cell is in no {name} entry", r + 1, c + 1)
+                if length < MIN_ENTRY:
+                    raise GridError("short entry", f"a {length}-letter {name} entry runs through this "
+                                    f"cell; entries need at least {MIN_ENTRY} letters", r + 1, c + 1)
+
+
+def _check_connected(grid: Grid) -> None:
+    whites = [(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch != BLOCK]
+    if not whites:
+        raise GridError("connected", "the grid has no white cell")
+    seen = {whites[0]}
+    todo = [whites[0]]
+    while todo:
+        r, c = todo.pop()
+        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if nb not in seen and is_white(grid, *nb):
+                seen.add(nb)
+                todo.append(nb)
+    for r, c in whites:
+        if (r, c) not in seen:
+            raise GridError("connected", "this white cell is cut off from the rest of the grid", r + 1, c + 1)
+
+
+def bundled_templates(rows: int, cols: int | None = None) -> list[Path]:
+    """The bundled template files for a size, in name order."""
+    cols = rows if cols is None else cols
+    return sorted(TEMPLATE_DIR.glob(f"{rows}x{cols}-*.txt"))
+
+
+def load_template(path: Path) -> Grid:
+    """A template file, parsed and checked (templates may keep 2x2 block clumps)."""
+    grid = parse_grid(path.read_text(encoding="utf-8"))
+    check_grid(grid, allow_block_clumps=True)
+    return grid

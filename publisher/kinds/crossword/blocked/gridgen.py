@@ -1,0 +1,120 @@
+"""Fresh blocked grids, deterministic from a seed, that obey every rule of grid.py."""
+from __future__ import annotations
+
+import random
+
+from .grid import BLOCK, EMPTY, MIN_ENTRY, Grid, GridError, check_grid, max_blocks
+
+
+class GridGenerationFailed(RuntimeError):
+    """No grid obeying the rules was found within the step budget."""
+
+
+def longest_entry(size: int) -> int:
+    """Runs longer than this are broken: long slots are the hardest to fill."""
+    if size <= 5:
+        return size
+    return 6 if size == 7 else size // 2 + 1   # 7x7: edge blocks, no stacks of sevens
+
+
+def generate_grid(rows: int, cols: int | None = None, seed: int = 0, max_steps: int = 200_000) -> Grid:
+    """A symmetric, connected grid with entries of 3+ letters, no 2x2 block clumps, at most
+    max_entries() entries and max_blocks() blocks. `max_steps` counts block placements tried."""
+    cols = rows if cols is None else cols
+    if min(rows, cols) < MIN_ENTRY:
+        raise GridGenerationFailed(f"a blocked grid needs at least {MIN_ENTRY} rows and columns")
+    rng = random.Random(seed)
+    steps = 0
+    while steps < max_steps:
+        maker = _Attempt(rows, cols, rng)
+        grid = maker.run()
+        steps += maker.steps
+        try:
+            check_grid(grid)
+        except GridError:
+            continue
+        return grid
+    raise GridGenerationFailed(f"no {rows}x{cols} grid found in {max_steps} steps")
+
+
+class _Attempt:
+    """One try: break over-long runs, then add blocks up to a target count."""
+
+    def __init__(self, rows: int, cols: int, rng: random.Random):
+        self.rows, self.cols, self.rng = rows, cols, rng
+        self.cells = [[EMPTY] * cols for _ in range(rows)]
+        self.blocks = 0
+        self.steps = 0
+        top = max_blocks(rows, cols)
+        self.target = rng.randint(round(top * 0.7), top)
+        self.longest = longest_entry(max(rows, cols))
+
+    def run(self) -> Grid:
+        unbreakable: set[tuple[tuple[int, int], ...]] = set()   # long runs left as they are
+        while True:
+            long_runs = [run for run in self._runs()
+                         if len(run) > self.longest and tuple(run) not in unbreakable]
+            if not long_runs:
+                break
+            run = self.rng.choice(long_runs)
+            spots = list(range(len(run)))
+            self.rng.shuffle(spots)
+            if not any(self._place(*run[i]) for i in spots):
+                unbreakable.add(tuple(run))
+        tries = 0
+        while self.blocks < self.target and tries < 20 * self.rows * self.cols:
+            tries += 1
+            self._place(self.rng.randrange(self.rows), self.rng.randrange(self.cols))
+        return tuple("".join(row) for row in self.cells)
+
+    def _runs(self) -> list[list[tuple[int, int]]]:
+        runs = []
+        for r in range(self.rows):
+            runs += _segments([(r, c) for c in range(self.cols)], self.cells)
+        for c in range(self.cols):
+            runs += _segments([(r, c) for r in range(self.rows)], self.cells)
+        return runs
+
+    def _place(self, r: int, c: int) -> bool:
+        """Block (r, c) and its 180-degree partner if every run stays 0 or 3+ and no 2x2 clump."""
+        self.steps += 1
+        partner = (self.rows - 1 - r, self.cols - 1 - c)
+        if self.cells[r][c] == BLOCK or self.cells[partner[0]][partner[1]] == BLOCK:
+            return False
+        placed = {(r, c), partner}
+        for pr, pc in placed:
+            self.cells[pr][pc] = BLOCK
+        if all(self._fine_around(pr, pc) for pr, pc in placed):
+            self.blocks += len(placed)
+            return True
+        for pr, pc in placed:
+            self.cells[pr][pc] = EMPTY
+        return False
+
+    def _fine_around(self, r: int, c: int) -> bool:
+        row = _segments([(r, cc) for cc in range(self.cols)], self.cells)
+        col = _segments([(rr, c) for rr in range(self.rows)], self.cells)
+        if any(len(s) < MIN_ENTRY for s in row + col):
+            return False
+        for r0 in (r - 1, r):
+            for c0 in (c - 1, c):
+                if (0 <= r0 < self.rows - 1 and 0 <= c0 < self.cols - 1 and all(
+                        self.cells[r0 + dr][c0 + dc] == BLOCK for dr in (0, 1) for dc in (0, 1))):
+                    return False
+        return True
+
+
+def _segments(line: list[tuple[int, int]], cells: list[list[str]]) -> list[list[tuple[int, int]]]:
+    """The runs of white cells along a row or column."""
+    out: list[list[tuple[int, int]]] = []
+    current: list[tuple[int, int]] = []
+    for r, c in line:
+        if cells[r][c] == BLOCK:
+            if current:
+                out.append(current)
+            current = []
+        else:
+            current.append((r, c))
+    if current:
+        out.append(current)
+    return out

@@ -1,0 +1,105 @@
+"""`style: blocked` of the crossword kind: planning a section and making one candidate.
+
+Kept apart from crossword/__init__.py (which dispatches here) so the freeform kind stays
+as it is. Returns plain data; the crossword kind builds its board from it.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ....data import data_dir
+from .fill import FillFailed, fill_grid
+from .grid import Grid, GridError, bundled_templates, check_grid, parse_grid
+from .gridgen import GridGenerationFailed, generate_grid
+from .words import PLAIN_WORD_SCORE, WordIndex, parse_fill_list, read_fill_list
+
+STEPS_PER_CELL = 40          # fill budget: 9,000 steps at 15x15 (a fill takes ~100-6,000)
+
+
+@dataclass
+class BlockedFill:
+    """One filled grid with its entries, in the crossword board's terms."""
+
+    grid: list[list[str | None]]
+    entries: list[dict[str, Any]]              # number, direction, row, col, answer, clue, text
+    score: float
+    clues_needed: list[str] = field(default_factory=list)
+
+
+def find_file(ref: str, spec_dir: Path) -> Path | None:
+    """A file beside the spec, else a bundled list under wordlists/ (".txt" optional)."""
+    beside = spec_dir / ref
+    if beside.is_file():
+        return beside
+    for suffix in ("", ".txt"):
+        bundled = data_dir("wordlists") / (ref + suffix)
+        if bundled.is_file():
+            return bundled
+    return None
+
+
+def read_template(ref: str, spec_dir: Path) -> Grid:
+    """A template file, parsed and checked; GridError / FileNotFoundError say what is wrong."""
+    path = spec_dir / ref
+    if not path.is_file():
+        raise FileNotFoundError(f"{ref!r} is not a file beside the spec ({spec_dir})")
+    grid = parse_grid(path.read_text(encoding="utf-8"))
+    check_grid(grid, allow_block_clumps=True)
+    return grid
+
+
+def check_wordlist(path: Path, min_score: int) -> int:
+    """How many words of the list score at least `min_score` (ValueError on a bad line)."""
+    return sum(1 for s in parse_fill_list(path.read_text(encoding="utf-8")).values() if s >= min_score)
+
+
+@lru_cache(maxsize=4)
+def _index(path: str, stamp: float, min_score: int, only: tuple[str, ...]) -> WordIndex:
+    """The word index, built once per process (it takes about a second for 150k words)."""
+    scores = read_fill_list(Path(path))
+    if only:   # fill_from: clued -> the clued words, scored by the list when it has them
+        scores = {w: scores.get(w, PLAIN_WORD_SCORE) for w in only}
+    return WordIndex(scores, min_score)
+
+
+def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, min_score: int,
+              only: tuple[str, ...], clues: dict[str, tuple[str, str]], seed: int) -> BlockedFill:
+    """One candidate: a grid (the template, else a bundled one or a fresh one by seed), filled.
+    Raises GridGenerationFailed or FillFailed when this candidate cannot be made."""
+    rng = random.Random(seed)
+    if template:
+        grid: Grid = template
+    else:
+        bundled = bundled_templates(rows, cols)
+        if bundled and rng.random() < 0.75:   # bundled ones are known to fill
+            grid = parse_grid(rng.choice(bundled).read_text(encoding="utf-8"))
+        else:
+            grid = generate_grid(rows, cols, seed=rng.randrange(2**31))
+    index = _index(wordlist, Path(wordlist).stat().st_mtime, min_score, only)
+    fill = fill_grid(grid, index, seed=rng.randrange(2**31),
+                     max_steps=max(6000, STEPS_PER_CELL * rows * cols))
+    cells: list[list[str | None]] = [[None if ch == "#" else ch for ch in row] for row in fill.grid]
+    entries, needed = [], []
+    for slot, answer in fill.entries:
+        clue, text = clues.get(answer, ("", answer))
+        if not clue:
+            needed.append(answer)
+        entries.append({"number": slot.number, "direction": slot.direction, "row": slot.row,
+                        "col": slot.col, "answer": answer, "clue": clue, "text": text})
+    return BlockedFill(cells, entries, fill.mean_score + fill.min_score / 4, sorted(set(needed)))
+
+
+def clues_needed_yaml(answers: list[str]) -> bytes:
+    """The entries with no clue, ready to be given clues and added to `clues:`."""
+    lines = ["# Entries of this crossword with no clue: write one after each colon and add",
+             "# this file to the section's `clues:` list.", ""]
+    lines += [f"{answer.lower()}: " for answer in answers]
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+__all__ = ["BlockedFill", "FillFailed", "GridError", "GridGenerationFailed", "check_wordlist",
+           "clues_needed_yaml", "find_file", "make_fill", "read_template"]

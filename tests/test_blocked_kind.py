@@ -1,0 +1,103 @@
+"""`style: blocked` through the crossword kind: spec keys, the book, .puz/.ipuz, clues-needed."""
+from __future__ import annotations
+
+import json
+
+import puz
+import pytest
+import yaml
+
+from conftest import spec_error
+
+TEMPLATE = "#...#\n.....\n.....\n.....\n#...#\n"
+# Words that fill TEMPLATE (found once with the English list), each with a clue.
+CLUES = {"all": "Every one", "avoid": "Keep away from", "large": "Big", "lithe": "Supple",
+         "avail": "Use to advantage", "ape": "Mimic", "let": "Allow", "porte": "Sublime ___",
+         "eight": "Octet's count", "dee": "Letter after cee"}
+
+
+def build(tmp_path, section: dict):
+    from publisher.pipeline import build_book
+
+    (tmp_path / "mini.txt").write_text(TEMPLATE, encoding="utf-8")
+    spec = tmp_path / "b.yaml"
+    spec.write_text(yaml.safe_dump({"title": "T", "seed": 4, "sections": [section]}), encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    return result, manifest
+
+
+def runs_of(solution: list[list[str | None]]) -> list[str]:
+    """Across and down words of two or more letters, read from the grid."""
+    rows = ["".join(ch or "#" for ch in row) for row in solution]
+    cols = ["".join(r[c] for r in rows) for c in range(len(rows[0]))]
+    return [w for line in rows + cols for w in line.split("#") if len(w) >= 2]
+
+
+def test_clued_mini_builds_with_blocks_and_files(tmp_path):
+    result, manifest = build(tmp_path, {
+        "kind": "crossword", "style": "blocked", "grid": "mini.txt", "fill_from": "clued",
+        "candidates": 2, "count": 1, "clues": [CLUES]})
+    [entry] = manifest["puzzles"]
+    assert entry["style"] == "blocked" and entry["clues_needed"] == []
+    solution = entry["solution"]
+    for r, line in enumerate(TEMPLATE.split()):
+        for c, ch in enumerate(line):
+            assert (ch == "#") == (solution[r][c] is None)
+    words = runs_of(solution)
+    assert sorted(words) == sorted(w.upper() for w in CLUES)
+    by_answer = {e["answer"]: e["clue"] for e in entry["entries"]}
+    assert all(by_answer[w.upper()] == clue for w, clue in CLUES.items())
+    puz_file = next(p for p in result.files if p.suffix == ".puz")
+    p = puz.read(str(puz_file))
+    assert p.solution == "".join(ch or "." for row in solution for ch in row)
+    numbering = p.clue_numbering()
+    read_back = {e["clue"] for e in numbering.across + numbering.down}
+    assert read_back == set(CLUES.values())
+    ipuz = json.loads(next(p for p in result.files if p.suffix == ".ipuz").read_text(encoding="utf-8"))
+    assert ipuz["puzzle"][0][0] == "#" and ipuz["solution"][0][0] == "#"
+    assert not any("clues-needed" in p.name for p in result.files)
+
+
+def test_unclued_entries_are_listed_for_the_desk(tmp_path):
+    result, manifest = build(tmp_path, {
+        "kind": "crossword", "style": "blocked", "size": 5, "min_score": 50, "candidates": 1,
+        "count": 1, "clues": [{"cat": "Pet"}]})
+    [entry] = manifest["puzzles"]
+    assert entry["clues_needed"]
+    needed_file = next(p for p in result.files if p.name.endswith("clues-needed.yaml"))
+    listed = yaml.safe_load(needed_file.read_text(encoding="utf-8"))
+    assert sorted(w.upper() for w in listed) == sorted(entry["clues_needed"])
+    assert {e["answer"] for e in entry["entries"] if not e["clue"]} == set(entry["clues_needed"])
+
+
+def test_template_breaking_a_rule_is_a_spec_error(tmp_path):
+    (tmp_path / "bad.txt").write_text("#....\n.....\n.....\n.....\n.....\n", encoding="utf-8")
+    message = spec_error(tmp_path, {"kind": "crossword", "style": "blocked", "grid": "bad.txt"})
+    assert "symmetry" in message and "row 1, column 1" in message
+
+
+@pytest.mark.parametrize("section, words", [
+    ({"style": "blocked", "puzzles": [{"title": "x", "clues": {"cat": "Pet"}}]}, "count"),
+    ({"style": "blocked", "fill_from": "clued"}, "needs `clues:`"),
+    ({"style": "blocked", "wordlist": "nowhere/list"}, "nowhere/list"),
+    ({"grid": "x.txt", "count": 1, "words_per_puzzle": 2, "clues": "en/general-clues"}, "style: blocked"),
+])
+def test_blocked_keys_are_checked(tmp_path, section, words):
+    assert words in spec_error(tmp_path, {"kind": "crossword", **section})
+
+
+def test_same_seed_same_board_and_pinned_letters_kept(tmp_path):
+    from publisher.kinds.crossword import KIND, CrosswordParams
+
+    wordlist = tmp_path / "fill.txt"
+    wordlist.write_text("".join(f"{w.upper()};60\n" for w in CLUES) + "ZZZ;10\n", encoding="utf-8")
+    template = tuple(line[:2] + "E" + line[3:] if r == 4 else line
+                     for r, line in enumerate(TEMPLATE.split()))   # pins the first E of DEE
+    params = CrosswordParams(rows=5, cols=5, style="blocked", template=template,
+                             wordlist=str(wordlist), words=(("ape", "APE", "Mimic"),))
+    first, again = KIND.generate(params, 11), KIND.generate(params, 11)
+    assert KIND.manifest(first) == KIND.manifest(again)
+    assert first.grid[4][2] == "E"
+    assert first.clues_needed and "APE" not in first.clues_needed
+    assert KIND.manifest(KIND.from_manifest(KIND.manifest(first))) == KIND.manifest(first)

@@ -1,0 +1,114 @@
+"""Build the crossword fill lists wordlists/<lang>/fill.txt ("WORD;SCORE" lines).
+
+Sources (see wordlists/FILL-LISTS.md for their licences):
+* word frequencies: the `wordfreq` package (pip install wordfreq);
+* extra words: SCOWL's large English list (Debian wamerican-huge), the Spanish
+  word list of Debian wspanish;
+* spelling dictionaries: Debian's hunspell-en-us (SCOWL), hunspell-es (RLA-ES) and
+  hunspell-ru (Lebedev), queried through the `hunspell` command (apt-get install
+  hunspell hunspell-en-us hunspell-es hunspell-ru).
+
+A word is kept when it is letters only, 3-21 letters in grid form, and the dictionary
+accepts it in lower case (this drops proper nouns and acronyms, which the dictionaries
+spell with capitals), has a vowel and is not a Roman numeral (abbreviations such as
+MPH, XIV), and is not in wordlists/blocklist/<lang>.txt (the shared rude words) or
+wordlists/blocklist/fill/<lang>.txt (more rude words, leftover abbreviations). Score 0-100: the word's percentile in the kept list by Zipf frequency
+plus a small bonus per letter (long words are rarer in text but prized in a grid).
+
+Run from the repository root: python tools/build_fill_lists.py [en es ru]
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SETTINGS = {  # language: (hunspell dictionary, words kept, vowels in grid form)
+    "en": ("en_US", 150_000, "AEIOUY"),
+    "es": ("es_ES", 150_000, "AEIOU"),
+    "ru": ("ru_RU", 40_000, "АЕЁИОУЫЭЮЯ"),
+}
+KEEP_LETTERS = {"es": "Ñ", "ru": "ЁЙ"}   # letters of their own, never stripped
+STRIP_ACCENTS = {"en": True, "es": True, "ru": False}
+# Extra candidates not in wordfreq's list (scored as rarest): SCOWL's large list
+# (apt-get install wamerican-huge) and wspanish; lower-case entries only (no proper nouns).
+EXTRA_WORDS = {"en": Path("/usr/share/dict/american-english-huge"),
+               "es": Path("/usr/share/dict/spanish")}   # apt-get install wspanish (public domain)
+CANDIDATES = 400_000                      # most frequent wordfreq tokens looked at
+LENGTH_BONUS = 0.12                       # Zipf points per letter beyond five
+ROMAN = re.compile(r"^M{0,4}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$")
+
+
+def grid_form(word: str, lang: str) -> str:
+    """Upper-case grid letters; accents stripped except on the language's own letters."""
+    out = []
+    for ch in unicodedata.normalize("NFC", word).upper():
+        if STRIP_ACCENTS[lang] and ch not in KEEP_LETTERS.get(lang, ""):
+            ch = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+        out.append(ch)
+    return "".join(out)
+
+
+def accepted_by_dictionary(words: list[str], dictionary: str) -> set[str]:
+    """The words hunspell accepts as spelled (hunspell -G prints the correct ones)."""
+    result = subprocess.run(["hunspell", "-d", dictionary, "-G"], input="\n".join(words),
+                            capture_output=True, text=True, encoding="utf-8", check=True)
+    return set(result.stdout.split())
+
+
+def read_blocklist(lang: str) -> set[str]:
+    """The shared rude-word list (blocklist/<lang>.txt) and the fill's own (blocklist/fill/<lang>.txt)."""
+    words = set()
+    for path in (ROOT / "wordlists" / "blocklist" / f"{lang}.txt",
+                 ROOT / "wordlists" / "blocklist" / "fill" / f"{lang}.txt"):
+        lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+        words |= {grid_form(line.strip(), lang) for line in lines if line.strip() and not line.startswith("#")}
+    return words
+
+
+def build(lang: str) -> list[tuple[str, int]]:
+    import wordfreq
+
+    dictionary, keep, vowels = SETTINGS[lang]
+    tokens = [t for t in wordfreq.top_n_list(lang, CANDIDATES) if t.isalpha()]
+    extra_path = EXTRA_WORDS.get(lang)
+    extra = set()
+    if extra_path:
+        extra = {t for t in extra_path.read_text(encoding="utf-8").split() if t.isalpha() and t.islower()}
+        tokens += sorted(extra - set(tokens))
+    known = accepted_by_dictionary(tokens, dictionary) | extra
+    if lang == "ru":   # the Russian dictionary spells Ё as Е: accept the Ё form too
+        missing = [t for t in tokens if t not in known and "ё" in t]
+        known |= {t for t in missing if t.replace("ё", "е") in
+                  accepted_by_dictionary([m.replace("ё", "е") for m in missing], dictionary)}
+    blocked = read_blocklist(lang)
+    best: dict[str, float] = {}
+    for token in tokens:
+        word = grid_form(token, lang)
+        if (token not in known or not 3 <= len(word) <= 21 or not word.isalpha()
+                or word in blocked or ROMAN.match(word) or not set(word) & set(vowels)):
+            continue
+        zipf = wordfreq.zipf_frequency(token, lang)
+        # unseen in text (extra dictionary words): rarest of all, short ones first (fill needs them)
+        value = zipf + LENGTH_BONUS * (len(word) - 5) if zipf else -len(word)
+        best[word] = max(best.get(word, value), value)
+    ranked = sorted(best, key=lambda w: (-best[w], w))[:keep]
+    last = max(len(ranked) - 1, 1)
+    return [(word, round(100 * (last - i) / last)) for i, word in enumerate(ranked)]
+
+
+def main(langs: list[str]) -> None:
+    for lang in langs or list(SETTINGS):
+        rows = sorted(build(lang), key=lambda r: (-r[1], r[0]))
+        out = ROOT / "wordlists" / lang / "fill.txt"
+        header = (f"# Crossword fill list ({lang}): WORD;SCORE, score 0-100 (higher = better known).\n"
+                  "# Built by tools/build_fill_lists.py; sources and licences in wordlists/FILL-LISTS.md.\n")
+        out.write_text(header + "".join(f"{w};{s}\n" for w, s in rows), encoding="utf-8")
+        print(f"{lang}: {len(rows)} words -> {out.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
