@@ -77,11 +77,7 @@ def build(
 ) -> None:
     """Build the book described by SPEC: a print-ready PDF with answer key, a JSON
     manifest, and .puz/.ipuz files for crosswords."""
-    if executor not in (None, "local", "dask"):
-        err.print(f"[bold red]error:[/] --executor {escape(executor)}: use local or dask")
-        raise typer.Exit(2)
-    desk: dict[str, Any] = dict(executor=executor, scheduler=scheduler, days=days, history=history,
-                start=start.date() if start else None)
+    desk = _desk_options(executor, scheduler, start, days, history)
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TimeElapsedColumn(), console=err, transient=True, disable=quiet)
     try:
@@ -143,6 +139,15 @@ def check(
     typer.echo(report.text())
     if not report.ok:
         raise typer.Exit(1)
+
+
+def _desk_options(executor: str | None, scheduler: str | None, start: datetime | None,
+                  days: int | None, history: Path | None) -> dict[str, Any]:
+    if executor not in (None, "local", "dask"):
+        err.print(f"[bold red]error:[/] --executor {escape(executor)}: use local or dask")
+        raise typer.Exit(2)
+    return dict(executor=executor, scheduler=scheduler, days=days, history=history,
+                start=start.date() if start else None)
 
 
 @app.command("kinds")
