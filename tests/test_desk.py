@@ -263,3 +263,13 @@ def test_a_rebuild_never_repeats_a_published_grid(tmp_path):
     assert not set(first) & set(second)
     spec.write_text(QUEENS.replace("history: queens.sqlite\n", ""), encoding="utf-8")
     assert boards(build_book(spec, tmp_path / "three", workers=1).manifest) == first
+
+
+def test_the_dask_executor_without_distributed_says_how_to_install_it(monkeypatch):
+    import sys
+
+    from publisher.batch import make_executor
+
+    monkeypatch.setitem(sys.modules, "distributed", None)       # import fails
+    with pytest.raises(PublisherError, match=r"\.\[dask\]"):
+        make_executor(None, "dask", "tcp://127.0.0.1:8786")

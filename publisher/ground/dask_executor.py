@@ -24,7 +24,7 @@ def run_many(fn: Callable[..., Any], tasks: list[tuple]) -> list[Any]:
 
 
 class DaskExecutor:
-    """Runs each task as one Dask future; results in completion order."""
+    """Runs a round's tasks as a few Dask futures per worker; results in completion order."""
 
     def __init__(self, scheduler: str, connect_timeout: float | None = None,
                  round_timeout: float | None = None, retries: int = RETRIES):
