@@ -39,6 +39,7 @@ class StageClock(Progress):
 
 SPEC = """\
 title: Batch
+print: false
 seed: 7
 schedule: {{start: 2026-01-01, days: {days}}}
 files: "{{date:%Y-%m-%d}}-{{kind}}"
