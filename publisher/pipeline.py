@@ -37,6 +37,28 @@ class Progress:
     def advance(self, n: int = 1) -> None: ...
 
 
+def _stop_for_missing_input(outcomes: list[Outcome], out_dir: Path, name: str) -> None:
+    """A kind's boards may lack something only the user can give (clues for fill words):
+    write what is missing to `<name>-<file>`, ready to complete, and stop with one error."""
+    missing: dict[str, list[str]] = {}
+    for outcome in outcomes:
+        missing.setdefault(outcome.job.kind, []).extend(
+            get_kind(outcome.job.kind).missing_input(outcome.kept))
+    problems = []
+    for kind_name, entries in missing.items():
+        if not entries:
+            continue
+        kind = get_kind(kind_name)
+        entries = sorted(set(entries))
+        data, lack, advice = kind.missing_report(entries)
+        path = atomic.write_bytes(out_dir / f"{name}-{kind.missing_file}", data)
+        shown = ", ".join(entries[:12]) + (", ..." if len(entries) > 12 else "")
+        problems.append(f"{len(entries)} {kind_name} entries {lack} ({shown}); they are "
+                        f"listed in {path}: {advice}")
+    if problems:
+        raise PublisherError("; ".join(problems))
+
+
 def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int | None = None,
                workers: int | None = None, progress: Progress | None = None,
                split: bool | None = None, bleed: bool | None = None,
@@ -53,6 +75,7 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
 
     progress.stage("Generating puzzles", sum(job.candidates for job in jobs))
     outcomes = generate_all(jobs, seed, make_executor(workers), progress.advance)
+    _stop_for_missing_input(outcomes, Path(out_dir), spec.name)
 
     answers = spec.book.answers_where
     split = spec.book.split if split is None else split
