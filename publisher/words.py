@@ -172,8 +172,13 @@ def _text(node: yaml.Node, file: str) -> str:
 
 
 def _clue(node: yaml.Node | None, file: str) -> str | None:
+    """A word's clue; a clue database may give several (`word: [clue, clue]`): the first
+    one that is not empty is used."""
     if node is None or is_null(node):
         return None
+    if isinstance(node, yaml.SequenceNode):
+        clues = [_text(item, file) for item in node.value]
+        return next((c for c in clues if c.strip()), clues[0] if clues else "")
     return _text(node, file)
 
 
