@@ -13,6 +13,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID, Text
                            TimeElapsedColumn)
 
 from .errors import PublisherError
+from .ground.transaction import InterruptedAfterCommit
 from .pipeline import Progress as PipelineProgress, build_book
 
 class BuildByDefault(TyperGroup):
@@ -78,8 +79,13 @@ def build(
                   "check that --out names a folder you can write to", highlight=False,
                   soft_wrap=True)
         raise typer.Exit(2)
+    except InterruptedAfterCommit:
+        err.print("interrupted after the book was written; it is complete", markup=False,
+                  highlight=False)
+        raise typer.Exit(130)
     except KeyboardInterrupt:
-        err.print("interrupted; nothing was written")
+        err.print("interrupted; the output folder is unchanged", markup=False,
+                  highlight=False)
         raise typer.Exit(130)
     for warning in result.warnings:
         err.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False, soft_wrap=True)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from .batch import generate_all, make_executor
 from .export.manifest import build_manifest, dumps
-from .ground import atomic
+from .ground import transaction
 from .kinds import get_kind
 from .kinds.base import BookMeta
 from .plan import plan_book
@@ -38,6 +38,7 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     """Build the book. `split` (default: the spec's) also writes one PDF per puzzle."""
     progress = progress or Progress()
     spec = load_spec(spec_path)
+    transaction.preflight(Path(out_dir), spec.name, protected=(spec.path,))
     layout = load_layout(spec.book.layout, spec.path.parent,
                          lambda message: spec.error(("layout",), message))
     seed = spec.book.seed if seed is None else seed
@@ -60,32 +61,30 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
                    if pages.answers else None)
     single_bytes = [renderer.render(s.book, s.placements, progress.advance) for s in singles]
 
-    out_dir = Path(out_dir)
     name = spec.name
-    side_dir = out_dir / name
     meta = BookMeta(title=spec.book.title, author=spec.book.author or "",
                     copyright=spec.book.copyright or "")
+    output: dict[str, bytes] = {f"{name}.pdf": pdf_bytes}
     files: dict[str, list[str]] = {}
-    written: list[Path] = []
-    for outcome in outcomes:
+    for index, outcome in enumerate(outcomes):
         side = get_kind(outcome.job.kind).side_files(outcome.kept, outcome.job.title, meta)
-        paths = [atomic.write_bytes(side_dir / f"{outcome.job.id}.{ext}", data)
-                 for ext, data in side.items()]
-        files[outcome.job.id] = [p.relative_to(out_dir).as_posix() for p in paths]
-        written.extend(paths)
-    for outcome, data in zip(outcomes, single_bytes):
-        path = atomic.write_bytes(side_dir / f"{outcome.job.id}.pdf", data)
-        files[outcome.job.id].insert(0, path.relative_to(out_dir).as_posix())
-        written.append(path)
+        names = [f"{name}/{outcome.job.id}.{ext}" for ext in side]
+        output.update(zip(names, side.values()))
+        if split:
+            names.insert(0, f"{name}/{outcome.job.id}.pdf")
+            output[names[0]] = single_bytes[index]
+        files[outcome.job.id] = names
     sheet_name = None
     if sheet_bytes:
         sheet_name = f"{name}-answers.pdf"
-        written.append(atomic.write_bytes(out_dir / sheet_name, sheet_bytes))
+        output[sheet_name] = sheet_bytes
     manifest = build_manifest(spec.book, seed, f"{name}.pdf", spec.book.layout, outcomes,
                               pages.placements, files, sheet_name)
-    pdf = atomic.write_bytes(out_dir / f"{name}.pdf", pdf_bytes)
-    manifest_path = atomic.write_text(out_dir / f"{name}.json", dumps(manifest))
+    output[f"{name}.json"] = dumps(manifest).encode("utf-8")     # the manifest goes in last
+    # One transaction: the previous output stays whole until the new one is complete.
+    written = transaction.publish(Path(out_dir), name, output, protected=(spec.path,))
+    pdf, manifest_path = written[0], written[-1]
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
                 for o in outcomes for w in o.kept.warnings] + renderer.warnings
-    return BuildResult(pdf, manifest_path, written, len(outcomes),
+    return BuildResult(pdf, manifest_path, written[1:-1], len(outcomes),
                        len(pages.book) + len(pages.answers), warnings)
