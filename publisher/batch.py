@@ -7,7 +7,8 @@ seed derived from the book seed, and ties go to the lowest candidate number."""
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import itertools
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
@@ -37,11 +38,25 @@ class PoolExecutor:
     def imap_unordered(self, fn, tasks):
         pool = ProcessPoolExecutor(max_workers=self.workers)
         try:
-            futures = [pool.submit(fn, *task) for task in tasks]
-            for future in as_completed(futures):
-                yield future.result()
+            # Tasks are drawn lazily, a few per worker in flight: a book of a million
+            # candidates never holds a million seeds or futures.
+            pending = iter(tasks)
+            running = {pool.submit(fn, *task)
+                       for task in itertools.islice(pending, self.workers * 4)}
+            while running:
+                done, running = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    next_task = next(pending, None)
+                    if next_task is not None:
+                        running.add(pool.submit(fn, *next_task))
+                    yield future.result()
+        except BaseException:
+            # On Ctrl-C or an error, stop the running work too: joining workers that
+            # are still busy would keep the process alive long after Ctrl-C.
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+            raise
         finally:
-            # On Ctrl-C or an error, drop the queued work instead of finishing it.
             pool.shutdown(wait=False, cancel_futures=True)
 
 
@@ -82,13 +97,24 @@ def run_candidates(job_index: int, kind_name: str, params: Params,
         except GenerationFailed as exc:
             failures.append(str(exc))
             continue
+        except Exception as exc:
+            if is_interrupt(exc):
+                raise KeyboardInterrupt() from None
+            raise
         if better((board.score, number, board), best):
             best = (board.score, number, board)
     return job_index, best, failures, len(seeds)
 
 
-def chunks(count: int, size: int) -> list[range]:
-    return [range(start, min(count, start + size)) for start in range(0, count, size)]
+def is_interrupt(exc: BaseException) -> bool:
+    """A Ctrl-C that a C extension reported as its own error (PySAT's solvers catch
+    SIGINT during a solve and raise `pysolvers.error("Caught keyboard interrupt")`)."""
+    return "keyboard interrupt" in str(exc).lower() and \
+        type(exc).__module__.split(".")[0] in ("pysolvers", "pysat")
+
+
+def chunks(count: int, size: int) -> Iterator[range]:
+    return (range(start, min(count, start + size)) for start in range(0, count, size))
 
 
 def chunk_size_for(job: Job, jobs: int, workers: int) -> int:
@@ -103,14 +129,16 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
     """Best board per job. `progress(n)` is called as n more candidates finish.
     `chunk_size` (default: from the workers) is how many candidates one task runs."""
     workers = getattr(executor, "workers", 1)
-    tasks = []
-    for index, job in enumerate(jobs):
-        size = chunk_size or chunk_size_for(job, len(jobs), workers)
-        for chunk in chunks(job.candidates, size):
-            seeds = [(n, derive_seed(seed, job.id, n)) for n in chunk]
-            tasks.append((index, job.kind, job.params, seeds))
+
+    def tasks() -> Iterator[tuple]:
+        # A generator: seeds are derived only as tasks are handed out.
+        for index, job in enumerate(jobs):
+            size = chunk_size or chunk_size_for(job, len(jobs), workers)
+            for chunk in chunks(job.candidates, size):
+                seeds = [(n, derive_seed(seed, job.id, n)) for n in chunk]
+                yield (index, job.kind, job.params, seeds)
     outcomes = [Outcome(job) for job in jobs]
-    for index, best, failures, done in executor.imap_unordered(run_candidates, tasks):
+    for index, best, failures, done in executor.imap_unordered(run_candidates, tasks()):
         outcome = outcomes[index]
         outcome.failures.extend(failures)
         current = (None if outcome.board is None

@@ -61,6 +61,9 @@ def build(
         False, "--split", help="Also write one PDF per puzzle (its page and its answer) "
         "into <name>/, as the spec's `split: true` does."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or summary."),
+    max_work: Optional[int] = typer.Option(
+        None, "--max-work", min=1, help="Ceiling on the book's total work (puzzles x "
+        "candidates, weighted by kind; default 500000): a bigger book is refused up front."),
 ) -> None:
     """Build the book described by SPEC: a print-ready PDF with answer key, a JSON
     manifest, and .puz/.ipuz files for crosswords."""
@@ -69,7 +72,8 @@ def build(
     try:
         with bar:
             result = build_book(spec, out, seed=seed, workers=workers,
-                                progress=BarProgress(bar), split=split or None)
+                                progress=BarProgress(bar), split=split or None,
+                                max_work=max_work)
     except PublisherError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)

@@ -9,6 +9,7 @@ from .export.manifest import build_manifest, dumps
 from .ground import transaction
 from .kinds import get_kind
 from .kinds.base import BookMeta
+from .limits import check_work
 from .plan import plan_book
 from .render.book import BookRenderer, paginate, single_puzzle
 from .render.layout import load_layout
@@ -34,8 +35,9 @@ class Progress:
 
 def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int | None = None,
                workers: int | None = None, progress: Progress | None = None,
-               split: bool | None = None) -> BuildResult:
-    """Build the book. `split` (default: the spec's) also writes one PDF per puzzle."""
+               split: bool | None = None, max_work: int | None = None) -> BuildResult:
+    """Build the book. `split` (default: the spec's) also writes one PDF per puzzle.
+    `max_work`: the ceiling on total work (default `limits.MAX_WORK`)."""
     progress = progress or Progress()
     spec = load_spec(spec_path)
     transaction.preflight(Path(out_dir), spec.name, protected=(spec.path,))
@@ -44,6 +46,7 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     seed = spec.book.seed if seed is None else seed
     spec.book.seed = seed          # the plan's word draws follow the effective seed
     jobs = plan_book(spec, set(layout.page_grids))
+    check_work(jobs, max_work, f"{spec.path}:{spec.lines.get(('sections',), 1)}: ")
 
     progress.stage("Generating puzzles", sum(job.candidates for job in jobs))
     outcomes = generate_all(jobs, seed, make_executor(workers), progress.advance)
