@@ -317,9 +317,8 @@ def _write_error(exc: OSError, out_dir: Path, staging: Path) -> PublisherError:
     """One clear message naming the file and the folder; the old output is unchanged."""
     file = exc.filename or staging
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        what = "the disk is full"
+        what, advice = "the disk is full", "free some space and build again"
     else:
-        what = exc.strerror or str(exc)
+        what, advice = exc.strerror or str(exc), "check that --out names a folder you can write to"
     return PublisherError(f"cannot write {file} ({what}) while writing the book into "
-                          f"{out_dir}; nothing there was changed. Free some space or "
-                          "choose another folder with --out")
+                          f"{out_dir}; nothing there was changed; {advice}")

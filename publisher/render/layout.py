@@ -12,6 +12,7 @@ from reportlab.lib import pagesizes
 from ..data import bundled_names, data_dir
 from ..errors import SpecError
 from ..ground.fonts import BOLD, ITALIC, REGULAR
+from ..ground.files import MAX_LIST_BYTES
 from ..ground.yamlfile import line_map, load_yaml, located_error
 from ..kinds.base import Theme
 
@@ -126,7 +127,7 @@ def load_layout(ref: str, spec_dir: Path, not_found: Callable[[str], SpecError])
 
 
 def load_layout_file(path: Path) -> Layout:
-    data, root = load_yaml(path)
+    data, root = load_yaml(path, MAX_LIST_BYTES)
     try:
         return Layout.model_validate(data)
     except ValidationError as exc:
