@@ -29,7 +29,7 @@ class BuildByDefault(TyperGroup):
 app = typer.Typer(cls=BuildByDefault, add_completion=False, pretty_exceptions_enable=False,
                   help="Build a printable puzzle book from a YAML spec: make-book SPEC "
                   "(the same as make-book build SPEC).")
-err = Console(stderr=True)
+err = Console(stderr=True, emoji=False, highlight=False)   # user text printed verbatim
 
 
 class BarProgress(PipelineProgress):
@@ -64,6 +64,9 @@ def build(
     max_work: Optional[int] = typer.Option(
         None, "--max-work", min=1, help="Ceiling on the book's total work (puzzles x "
         "candidates, weighted by kind; default 500000): a bigger book is refused up front."),
+    allow_paths: bool = typer.Option(
+        False, "--allow-paths", help="Let the spec name word lists and layouts outside its "
+        "own folder (absolute paths, ../); without it they are refused."),
 ) -> None:
     """Build the book described by SPEC: a print-ready PDF with answer key, a JSON
     manifest, and .puz/.ipuz files for crosswords."""
@@ -73,7 +76,7 @@ def build(
         with bar:
             result = build_book(spec, out, seed=seed, workers=workers,
                                 progress=BarProgress(bar), split=split or None,
-                                max_work=max_work)
+                                max_work=max_work, allow_paths=allow_paths)
     except PublisherError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)

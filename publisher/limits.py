@@ -13,6 +13,17 @@ from .errors import PublisherError
 KIND_WORK = {"wordsearch": 1, "queens": 2, "crossword": 8, "numberlink": 12}
 OTHER_KIND_WORK = 10
 MAX_WORK = 500_000          # about an hour on one core; raise with --max-work
+MAX_TITLE = 200             # characters of a title, subtitle, author, copyright
+MAX_WORD = 60               # characters of a word or phrase
+MAX_CLUE = 250              # characters of a clue
+
+
+def too_long(text: str, limit: int, what: str) -> str | None:
+    """The error message if `text` is longer than `limit` characters, else None."""
+    if len(text) <= limit:
+        return None
+    return (f"{what} is {len(text):,} characters long, more than the {limit} allowed "
+            f"(docs/spec.md, Limits): {text[:30]!r}...; shorten it")
 
 
 def work_of(jobs: Iterable) -> int:

@@ -35,14 +35,17 @@ class Progress:
 
 def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int | None = None,
                workers: int | None = None, progress: Progress | None = None,
-               split: bool | None = None, max_work: int | None = None) -> BuildResult:
+               split: bool | None = None, max_work: int | None = None,
+               allow_paths: bool = False) -> BuildResult:
     """Build the book. `split` (default: the spec's) also writes one PDF per puzzle.
-    `max_work`: the ceiling on total work (default `limits.MAX_WORK`)."""
+    `max_work`: the ceiling on total work (default `limits.MAX_WORK`). `allow_paths`:
+    word lists and layouts may be read from outside the spec's folder."""
     progress = progress or Progress()
     spec = load_spec(spec_path)
+    spec.read_anywhere = allow_paths
     transaction.preflight(Path(out_dir), spec.name, protected=(spec.path,))
     layout = load_layout(spec.book.layout, spec.path.parent,
-                         lambda message: spec.error(("layout",), message))
+                         lambda message: spec.error(("layout",), message), allow_paths)
     seed = spec.book.seed if seed is None else seed
     spec.book.seed = seed          # the plan's word draws follow the effective seed
     jobs = plan_book(spec, set(layout.page_grids))

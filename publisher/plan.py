@@ -14,10 +14,12 @@ from typing import Any, Callable, Sequence
 from .data import bundled_names, data_dir
 from .errors import SpecError
 from .ground.catalogue import catalogue
+from .ground.files import excerpt, inside
 from .ground.fonts import missing_glyphs
 from .ground.yamlfile import format_path, parse_path
 from .kinds import get_kind
 from .kinds.base import Params, SectionBase
+from .limits import MAX_CLUE, MAX_TITLE, MAX_WORD, too_long
 from .spec import Spec
 from .words import ThemeList, Word, bundled_themes, entries_from_node, make_word, read_list_file
 
@@ -146,16 +148,20 @@ class SectionContext:
     def _find_list(self, ref: str, field: str) -> Path:
         beside = self.spec_dir / ref
         if beside.is_file():
+            if not (self.spec.read_anywhere or inside(self.spec_dir, ref)):
+                raise self.error(field, f"{excerpt(ref)} is outside the spec's folder "
+                                 f"({self.spec_dir}); word lists are read from that folder "
+                                 "only, unless you pass --allow-paths")
             return beside
         root = data_dir("wordlists")
         for suffix in ("", ".txt", ".yaml", ".yml"):
             candidate = root / (ref + suffix)
-            if candidate.is_file():
+            if candidate.is_file() and inside(root, ref + suffix):   # never climbs out
                 return candidate
         names = bundled_names("wordlists", (".txt", ".yaml", ".yml"))
         near = difflib.get_close_matches(ref, names, n=3, cutoff=0.5)
         hint = f"did you mean {' or '.join(near)}? " if near else ""
-        raise self.error(field, f"{ref!r} is neither a file beside the spec "
+        raise self.error(field, f"{excerpt(ref)} is neither a file beside the spec "
                          f"({self.spec_dir}) nor a bundled list; {hint}`make-book lists` "
                          "shows the bundled themes (e.g. en/animals)")
 
@@ -166,17 +172,19 @@ class SectionContext:
         for text, clue, line in entries:
             word = make_word(text, language, self.accents, clue)
             if not word.answer:
-                raise SpecError(f"{text!r} has no letters; remove it or write it in letters",
+                raise SpecError(f"{excerpt(text)} has no letters; remove it or write it in letters",
                                 file=file, line=line, field=field)
             if clue is not None and not word.clue:
-                raise SpecError(f"the clue of {text!r} is empty; write a clue",
+                raise SpecError(f"the clue of {excerpt(text)} is empty; write a clue",
                                 file=file, line=line, field=field)
-            problem = unprintable(word.text + (word.clue or ""), repr(text))
+            problem = (too_long(word.text, MAX_WORD, "a word") or
+                       too_long(word.clue or "", MAX_CLUE, "a clue") or
+                       unprintable(word.text + (word.clue or ""), excerpt(text)))
             if problem:
                 raise SpecError(problem, file=file, line=line, field=field)
             if word.answer in seen:
                 other, other_line = seen[word.answer]
-                raise SpecError(f"{text!r} and {other!r} (line {other_line}) are the same "
+                raise SpecError(f"{excerpt(text)} and {excerpt(other)} (line {other_line}) are the same "
                                 f"word in the grid ({word.answer}); remove one",
                                 file=file, line=line, field=field)
             seen[word.answer] = (text, line)
@@ -201,7 +209,8 @@ def _check_printable(spec: Spec) -> None:
     fields += [(("sections", i, "title"), section.title)
                for i, section in enumerate(book.sections)]
     for path, text in fields:
-        problem = unprintable(text or "", repr(text))
+        problem = too_long(text or "", MAX_TITLE, "this text") or \
+            unprintable(text or "", excerpt(text or ""))
         if problem:
             raise spec.error(path, problem)
 
@@ -225,7 +234,8 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None) -> list[Job]
         title = (section.title if section.title and "{" not in section.title
                  else ctx.text.text("title"))
         for number, request in enumerate(requests, start=1):
-            problem = unprintable(request.title, repr(request.title))
+            problem = too_long(request.title, MAX_TITLE, "a title") or \
+                unprintable(request.title, excerpt(request.title))
             if problem:
                 raise ctx.error("puzzles", problem)
             jobs.append(Job(

@@ -12,6 +12,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from .errors import SpecError
+from .ground.files import excerpt
 from .ground.yamlfile import child, format_path, line_map, load_yaml, located_error
 from .kinds import all_kinds
 from .kinds.base import Language, SectionBase
@@ -59,6 +60,7 @@ class Spec:
     path: Path
     lines: dict[tuple, int]      # YAML path -> line number
     root: yaml.Node | None = None
+    read_anywhere: bool = False  # --allow-paths: files named by the spec may be anywhere
 
     def node(self, path: tuple) -> yaml.Node | None:
         """The YAML node at `path` (inline word lists keep their line numbers)."""
@@ -136,6 +138,8 @@ def _describe(error: Any, loc: tuple, data: Any) -> str:
     if msg.startswith("Value error, "):
         return msg[len("Value error, "):]
     value = error.get("input")
-    if isinstance(value, (str, int, float, bool)):
+    if isinstance(value, str):
+        return f"{excerpt(value)}: {msg[0].lower() + msg[1:]}"
+    if isinstance(value, (int, float, bool)):
         return f"{value!r}: {msg[0].lower() + msg[1:]}"
     return msg[0].lower() + msg[1:]

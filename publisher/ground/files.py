@@ -45,3 +45,21 @@ def read_text(path: Path, max_bytes: int) -> str:
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         raise SpecError(f"is not UTF-8 text (byte 0x{data[exc.start]:02x} at column "
                         f"{column}); save it as UTF-8", file=file, line=line) from None
+
+
+def inside(base: Path, ref: str) -> bool:
+    """Whether `ref`, relative to the folder `base`, stays inside it once links are
+    followed (`../x`, an absolute path, or a link out of the folder do not)."""
+    if Path(ref).is_absolute():
+        return False
+    try:
+        root = Path(base).resolve()
+        return (root / ref).resolve().is_relative_to(root)
+    except (OSError, RuntimeError):      # a link loop
+        return False
+
+
+def excerpt(text: str, limit: int = 40) -> str:
+    """`text` quoted for an error message, cut to `limit` characters."""
+    text = str(text)
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text):,} characters)"
