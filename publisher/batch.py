@@ -57,12 +57,23 @@ class PoolExecutor:
                 process.terminate()
             raise
         finally:
-            pool.shutdown(wait=False, cancel_futures=True)
+            # Joined (quick: nothing runs any more), so that no pool thread is left to
+            # race the interpreter's exit and print a stray traceback.
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def make_executor(workers: int | None) -> Executor:
     workers = workers or os.cpu_count() or 1
     return SerialExecutor() if workers <= 1 else PoolExecutor(workers)
+
+
+class AllCandidatesFailed(PublisherError):
+    """No candidate of a job could be built; `job` says which (the pipeline adds the
+    spec's file and line)."""
+
+    def __init__(self, job: Job, message: str):
+        super().__init__(message)
+        self.job = job
 
 
 @dataclass
@@ -150,7 +161,7 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
     for outcome in outcomes:
         if outcome.board is None:
             reasons = sorted(set(outcome.failures))
-            raise PublisherError(
+            raise AllCandidatesFailed(outcome.job,
                 f"puzzle {outcome.job.title!r} ({outcome.job.section_title}, "
                 f"{outcome.job.kind}) could not be generated: all {outcome.job.candidates} "
                 f"candidates failed ({'; '.join(reasons[:3])}); make the request easier "

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .batch import generate_all, make_executor
+from .batch import AllCandidatesFailed, generate_all, make_executor
 from .export.manifest import build_manifest, dumps
 from .ground import transaction
 from .kinds import get_kind
@@ -52,7 +52,10 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     check_work(jobs, max_work, f"{spec.path}:{spec.lines.get(('sections',), 1)}: ")
 
     progress.stage("Generating puzzles", sum(job.candidates for job in jobs))
-    outcomes = generate_all(jobs, seed, make_executor(workers), progress.advance)
+    try:
+        outcomes = generate_all(jobs, seed, make_executor(workers), progress.advance)
+    except AllCandidatesFailed as exc:
+        raise spec.error(("sections", exc.job.section_index), str(exc)) from None
 
     answers = spec.book.answers_where
     split = spec.book.split if split is None else split

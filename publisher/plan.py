@@ -7,6 +7,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import random
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -168,6 +169,7 @@ class SectionContext:
     def _make_words(self, entries, language: str, field: str, file: str) -> list[Word]:
         field = format_path(("sections", self.index) + parse_path(field))
         words: list[Word] = []
+        lines: list[int | None] = []
         seen: dict[str, tuple[str, int | None]] = {}
         for text, clue, line in entries:
             word = make_word(text, language, self.accents, clue)
@@ -189,7 +191,44 @@ class SectionContext:
                                 file=file, line=line, field=field)
             seen[word.answer] = (text, line)
             words.append(word)
+            lines.append(line)
+        problem, at = mixed_scripts(words)
+        if problem:
+            raise SpecError(problem, file=file, line=lines[at], field=field)
         return words
+
+
+LOOK_ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")   # share letters such as A, C, O, P
+
+
+def scripts_of(answer: str) -> list[str]:
+    """The look-alike scripts whose letters `answer` uses, in order of first use."""
+    found: list[str] = []
+    for ch in answer:
+        script = unicodedata.name(ch, "").split(" ")[0]
+        if script in LOOK_ALIKE_SCRIPTS and script not in found:
+            found.append(script)
+    return found
+
+
+def mixed_scripts(words: Sequence[Word]) -> tuple[str | None, int]:
+    """(error, index of the word at fault) when a word mixes Latin, Cyrillic or Greek
+    letters, or the words of one list use two of them: `cat` and `сат` would read
+    as the same word in the grid."""
+    first: dict[str, int] = {}
+    for index, word in enumerate(words):
+        scripts = scripts_of(word.answer)
+        if len(scripts) > 1:
+            return (f"{excerpt(word.text)} mixes {' and '.join(s.title() for s in scripts)} "
+                    "letters that look alike; write it in one alphabet", index)
+        for script in scripts:
+            first.setdefault(script, index)
+            if len(first) > 1:
+                (a, i), (b, _) = sorted(first.items(), key=lambda item: item[1])[:2]
+                return (f"{excerpt(word.text)} is written in {b.title()} letters but "
+                        f"{excerpt(words[i].text)} in {a.title()}: one puzzle's words use one "
+                        "alphabet (look-alike letters would read as the same word)", index)
+    return None, -1
 
 
 def unprintable(text: str, what: str) -> str | None:
