@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn,
@@ -24,6 +24,15 @@ class BuildByDefault(TyperGroup):
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
             args = ["build", *args]
         return super().parse_args(ctx, args)
+
+
+class PlainUsage(TyperCommand):
+    """Usage lines name arguments plainly: `make-book build [OPTIONS] SPEC` (Typer
+    writes a required argument as `{SPEC}`)."""
+
+    def collect_usage_pieces(self, ctx):  # type: ignore[no-untyped-def]  # click's signature
+        return [piece.replace("{", "").replace("}", "")
+                for piece in super().collect_usage_pieces(ctx)]
 
 
 app = typer.Typer(cls=BuildByDefault, add_completion=False, pretty_exceptions_enable=False,
@@ -47,7 +56,7 @@ class BarProgress(PipelineProgress):
             self.bar.advance(self.task, n)
 
 
-@app.command("build")
+@app.command("build", cls=PlainUsage)
 def build(
     spec: Path = typer.Argument(..., metavar="SPEC",
                                 help="The book spec (YAML); see the README for its format."),

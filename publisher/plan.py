@@ -237,7 +237,14 @@ def unprintable(text: str, what: str) -> str | None:
     if not characters:
         return None
     return (f"{what} has characters the book's font (PT Sans: Latin and Cyrillic) cannot "
-            f"print: {' '.join(characters)}; write it in Latin or Cyrillic letters")
+            f"print: {' '.join(_shown(ch) for ch in characters[:10])}; write it in Latin or "
+            "Cyrillic letters")
+
+
+def _shown(ch: str) -> str:
+    """A character as an error message shows it: itself, or U+XXXX when invisible."""
+    return ch if ch.isprintable() and not unicodedata.category(ch).startswith("C") \
+        else f"U+{ord(ch):04X}"
 
 
 def _check_printable(spec: Spec) -> None:
@@ -276,7 +283,9 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None) -> list[Job]
             problem = too_long(request.title, MAX_TITLE, "a title") or \
                 unprintable(request.title, excerpt(request.title))
             if problem:
-                raise ctx.error("puzzles", problem)
+                at = ("sections", index, "puzzles", number - 1, "title")
+                raise spec.error(at if at in spec.lines else ("sections", index, "title"),
+                                 problem)
             jobs.append(Job(
                 id=f"s{index + 1}-{number:03d}", kind=section.kind, section_index=index,
                 section_title=title, title=request.title, language=request.language,

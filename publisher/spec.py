@@ -126,6 +126,8 @@ def _data_path(loc: tuple, data) -> tuple:
 
 def _describe(error: Any, loc: tuple, data: Any) -> str:
     kind, msg = error["type"], error["msg"]
+    if kind == "invalid_key":
+        return "is not a key here: keys are names written in letters (docs/spec.md)"
     if kind == "missing":
         return "is required; add it"
     if kind == "extra_forbidden":

@@ -178,6 +178,8 @@ def parse_path(field: str) -> tuple:
 
 def located_error(file: Path, lines: dict[tuple, int], path: tuple, message: str) -> SpecError:
     """A SpecError at the line of the deepest part of `path` that the YAML has."""
-    line = next((lines[path[:end]] for end in range(len(path), -1, -1) if path[:end] in lines),
-                None)
+    # A key written `1:` is the number 1 in the data but the text "1" in the nodes.
+    as_text = tuple(str(part) for part in path)
+    line = next((lines[p[:end]] for end in range(len(path), -1, -1) for p in (path, as_text)
+                 if p[:end] in lines), None)
     return SpecError(message, file=str(file), line=line, field=format_path(path) or None)
