@@ -139,7 +139,14 @@ class SectionContext:
             raise self.error(field, "give a list of words, a file beside the spec, "
                              "or a bundled list such as en/animals")
         path = self._find_list(ref.strip(), field)
-        return self._make_words(read_list_file(path), language, field, file=str(path))
+        try:
+            entries = read_list_file(path)
+        except SpecError as exc:
+            if exc.line is not None:
+                raise
+            # A whole-file problem (not a regular file, too big): at the spec's line.
+            raise self.error(field, f"{path}: {exc.detail}") from None
+        return self._make_words(entries, language, field, file=str(path))
 
     def _inline_entries(self, ref, field):
         # Re-compose the inline YAML node so each word keeps its line number.
@@ -147,12 +154,12 @@ class SectionContext:
         return entries_from_node(self.spec.node(path), str(self.spec.path))
 
     def _find_list(self, ref: str, field: str) -> Path:
+        if not (self.spec.read_anywhere or inside(self.spec_dir, ref)):
+            raise self.error(field, f"{excerpt(ref)} is outside the spec's folder "
+                             f"({self.spec_dir}); word lists are read from that folder "
+                             "only, unless you pass --allow-paths")
         beside = self.spec_dir / ref
-        if beside.is_file():
-            if not (self.spec.read_anywhere or inside(self.spec_dir, ref)):
-                raise self.error(field, f"{excerpt(ref)} is outside the spec's folder "
-                                 f"({self.spec_dir}); word lists are read from that folder "
-                                 "only, unless you pass --allow-paths")
+        if beside.exists() and not beside.is_dir():     # a FIFO too: refused when read
             return beside
         root = data_dir("wordlists")
         for suffix in ("", ".txt", ".yaml", ".yml"):

@@ -122,10 +122,13 @@ def load_layout(ref: str, spec_dir: Path, not_found: Callable[[str], SpecError],
                 anywhere: bool = False) -> Layout:
     """The layout `ref`: a file inside the spec's folder (anywhere with `anywhere`,
     the --allow-paths option), else a bundled one."""
-    if (spec_dir / ref).is_file() and not (anywhere or inside(spec_dir, ref)):
-        raise not_found(f"{excerpt(ref)} is outside the spec's folder ({spec_dir}); "
-                        "layouts are read from that folder only, unless you pass "
-                        "--allow-paths")
+    beside = spec_dir / ref
+    if beside.exists() and not beside.is_dir():     # a FIFO too: refused when read
+        if not (anywhere or inside(spec_dir, ref)):
+            raise not_found(f"{excerpt(ref)} is outside the spec's folder ({spec_dir}); "
+                            "layouts are read from that folder only, unless you pass "
+                            "--allow-paths")
+        return load_layout_file(beside)
     path = find_layout(ref, spec_dir)
     if path is None:
         raise not_found(f"{excerpt(ref)} is neither a layout file beside the spec nor "
