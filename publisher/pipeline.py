@@ -4,16 +4,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .batch import AllCandidatesFailed, generate_all, make_executor
+from .batch import AllCandidatesFailed, Outcome, generate_all, make_executor
 from .export.manifest import build_manifest, dumps
 from .ground import transaction
 from .kinds import get_kind
 from .kinds.base import BookMeta
-from .limits import check_work
+from .ground.limits import check_work
 from .plan import plan_book
 from .render.book import BookRenderer, paginate, single_puzzle
 from .render.layout import load_layout
-from .spec import load_spec
+from .spec import Spec, load_spec
 
 
 @dataclass
@@ -71,6 +71,22 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     single_bytes = [renderer.render(s.book, s.placements, progress.advance) for s in singles]
 
     name = spec.name
+    output = _output_files(spec, seed, outcomes, pages.placements, pdf_bytes, sheet_bytes,
+                           single_bytes if split else None)
+    # One transaction: the previous output stays whole until the new one is complete.
+    written = transaction.publish(Path(out_dir), name, output, protected=(spec.path,))
+    pdf, manifest_path = written[0], written[-1]
+    warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
+                for o in outcomes for w in o.kept.warnings] + renderer.warnings
+    return BuildResult(pdf, manifest_path, written[1:-1], len(outcomes),
+                       len(pages.book) + len(pages.answers), warnings)
+
+
+def _output_files(spec: Spec, seed: int, outcomes: list[Outcome], placements: list,
+                  pdf_bytes: bytes, sheet_bytes: bytes | None,
+                  single_bytes: list[bytes] | None) -> dict[str, bytes]:
+    """Every file of the build (relative path -> bytes), the manifest last."""
+    name = spec.name
     meta = BookMeta(title=spec.book.title, author=spec.book.author or "",
                     copyright=spec.book.copyright or "")
     output: dict[str, bytes] = {f"{name}.pdf": pdf_bytes}
@@ -79,7 +95,7 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
         side = get_kind(outcome.job.kind).side_files(outcome.kept, outcome.job.title, meta)
         names = [f"{name}/{outcome.job.id}.{ext}" for ext in side]
         output.update(zip(names, side.values()))
-        if split:
+        if single_bytes is not None:
             names.insert(0, f"{name}/{outcome.job.id}.pdf")
             output[names[0]] = single_bytes[index]
         files[outcome.job.id] = names
@@ -88,12 +104,6 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
         sheet_name = f"{name}-answers.pdf"
         output[sheet_name] = sheet_bytes
     manifest = build_manifest(spec.book, seed, f"{name}.pdf", spec.book.layout, outcomes,
-                              pages.placements, files, sheet_name)
+                              placements, files, sheet_name)
     output[f"{name}.json"] = dumps(manifest).encode("utf-8")     # the manifest goes in last
-    # One transaction: the previous output stays whole until the new one is complete.
-    written = transaction.publish(Path(out_dir), name, output, protected=(spec.path,))
-    pdf, manifest_path = written[0], written[-1]
-    warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
-                for o in outcomes for w in o.kept.warnings] + renderer.warnings
-    return BuildResult(pdf, manifest_path, written[1:-1], len(outcomes),
-                       len(pages.book) + len(pages.answers), warnings)
+    return output

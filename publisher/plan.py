@@ -20,7 +20,7 @@ from .ground.fonts import missing_glyphs
 from .ground.yamlfile import format_path, parse_path
 from .kinds import get_kind
 from .kinds.base import Params, SectionBase
-from .limits import MAX_CLUE, MAX_TITLE, MAX_WORD, too_long
+from .ground.limits import MAX_CLUE, MAX_TITLE, MAX_WORD, too_long
 from .spec import Spec
 from .words import ThemeList, Word, bundled_themes, entries_from_node, make_word, read_list_file
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .errors import PublisherError
+from ..errors import PublisherError
 
 # One work unit is about one 15x15 word-search candidate. Weights from
 # benchmarks-style timing of one candidate per kind at its usual size.
