@@ -153,7 +153,11 @@ def lists(
 
 
 def run() -> None:
-    app(prog_name="make-book")
+    try:
+        app(prog_name="make-book")
+    except KeyboardInterrupt:        # Ctrl-C while starting up, before a build began
+        err.print("interrupted; the output folder is unchanged", markup=False)
+        sys.exit(130)
 
 
 if __name__ == "__main__":

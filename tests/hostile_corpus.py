@@ -95,6 +95,12 @@ def cases() -> list[Case]:
              expect=("outside",)),
         Case("link-out-of-folder", words_spec("w.txt"), setup=link_out("w.txt", "/etc/passwd"),
              expect=("outside",)),
+        Case("absolute-layout", "layout: /etc/passwd\n" + words_spec("[cat, dog]"),
+             expect=("book.yaml:1:", "outside")),
+        Case("climbing-layout", "layout: ../../../../../../etc/passwd\n"
+             + words_spec("[cat, dog]"), expect=("outside",)),
+        Case("layout-is-a-fifo", "layout: l.yaml\n" + words_spec("[cat, dog]"),
+             setup=fifo("l.yaml"), expect=("not a regular file",)),
         Case("look-alike-words", words_spec("[cat, \u0441\u0430\u0442]"), expect=("Cyrillic",)),
         Case("word-mixing-scripts", words_spec("[cat, h\u043erse]"), expect=("mixes",)),
         Case("crossword-nothing-crosses", clues_spec("{xyz: one, abc: two}"),

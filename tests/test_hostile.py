@@ -81,12 +81,28 @@ def test_ctrl_c_is_exit_130_with_one_line(tmp_path, workers):
     spec.write_text("title: F\nsections:\n  - kind: numberlink\n    size: 12\n"
                     "    count: 20\n    candidates: 40\n")
     child = run_cli(spec, tmp_path / "out", "--workers", workers)
-    time.sleep(2.5)                  # well into generation (imports take about 1 s)
+    wait_until_generating(child.pid)
+    time.sleep(0.5)
     child.send_signal(signal.SIGINT)
     _, err = child.communicate(timeout=HANG)
     assert child.returncode == 130, err
     assert err.strip() == "interrupted; the output folder is unchanged"
     assert not (tmp_path / "out").exists()
+
+
+def wait_until_generating(pid: int) -> None:
+    """Until the build runs candidates: its worker processes exist, or (one worker) it
+    has used more CPU than starting up takes. Robust on a loaded machine."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    for _ in range(2000):
+        try:
+            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return
+        if children or (int(fields[11]) + int(fields[12])) / ticks > 1.5:
+            return
+        time.sleep(0.01)
 
 
 def test_pysat_interrupt_error_is_a_keyboard_interrupt(monkeypatch):

@@ -128,7 +128,12 @@ def load_layout(ref: str, spec_dir: Path, not_found: Callable[[str], SpecError],
             raise not_found(f"{excerpt(ref)} is outside the spec's folder ({spec_dir}); "
                             "layouts are read from that folder only, unless you pass "
                             "--allow-paths")
-        return load_layout_file(beside)
+        try:
+            return load_layout_file(beside)
+        except SpecError as exc:
+            if exc.line is not None:
+                raise
+            raise not_found(f"{beside}: {exc.detail}") from None   # at the spec's line
     path = find_layout(ref, spec_dir)
     if path is None:
         raise not_found(f"{excerpt(ref)} is neither a layout file beside the spec nor "
