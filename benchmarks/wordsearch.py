@@ -4,7 +4,8 @@
 
 Run from the project root. Cases, all at hard difficulty (8 directions, backwards
 included): 1. 15x15 / 15 words, 2. 20x20 / 30 words, 3. 30x30 / 60 words, 4. 40
-animal names (4-10 letters) in 15x15, 5. a 50-puzzle book with answer key, end to
+animal names (4-10 letters) in 15x15, 6. 20 words in a 15x15 heart (ours:
+`shape: heart`; peer: its Heart mask), 5. a 50-puzzle book with answer key, end to
 end (PDF written). For each case it prints ms per board (one candidate), ms per
 puzzle at our default candidates (best of N, N = KIND.default_candidates), and the words placed, with an
 independent exactly-once check of every final grid (each word counted over all 8
@@ -38,9 +39,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from publisher.errors import GenerationFailed  # noqa: E402
 from publisher.kinds.wordsearch import KIND, clash  # noqa: E402
 from publisher.kinds.base import Word  # noqa: E402
 from publisher.kinds.wordsearch.generator import DIFFICULTY_DIRECTIONS, DIRECTIONS  # noqa: E402
+from publisher.kinds.wordsearch.shapes import named_mask  # noqa: E402
 from publisher.plan import derive_seed  # noqa: E402
 from publisher.words import grid_form  # noqa: E402
 
@@ -157,7 +160,8 @@ def our_cells(board, placement) -> tuple[str, list[tuple[int, int]]]:
 
 
 def check_ours(board) -> dict:
-    rows = ["".join(board.cell(r, c) for c in range(board.cols)) for r in range(board.rows)]
+    rows = ["".join(board.cell(r, c) or "." for c in range(board.cols))
+            for r in range(board.rows)]
     placed = dict(our_cells(board, p) for p in board.placements)
     return check_board(rows, [a for _, a in board.words], placed)
 
@@ -185,12 +189,17 @@ except Exception as exc:      # reported to the benchmark, which prints it
     sys.exit(0)
 
 
-def make(words, size, level):
-    return WordSearch(",".join(words), level=level, size=size)
+def make(words, size, level, shape=None):
+    game = WordSearch(",".join(words), level=level, size=size)
+    if shape:
+        from word_search_generator.mask import shapes
+        game.apply_mask(getattr(shapes, shape)())
+    return game
 
 
 def describe(game):
-    return {"grid": ["".join(row) for row in game.puzzle],
+    # "." where the mask leaves no cell, so columns stay aligned
+    return {"grid": ["".join(ch or "." for ch in row) for row in game.puzzle],
             "placed": {w.text: w.coordinates for w in game.placed_hidden_words}}
 
 
@@ -201,7 +210,7 @@ for line in sys.stdin:
         for seed in job["seeds"]:
             random.seed(seed)
             t = time.perf_counter()
-            game = make(job["words"], job["size"], job["level"])
+            game = make(job["words"], job["size"], job["level"], job.get("shape"))
             times.append(time.perf_counter() - t)
             boards.append(describe(game))
         out.write(json.dumps({"times": times, "boards": boards}) + "\n")
@@ -331,6 +340,7 @@ class Tally:
         self.puzzle_ms: list[float] = []     # per run: ms of one best-of-N puzzle
         self.best_placed: list[int] = []     # per run: words placed by that puzzle
         self.checks: list[dict] = []
+        self.failed = 0                      # candidates that raised GenerationFailed
 
     def add_checks(self, checks: list[dict]) -> None:
         self.checks.extend(checks)
@@ -343,20 +353,25 @@ def run_ours(params: dict, case: str, run: int, tally: Tally) -> None:
     for number in range(BOARDS):
         seed = derive_seed(WORD_SEED, case, run, number)
         t = time.perf_counter()
-        board = KIND.generate(params, seed)
+        try:
+            board = KIND.generate(params, seed)
+        except GenerationFailed:        # a failed candidate: the book keeps the others
+            tally.failed += 1
+            continue
         times.append(time.perf_counter() - t)
         boards.append(board)
     tally.board_ms.append(statistics.median(times) * 1000)
     tally.puzzle_ms.append(sum(times) * 1000)
-    best = max(range(BOARDS), key=lambda n: (boards[n].score, -n))
+    best = max(range(len(boards)), key=lambda n: (boards[n].score, -n))
     tally.best_placed.append(len(boards[best].placements))
     tally.add_checks([check_ours(b) for b in boards])
 
 
-def run_peer(peer: Peer, size: int, answers: list[str], run: int, tally: Tally) -> None:
+def run_peer(peer: Peer, size: int, answers: list[str], run: int, tally: Tally,
+             shape: str | None = None) -> None:
     seeds = [run * 1000 + n for n in range(BOARDS)]
     reply = peer.ask({"op": "boards", "size": size, "words": answers, "level": PEER_LEVEL,
-                      "seeds": seeds})
+                      "seeds": seeds, "shape": shape.title() if shape else None})
     ms = [t * 1000 for t in reply["times"]]
     tally.board_ms.append(statistics.median(ms))
     tally.puzzle_ms.append(statistics.median(ms))       # one board per puzzle
@@ -364,10 +379,14 @@ def run_peer(peer: Peer, size: int, answers: list[str], run: int, tally: Tally) 
     tally.add_checks([check_peer(b, answers) for b in reply["boards"]])
 
 
-def case_params(size: int, words: list[tuple[str, str]]) -> dict:
+def case_params(size: int, words: list[tuple[str, str]], shape: str | None = None):
     """Exactly the params the book would give the generator at hard difficulty."""
-    return KIND.request("case", [Word(text, answer) for text, answer in words], (size, size),
-                        list(DIFFICULTY_DIRECTIONS["hard"]), "en").params
+    params = KIND.request("case", [Word(text, answer) for text, answer in words],
+                          (size, size), list(DIFFICULTY_DIRECTIONS["hard"]), "en").params
+    if shape is None:
+        return params
+    mask = named_mask(shape, size, size)
+    return params.model_copy(update={"shape": mask, "rows": len(mask), "cols": len(mask[0])})
 
 
 # --- the book ----------------------------------------------------------------------
@@ -472,14 +491,18 @@ def main() -> None:
                if clash(a, b)]
     assert len(animals) == 40 and not clashes and all(usable(a, 15) for _, a in animals)
     cases.append(("4. 15x15, 40 animals (4-10 letters)", 15, animals))
+    hearts = pick(pool, 20, 9, random.Random(WORD_SEED + 6))
+    cases.append(("6. 15x15 heart, 20 words (3-9 letters)", 15, hearts))
+    shape_of = {cases[-1][0]: "heart"}
 
     tallies = {(case[0], side): Tally() for case in cases for side in ("ours", "peer")}
     for run in range(runs):
         for name, size, words in cases:
             log(f"run {run + 1}/{runs}: {name}")
-            run_ours(case_params(size, words), name, run, tallies[name, "ours"])
+            shape = shape_of.get(name)
+            run_ours(case_params(size, words, shape), name, run, tallies[name, "ours"])
             if peer.ok:
-                run_peer(peer, size, [a for _, a in words], run, tallies[name, "peer"])
+                run_peer(peer, size, [a for _, a in words], run, tallies[name, "peer"], shape)
 
     # the book
     compatible = non_clashing_pool(pool, BOOK_SIZE)
@@ -527,13 +550,13 @@ def main() -> None:
     print(f"machine: os.cpu_count() = {workers}, {platform.system()} {platform.machine()}, "
           f"Python {platform.python_version()}; load average {load_start[0]:.2f} at start, "
           f"{os.getloadavg()[0]:.2f} at end (the machine is shared: timings are noisy)")
-    print(f"runs: {runs} (cases 1-4 and the book); every time is the median over runs")
+    print(f"runs: {runs} (cases 1-4, 6 and the book); every time is the median over runs")
     print(f"hard = all 8 directions, backwards included (ours: directions 0-7; peer: "
           f"level={PEER_LEVEL}, its all-8-directions level)")
     if not peer.version:
         print(f"peer: {peer.why}")
     print()
-    print(f"Cases 1-4: per run and side, {BOARDS} boards with different seeds.")
+    print(f"Cases 1-4 and 6: per run and side, {BOARDS} boards with different seeds.")
     print("  ms/board   = median time of one board (one candidate) in a run")
     print(f"  ms/puzzle  = ours at its default candidates, best of {CANDIDATES}: the "
           f"{CANDIDATES} boards of the run generated")
@@ -580,7 +603,8 @@ def main() -> None:
             print(f"{name:38} {side:4} {len(tally.checks):>6} "
                   f"{placed_summary(tally.checks, len(words)):>27} "
                   f"{f'{all_placed}/{len(tally.checks)}':>11} {best:>10g}  "
-                  f"{violations(tally.checks)}")
+                  f"{violations(tally.checks)}"
+                  + (f"; {tally.failed} candidates failed" if tally.failed else ""))
 
     print()
     print(f"5. Book: {BOOK_PUZZLES} puzzles {BOOK_SIZE}x{BOOK_SIZE}, hard, {BOOK_WORDS} words "

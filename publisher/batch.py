@@ -2,13 +2,15 @@
 
 Candidates run behind a small executor interface (`Executor.imap_unordered`):
 a process pool by default, in-process for one worker; a distributed engine can
-replace it. The result never depends on the executor: each candidate has its own
-seed derived from the book seed, and ties go to the lowest candidate number."""
+replace it. The result never depends on the executor, the workers or the chunking:
+each candidate has its own seed derived from the book seed, ties go to the lowest
+candidate number, and candidates run in rounds of ROUND in seed order. A kind may
+say a board cannot be beaten (`Kind.unbeatable`); a job then stops after the round
+that holds one, the same round whoever runs it."""
 from __future__ import annotations
 
 import os
-import itertools
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
@@ -18,48 +20,59 @@ from .kinds.base import Board, Params
 from .plan import Job, derive_seed
 
 Best = tuple[float, int, Board]          # (score, candidate number, board)
+ROUND = 8                                # candidates per round, whatever the workers
 
 
 class Executor(Protocol):
-    def imap_unordered(self, fn: Callable, tasks: Iterable[tuple]) -> Iterator[Any]:
+    workers: int
+
+    def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:
         """Run fn(*task) for each task; yield results in any order."""
+
+    def close(self, stop: bool = False) -> None:
+        """Let the workers go (queued work is dropped; `stop`: running work too)."""
 
 
 class SerialExecutor:
-    def imap_unordered(self, fn, tasks):
+    workers = 1
+
+    def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:
         for task in tasks:
             yield fn(*task)
 
+    def close(self, stop: bool = False) -> None:
+        pass
+
 
 class PoolExecutor:
+    """A process pool kept across rounds (starting workers costs more than a round)."""
+
     def __init__(self, workers: int):
         self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
 
-    def imap_unordered(self, fn, tasks):
-        pool = ProcessPoolExecutor(max_workers=self.workers)
+    def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+        futures: list[Future[Any]] = [self._pool.submit(fn, *task) for task in tasks]
         try:
-            # Tasks are drawn lazily, a few per worker in flight: a book of a million
-            # candidates never holds a million seeds or futures.
-            pending = iter(tasks)
-            running = {pool.submit(fn, *task)
-                       for task in itertools.islice(pending, self.workers * 4)}
-            while running:
-                done, running = wait(running, return_when=FIRST_COMPLETED)
-                for future in done:
-                    next_task = next(pending, None)
-                    if next_task is not None:
-                        running.add(pool.submit(fn, *next_task))
-                    yield future.result()
+            for future in as_completed(futures):
+                yield future.result()
         except BaseException:
-            # On Ctrl-C or an error, stop the running work too: joining workers that
-            # are still busy would keep the process alive long after Ctrl-C.
-            for process in list((getattr(pool, "_processes", None) or {}).values()):
-                process.terminate()
+            self.close(stop=True)    # Ctrl-C or an error: drop the queued work
             raise
-        finally:
-            # Joined (quick: nothing runs any more), so that no pool thread is left to
-            # race the interpreter's exit and print a stray traceback.
-            pool.shutdown(wait=True, cancel_futures=True)
+
+    def close(self, stop: bool = False) -> None:
+        """Let the workers go. `stop`: end the running work too, since joining busy
+        workers would keep the process alive long after Ctrl-C. The pool is joined
+        (quick once nothing runs), so no pool thread races the interpreter's exit
+        and prints a stray traceback."""
+        if self._pool is not None:
+            if stop:
+                for process in list((getattr(self._pool, "_processes", None) or {}).values()):
+                    process.terminate()
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
 
 
 def make_executor(workers: int | None) -> Executor:
@@ -81,6 +94,7 @@ class Outcome:
     job: Job
     board: Board | None = None
     candidate: int = -1                  # which candidate won
+    tried: int = 0                       # candidates generated (fewer after an early stop)
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -97,8 +111,10 @@ def better(new: Best, old: Best | None) -> bool:
 
 
 def run_candidates(job_index: int, kind_name: str, params: Params,
-                   seeds: list[tuple[int, int]]) -> tuple[int, Best | None, list[str], int]:
-    """Worker: generate the candidates (number, seed) and return the best one."""
+                   seeds: list[tuple[int, int]]
+                   ) -> tuple[int, Best | None, list[str], int, bool]:
+    """Worker: generate the candidates (number, seed); return the best one, the
+    failures, how many ran, and whether the best cannot be beaten."""
     kind = get_kind(kind_name)
     best: Best | None = None
     failures = []
@@ -114,7 +130,8 @@ def run_candidates(job_index: int, kind_name: str, params: Params,
             raise
         if better((board.score, number, board), best):
             best = (board.score, number, board)
-    return job_index, best, failures, len(seeds)
+    final = best is not None and kind.unbeatable(best[2], params)
+    return job_index, best, failures, len(seeds), final
 
 
 def is_interrupt(exc: BaseException) -> bool:
@@ -124,14 +141,14 @@ def is_interrupt(exc: BaseException) -> bool:
         type(exc).__module__.split(".")[0] in ("pysolvers", "pysat")
 
 
-def chunks(count: int, size: int) -> Iterator[range]:
-    return (range(start, min(count, start + size)) for start in range(0, count, size))
+def chunks(numbers: range, size: int) -> list[range]:
+    return [numbers[start:start + size] for start in range(0, len(numbers), size)]
 
 
-def chunk_size_for(job: Job, jobs: int, workers: int) -> int:
-    """Split each job's candidates so that small books still use every worker."""
+def chunk_size_for(candidates: int, jobs: int, workers: int) -> int:
+    """Split a round's candidates so that small books still use every worker."""
     parts = max(1, min(workers * 2 // max(1, jobs), 16))
-    return max(1, -(-job.candidates // parts))
+    return max(1, -(-candidates // parts))
 
 
 def generate_all(jobs: list[Job], seed: int, executor: Executor,
@@ -139,25 +156,36 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
                  chunk_size: int | None = None) -> list[Outcome]:
     """Best board per job. `progress(n)` is called as n more candidates finish.
     `chunk_size` (default: from the workers) is how many candidates one task runs."""
-    workers = getattr(executor, "workers", 1)
-
-    def tasks() -> Iterator[tuple]:
-        # A generator: seeds are derived only as tasks are handed out.
-        for index, job in enumerate(jobs):
-            size = chunk_size or chunk_size_for(job, len(jobs), workers)
-            for chunk in chunks(job.candidates, size):
-                seeds = [(n, derive_seed(seed, job.id, n)) for n in chunk]
-                yield (index, job.kind, job.params, seeds)
     outcomes = [Outcome(job) for job in jobs]
-    for index, best, failures, done in executor.imap_unordered(run_candidates, tasks()):
-        outcome = outcomes[index]
-        outcome.failures.extend(failures)
-        current = (None if outcome.board is None
-                   else (outcome.board.score, outcome.candidate, outcome.board))
-        if best is not None and better(best, current):
-            outcome.board, outcome.candidate = best[2], best[1]
-        if progress:
-            progress(done)
+    try:
+        start = 0
+        active = list(range(len(jobs)))
+        while active:
+            tasks = []
+            for index in active:
+                job = jobs[index]
+                numbers = range(start, min(job.candidates, start + ROUND))
+                size = chunk_size or chunk_size_for(len(numbers), len(active), executor.workers)
+                for chunk in chunks(numbers, size):
+                    seeds = [(n, derive_seed(seed, job.id, n)) for n in chunk]
+                    tasks.append((index, job.kind, job.params, seeds))
+            finished: set[int] = set()
+            for index, best, failures, done, final in executor.imap_unordered(
+                    run_candidates, tasks):
+                _merge(outcomes[index], best, failures, done)
+                if final:
+                    finished.add(index)
+                if progress:
+                    progress(done)
+            start += ROUND
+            # A job stops after the round that found a board no other can beat.
+            active = [i for i in active if i not in finished and start < jobs[i].candidates]
+            if progress:
+                progress(sum(max(0, jobs[i].candidates - start) for i in finished))
+    except BaseException:
+        executor.close(stop=True)       # Ctrl-C or an error: end the running work too
+        raise
+    executor.close()
     for outcome in outcomes:
         if outcome.board is None:
             reasons = sorted(set(outcome.failures))
@@ -167,3 +195,12 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
                 f"candidates failed ({'; '.join(reasons[:3])}); make the request easier "
                 "(a larger grid, fewer or shorter words) or raise `candidates`")
     return outcomes
+
+
+def _merge(outcome: Outcome, best: Best | None, failures: list[str], done: int) -> None:
+    outcome.failures.extend(failures)
+    outcome.tried += done
+    current = (None if outcome.board is None
+               else (outcome.board.score, outcome.candidate, outcome.board))
+    if best is not None and better(best, current):
+        outcome.board, outcome.candidate = best[2], best[1]

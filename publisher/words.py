@@ -93,7 +93,8 @@ class ThemeList:
 
 def read_theme_header(path: Path) -> tuple[str, tuple[str, ...]] | None:
     """(title, tags) from a list file's leading `# title:` / `# tags:` lines, or None."""
-    title, tags = None, ()
+    title: str | None = None
+    tags: tuple[str, ...] = ()
     for line in _read(path).splitlines()[:6]:
         if not line.startswith("#"):
             break

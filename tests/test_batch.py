@@ -108,3 +108,27 @@ def test_better_is_a_total_order_on_score_then_candidate():
     assert batch.better((1.0, 2, board), (1.0, 3, board))
     assert not batch.better((1.0, 3, board), (1.0, 2, board))
     assert batch.better((0.0, 9, board), None)
+
+
+class StoppingKind(FakeKind):
+    """The highest score a board can have is spread - 1: such a board cannot be beaten."""
+
+    def unbeatable(self, board, params):
+        return board.score == params.spread - 1
+
+
+@pytest.mark.parametrize("chunk_size", [None, 1, 3, 8])
+@pytest.mark.parametrize("workers", [1, 2])
+def test_early_stop_is_deterministic_and_keeps_the_same_board(monkeypatch, chunk_size, workers):
+    kind = StoppingKind()
+    monkeypatch.setattr(batch, "get_kind", lambda name: kind)
+    jobs = [job(7, 40, spread=4), job(8, 30, spread=1000)]
+    executor = SerialExecutor() if workers == 1 else PoolExecutor(workers)
+    outcomes = generate_all(jobs, BOOK_SEED, executor, chunk_size=chunk_size)
+    first_max = next(n for n in range(40)
+                     if derive_seed(BOOK_SEED, jobs[0].id, n) % 4 == 3)
+    assert outcomes[0].candidate == first_max == expected(jobs[0])[0]
+    # It stops after the round that holds the unbeatable board, never before or later.
+    assert outcomes[0].tried == min(40, (first_max // batch.ROUND + 1) * batch.ROUND)
+    assert outcomes[1].tried == 30                # never unbeatable: every candidate runs
+    assert outcomes[1].candidate == expected(jobs[1])[0]

@@ -180,3 +180,16 @@ sections:
         assert puzzle["files"][0] == f"book/{puzzle['id']}.pdf" and len(single.pages) == 2
         assert puzzle["title"] in single.pages[0].extract_text()
         assert "Answer on page 2" in " ".join(single.pages[0].extract_text().split())
+
+
+def test_the_manifest_says_how_many_candidates_were_tried(tmp_path, write_spec):
+    spec = write_spec("""\
+        title: Tried
+        sections:
+          - kind: queens
+            size: 6
+            candidates: 3
+        """)
+    entry = json.loads(build_book(spec, tmp_path / "out", workers=1).manifest
+                       .read_text(encoding="utf-8"))["puzzles"][0]
+    assert entry["candidates"] == 3 and entry["tried"] == 3

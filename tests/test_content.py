@@ -178,6 +178,8 @@ def test_spelling_exceptions_are_still_needed():
     problems: list[str] = []
     for path in sorted((WORDLISTS / "spelling").glob("*.txt")):
         language = path.stem
+        if language not in LANGUAGES:
+            continue                    # clues-<lang>.txt: see test_clue_answers_are_spelled_right
         words = set(read_entries(path))
         used = {w for theme in theme_files(language) for entry in read_entries(theme)
                 for w in re.split(r"[\s\-]+", entry)}
@@ -185,6 +187,26 @@ def test_spelling_exceptions_are_still_needed():
         needed = hunspell_unknown(language, words)
         problems += [f"{path.name}: Hunspell knows {w}" for w in sorted(words - needed)]
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_clue_answers_are_spelled_right(language):
+    """Every answer of the bundled clue databases is a word Hunspell knows, apart from the
+    documented exceptions in spelling/clues-<lang>.txt."""
+    import yaml
+
+    answers: set[str] = set()
+    for name in ("clues.yaml", "general-clues.yaml"):
+        path = WORDLISTS / language / name
+        if path.exists():
+            answers |= {str(k) for k in yaml.safe_load(path.read_text(encoding="utf-8"))}
+    words = {w for answer in answers for w in re.split(r"[\s\-]+", answer) if w}
+    allowed = set(read_entries(WORDLISTS / "spelling" / f"clues-{language}.txt"))
+    unknown = hunspell_unknown(language, words) - allowed
+    # Answers are written in lower case: a proper noun (paris) is right as Paris.
+    unknown -= {w for w in unknown if w.capitalize() not in
+                hunspell_unknown(language, {w.capitalize()})}
+    assert not unknown, f"{language} clue answers Hunspell does not know: {sorted(unknown)[:20]}"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

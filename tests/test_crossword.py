@@ -207,12 +207,13 @@ def test_word_inside_another_is_never_overlaid():
         board = KIND.generate(params, seed)
         verify(board, params)
     # the canvas refuses PELO over the cells of PELOTA in the same direction
+    code = generator.Alphabet(["PELOTA"]).encode
     cv = generator._Canvas(9, 9, 6)
     start = cv.h // 2 * cv.w + 5
-    cv.place("PELOTA", start, generator.ACROSS, cv.fits(start, generator.ACROSS, 6))
-    assert cv.check("PELO", start, generator.ACROSS) == -1
-    assert all(d == generator.DOWN for s, d, *_ in cv.placements("PELO"))
-    assert (start, generator.DOWN) in [(s, d) for s, d, *_ in cv.placements("PELO")]
+    cv.place(code("PELOTA"), start, generator.ACROSS, cv.fits(start, generator.ACROSS, 6))
+    assert cv.check(code("PELO"), start, generator.ACROSS) == -1
+    assert all(d == generator.DOWN for s, d, *_ in cv.placements(code("PELO")))
+    assert (start, generator.DOWN) in [(s, d) for s, d, *_ in cv.placements(code("PELO"))]
 
 
 def test_unplaceable_word_is_reported_not_dropped():
@@ -250,26 +251,27 @@ def test_a_word_longer_than_the_rows_lies_across():
 
 
 def test_incremental_places_equal_a_full_scan():
-    # a child's places come from its parent's (placements_after); they must be
+    # a child's places come from its parent's (places_after); they must be
     # exactly the places a full scan (placements) finds, in every state searched
     checked = 0
-    original = generator._Canvas.placements_after
+    original = generator._Canvas.places_after
 
-    def both(self, word, where, old, last, window):
-        got = original(self, word, where, old, last, window)
-        assert sorted(got) == sorted(self.placements(word))
-        nonlocal checked
-        checked += 1
+    def both(self, words, pairs, before, last):
+        got = original(self, words, pairs, before, last)
+        for word, places in zip(words, got):
+            assert sorted(places) == sorted(self.placements(word))
+            nonlocal checked
+            checked += 1
         return got
 
-    generator._Canvas.placements_after = both
+    generator._Canvas.places_after = both
     try:
         words = [w.upper() for w in ANIMALS]
         generator.make_layout(words, 13, 13, 1, beam=8, repair=200)
         generator.make_layout(words, 9, 16, 2, beam=8, repair=200)
         generator.make_layout(["PELOTA", "PELO", "LOTA", "OTA", "ALA", "BANANA"], 6, 6, 3)
     finally:
-        generator._Canvas.placements_after = original
+        generator._Canvas.places_after = original
     assert checked > 1000
 
 

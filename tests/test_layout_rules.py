@@ -20,12 +20,14 @@ sections:
   - kind: queens
     title: Own choices
     size: 6
+    difficulty: hard             # what 6x6 classic boards grade (no grade warning)
     count: 3
     colour: false
     answers_per_page: 6
   - kind: queens
     title: Layout's choices
     size: 6
+    difficulty: hard
     count: 3
 """
 

@@ -43,6 +43,28 @@ sections:
     count: 2
     candidates: 2
     per_page: 2
+  - kind: maze
+    title: Maze
+    size: 8
+    candidates: 2
+  - kind: cryptogram
+    title: Code
+    texts: ["Octopuses have three hearts."]
+  - kind: scramble
+    title: Scramble
+    words: [planet, garden, orange]
+    candidates: 2
+  - kind: fillin
+    title: Fill
+    size: 9
+    words: [planet, garden, orange, winter, pencil, tiger]
+    candidates: 2
+  - kind: sudoku
+    title: Sudoku
+    size: 6
+    variant: killer
+    difficulty: easy
+    candidates: 2
 """
 
 
@@ -58,8 +80,10 @@ def built(tmp_path_factory):
 def test_every_kind_is_in_the_book(built):
     _, manifest, _ = built
     assert [p["kind"] for p in manifest["puzzles"]] == [
-        "wordsearch", "crossword", "numberlink", "numberlink", "queens", "queens"]
-    assert set(all_kinds()) == {"wordsearch", "crossword", "numberlink", "queens"}
+        "wordsearch", "crossword", "numberlink", "numberlink", "queens", "queens",
+        "maze", "cryptogram", "scramble", "fillin", "sudoku"]
+    assert set(all_kinds()) == {"wordsearch", "crossword", "numberlink", "queens",
+                                "maze", "cryptogram", "scramble", "fillin", "sudoku"}
 
 
 def test_puzzles_share_pages_when_asked_and_each_page_shows_its_puzzle(built):
@@ -119,5 +143,5 @@ def test_bytes_do_not_depend_on_the_hash_seed(built, tmp_path):
         assert done.returncode == 0, done.stderr
         outputs.append({path.relative_to(out): path.read_bytes()
                         for path in sorted(out.rglob("*")) if path.is_file()})
-    assert len(outputs[0]) == 4          # PDF, JSON, .puz, .ipuz
+    assert len(outputs[0]) == 5          # PDF, JSON, .puz, .ipuz, the sudoku's .ipuz
     assert outputs[0] == outputs[1]

@@ -231,7 +231,8 @@ def test_large_size_warns():
     reqs = KIND.plan(section(size=16), FakeCtx())
     board = gen(reqs[0].params, 1)
     assert any("16x16" in w for w in board.warnings)
-    assert not gen({"rows": 8, "cols": 8, "difficulty": "easy"}, 1).warnings
+    assert not [w for w in gen({"rows": 8, "cols": 8, "difficulty": "easy"}, 1).warnings
+                if "take much longer" in w]
 
 
 def test_manifest():

@@ -43,7 +43,7 @@ CASES = [
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "missing.txt"), {},
      ["book.yaml:8: sections[0].puzzles[0].words:", "'missing.txt'", "en/animals"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "en/no-such-theme"), {},
-     ["sections[0].puzzles[0].words:", "'en/no-such-theme'", "bundled lists"]),
+     ["sections[0].puzzles[0].words:", "'en/no-such-theme'", "nor a bundled list", "make-book lists"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("pig", "hippopotamuses"), {},
      ["book.yaml:8: sections[0].puzzles[0].words:", "hippopotamuses", "longer than the grid"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("pig", "kayak"), {},

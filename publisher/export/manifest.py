@@ -23,6 +23,7 @@ def build_manifest(book, seed: int, pdf_name: str, layout_name: str,
             "language": job.language, "page": placement.page,
             "answer_page": placement.answer_page, "score": round(outcome.kept.score, 4),
             "candidate": outcome.candidate, "candidates": job.candidates,
+            "tried": outcome.tried,
         }
         entry.update(get_kind(job.kind).manifest(outcome.kept))
         if files.get(job.id):

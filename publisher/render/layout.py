@@ -61,10 +61,11 @@ class Layout(BaseModel):
     min_answer_font_size: float = Field(default=4, ge=3, le=40,
                                         description="the floor in answer keys")
     scale: float = Field(default=1.0, ge=0.5, le=3, description="large print grows grids by this")
-    answers_per_page: Literal[1, 2, 4, 6] | None = None
+    answers_per_page: int | None = None            # one of page_grids
     # Puzzles per page -> (columns, rows) of the page's grid of boxes.
     page_grids: dict[int, tuple[int, int]] = Field(
-        default_factory=lambda: {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)})
+        default_factory=lambda: {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 8: (2, 4),
+                                 9: (3, 3), 12: (3, 4)})
     large_print: bool = False
     colour: bool = False
 
@@ -82,6 +83,13 @@ class Layout(BaseModel):
                 raise ValueError("page sides must be between 2in and about 27in")
             return width, height
         raise ValueError("write a page size name (letter, a4) or [width, height]")
+
+    @model_validator(mode="after")
+    def _answers_fit_a_grid(self):
+        if self.answers_per_page is not None and self.answers_per_page not in self.page_grids:
+            raise ValueError(f"answers_per_page: {self.answers_per_page} is not one of the "
+                             f"page_grids ({', '.join(map(str, sorted(self.page_grids)))})")
+        return self
 
     @model_validator(mode="after")
     def _room_for_puzzles(self):

@@ -1,11 +1,18 @@
 """The board under construction: placed words, the grid, and the legal places
 left for each word (kept up to date as words go in). Used by the search in
-generator.py."""
+generator.py.
+
+Letters are small integer codes (`Alphabet`), so the grid is two bytearrays
+(letters, directions used) that a child state copies in one memcpy."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import AbstractSet as Set, Sequence
 
 ACROSS, DOWN = 1, 2
+_NO_KEYS: frozenset[int] = frozenset()
+
+Word = Sequence[int]      # a word as letter codes (bytes, or a tuple past 255 letters)
 
 
 @dataclass(frozen=True)
@@ -35,23 +42,54 @@ class Layout:
         return filled / (self.rows * self.cols) if self.rows * self.cols else 0.0
 
 
-class _Canvas:
-    """Mutable search state; cells are a flat list ('' = empty)."""
+class Alphabet:
+    """Letter codes 1..k for the letters of some words (0 = empty cell)."""
 
-    def __init__(self, rows: int, cols: int, maxlen: int):
+    def __init__(self, words: Sequence[str]):
+        self.code: dict[str, int] = {}
+        for w in words:
+            for ch in w:
+                self.code.setdefault(ch, len(self.code) + 1)
+        self.wide = len(self.code) > 255
+
+    def encode(self, word: str) -> Word:
+        codes = [self.code[ch] for ch in word]
+        return tuple(codes) if self.wide else bytes(codes)
+
+
+class _Canvas:
+    """Mutable search state; cells are flat arrays of letter codes (0 = empty)."""
+
+    __slots__ = ("max_rows", "max_cols", "h", "w", "cell", "used", "filled", "bbox",
+                 "crossings")
+
+    def __init__(self, rows: int, cols: int, maxlen: int, wide: bool = False):
         self.max_rows, self.max_cols = rows, cols
         # room on every side for a box of rows x cols around any first word
         self.h = 2 * max(rows, maxlen) + 4
         self.w = 2 * max(cols, maxlen) + 4
         n = self.h * self.w
-        self.cell = [""] * n
-        self.used = [0] * n
-        self.by_letter: dict[str, list[int]] = {}
-        self.bbox: tuple[int, int, int, int] | None = None   # r0, r1, c0, c1 inclusive
+        self.cell: bytearray | list[int] = [0] * n if wide else bytearray(n)
+        self.used = bytearray(n)
+        self.filled: list[int] = []       # cells in the order their letters went in
+        # r0, r1, c0, c1 inclusive; None only until the first word goes in
+        self.bbox: tuple[int, int, int, int] = None  # type: ignore[assignment]
         self.crossings = 0
 
     def step(self, direction: int) -> int:
         return 1 if direction == ACROSS else self.w
+
+    def by_letter(self) -> dict[int, list[int]]:
+        """Cells holding each letter, in the order they were filled."""
+        out: dict[int, list[int]] = {}
+        cell = self.cell
+        for p in self.filled:
+            ch = cell[p]
+            if ch in out:
+                out[ch].append(p)
+            else:
+                out[ch] = [p]
+        return out
 
     def fits(self, start: int, direction: int, length: int) -> tuple[int, int, int, int] | None:
         """The new bounding box if the word fits the size limit, else None."""
@@ -68,7 +106,7 @@ class _Canvas:
             return None
         return box
 
-    def check(self, word: str, start: int, direction: int) -> int:
+    def check(self, word: Word, start: int, direction: int) -> int:
         """Crossings if legal (>= 1), else -1. The first word needs none."""
         st = 1 if direction == ACROSS else self.w
         pt = self.w if direction == ACROSS else 1
@@ -104,14 +142,18 @@ class _Canvas:
             rlo, rhi = 0, -1
         return rlo, rhi - n + 1, clo, chi - n + 1
 
-    def placements(self, word: str) -> list[tuple[int, int, int, int, int]]:
-        """Legal (start, direction, crossings, row, col) for `word`, in a fixed order."""
+    def placements(self, word: Word, by_letter: dict[int, list[int]] | None = None
+                   ) -> list[tuple[int, int, int, int, int]]:
+        """Legal (start, direction, crossings, row, col) for `word`, in a fixed order.
+        `by_letter`: self.by_letter(), when the caller has it already."""
         out = []
         seen = set()
-        by_letter, used, w, n = self.by_letter, self.used, self.w, len(word)
+        if by_letter is None:
+            by_letter = self.by_letter()
+        used, w, n = self.used, self.w, len(word)
         # first rows/cols a down/across placement may start at
         rlo, rmax, clo, cmax = self.window(n)
-        check = self.check
+        legal = self.legal              # each start below crosses the letter at p
         for i, ch in enumerate(word):
             for p in by_letter.get(ch, ()):
                 u = used[p]
@@ -127,95 +169,178 @@ class _Canvas:
                 seen.add(key)
                 r, c = divmod(start, w)
                 if (clo <= c <= cmax) if d == ACROSS else (rlo <= r <= rmax):
-                    cross = check(word, start, d)
-                    if cross > 0:
+                    cross = legal(word, start, d)
+                    if cross:
                         out.append((start, d, cross, r, c))
         return out
 
-    def place(self, word: str, start: int, direction: int, box) -> list[tuple[int, str]]:
-        """Lay `word` down; returns its new letters as (cell, letter)."""
-        st = self.step(direction)
+    def place(self, word: Word, start: int, direction: int, box) -> int:
+        """Lay `word` down; returns which of its letters are new, as a bitmask
+        of positions in the word."""
+        st = 1 if direction == ACROSS else self.w
+        cell, used, filled = self.cell, self.used, self.filled
         p = start
-        new = []
-        for ch in word:
-            if self.cell[p]:
+        new = 0
+        for t, ch in enumerate(word):
+            if cell[p]:
                 self.crossings += 1
             else:
-                self.cell[p] = ch
-                self.by_letter.setdefault(ch, []).append(p)
-                new.append((p, ch))
-            self.used[p] |= direction
+                cell[p] = ch
+                filled.append(p)
+                new |= 1 << t
+            used[p] |= direction
             p += st
         self.bbox = box
         return new
 
-    # long: the hot loop of the search; one pass over the board, split it and it is slower
-    def placements_after(self, word: str, where: dict[str, list[int]], old: list,
-                         last: tuple, window: tuple[int, int, int, int]
-                         ) -> list[tuple[int, int, int, int, int]]:
-        """placements(word) right after one more word was laid down, from `old`
-        (its placements just before) and `last` = (start, direction, length, new
-        letters, box before) of that word: the same set as placements(word), but
-        only the placements near the new word are checked again. `where` maps
-        each letter to its indexes in `word`; `window` is self.window(len(word))."""
-        w, n = self.w, len(word)
-        check = self.check
-        ls, ld, ln, new, box = last
+    def legal(self, word: Word, s: int, d: int) -> int:
+        """check(word, s, d) for a placement crossing at least one letter:
+        crossings if legal, else 0."""
+        st, pt = (1, self.w) if d == ACROSS else (self.w, 1)
+        cell, used = self.cell, self.used
+        if cell[s - st] or cell[s + len(word) * st]:
+            return 0
+        cross = 0
+        for ch in word:
+            g = cell[s]
+            if g:
+                if g != ch or used[s] & d:
+                    return 0
+                cross += 1
+            elif cell[s - pt] or cell[s + pt]:
+                return 0
+            s += st
+        return cross
+
+    # Long (about 70 lines): the hot loop of the search, once per state for all
+    # of its words, so that what they share is worked out once.
+    def places_after(self, words: list[Word], pairs: list[tuple], before: list[list],
+                     last: tuple) -> list[list[tuple[int, int, int, int, int]]]:
+        """placements(words[k]) for each k, right after one more word was laid
+        down, from `before[k]` (its placements just before) and `last` = (start,
+        direction, length, new letters as a bitmask of positions, box before) of
+        that word: the same lists as placements() up to order, but only the
+        placements near the new word are checked again. `pairs[k]`: (t, k') for
+        each letter t of the new word equal to letter k' of words[k], in order.
+        An unchanged list is returned as is (lists are never modified once made)."""
+        w = self.w
+        ls, ld, ln, new, box = last[:5]
         lr, lc = divmod(ls, w)
         # a placement whose cells and ends all lie outside this rectangle (the
-        # new word and one cell around it) is exactly as legal as before
+        # new word and one cell around it) is exactly as legal as before; new
+        # ones cross a new letter, perpendicular to the new word; one near it
+        # that was already legal is in `seen`
         if ld == ACROSS:
             tr0, tr1, tc0, tc1 = lr - 1, lr + 1, lc - 1, lc + ln
         else:
             tr0, tr1, tc0, tc1 = lr - 1, lr + ln, lc - 1, lc + 1
+        grew = box != self.bbox           # the box grew: so may the window shrink
+        legal, across = self.legal, self.places_across
+        windows: dict[int, tuple[int, int, int, int]] = {}
+        result = []
+        for word, prs, old in zip(words, pairs, before):
+            n = len(word)
+            window = windows.get(n)
+            if window is None:
+                window = windows[n] = self.window(n)
+            out = old
+            seen: Set[int] = _NO_KEYS
+            if old:
+                if grew:
+                    rlo, rmax, clo, cmax = window
+                    old = out = [e for e in old if ((clo <= e[4] <= cmax) if e[1] == ACROSS
+                                                    else (rlo <= e[3] <= rmax))]
+                a0, a1 = tc0 - n, tc1 + 1     # across starts near the rectangle: columns
+                d0, d1 = tr0 - n, tr1 + 1     # down starts near it: rows
+                near = [k for k, (_, d, _, r, c) in enumerate(old)
+                        if ((tr0 <= r <= tr1 and a0 <= c <= a1) if d == ACROSS
+                            else (tc0 <= c <= tc1 and d0 <= r <= d1))]
+                if near:
+                    seen = keys = set()
+                    out = old[:]
+                    for k in reversed(near):
+                        s, d, _, r, c = old[k]
+                        keys.add(s * 4 + d)
+                        cross = legal(word, s, d)
+                        if cross:
+                            out[k] = (s, d, cross, r, c)
+                        else:
+                            del out[k]
+            if prs:
+                extra = across(word, prs, ls, lr, lc, ld, new, seen, window)
+                if extra:
+                    out = out + extra
+            result.append(out)
+        return result
+
+    # A hot loop: legal() is written out inline.
+    def places_across(self, word: Word, pairs: tuple, ls: int, lr: int, lc: int, ld: int,
+                      new: int, seen: Set[int], window: tuple[int, int, int, int]) -> list:
+        """The legal placements of `word` across the word just laid at ls (row lr,
+        col lc, direction ld) through its `new` letters (bitmask), from `pairs`
+        (see places_after), but none already in `seen`."""
+        w, n = self.w, len(word)
+        cell, used = self.cell, self.used
         rlo, rmax, clo, cmax = window
-        same = box == self.bbox          # then the window is the same too
         out = []
-        seen = set()
-        for e in old:
-            s, d, cross, r, c = e
-            if d == ACROSS:
-                if not same and not clo <= c <= cmax:
+        if ld == ACROSS:                 # the new placements run down
+            d, st, pt = DOWN, w, 1
+            for t, k in pairs:
+                if not new >> t & 1:
                     continue
-                if tr0 <= r <= tr1 and c - 1 <= tc1 and c + n >= tc0:
-                    cross = check(word, s, d)
-                    if cross <= 0:
-                        continue
-                    e = (s, d, cross, r, c)
-                    seen.add(s * 4 + d)
-            else:
-                if not same and not rlo <= r <= rmax:
+                r = lr - k
+                if not rlo <= r <= rmax:
                     continue
-                if tc0 <= c <= tc1 and r - 1 <= tr1 and r + n >= tr0:
-                    cross = check(word, s, d)
-                    if cross <= 0:
-                        continue
-                    e = (s, d, cross, r, c)
-                    seen.add(s * 4 + d)
-            out.append(e)
-        # new placements cross one of the new letters, perpendicular to the new
-        # word; one near it that was already legal is in `seen`
-        if ld == ACROSS:
-            d, st = DOWN, w
-        else:
-            d, st = ACROSS, 1
-        for p, ch in new:
-            for i in where.get(ch, ()):
-                start = p - i * st
-                key = start * 4 + d
-                if key in seen:
+                s = ls + t - k * w
+                if seen and s * 4 + d in seen:
                     continue
-                seen.add(key)
-                r, c = divmod(start, w)
-                if (clo <= c <= cmax) if d == ACROSS else (rlo <= r <= rmax):
-                    cross = check(word, start, d)
-                    if cross > 0:
-                        out.append((start, d, cross, r, c))
+                if cell[s - st] or cell[s + n * st]:
+                    continue
+                cross = 0
+                p = s
+                for ch in word:
+                    g = cell[p]
+                    if g:
+                        if g != ch or used[p] & d:
+                            break
+                        cross += 1
+                    elif cell[p - pt] or cell[p + pt]:
+                        break
+                    p += st
+                else:
+                    out.append((s, d, cross, r, lc + t))
+        else:                            # the new placements run across
+            d, st, pt = ACROSS, 1, w
+            for t, k in pairs:
+                if not new >> t & 1:
+                    continue
+                c = lc - k
+                if not clo <= c <= cmax:
+                    continue
+                s = ls + t * w - k
+                if seen and s * 4 + d in seen:
+                    continue
+                if cell[s - st] or cell[s + n * st]:
+                    continue
+                cross = 0
+                p = s
+                for ch in word:
+                    g = cell[p]
+                    if g:
+                        if g != ch or used[p] & d:
+                            break
+                        cross += 1
+                    elif cell[p - pt] or cell[p + pt]:
+                        break
+                    p += st
+                else:
+                    out.append((s, d, cross, lr + t, c))
         return out
 
     def copy(self) -> "_Canvas":
-        other = object.__new__(_Canvas)
-        other.__dict__.update(self.__dict__)
-        other.cell, other.used = self.cell[:], self.used[:]
-        other.by_letter = {k: v[:] for k, v in self.by_letter.items()}
+        other = _Canvas.__new__(_Canvas)
+        other.max_rows, other.max_cols, other.h, other.w = \
+            self.max_rows, self.max_cols, self.h, self.w
+        other.cell, other.used, other.filled = self.cell[:], self.used[:], self.filled[:]
+        other.bbox, other.crossings = self.bbox, self.crossings
         return other

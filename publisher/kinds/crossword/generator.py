@@ -14,7 +14,9 @@ Here one candidate is a beam search over partial boards:
   letters may give it a crossing; the best state at any depth is the result
   (see `layout_key`);
 * a child's places are its parent's, re-checked only near the new word, plus
-  the places crossing the new word's letters (`placements_after`).
+  the places crossing the new word's letters (`_Canvas.places_after`, one call
+  per state for all its words; letters are small integer codes, the grid two
+  bytearrays, so a child is a cheap copy).
 
 If words are left over, a repair phase (a large-neighbourhood search) follows:
 take a few random words out of the best board, or the words that block a slot
@@ -42,7 +44,8 @@ import math
 import random
 from operator import itemgetter
 
-from .board import ACROSS, DOWN, Layout, Placed, _Canvas  # noqa: F401 (re-exported)
+from .board import ACROSS, DOWN, Alphabet, Layout, Placed, _Canvas  # noqa: F401 (re-exported)
+from .repair import REPAIR_STEPS, RepairPhase
 
 DEFAULT_BEAM = 32         # states kept per depth; bounds the work, not the clock
 DEFAULT_BRANCH = 4        # moves expanded per state
@@ -50,13 +53,6 @@ POOL_FACTOR = 2           # children looked ahead per kept state
 FREEDOM_WEIGHT = 1.0      # weight of log(1 + places left) per word left
 GROW_WEIGHT = 0.5         # per cell the bounding box grows
 JITTER = 2.0              # seeded noise in move scores: candidates differ
-# the repair phase (only while words are left over)
-REPAIR_STEPS = 64         # budget per word, in search steps
-REPAIR_BEAM = 1           # beam of each recreate
-REPAIR_GROW_WEIGHT = -1.0  # GROW_WEIGHT of each recreate: there, spreading out pays
-REPAIR_TARGETED = 0.2     # share of ruins that free a slot for a left-over word
-REPAIR_BLOCKERS = 3       # most words taken out to free that slot
-REPAIR_RUIN = (2, 6)      # how many random words the other ruins take out
 
 
 def layout_key(n_placed: int, crossings: int, area: int, bal: float) -> tuple:
@@ -77,25 +73,48 @@ def balance(h: int, w: int, rows: int, cols: int) -> float:
 
 
 _first = itemgetter(0)
+_LOG1P_N = 256
+_LOG1P = [math.log1p(k) for k in range(_LOG1P_N)]   # freedom of a word with k places
 
 
-def _bbox_area(b) -> int:
-    return (b[1] - b[0] + 1) * (b[3] - b[2] + 1)
+_TABLES: dict[tuple[str, ...], tuple[Alphabet, list, list]] = {}
 
 
-class _Search:
-    """The beam search (and the repair phase) for one candidate."""
+def _tables(answers: tuple[str, ...]) -> tuple[Alphabet, list, list]:
+    """The alphabet, coded words and letter pairs of a word list (cached: a
+    process builds many candidates of one puzzle; callers only read them)."""
+    got = _TABLES.get(answers)
+    if got is None:
+        alphabet = Alphabet(answers)
+        words = [alphabet.encode(a) for a in answers]
+        where: list[dict[int, list[int]]] = [{} for _ in words]
+        for j, wj in enumerate(words):
+            for k, ch in enumerate(wj):
+                where[j].setdefault(ch, []).append(k)
+        pairs = [[tuple((t, k) for t, ch in enumerate(wi) for k in where[j].get(ch, ()))
+                  if i != j else () for j in range(len(words))]
+                 for i, wi in enumerate(words)]
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        got = _TABLES[answers] = (alphabet, words, pairs)
+    return got
+
+
+class _Search(RepairPhase):
+    """The beam search (and, from RepairPhase, the repair phase) for one candidate."""
 
     def __init__(self, answers: list[str], rows: int, cols: int, rng: random.Random,
                  branch: int):
         self.answers, self.rows, self.cols, self.rng = answers, rows, cols, rng
         self.branch = branch
         self.maxlen = max(len(a) for a in answers)
-        self.where: list[dict[str, list[int]]] = [{} for _ in answers]
-        for i, a in enumerate(answers):
-            for k, ch in enumerate(a):
-                self.where[i].setdefault(ch, []).append(k)
+        # words as letter codes; pairs[i][j]: (t, k) for each letter t of word i
+        # equal to letter k of word j
+        self.alphabet, self.words, self.pairs = _tables(tuple(answers))
         self.steps = 0
+
+    def canvas(self) -> _Canvas:
+        return _Canvas(self.rows, self.cols, self.maxlen, self.alphabet.wide)
 
     def key(self, cv: _Canvas, placed: list) -> tuple:
         b = cv.bbox
@@ -105,261 +124,113 @@ class _Search:
     def make_state(self, cv, placed, remaining, value, before=None, last=None):
         """Score a state with one step of lookahead: words left with no place
         (fewer is better), then the heuristic value plus the freedom left.
-        `before`: the parent's placements, `last`: the word laid since."""
+        `opts[k]` are the places of word `remaining[k]`; `before`: the parent's
+        places of the same words, `last`: the word laid since."""
         self.steps += 1
-        answers = self.answers
+        words = self.words
         if before is None:
-            opts = {i: cv.placements(answers[i]) for i in remaining}
+            by_letter = cv.by_letter()
+            opts = [cv.placements(words[i], by_letter) for i in remaining]
         else:
-            where, windows = self.where, {}
-            opts = {}
-            for i in remaining:
-                n = len(answers[i])
-                win = windows.get(n)
-                if win is None:
-                    win = windows[n] = cv.window(n)
-                opts[i] = cv.placements_after(answers[i], where[i], before[i], last, win)
-        dead = sum(1 for i in remaining if not opts[i])
-        freedom = sum(math.log1p(len(o)) for o in opts.values())
+            pairs = self.pairs[last[5]]
+            opts = cv.places_after([words[i] for i in remaining], [pairs[i] for i in remaining],
+                                   before, last)
+        dead = 0
+        for o in opts:
+            if not o:
+                dead += 1
+        freedom = sum([_LOG1P[len(o)] if len(o) < _LOG1P_N else math.log1p(len(o))
+                       for o in opts])
         rank = (-dead, value + FREEDOM_WEIGHT * freedom)
         return (rank, value, cv, placed, remaining, opts)
+
+    def best_moves(self, cv: _Canvas, remaining: list[int], opts: list, grow_weight: float
+                   ) -> list[tuple]:
+        """The `branch` best moves (score, k, start, direction, row, col) of a state,
+        best first; k indexes `remaining`. One jitter draw per legal move."""
+        rand, branch = self.rng.random, self.branch
+        b0, b1, b2, b3 = cv.bbox
+        h, w = b1 - b0 + 1, b3 - b2 + 1
+        cur = h * w
+        top: list[tuple] = []
+        worst = -math.inf
+        for k, o in enumerate(opts):
+            n1 = len(self.words[remaining[k]]) - 1
+            # a word with few places left is urgent: place it while it still fits
+            urgency = 4.0 if len(o) == 1 else 2.0 if len(o) == 2 else 0.0
+            for s, dd, cross, r, c in o:
+                if dd == ACROSS:
+                    hi, lo = c + n1, c
+                    grow = h * ((hi if hi > b3 else b3) - (lo if lo < b2 else b2) + 1) - cur
+                else:
+                    hi, lo = r + n1, r
+                    grow = (((hi if hi > b1 else b1) - (lo if lo < b0 else b0) + 1) * w) - cur
+                sc = cross * 6.0 - grow * grow_weight + urgency + rand() * JITTER
+                if sc > worst or len(top) < branch:
+                    # as a stable sort, best first: after the equal scores
+                    j = len(top)
+                    while j and top[j - 1][0] < sc:
+                        j -= 1
+                    top.insert(j, (sc, k, s, dd, r, c))
+                    if len(top) > branch:
+                        top.pop()
+                    if len(top) == branch:
+                        worst = top[-1][0]
+        return top
 
     def run_beam(self, cv: _Canvas, placed: list, remaining: list[int], beam: int,
                  grow_weight: float):
         """Beam search from one state; the best state met: (key, canvas, placed)."""
-        answers, rng, branch = self.answers, self.rng, self.branch
+        words = self.words
         best = None
         states = [self.make_state(cv, placed, remaining, 0.0)]
         while states:
             children = []
             for _, value, cv, placed, remaining, opts in states:
-                b = cv.bbox
-                cur = _bbox_area(b)
                 key = self.key(cv, placed)
                 if best is None or key > best[0]:
                     best = (key, cv, placed)
-                moves = []
-                b0, b1, b2, b3 = b
-                h, w = b1 - b0 + 1, b3 - b2 + 1
-                for i in remaining:
-                    o = opts[i]
-                    n1 = len(answers[i]) - 1
-                    # a word with few places left is urgent: place it while it still fits
-                    urgency = 4.0 if len(o) == 1 else 2.0 if len(o) == 2 else 0.0
-                    for s, dd, cross, r, c in o:
-                        if dd == ACROSS:
-                            grow = h * (max(b3, c + n1) - min(b2, c) + 1) - cur
-                        else:
-                            grow = (max(b1, r + n1) - min(b0, r) + 1) * w - cur
-                        moves.append((cross * 6.0 - grow * grow_weight + urgency
-                                      + rng.random() * JITTER, i, s, dd, r, c))
                 # words with no place now stay in `remaining`: a later word may open one
-                moves.sort(key=_first, reverse=True)
-                for m in moves[:branch]:
+                for m in self.best_moves(cv, remaining, opts, grow_weight):
                     children.append((value + m[0], cv, placed, remaining, opts, m))
             children.sort(key=_first, reverse=True)
-            pool, seen = [], set()
-            for value, cv, placed, remaining, opts, (_, i, s, dd, r, c) in children:
-                sig = frozenset(placed + [(i, s, dd)])
-                if sig in seen:
-                    continue
-                seen.add(sig)
+            pool: list[tuple] = []
+            # a child is new unless the same set of moves came before: sets are
+            # told apart by a sum of move hashes first (exact on a match)
+            seen: dict[int, list] = {}
+            parent_sum: dict[int, int] = {}
+            for value, cv, placed, remaining, opts, (_, k, s, dd, r, c) in children:
+                i = remaining[k]
+                move = (i, s, dd)
+                ps = parent_sum.get(id(placed))
+                if ps is None:
+                    ps = parent_sum[id(placed)] = sum(map(hash, placed))
+                sig_sum = ps + hash(move)
+                now = placed + [move]
+                same = seen.get(sig_sum)
+                if same is None:
+                    seen[sig_sum] = [now]
+                else:
+                    sig = frozenset(now)
+                    if any(sig == frozenset(other) for other in same):
+                        continue
+                    same.append(now)
                 child = cv.copy()
-                n1 = len(answers[i]) - 1
+                n1 = len(words[i]) - 1
                 b0, b1, b2, b3 = cv.bbox
                 box = (b0, b1, min(b2, c), max(b3, c + n1)) if dd == ACROSS else \
                     (min(b0, r), max(b1, r + n1), b2, b3)
-                new = child.place(answers[i], s, dd, box)
-                pool.append(self.make_state(child, placed + [(i, s, dd)],
-                                            [j for j in remaining if j != i], value,
-                                            opts, (s, dd, n1 + 1, new, cv.bbox)))
+                new = child.place(words[i], s, dd, box)
+                pool.append(self.make_state(child, now,
+                                            remaining[:k] + remaining[k + 1:], value,
+                                            opts[:k] + opts[k + 1:],
+                                            (s, dd, n1 + 1, new, cv.bbox, i)))
                 if len(pool) >= beam * POOL_FACTOR:
                     break
             pool.sort(key=_first, reverse=True)
             states = pool[:beam]
         return best
 
-    # --- repair: ruin part of the board and recreate it with a small beam ---------
-
-    def canvas_of(self, placed: list) -> tuple[_Canvas, list]:
-        """A fresh canvas holding `placed` (legal and connected), re-centred."""
-        cv = _Canvas(self.rows, self.cols, self.maxlen)
-        w, answers = cv.w, self.answers
-        r0 = c0 = 1 << 30
-        r1 = c1 = -1
-        for i, s, d in placed:
-            r, c = divmod(s, w)
-            n = len(answers[i]) - 1
-            r0, c0 = min(r0, r), min(c0, c)
-            r1, c1 = max(r1, r + n if d == DOWN else r), max(c1, c + n if d == ACROSS else c)
-        dr, dc = cv.h // 2 - (r0 + r1) // 2, cv.w // 2 - (c0 + c1) // 2
-        moved = [(i, s + dr * w + dc, d) for i, s, d in placed]
-        box = (r0 + dr, r1 + dr, c0 + dc, c1 + dc)
-        for i, s, d in moved:
-            cv.place(answers[i], s, d, box)
-        return cv, moved
-
-    # long: one pass of the beam search over its states; see the docstring
-    def prune(self, keep: list, gone: list, w: int, must: int | None):
-        """Drop words from `keep` until it is legal and connected once the words
-        `gone` are taken out; what that can break: two letters of a gone word
-        left side by side (both crossed by other words), or a split board (the
-        piece with `must`, else the largest, stays). Returns (kept, dropped word
-        indexes), or (None, None) if `must` would have to go."""
-        answers = self.answers
-        own: dict[int, list[int]] = {}
-        for j, (i, s, d) in enumerate(keep):
-            st = 1 if d == ACROSS else w
-            for k in range(len(answers[i])):
-                own.setdefault(s + k * st, []).append(j)
-        alive = [True] * len(keep)
-        dropped = []
-        todo = list(gone)
-        while todo:
-            i, s, d = todo.pop()
-            st = 1 if d == ACROSS else w
-            p = s
-            for _ in range(len(answers[i]) - 1):
-                a, b = own.get(p), own.get(p + st)
-                if a and b and not any(keep[j][2] == d and j in b for j in a):
-                    cands = [j for j in a + b if keep[j][2] != d and keep[j][0] != must]
-                    if not cands:
-                        return None, None
-                    x = min(cands, key=lambda j: (len(answers[keep[j][0]]), j))
-                    xi, xs, xd = keep[x]
-                    xst = 1 if xd == ACROSS else w
-                    for k in range(len(answers[xi])):
-                        q = xs + k * xst
-                        own[q].remove(x)
-                        if not own[q]:
-                            del own[q]
-                    alive[x] = False
-                    dropped.append(xi)
-                    todo += [(i, s, d), keep[x]]     # look at this word again, and at x
-                    break
-                p += st
-        # connected pieces (words sharing a cell)
-        parent = list(range(len(keep)))
-
-        def find(x):
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-        for js in own.values():
-            for j in js[1:]:
-                parent[find(j)] = find(js[0])
-        pieces: dict[int, list[int]] = {}
-        for j in range(len(keep)):
-            if alive[j]:
-                pieces.setdefault(find(j), []).append(j)
-        if not pieces:
-            return None, None
-        if must is not None:
-            piece = next(p for p in pieces.values() if any(keep[j][0] == must for j in p))
-        else:
-            piece = max(pieces.values(),
-                        key=lambda p: (sum(len(answers[keep[j][0]]) for j in p), -p[0]))
-        if len(pieces) > 1:
-            ks = set(piece)
-            dropped += [keep[j][0] for j in range(len(keep)) if alive[j] and j not in ks]
-        return [keep[j] for j in piece], dropped
-
-    def blocked_slots(self, cv: _Canvas, placed: list, u: int, limit: int) -> list:
-        """Slots for word u that cross a letter of the board but are blocked by 1..limit
-        placed words: (blockers as slot indexes into `placed`, start, direction)."""
-        word, w = self.answers[u], cv.w
-        n = len(word)
-        own: dict[int, list[int]] = {}
-        for j, (i, s, d) in enumerate(placed):
-            st = 1 if d == ACROSS else w
-            for k in range(len(self.answers[i])):
-                own.setdefault(s + k * st, []).append(j)
-        rlo, rmax, clo, cmax = cv.window(n)
-        cell, used = cv.cell, cv.used
-        out, seen = [], set()
-        for k, ch in enumerate(word):
-            for p in cv.by_letter.get(ch, ()):
-                for d in (ACROSS, DOWN):
-                    if used[p] & d:
-                        continue
-                    st, pt = (1, w) if d == ACROSS else (w, 1)
-                    start = p - k * st
-                    if start * 4 + d in seen:
-                        continue
-                    seen.add(start * 4 + d)
-                    r, c = divmod(start, w)
-                    if not ((clo <= c <= cmax) if d == ACROSS else (rlo <= r <= rmax)):
-                        continue
-                    block: set[int] = set()
-                    for q in (start - st, start + n * st):
-                        if cell[q]:
-                            block.update(own[q])
-                    q = start
-                    for x in word:
-                        g = cell[q]
-                        if g:
-                            if g != x:
-                                block.update(own[q])
-                            elif used[q] & d:
-                                block.update(j for j in own[q] if placed[j][2] == d)
-                        else:
-                            for y in (q - pt, q + pt):
-                                if cell[y]:
-                                    block.update(own[y])
-                        if len(block) > limit:
-                            break
-                        q += st
-                    if 0 < len(block) <= limit:
-                        out.append((block, start, d))
-        return out
-
-    def repair(self, best, budget: int):
-        """Large-neighbourhood search from the best state while words are left over:
-        take out the words blocking a slot of a left-over word (or a few random
-        words), put the left-over word there, recreate the rest with a small beam;
-        keep the result if it places as many words. Bounded by `budget` steps."""
-        answers, rng = self.answers, self.rng
-        n = len(answers)
-        key, cv, placed = best
-        stop = self.steps + budget
-        while self.steps < stop:
-            got = {i for i, _, _ in placed}
-            left = [i for i in range(n) if i not in got]
-            if not left:
-                break
-            self.steps += 1                     # every attempt costs at least a step
-            u = None
-            if rng.random() < REPAIR_TARGETED:
-                u = rng.choice(left)
-                slots = self.blocked_slots(cv, placed, u, REPAIR_BLOCKERS)
-                if not slots:
-                    continue
-                block, s, d = slots[rng.randrange(len(slots))]
-                keep = [p for j, p in enumerate(placed) if j not in block] + [(u, s, d)]
-                gone = [placed[j] for j in block]
-            else:
-                k = min(rng.randint(*REPAIR_RUIN), len(placed) - 1)
-                if k < 1:
-                    break
-                drop = set(rng.sample(range(len(placed)), k))
-                keep = [p for j, p in enumerate(placed) if j not in drop]
-                gone = [placed[j] for j in drop]
-            keep, _ = self.prune(keep, gone, cv.w, u)
-            if keep is None:
-                continue
-            cv2, keep = self.canvas_of(keep)
-            b = cv2.bbox
-            if b[1] - b[0] >= self.rows or b[3] - b[2] >= self.cols:
-                continue
-            got = {i for i, _, _ in keep}
-            res = self.run_beam(cv2, keep, [i for i in range(n) if i not in got], REPAIR_BEAM,
-                                 REPAIR_GROW_WEIGHT)
-            if res[0][0] >= key[0]:
-                key, cv, placed = res
-                if key > best[0]:
-                    best = res
-        return best
 
 
 def make_layout(answers: list[str], rows: int, cols: int, seed: int,
@@ -383,12 +254,12 @@ def make_layout(answers: list[str], rows: int, cols: int, seed: int,
     first = fits_any[0]
     word = answers[first]
     search = _Search(answers, rows, cols, rng, branch)
-    canvas = _Canvas(rows, cols, search.maxlen)
+    canvas = search.canvas()
     d = rng.choice([d for d, limit in ((ACROSS, cols), (DOWN, rows)) if len(word) <= limit])
     r0, c0 = canvas.h // 2, canvas.w // 2
     start = (r0 * canvas.w + c0 - len(word) // 2) if d == ACROSS else \
         ((r0 - len(word) // 2) * canvas.w + c0)
-    canvas.place(word, start, d, canvas.fits(start, d, len(word)))
+    canvas.place(search.words[first], start, d, canvas.fits(start, d, len(word)))
     best = search.run_beam(canvas, [(first, start, d)], [i for i in range(n) if i != first], beam,
                            GROW_WEIGHT)
     if repair is None:

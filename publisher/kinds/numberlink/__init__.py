@@ -35,6 +35,8 @@ class NumberlinkSection(SectionBase):
     size: tuple[int, int] = Field(default=(7, 7), description="side, or [rows, cols]")
     count: int = Field(default=1, ge=1, le=1000)
     difficulty: Difficulty = "medium"
+    labels: Literal["numbers", "letters"] = Field(
+        default="numbers", description="endpoint labels: 1..N, or A..Z then AA, AB..")
 
     @field_validator("size", mode="before")
     @classmethod
@@ -50,6 +52,37 @@ class NumberlinkParams(Params):
     cols: int = 7
     difficulty: Difficulty = "medium"
     conf_budget: int = CONF_BUDGET
+    labels: Literal["numbers", "letters"] = "numbers"
+
+
+# Hardness targets are 0.15 / 0.45 / 0.8 (see the module doc): a board is graded by
+# the nearest one.
+GRADE_BOUNDS = ((0.30, "easy"), (0.625, "medium"))
+
+
+def grade(hardness: float) -> str:
+    for bound, level in GRADE_BOUNDS:
+        if hardness < bound:
+            return level
+    return "hard"
+
+
+def labels_for(count: int, style: str) -> list[str]:
+    """1..N, or A..Z, AA, AB, .. (two characters fit the circle)."""
+    if style == "numbers":
+        return [str(i + 1) for i in range(count)]
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    names = list(letters) + [a + b for a in letters for b in letters]
+    return names[:count]
+
+
+def relabel(board: NumberlinkBoard, style: str) -> None:
+    """Number the pairs in reading order of their first endpoint, in the chosen style."""
+    for path in board.paths:
+        if path[-1] < path[0]:
+            path.reverse()
+    board.paths.sort(key=lambda path: path[0])
+    board.labels = labels_for(len(board.paths), style)
 
 
 class NumberlinkKind(Kind[NumberlinkSection, NumberlinkParams, NumberlinkBoard]):
@@ -63,13 +96,20 @@ class NumberlinkKind(Kind[NumberlinkSection, NumberlinkParams, NumberlinkBoard])
     def plan(self, section: NumberlinkSection,
              ctx: PlanContext) -> list[PuzzleRequest[NumberlinkParams]]:
         rows, cols = section.size
-        params = NumberlinkParams(rows=rows, cols=cols, difficulty=section.difficulty)
+        params = NumberlinkParams(rows=rows, cols=cols, difficulty=section.difficulty,
+                                  labels=section.labels)
         return [PuzzleRequest(title, params, ctx.language)
                 for title in ctx.titles(section.title, section.count)]
 
     def generate(self, params: NumberlinkParams, seed: int) -> NumberlinkBoard:
         rows, cols = params.rows, params.cols
         board = generate(rows, cols, params.difficulty, seed, params.conf_budget)
+        relabel(board, params.labels)
+        achieved = grade(board.hardness)
+        if achieved != params.difficulty:
+            board.warnings.append(f"numberlink {rows}x{cols}: asked for {params.difficulty}, "
+                                  f"this board grades {achieved} (hardness "
+                                  f"{board.hardness:.2f})")
         if max(rows, cols) > MAX_SIDE:
             board.warnings.append(f"numberlink {rows}x{cols}: boards above {MAX_SIDE}x{MAX_SIDE} "
                                   f"take much longer to prove unique (seconds to minutes each)")
@@ -77,7 +117,7 @@ class NumberlinkKind(Kind[NumberlinkSection, NumberlinkParams, NumberlinkBoard])
 
     def draw_puzzle(self, canvas: Any, board: NumberlinkBoard, box: Box,
                     ctx: DrawContext) -> None:
-        draw.draw_puzzle(canvas, board, box, ctx.theme)
+        draw.draw_puzzle(canvas, board, box, ctx, grade(board.hardness))
 
     def draw_solution(self, canvas: Any, board: NumberlinkBoard, box: Box,
                       ctx: DrawContext) -> None:
@@ -92,6 +132,7 @@ class NumberlinkKind(Kind[NumberlinkSection, NumberlinkParams, NumberlinkBoard])
             "solution": board.solution_grid(),
             "paths": [[list(cell) for cell in path] for path in board.paths],
             "difficulty": board.difficulty,
+            "grade": grade(board.hardness),
             "hardness": board.hardness,
             "deduction": {"propagation": board.f0, "probing": board.f1},
         }

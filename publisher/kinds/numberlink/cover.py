@@ -15,11 +15,14 @@ MIN_LEN, are refused, so the invariants hold at every step.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 MIN_LEN = 3
 
 
+@lru_cache(maxsize=16)
 def neighbours_table(rows: int, cols: int) -> list[list[int]]:
+    """Each cell's neighbours (cached: callers only read it)."""
     table = []
     for r in range(rows):
         for c in range(cols):
@@ -66,16 +69,42 @@ def owners(paths: list[list[int]], n: int) -> list[int]:
     return owner
 
 
+_BORDERS: dict[tuple[int, int], tuple[bytes, bytes, bytes]] = {}
+
+
+def _border(rows: int, cols: int) -> tuple[bytes, bytes, bytes]:
+    """Per cell, 1 where it lies on the border; on the top or bottom row; in the
+    first or last column (cached per size)."""
+    table = _BORDERS.get((rows, cols))
+    if table is None:
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        on_row = bytes(int(r in (0, rows - 1)) for r, c in cells)
+        on_col = bytes(int(c in (0, cols - 1)) for r, c in cells)
+        table = _BORDERS[(rows, cols)] = (bytes(a | b for a, b in zip(on_row, on_col)),
+                                          on_row, on_col)
+    return table
+
+
 def hugs_edge(path: list[int], rows: int, cols: int) -> bool:
     """True when most of the path is one straight run along the border: such
     paths are dull and give themselves away."""
+    border, on_row, on_col = _border(rows, cols)
+    # the run's cells all lie on the border: most paths have too few there
+    if 2 * sum(map(border.__getitem__, path)) <= len(path):
+        return False
     best = run = 1
+    prev = 0
     for i in range(1, len(path)):
-        (r0, c0), (r1, c1) = divmod(path[i - 1], cols), divmod(path[i], cols)
-        same_border = ((r0 == r1 and r0 in (0, rows - 1)) or (c0 == c1 and c0 in (0, cols - 1)))
-        straight = same_border and (i < 2 or _collinear(path[i - 2], path[i - 1], path[i], cols))
-        run = run + 1 if same_border and straight else (2 if same_border else 1)
-        best = max(best, run)
+        a = path[i - 1]
+        step = path[i] - a
+        # a step along a border row (within a row) or a border column
+        if on_row[a] if (step == 1 or step == -1) and cols > 1 else on_col[a]:
+            run = run + 1 if i < 2 or step == prev else 2
+            if run > best:
+                best = run
+        else:
+            run = 1
+        prev = step
     return best >= 3 and best * 2 > len(path)
 
 
@@ -92,24 +121,23 @@ def hamiltonian_path(rows: int, cols: int, rng: random.Random, steps: int) -> li
     for r in range(rows):
         row = [r * cols + c for c in range(cols)]
         path.extend(row if r % 2 == 0 else row[::-1])
-    pos = [0] * (rows * cols)
-    for i, x in enumerate(path):
-        pos[x] = i
+    # The path is kept in one orientation; `back` says whether its logical order
+    # (the one the moves see) is reversed, which spares a reversal per step.
+    # (list.index runs in C: cheaper than keeping a position table up to date.)
+    last = len(path) - 1
+    back = False
     for _ in range(steps):
         if rng.random() < 0.5:
-            path.reverse()
-            for i, x in enumerate(path):
-                pos[x] = i
-        e = path[-1]
+            back = not back
+        e = path[0] if back else path[-1]
         x = rng.choice(nbrs[e])
-        i = pos[x]
-        if i == len(path) - 2:
+        i = last - path.index(x) if back else path.index(x)
+        if i == last - 1:
             continue
-        tail = path[i + 1:][::-1]
-        path[i + 1:] = tail
-        for k, y in enumerate(tail, i + 1):
-            pos[y] = k
-    return path
+        # reverse the logical tail after position i
+        lo, hi = (0, last - i - 1) if back else (i + 1, last)
+        path[lo:hi + 1] = path[lo:hi + 1][::-1]
+    return path[::-1] if back else path
 
 
 def cut(path: list[int], rows: int, cols: int, mean_len: float, max_len: int,
@@ -123,7 +151,7 @@ def cut(path: list[int], rows: int, cols: int, mean_len: float, max_len: int,
     while i < len(path):
         want = min(max_len, MIN_LEN + int(rng.expovariate(1.0 / max(1.0, mean_len - MIN_LEN))))
         pid = len(pieces)
-        piece = []
+        piece: list[int] = []
         while i < len(path) and len(piece) < want:
             x = path[i]
             owner[x] = pid
@@ -149,111 +177,139 @@ def random_cover(rows: int, cols: int, mean_len: float, max_len: int, rng: rando
     """A cover of the grid by paths of MIN_LEN..max_len cells (about `mean_len`
     on average), with no 2x2 block in one path. Deterministic for a given rng."""
     n = rows * cols
-    nbrs = neighbours_table(rows, cols)
     while True:
         paths = cut(hamiltonian_path(rows, cols, rng, 4 * n), rows, cols, mean_len, max_len, rng)
         if paths is not None:
             break
-    owner = owners(paths, n)
-    state = [len(paths), max(1, round(n / mean_len))]     # paths alive, target
+    cover = _Cover(rows, cols, paths, max_len, max(1, round(n / mean_len)), rng)
+    # Backbites and steals move the endpoints off the cut points (which sit in
+    # adjacent pairs); merges bring the count down to the target.
+    for _ in range(steps):
+        cover.mix_step()
+    cover.merge()
+    cover.unhug()
+    return [p for p in cover.paths if p]
 
-    def hugs(*ps) -> int:
-        return sum(hugs_edge(p, rows, cols) for p in ps if p)
 
-    def try_move(pid: int, qid: int, moved: list[int], rest: list[int], gain: int = 0) -> bool:
+class _Cover:
+    """A cover being mixed: paths (an emptied one stays as []), each cell's path."""
+
+    def __init__(self, rows: int, cols: int, paths: list[list[int]], max_len: int,
+                 target: int, rng: random.Random):
+        self.rows, self.cols, self.paths, self.max_len, self.rng = rows, cols, paths, max_len, rng
+        self.n = rows * cols
+        self.nbrs = neighbours_table(rows, cols)
+        self.owner = owners(paths, self.n)
+        self.alive, self.target = len(paths), target
+
+    def hugs(self, *ps: list[int]) -> int:
+        return sum(hugs_edge(p, self.rows, self.cols) for p in ps if p)
+
+    def try_move(self, pid: int, qid: int, moved: list[int], rest: list[int],
+                 gain: int = 0) -> bool:
         """Give `moved` (cells of q, starting next to p's last cell) to p."""
+        paths, owner = self.paths, self.owner
         p, q = paths[pid], paths[qid]
-        before = hugs(p, q)
         for y in moved:
             owner[y] = pid
-        if _blocks_ok(owner, moved, rows, cols) and hugs(p + moved, rest) <= before - gain:
+        # (the border test only when the blocks test passes: it is the dearer)
+        if _blocks_ok(owner, moved, self.rows, self.cols) and \
+                self.hugs(p + moved, rest) <= self.hugs(p, q) - gain:
             p.extend(moved)
             paths[qid] = rest
             if not rest:
-                state[0] -= 1
+                self.alive -= 1
             return True
         for y in moved:
             owner[y] = qid
         return False
 
-    # Backbites and steals move the endpoints off the cut points (which sit in
-    # adjacent pairs); merges bring the count down to the target.
-    for _ in range(steps):
-        pid = owner[rng.randrange(n)]
+    def mix_step(self) -> None:
+        """One random backbite, steal or merge at a random path's end."""
+        rng, paths, owner, max_len = self.rng, self.paths, self.owner, self.max_len
+        pid = owner[rng.randrange(self.n)]
         p = paths[pid]
         if rng.random() < 0.5:
             p.reverse()
         e = p[-1]
-        x = rng.choice(nbrs[e])
+        x = rng.choice(self.nbrs[e])
         qid = owner[x]
         if qid == pid:
             i = p.index(x)
             if i < len(p) - 2:
                 new = p[:i + 1] + p[i + 1:][::-1]
-                if hugs(new) <= hugs(p):
+                if self.hugs(new) <= self.hugs(p):
                     paths[pid] = new
-            continue
+            return
         q = paths[qid]
         j = q.index(x)
-        if state[0] > state[1] and (j == 0 or j == len(q) - 1) and len(p) + len(q) <= max_len:
-            try_move(pid, qid, q if j == 0 else q[::-1], [])
-            continue
+        if self.alive > self.target and (j == 0 or j == len(q) - 1) and \
+                len(p) + len(q) <= max_len:
+            self.try_move(pid, qid, q if j == 0 else q[::-1], [])
+            return
         if rng.random() < 0.5:
             moved, rest = q[j:], q[:j]
         else:
             moved, rest = q[j::-1], q[j + 1:]
         if len(rest) >= MIN_LEN and len(p) + len(moved) <= max_len:
-            try_move(pid, qid, moved, rest)
-    # Greedy merges, shortest paths first, until the target count is reached.
-    merged = True
-    while merged and state[0] > state[1]:
-        merged = False
-        order = sorted((len(p), i) for i, p in enumerate(paths) if p)
-        for _, pid in order:
-            p = paths[pid]
-            if not p:
-                continue
-            for end in (0, 1):
-                if end:
-                    p.reverse()
-                for x in nbrs[p[-1]]:
-                    qid = owner[x]
-                    q = paths[qid]
-                    if qid == pid or len(p) + len(q) > max_len or x not in (q[0], q[-1]):
-                        continue
-                    if try_move(pid, qid, q if x == q[0] else q[::-1], []):
-                        merged = True
-                        break
-                if merged or state[0] <= state[1]:
+            self.try_move(pid, qid, moved, rest)
+
+    def merge(self) -> None:
+        """Greedy merges, shortest paths first, until the target count is reached."""
+        merged = True
+        while merged and self.alive > self.target:
+            merged = False
+            order = sorted((len(p), i) for i, p in enumerate(self.paths) if p)
+            for _, pid in order:
+                if self.paths[pid] and self._merge_one(pid):
+                    merged = True
                     break
-            if merged:
-                break
-    # Paths lying straight along the border: let them grow into (or give way
-    # to) a neighbour until they no longer do.
-    for _ in range(n):
-        bad = [i for i, p in enumerate(paths) if p and hugs_edge(p, rows, cols)]
-        if not bad:
-            break
-        pid = rng.choice(bad)
+
+    def _merge_one(self, pid: int) -> bool:
+        """Join path pid end to end with a neighbouring path, if one fits."""
+        paths, owner = self.paths, self.owner
         p = paths[pid]
-        options = []
         for end in (0, 1):
-            tip = p[0] if end == 0 else p[-1]
-            for x in nbrs[tip]:
-                qid = owner[x]
-                if qid != pid:
-                    options.append((tip, x, qid))
-        rng.shuffle(options)
-        for tip, x, qid in options:
-            if p[-1] != tip:
+            if end:
                 p.reverse()
-            q = paths[qid]
-            j = q.index(x)
-            for moved, rest in ((q[j:], q[:j]), (q[j::-1], q[j + 1:])):
-                if (not rest or len(rest) >= MIN_LEN) and len(p) + len(moved) <= max_len \
-                        and try_move(pid, qid, moved, rest, gain=1):
-                    break
-            else:
-                continue
-            break
-    return [p for p in paths if p]
+            for x in self.nbrs[p[-1]]:
+                qid = owner[x]
+                q = paths[qid]
+                if qid == pid or len(p) + len(q) > self.max_len or x not in (q[0], q[-1]):
+                    continue
+                if self.try_move(pid, qid, q if x == q[0] else q[::-1], []):
+                    return True
+            if self.alive <= self.target:
+                break
+        return False
+
+    def unhug(self) -> None:
+        """Paths lying straight along the border: let them grow into (or give
+        way to) a neighbour until they no longer do."""
+        rng, paths, owner = self.rng, self.paths, self.owner
+        for _ in range(self.n):
+            bad = [i for i, p in enumerate(paths) if p and hugs_edge(p, self.rows, self.cols)]
+            if not bad:
+                break
+            pid = rng.choice(bad)
+            p = paths[pid]
+            options = []
+            for end in (0, 1):
+                tip = p[0] if end == 0 else p[-1]
+                for x in self.nbrs[tip]:
+                    qid = owner[x]
+                    if qid != pid:
+                        options.append((tip, x, qid))
+            rng.shuffle(options)
+            for tip, x, qid in options:
+                if p[-1] != tip:
+                    p.reverse()
+                q = paths[qid]
+                j = q.index(x)
+                for moved, rest in ((q[j:], q[:j]), (q[j::-1], q[j + 1:])):
+                    if (not rest or len(rest) >= MIN_LEN) and len(p) + len(moved) <= \
+                            self.max_len and self.try_move(pid, qid, moved, rest, gain=1):
+                        break
+                else:
+                    continue
+                break

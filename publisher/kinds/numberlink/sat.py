@@ -11,9 +11,11 @@ ends deterministically; running out of budget means "unknown" (reject).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations
+from collections import deque
+from itertools import combinations, repeat
 
-from pysat.solvers import Solver
+import pysolvers as _pysolvers  # type: ignore[import-not-found]
+from pysat.solvers import Solver  # type: ignore[import-untyped]
 
 
 SOLVER = "g3"        # Glucose 3: conflict budgets, deterministic; fewest conflicts here
@@ -35,55 +37,120 @@ def path_edges(path: list[int]) -> list[tuple[int, int]]:
     return [(min(a, b), max(a, b)) for a, b in zip(path, path[1:])]
 
 
+_KEEP_K = 4       # colour counts whose clauses a _Grid keeps (bounded memory)
+
+
+class _Grid:
+    """What the CNF of every board of one size shares: edges, incident edge
+    variables per cell, and each cell's degree clauses (an endpoint: exactly
+    one used edge; any other cell: exactly two), split into longer clauses and
+    unit facts. Built once per size and process."""
+
+    def __init__(self, rows: int, cols: int):
+        n = rows * cols
+        self.edges = grid_edges(rows, cols)
+        self.edge_var = {e: i + 1 for i, e in enumerate(self.edges)}
+        inc: list[list[int]] = [[] for _ in range(n)]
+        for i, (a, b) in enumerate(self.edges):
+            inc[a].append(i + 1)
+            inc[b].append(i + 1)
+        self.end: list[list[list[int]]] = []      # endpoint x: its clauses
+        self.inner: list[tuple[list[list[int]], list[int]]] = []   # other x: clauses, units
+        for vs in inc:
+            self.end.append([vs[:]] + [[-a, -b] for a, b in combinations(vs, 2)])
+            cl = [[-a, -b, -c] for a, b, c in combinations(vs, 3)]
+            cl += [[v for v in vs if v != skip] for skip in vs]
+            self.inner.append(([c for c in cl if len(c) > 1], [c[0] for c in cl if len(c) == 1]))
+        self.edge_colour: dict[int, list[list[int]]] = {}
+        self.colour_vars: dict[int, list[list[int]]] = {}
+
+    def colours(self, k: int) -> list[list[int]]:
+        """Per cell, its k colour variables (shared: callers only read them)."""
+        if k not in self.colour_vars:
+            if len(self.colour_vars) >= _KEEP_K:
+                self.colour_vars.clear()
+            base = len(self.edges) + 1
+            self.colour_vars[k] = [[base + x * k + j for j in range(k)]
+                                   for x in range(len(self.end))]
+        return self.colour_vars[k]
+
+    def colour_clauses(self, k: int) -> list[list[int]]:
+        """A used edge joins cells of equal colour, for k colours."""
+        if k not in self.edge_colour:
+            if len(self.edge_colour) >= _KEEP_K:
+                self.edge_colour.clear()
+            base = len(self.edges) + 1
+            cl = []
+            for i, (a, b) in enumerate(self.edges):
+                e = i + 1
+                for j in range(k):
+                    ca, cb = base + a * k + j, base + b * k + j
+                    cl.append([-e, -ca, cb])
+                    cl.append([-e, ca, -cb])
+            self.edge_colour[k] = cl
+        return self.edge_colour[k]
+
+
+_GRIDS: dict[tuple[int, int], _Grid] = {}
+
+
+def _grid(rows: int, cols: int) -> _Grid:
+    g = _GRIDS.get((rows, cols))
+    if g is None:
+        if len(_GRIDS) > 8:
+            _GRIDS.clear()
+        g = _GRIDS[(rows, cols)] = _Grid(rows, cols)
+    return g
+
+
+def _add_all(s: Solver, clauses: list[list[int]]) -> None:
+    """s.append_formula(clauses) without a Python call per clause where the
+    solver's own module allows it (clauses here are never empty or false)."""
+    handle, add = getattr(s.solver, "glucose", None), getattr(_pysolvers, "glucose3_add_cl", None)
+    if SOLVER == "g3" and handle is not None and add is not None:
+        deque(map(add, repeat(handle, len(clauses)), clauses), maxlen=0)
+    else:
+        s.append_formula(clauses)
+
+
 class Model:
     """The CNF of one board (endpoint pairs on a rows x cols grid)."""
 
     def __init__(self, rows: int, cols: int, pairs: list[tuple[int, int]]):
         self.rows, self.cols, self.pairs = rows, cols, pairs
         n, k = rows * cols, len(pairs)
-        self.edges = grid_edges(rows, cols)
-        self.edge_var = {e: i + 1 for i, e in enumerate(self.edges)}
+        grid = _grid(rows, cols)
+        self.edges, self.edge_var = grid.edges, grid.edge_var
         self.ne = len(self.edges)
-        base = self.ne + 1
-        self.colour = [[base + x * k + j for j in range(k)] for x in range(n)]
-        inc: list[list[int]] = [[] for _ in range(n)]
-        for i, (a, b) in enumerate(self.edges):
-            inc[a].append(i + 1)
-            inc[b].append(i + 1)
-        self.incident = inc
+        self.colour = grid.colours(k)
         end_colour = {}
-        for j, (a, b) in enumerate(pairs):
-            end_colour[a] = j
-            end_colour[b] = j
-        self.end_colour = end_colour
+        for pair_no, (a, b) in enumerate(pairs):
+            end_colour[a] = pair_no
+            end_colour[b] = pair_no
         cl: list[list[int]] = []
+        units: set[int] = set()
         for x in range(n):
-            vs = inc[x]
-            if x in end_colour:
-                j = end_colour[x]
-                cl.append(vs[:])
-                cl.extend([-a, -b] for a, b in combinations(vs, 2))
-                cl.extend([[v] if i == j else [-v] for i, v in enumerate(self.colour[x])])
+            j = end_colour.get(x)
+            if j is not None:
+                cl += grid.end[x]
+                units.update(v if i == j else -v for i, v in enumerate(self.colour[x]))
             else:
-                # exactly two of the incident edges
-                cl.extend([-a, -b, -c] for a, b, c in combinations(vs, 3))
-                cl.extend([v for v in vs if v != skip] for skip in vs)
-                cl.append(self.colour[x][:])
-        for i, (a, b) in enumerate(self.edges):
-            e = i + 1
-            ca, cb = self.colour[a], self.colour[b]
-            for j in range(k):
-                cl.append([-e, -ca[j], cb[j]])
-                cl.append([-e, ca[j], -cb[j]])
+                inner, facts = grid.inner[x]
+                cl += inner
+                units.update(facts)
+                if k > 1:
+                    cl.append(self.colour[x])
+                else:
+                    units.update(self.colour[x])
         # Unit facts are kept apart so that propagation can report them.
-        self.units = sorted({c[0] for c in cl if len(c) == 1})
-        self.clauses = [c for c in cl if len(c) > 1]
+        self.units = sorted(units)
+        self.clauses = cl + grid.colour_clauses(k)
 
     def solver(self, with_units: bool = True) -> Solver:
         s = Solver(name=SOLVER)
-        s.append_formula(self.clauses)
+        _add_all(s, self.clauses)
         if with_units:
-            s.append_formula([[u] for u in self.units])
+            _add_all(s, [[u] for u in self.units])
         return s
 
     def used_edges(self, model: list[int]) -> list[tuple[int, int]]:
@@ -177,30 +244,36 @@ def deductions(rows: int, cols: int, paths: list[list[int]],
     """How far simple reasoning gets: the share of edge decisions fixed by unit
     propagation alone (f0), and after rounds of failed-literal probing (f1:
     "if this edge were used/unused, a contradiction follows at once"). A board
-    with f1 < 1 needs real search (trial and error) somewhere."""
+    with f1 < 1 needs real search (trial and error) somewhere.
+
+    Two solvers: `facts` holds the known facts (units, failed literals) as
+    clauses, so a probe propagates only its own literal; `plain` has none and
+    reports what the facts fix (a solver does not report its level-0 facts)."""
     m = Model(rows, cols, [(p[0], p[-1]) for p in paths])
     ne = m.ne
     known = list(m.units)
-    with m.solver(with_units=False) as s:
-        ok, lits = s.propagate(assumptions=known)
-        fixed = {abs(v) for v in lits if abs(v) <= ne}
+    with m.solver(with_units=False) as plain, m.solver() as facts:
+        def fixed_by(known: list[int]) -> set[int]:
+            _, lits = plain.propagate(assumptions=known)
+            return {abs(v) for v in lits if abs(v) <= ne}
+        fixed = fixed_by(known)
         f0 = len(fixed) / ne
         for _ in range(probe_rounds):
             changed = False
+            fixed_at = len(known)
             for v in range(1, ne + 1):
                 if v in fixed:
                     continue
                 for lit in (v, -v):
-                    ok, _ = s.propagate(assumptions=known + [lit])
+                    ok, _ = facts.propagate(assumptions=[lit])
                     if not ok:
                         known.append(-lit)
+                        facts.add_clause([-lit])
                         changed = True
                         break
-                if changed and len(known) % 8 == 0:
-                    ok, lits = s.propagate(assumptions=known)
-                    fixed = {abs(v) for v in lits if abs(v) <= ne}
-            ok, lits = s.propagate(assumptions=known)
-            fixed = {abs(v) for v in lits if abs(v) <= ne}
+                if changed and len(known) % 8 == 0 and len(known) != fixed_at:
+                    fixed, fixed_at = fixed_by(known), len(known)
+            fixed = fixed_by(known)
             if not changed or len(fixed) == ne:
                 break
         f1 = len(fixed) / ne

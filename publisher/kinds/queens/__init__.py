@@ -10,7 +10,7 @@ from pydantic import Field, ValidationInfo, field_validator
 
 from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase
 from .classic import generate_classic
-from .draw import draw_board
+from .draw import draw_board, grade
 from .regions import generate_regions
 
 SIZES = {"classic": (6, 16), "regions": (5, 12)}
@@ -79,9 +79,13 @@ class QueensKind(Kind[QueensSection, QueensParams, QueensBoard]):
             d = generate_regions(n, params.difficulty, rng)
             stats = {"grade": d["grade"], "one_cell_regions": d["one_cell_regions"],
                      "repair_moves": d["repair_moves"]}
-        return QueensBoard(score=d["score"], size=n, variant=params.variant,
-                           difficulty=params.difficulty, solution=d["solution"],
-                           givens=d["givens"], regions=d.get("regions"), stats=stats)
+        board = QueensBoard(score=d["score"], size=n, variant=params.variant,
+                            difficulty=params.difficulty, solution=d["solution"],
+                            givens=d["givens"], regions=d.get("regions"), stats=stats)
+        if grade(board) != params.difficulty:
+            board.warnings.append(f"queens {params.variant} {n}x{n}: asked for "
+                                  f"{params.difficulty}, this board grades {grade(board)}")
+        return board
 
     def draw_puzzle(self, canvas: Any, board: QueensBoard, box: Box, ctx: DrawContext) -> None:
         draw_board(canvas, board, box, ctx, solved=False)
@@ -94,6 +98,7 @@ class QueensKind(Kind[QueensSection, QueensParams, QueensBoard]):
             "size": board.size,
             "variant": board.variant,
             "difficulty": board.difficulty,
+            "grade": grade(board),
             # region ids as one-character strings ("A".."L"), like other grids
             "regions": None if board.regions is None
             else [[chr(65 + g) for g in row] for row in board.regions],

@@ -78,7 +78,8 @@ def _agree_sets(n: int, sol: list[int]) -> tuple[list[int], int]:
     return sets, only
 
 
-# long: the exact hitting-set search, with its bitmask state in locals for speed
+# Long (about 90 lines): the exact search and its rival bookkeeping share state through
+# nested functions; split apart they would pass that state around on every call.
 def minimum_givens(n: int, sol: list[int], rng: random.Random) -> tuple[list[int], int]:
     """An exact minimum set of rows whose queens make `sol` the only solution.
     Returns (rows, solver calls). Which minimum set is kept is random: the first

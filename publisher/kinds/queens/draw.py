@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import simpleSplit
 
+from ...grids.difficulty import draw_difficulty
+
 # Light greys for regions: adjacent regions never share one (thick borders do
 # the rest), and all stay light enough for a pencilled queen or cross.
 GREYS = [1.0, 0.80, 0.90, 0.72, 0.85, 0.95]
@@ -13,6 +15,17 @@ GREYS = [1.0, 0.80, 0.90, 0.72, 0.85, 0.95]
 PASTELS = ["#f4a6a6", "#a8d5f2", "#b8e0a8", "#f9d89c", "#d3b8ec", "#9fe0d8",
            "#f7c2de", "#d9d9a3", "#c6cbd6", "#f2b98f", "#a9bff5", "#e3e8b0"]
 CHESS_DARK = 0.86        # shade of the dark squares of a classic board
+
+
+def grade(board) -> str:
+    """The board's own difficulty: classic by givens beyond the proven minimum (0 hard,
+    1 medium, 2+ easy); regions by the strongest deduction it needs (a guess is hard,
+    a group argument medium, simpler steps easy)."""
+    if board.variant == "classic":
+        extra = len(board.givens) - int(board.stats.get("min_givens", len(board.givens)))
+        return "hard" if extra <= 0 else "medium" if extra == 1 else "easy"
+    level = int(board.stats.get("grade", {}).get("level", 0))
+    return "hard" if level >= 5 else "medium" if level == 4 else "easy"
 
 
 def rules_text(board, ctx) -> str:
@@ -100,12 +113,16 @@ def draw_board(canvas, board, box, ctx, solved: bool) -> None:
     theme = ctx.theme
     n = board.size
     caption = not solved and box.height >= 120 and box.width >= 100
-    font_size = max(theme.min_font_size, theme.font_size)
+    # The key's legend: black queens were given, grey ones are the answer.
+    legend = solved and bool(board.givens) and len(board.givens) < n
+    font_size = (max(theme.min_answer_font_size, min(theme.font_size, box.height * 0.05))
+                 if solved else max(theme.min_font_size, theme.font_size))
     lines: list[str] = []
     text_h = 0.0
-    if caption:
-        lines = simpleSplit(rules_text(board, ctx), theme.font, font_size, box.width)
-        text_h = len(lines) * font_size * 1.25 + font_size * 0.8
+    if caption or legend:
+        text = rules_text(board, ctx) if caption else ctx.text.text("legend")
+        lines = simpleSplit(text, theme.font, font_size, box.width)
+        text_h = (len(lines) + caption) * font_size * 1.25 + font_size * 0.8
     thin = max(0.5, theme.line_width)
     # The frame's line is centred on the edge: keep its outer half inside the box too.
     thick = max(1.5, thin * 2.5, min(3.5, min(box.width, box.height - text_h) / n * 0.07))
@@ -116,13 +133,15 @@ def draw_board(canvas, board, box, ctx, solved: bool) -> None:
     _fills(canvas, board, grid, theme.colour)
     _lines(canvas, board, grid)
     _queens(canvas, board, grid, solved)
-    if caption:                       # the rule under the grid
+    if lines:                         # the rule (or the key's legend) under the grid
         canvas.setFillGray(0)
         canvas.setFont(theme.font, font_size)
         y = grid.y0 - font_size * 0.8 - font_size
         for line in lines:
             canvas.drawCentredString(box.x + box.width / 2, y, line)
             y -= font_size * 1.25
+        if caption:
+            draw_difficulty(canvas, ctx, grade(board), box.x + box.width / 2, y, font_size)
     canvas.restoreState()
 
 

@@ -228,34 +228,7 @@ def repair(n: int, regs: list[int], sol: list[int], rng: random.Random):
         rivals = [t for t in res.solutions if t != sol]
         if not rivals:
             return step
-        queens: dict[int, int] = {}                   # rival queen cell -> rivals using it
-        for t in rivals:
-            for r in range(n):
-                if t[r] != sol[r]:
-                    queens[r * n + t[r]] = queens.get(r * n + t[r], 0) + 1
-        # used[j]: the cells used by more than j rivals, so that the rivals a
-        # part kills add up as sum((part & used[j]).bit_count())
-        used = [0] * len(rivals)
-        for q, k in queens.items():
-            for j in range(k):
-                used[j] |= 1 << q
-        while not used[-1]:
-            used.pop()
-        moves = []
-        for cell in sorted(queens):
-            a = owner[cell]
-            outs = paths[a].get(cell)
-            if outs is None:
-                outs = paths[a][cell] = _moves_out(grid, regs, owner, cell, home[a], parts)
-            big = regs[a].bit_count()
-            for b, part in outs:
-                kills = 0
-                for m in used:
-                    kills += (part & m).bit_count()
-                # kill most rivals; then move little, from big regions to small
-                score = (kills * 4 + (big - regs[b].bit_count()) / n
-                         - part.bit_count() + rng.random())
-                moves.append((score, part, a, b))
+        moves = _scored_moves(n, grid, regs, owner, home, paths, parts, sol, rivals, rng)
         # best move to an unseen shape; of equal scores the first, as a stable
         # sort by falling score puts first (max() alone when that one is new)
         if moves:
@@ -282,6 +255,42 @@ def repair(n: int, regs: list[int], sol: list[int], rng: random.Random):
         else:
             return None
     return None
+
+
+def _scored_moves(n: int, grid: Grid, regs: list[int], owner: list[int], home: list[int],
+                  paths: list[dict[int, list[tuple[int, int]]]], parts: dict[tuple[int, int], int],
+                  sol: list[int], rivals: list, rng: random.Random) -> list[tuple]:
+    """repair's candidate moves (score, part, from region, to region): a rival
+    queen cell moves out of its region; more rivals killed scores higher."""
+    queens: dict[int, int] = {}                   # rival queen cell -> rivals using it
+    for t in rivals:
+        for r in range(n):
+            if t[r] != sol[r]:
+                queens[r * n + t[r]] = queens.get(r * n + t[r], 0) + 1
+    # used[j]: the cells used by more than j rivals, so that the rivals a
+    # part kills add up as sum((part & used[j]).bit_count())
+    used = [0] * len(rivals)
+    for q, k in queens.items():
+        for j in range(k):
+            used[j] |= 1 << q
+    while not used[-1]:
+        used.pop()
+    moves = []
+    for cell in sorted(queens):
+        a = owner[cell]
+        outs = paths[a].get(cell)
+        if outs is None:
+            outs = paths[a][cell] = _moves_out(grid, regs, owner, cell, home[a], parts)
+        big = regs[a].bit_count()
+        for b, part in outs:
+            kills = 0
+            for m in used:
+                kills += (part & m).bit_count()
+            # kill most rivals; then move little, from big regions to small
+            score = (kills * 4 + (big - regs[b].bit_count()) / n
+                     - part.bit_count() + rng.random())
+            moves.append((score, part, a, b))
+    return moves
 
 
 def relabel(n: int, reg: list[list[int]]) -> list[list[int]]:
@@ -311,83 +320,98 @@ def grade(n: int, reg: list[list[int]]) -> dict:
     open_u = (1 << (3 * n)) - 1
     placed = 0
     used = {lvl: 0 for lvl in range(1, 6)}
-
-    def open_list():
-        return [u for u in range(3 * n) if open_u >> u & 1]
-
     while open_u:
-        ol = open_list()
-        # 1: singles
-        hit = None
-        for u in ol:
-            cand = avail & units[u]
-            if cand.bit_count() == 1:
-                hit = cand.bit_length() - 1
-                break
+        ol = [u for u in range(3 * n) if open_u >> u & 1]
+        hit = _single(avail, units, ol)
         if hit is not None:
             avail &= ~kill[hit]
             open_u &= ~unit_bits[hit]
             placed += 1
             used[SINGLE] += 1
             continue
-        # 2: confinement
-        new = avail
-        for u in ol:
-            cand = avail & units[u]
-            for v in ol:
-                if v != u and not cand & ~units[v]:
-                    new &= ~(units[v] & ~cand)
-        if new != avail:
-            avail = new
-            used[CONFINE] += 1
-            continue
-        # 3: contradiction
-        m = avail
-        while m:
-            b = m & -m
-            m ^= b
-            i = b.bit_length() - 1
-            after = avail & ~kill[i]
-            rest = open_u & ~unit_bits[i]
-            for u in range(3 * n):
-                if rest >> u & 1 and not after & units[u]:
-                    new &= ~b
-                    break
-        if new != avail:
-            avail = new
-            used[CONTRADICT] += 1
-            continue
-        # 4: groups of k regions within k consecutive lines, and the converse
-        for base in (0, n):                  # rows, then columns
-            for lo in range(n):
-                band = 0
-                for hi in range(lo, n):
-                    band |= units[base + hi]
-                    k = hi - lo + 1
-                    if k >= n:
-                        break
-                    lines = sum(1 for x in range(lo, hi + 1) if open_u >> (base + x) & 1)
-                    inside = [u for u in range(2 * n, 3 * n) if open_u >> u & 1
-                              and avail & units[u] and not avail & units[u] & ~band]
-                    if lines and len(inside) == lines:
-                        keep = 0
-                        for u in inside:
-                            keep |= units[u]
-                        new &= ~(band & ~keep)
-                    covering = [u for u in range(2 * n, 3 * n) if open_u >> u & 1
-                                and avail & units[u] & band]
-                    if lines and len(covering) == lines:
-                        for u in covering:
-                            new &= ~(units[u] & ~band)
-        if new != avail:
-            avail = new
-            used[GROUP] += 1
-            continue
-        used[GUESS] += 1
-        break
+        for level, rule in ((CONFINE, _confine), (CONTRADICT, _contradict), (GROUP, _groups)):
+            new = rule(n, s, avail, open_u, ol)
+            if new != avail:
+                avail = new
+                used[level] += 1
+                break
+        else:
+            used[GUESS] += 1
+            break
     level = max((lvl for lvl, k in used.items() if k), default=0)
     return {"level": level, "progress": round(placed / n, 3),
             "steps": {LEVEL_NAMES[k]: v for k, v in used.items() if v}}
+
+
+def _single(avail: int, units: list[int], ol: list[int]) -> int | None:
+    """Grade rule 1: the cell of the first open unit with one cell left."""
+    for u in ol:
+        cand = avail & units[u]
+        if cand.bit_count() == 1:
+            return cand.bit_length() - 1
+    return None
+
+
+def _confine(n: int, s: RegionsSolver, avail: int, open_u: int, ol: list[int]) -> int:
+    """Grade rule 2: a unit whose cells all lie in another unit clears the rest of it."""
+    units = s.units
+    new = avail
+    cands = [avail & units[u] for u in ol]
+    for u, cand in zip(ol, cands):
+        for v in ol:
+            uv = units[v]
+            if v != u and not cand & ~uv:
+                new &= ~(uv & ~cand)
+    return new
+
+
+def _contradict(n: int, s: RegionsSolver, avail: int, open_u: int, ol: list[int]) -> int:
+    """Grade rule 3: a cell whose queen would leave an open unit without a cell is out."""
+    units, unit_bits, kill = s.units, s.unit_bits, s.kill
+    new = m = avail
+    while m:
+        b = m & -m
+        m ^= b
+        i = b.bit_length() - 1
+        after = avail & ~kill[i]
+        mine = unit_bits[i]
+        for u in ol:
+            if not after & units[u] and not mine >> u & 1:
+                new &= ~b
+                break
+    return new
+
+
+def _groups(n: int, s: RegionsSolver, avail: int, open_u: int, ol: list[int]) -> int:
+    """Grade rule 4: k regions inside k consecutive rows (or columns) clear the
+    rest of those lines, and k lines inside k regions clear those regions."""
+    units = s.units
+    new = avail
+    # the open regions with a cell left, and their cells
+    regions = [(u, avail & units[u]) for u in range(2 * n, 3 * n)
+               if open_u >> u & 1 and avail & units[u]]
+    for base in (0, n):                  # rows, then columns
+        for lo in range(n):
+            band = 0
+            lines = 0
+            for hi in range(lo, n):
+                band |= units[base + hi]
+                lines += open_u >> (base + hi) & 1
+                if hi - lo + 1 >= n:
+                    break
+                if not lines:
+                    continue
+                inside = [u for u, cells in regions if not cells & ~band]
+                if len(inside) == lines:
+                    keep = 0
+                    for u in inside:
+                        keep |= units[u]
+                    new &= ~(band & ~keep)
+                covering = [u for u, cells in regions if cells & band]
+                if len(covering) == lines:
+                    for u in covering:
+                        new &= ~(units[u] & ~band)
+    return new
 
 
 def level_distance(level: int, target: int) -> int:

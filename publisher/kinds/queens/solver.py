@@ -139,7 +139,7 @@ def solution_table(n: int) -> tuple[int, ...]:
 
 # ---------------------------------------------------------------- classic with givens
 
-# long: a bitmask backtracking search kept in one frame for speed
+# Long (about 75 lines): a hot recursive search whose state lives in its closure.
 def solve_classic(n: int, givens=(), limit: int = 2, budget: int | None = None) -> SearchResult:
     """Count n-queens completions of `givens` ([(r, c)]) up to `limit`.
 
@@ -252,7 +252,7 @@ _CLOSED = 64            # added to a closed field's count: above any real count 
 _M1, _M2, _M4 = (int.from_bytes(bytes([x]) * 64, "little") for x in (0x55, 0x33, 0x0F))
 
 
-# long: a bitmask backtracking search kept in one frame for speed
+# Long (about 75 lines): a hot recursive search whose state lives in its closure.
 def complete_classic(n: int, givens=(), limit: int = 2, budget: int | None = None
                      ) -> SearchResult:
     """`solve_classic` computed another way, for 1 <= n <= 16: the same

@@ -3,17 +3,20 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Literal, Union
+from typing import Any, Literal, Sequence, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ...errors import GenerationFailed
-from ...words import Word, alphabet_for, letter_weights
+from ...words import Word, alphabet_for, grid_form
 from ..base import (Board, Box, DrawContext, Kind, Language, Params, PlanContext, PuzzleRequest,
                     SectionBase, grid_size)
 from . import draw
+from .filler import blocklist, fill_with_repairs, filler_weights
 from .generator import (DIFFICULTY_DIRECTIONS, DIRECTION_INDEX, DIRECTIONS, balance,
-                        direction_entropy, fill_and_verify, place_words)
+                        direction_entropy, place_words)
+from .message import place_for_message
+from .shapes import SHAPES, longest_run, named_mask, read_mask
 
 MIN_SIDE, MAX_SIDE = 5, 40
 WordsRef = Union[str, list, dict]
@@ -23,17 +26,40 @@ def grid_side(value: Any) -> tuple[int, int]:
     return grid_size(value, MIN_SIDE, MAX_SIDE)
 
 
+def known_shape(value: str | None) -> str | None:
+    """A named shape, or something that looks like a mask file's path."""
+    if value is None or value in SHAPES or "/" in value or "." in value:
+        return value
+    raise ValueError(f"unknown shape {value!r}; use one of {', '.join(SHAPES)} or the path "
+                     "of a mask file (rows of # and .) beside the spec")
+
+
+def grade(directions: Sequence[str]) -> str:
+    """The difficulty the directions give: backwards words are hard, diagonals medium."""
+    if set(directions) & {"W", "N", "NW", "NE"}:
+        return "hard"
+    return "medium" if set(directions) & {"SE", "SW"} else "easy"
+
+
 class WordSearchPuzzle(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     title: str = Field(min_length=1)
     words: WordsRef
     language: Language | None = None
     size: tuple[int, int] | None = None     # this puzzle's own size, else the section's
+    shape: str | None = Field(default=None, description="this puzzle's own shape")
+    message: str | None = Field(default=None, min_length=1,
+                                description="the leftover cells spell this, in reading order")
 
     @field_validator("size", mode="before")
     @classmethod
     def _size(cls, value: Any) -> tuple[int, int] | None:
         return None if value is None else grid_side(value)
+
+    @field_validator("shape")
+    @classmethod
+    def _known_shape(cls, value: str | None) -> str | None:
+        return known_shape(value)
 
 
 class WordSearchSection(SectionBase):
@@ -50,6 +76,14 @@ class WordSearchSection(SectionBase):
     tag: str | None = Field(default=None, description="with `themes: all`: only themes tagged so")
     forbidden: list[str] = Field(default_factory=list,
                                  description="words that must never appear in any grid")
+    forbidden_defaults: bool = Field(
+        default=True, description="also keep the bundled rude-word list out of the filler")
+    shape: str | None = Field(default=None, description=f"{' | '.join(SHAPES)} or a mask file")
+
+    @field_validator("shape")
+    @classmethod
+    def _known_shape(cls, value: str | None) -> str | None:
+        return known_shape(value)
 
     @field_validator("size", mode="before")
     @classmethod
@@ -100,7 +134,12 @@ class WordSearchParams(Params):
     words: tuple[tuple[str, str], ...] = ()       # (text as printed, answer as in the grid)
     directions: tuple[int, ...] = ()              # indices into generator.DIRECTIONS
     forbidden: tuple[str, ...] = ()
+    guard: bool = True                            # keep the bundled rude words out too
     effort: int = 0                               # eviction steps when words are left over
+    shape: tuple[str, ...] = ()                   # mask rows ("#" cell, "." none); () = all
+    message: str = ""                             # grid letters the leftover cells spell
+    message_text: str = ""                        # the message as printed in the key
+    difficulty: str = "medium"                    # what the spec asked for
 
 
 @dataclass
@@ -111,8 +150,13 @@ class WordSearchBoard(Board):
     words: list[tuple[str, str]] = field(default_factory=list)    # (text, answer)
     placements: list[tuple[int, int, int, int]] = field(default_factory=list)  # word,r,c,d
     unplaced: list[str] = field(default_factory=list)
+    shape: list[str] = field(default_factory=list)   # mask rows; [] = the whole rectangle
+    message: str = ""                                # as printed in the answer key
+    difficulty: str = "medium"                       # what the spec asked for
+    grade: str = "medium"                            # what the directions used make it
 
     def cell(self, row: int, col: int) -> str:
+        """The letter at (row, col); "" outside the shape."""
         return self.letters[row * self.cols + col]
 
 
@@ -124,6 +168,10 @@ def contains(word: str, part: str) -> bool:
 def clash(a: str, b: str) -> bool:
     """True when one answer is inside the other, forwards or reversed."""
     return contains(a, b) or contains(b, a)
+
+
+def _steps(directions: list[str]) -> list[tuple[int, int]]:
+    return [DIRECTIONS[DIRECTION_INDEX[name]][1:] for name in directions]
 
 
 def longest_fit(rows: int, cols: int, directions: list[str]) -> int:
@@ -154,20 +202,37 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
                 return []
             return [w.answer for w in ctx.words(section.forbidden, "forbidden", language)]
 
+        def make(title: str, words: list[Word], size: tuple[int, int],
+                 mask: tuple[str, ...], language: str, forbidden: list[str],
+                 message: tuple[str, str] = ("", "")) -> PuzzleRequest[WordSearchParams]:
+            request = self.request(title, words, size, directions, language, forbidden)
+            params = request.params.model_copy(update=dict(
+                shape=mask, guard=section.forbidden_defaults, message=message[0],
+                message_text=message[1], difficulty=section.difficulty))
+            return PuzzleRequest(title, params, language)
+
         requests = []
         if section.puzzles is not None:
             for i, puzzle in enumerate(section.puzzles):
                 language = puzzle.language or ctx.language
-                size = puzzle.size or section.size
+                shape_field = f"puzzles[{i}].shape" if puzzle.shape else "shape"
+                size, mask = self._shape(puzzle.shape or section.shape,
+                                         puzzle.size or section.size, directions, ctx, shape_field)
                 words = ctx.words(puzzle.words, f"puzzles[{i}].words", language)
                 forbidden = forbidden_in(language)
-                self._check(words, size, directions, ctx, f"puzzles[{i}].words", forbidden)
+                self._check(words, size, directions, ctx, f"puzzles[{i}].words", forbidden, mask)
+                message = ("", "")
+                if puzzle.message is not None:
+                    message = self._message(puzzle.message, words, size, mask, language, ctx,
+                                            f"puzzles[{i}].message")
                 ctx.mark_used(words)
-                requests.append(self.request(puzzle.title, words, size, directions,
-                                              language, forbidden))
+                requests.append(make(puzzle.title, words, size, mask, language, forbidden,
+                                     message))
         else:
             forbidden = forbidden_in(ctx.language)
-            fit = longest_fit(*section.size, directions)
+            size, mask = self._shape(section.shape, section.size, directions, ctx, "shape")
+            fit = (longest_run(mask, _steps(directions)) if mask
+                   else longest_fit(*size, directions))
 
             def accept(chosen: list[Word], word: Word) -> bool:
                 return not (any(clash(word.answer, other.answer) for other in chosen)
@@ -180,9 +245,46 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             assert section.words_per_puzzle is not None
             for title, pool, field in self._pools(section, ctx):
                 words = ctx.take_unused(usable(pool), section.words_per_puzzle, field, accept)
-                requests.append(self.request(title, words, section.size,
-                                              directions, ctx.language, forbidden))
+                requests.append(make(title, words, size, mask, ctx.language, forbidden))
         return requests
+
+    def _shape(self, shape: str | None, size: tuple[int, int], directions: list[str],
+               ctx: PlanContext, field: str) -> tuple[tuple[int, int], tuple[str, ...]]:
+        """(size, mask) of a puzzle: a named shape drawn at `size`, or a mask file (its
+        own size); no shape is the whole rectangle, mask ()."""
+        if shape is None:
+            return size, ()
+        if shape in SHAPES:
+            mask = named_mask(shape, *size)
+        else:
+            try:
+                mask = read_mask(ctx.spec_dir / shape)
+            except ValueError as exc:
+                raise ctx.error(field, str(exc)) from None
+            if not MIN_SIDE <= len(mask) <= MAX_SIDE or not MIN_SIDE <= len(mask[0]) <= MAX_SIDE:
+                raise ctx.error(field, f"the mask is {len(mask)}x{len(mask[0])} after trimming; "
+                                f"masks are {MIN_SIDE} to {MAX_SIDE} cells on each side")
+        if longest_run(mask, _steps(directions)) < 2:
+            raise ctx.error(field, f"the shape {shape!r} leaves room for no word (no two cells "
+                            f"in a line along {', '.join(directions)}); draw a larger shape")
+        return (len(mask), len(mask[0])), mask
+
+    def _message(self, text: str, words: list[Word], size: tuple[int, int],
+                 mask: tuple[str, ...], language: str, ctx: PlanContext,
+                 field: str) -> tuple[str, str]:
+        """(grid letters, text) of a hidden message, checked against the room it needs."""
+        letters = grid_form(text, language)
+        if not letters:
+            raise ctx.error(field, f"{text!r} has no letters to hide")
+        cells = sum(row.count("#") for row in mask) if mask else size[0] * size[1]
+        total = sum(len(w.answer) for w in words)
+        if cells - total > len(letters):
+            raise ctx.error(field, (
+                f"the words have {total} letters, so even without crossings they leave "
+                f"{cells - total} of the {cells} cells free, but the message has "
+                f"{len(letters)} letters; use a smaller grid, more or longer words, or a "
+                "longer message"))
+        return letters, text
 
     def _pools(self, section: WordSearchSection,
                ctx: PlanContext) -> list[tuple[str, list[Word], str]]:
@@ -205,14 +307,16 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
                 for name, theme in zip(titles, themes)]
 
     def _check(self, words: list[Word], size: tuple[int, int], directions: list[str],
-               ctx: PlanContext, field: str, forbidden: list[str]) -> None:
+               ctx: PlanContext, field: str, forbidden: list[str],
+               mask: tuple[str, ...] = ()) -> None:
         rows, cols = size
-        fit = longest_fit(rows, cols, directions)
+        fit = longest_run(mask, _steps(directions)) if mask else longest_fit(rows, cols, directions)
         too_long = [w.text for w in words if len(w.answer) > fit]
         if too_long:
             raise ctx.error(field, f"{', '.join(too_long)}: longer than the grid allows "
-                            f"({fit} letters at {rows}x{cols} with directions "
-                            f"{', '.join(directions)}); use a larger size or shorter words")
+                            f"({fit} letters at {rows}x{cols}{' in this shape' if mask else ''} with "
+                            f"directions {', '.join(directions)}); use a larger size or "
+                            "shorter words")
         short = [w.text for w in words if len(w.answer) < 2]
         if short:
             raise ctx.error(field, f"{', '.join(short)}: a one-letter word would appear "
@@ -243,6 +347,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             directions=tuple(DIRECTION_INDEX[d] for d in directions),
             forbidden=tuple(forbidden),
             effort=3 * len(words),      # more eviction steps gain little
+            difficulty=grade(directions),
         ), language)
 
     def generate(self, params: WordSearchParams, seed: int) -> WordSearchBoard:
@@ -251,13 +356,32 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
         texts = [text for text, _ in params.words]
         answers = [answer for _, answer in params.words]
         alphabet = alphabet_for(params.language, answers)
-        weights = letter_weights(alphabet, answers)
-        for _ in range(4):
-            grid = place_words(answers, rows, cols, list(params.directions), rng, params.effort)
-            letters = fill_and_verify(grid, list(params.forbidden), alphabet, weights, rng)
+        weights = filler_weights(alphabet, answers)
+        blocked = blocklist(params.language) if params.guard else ()
+        directions = list(params.directions)
+        free_target = len(params.message)
+        shape_cells = sum(row.count("#") for row in params.shape) or rows * cols
+        for _ in range(6 if params.message else 4):
+            if params.message:
+                placed = place_for_message(answers, rows, cols, directions, rng, params.effort,
+                                           params.shape, free_target)
+                if placed is None:
+                    continue
+                grid = placed
+            else:
+                grid = place_words(answers, rows, cols, directions, rng, params.effort,
+                                   params.shape)
+            letters = fill_with_repairs(grid, list(params.forbidden), blocked, alphabet,
+                                        weights, rng, directions, params.message)
             if letters is not None:
                 break
         else:
+            if params.message:
+                raise GenerationFailed(
+                    f"could not place every word so that exactly {free_target} cells stay "
+                    f"free for the message {params.message_text!r} (the words have "
+                    f"{sum(map(len, answers))} letters, the grid {shape_cells} cells); change "
+                    "the grid size, the words or the message")
             raise GenerationFailed("no filler keeps every word to exactly one place")
         placements = grid.placements()
         unplaced = [texts[i] for i in range(len(texts)) if i not in grid.placed]
@@ -268,19 +392,24 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
                  + 10 * balance(grid))
         warnings = ([f"could not place {', '.join(unplaced)} in {rows}x{cols}; use a larger "
                      "grid or fewer words"] if unplaced else [])
+        level = grade([DIRECTIONS[d][0] for d in params.directions])
+        if level != params.difficulty:
+            warnings.append(f"the directions {', '.join(DIRECTIONS[d][0] for d in directions)} "
+                            f"make a {level} word search, not {params.difficulty}")
         return WordSearchBoard(
             score=score, warnings=warnings, rows=rows, cols=cols, letters=letters,
             words=list(params.words),
             placements=[(p.word, p.row, p.col, p.direction) for p in placements],
-            unplaced=unplaced)
+            unplaced=unplaced, shape=list(params.shape), message=params.message_text,
+            difficulty=params.difficulty, grade=level)
 
     def draw_puzzle(self, canvas: Any, board: WordSearchBoard, box: Box,
                     ctx: DrawContext) -> None:
-        draw.puzzle(canvas, board, box, ctx.theme, ctx.language)
+        draw.puzzle(canvas, board, box, ctx)
 
     def draw_solution(self, canvas: Any, board: WordSearchBoard, box: Box,
                       ctx: DrawContext) -> None:
-        draw.solution(canvas, board, box, ctx.theme)
+        draw.solution(canvas, board, box, ctx)
 
     def fits(self, board: WordSearchBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
@@ -300,7 +429,12 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
     def manifest(self, board: WordSearchBoard) -> dict[str, Any]:
         return {
             "rows": board.rows, "cols": board.cols,
-            "grid": [[board.cell(r, c) for c in range(board.cols)] for r in range(board.rows)],
+            "grid": [[board.cell(r, c) or None for c in range(board.cols)]
+                     for r in range(board.rows)],
+            "shape": board.shape or None,
+            "message": board.message or None,
+            "difficulty": board.difficulty,
+            "grade": board.grade,
             "words": [{"text": board.words[w][0], "answer": board.words[w][1],
                        "start": [r, c],
                        "direction": [DIRECTIONS[d][1], DIRECTIONS[d][2]]}
@@ -314,7 +448,9 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
         words += [(text, "") for text in entry["unplaced"]]   # never drawn: not in the grid
         return WordSearchBoard(
             rows=entry["rows"], cols=entry["cols"],
-            letters=[ch for row in entry["grid"] for ch in row], words=words,
+            letters=[ch or "" for row in entry["grid"] for ch in row], words=words,
+            shape=list(entry.get("shape") or []), message=entry.get("message") or "",
+            difficulty=entry.get("difficulty", "medium"), grade=entry.get("grade", "medium"),
             placements=[(i, *w["start"], index[tuple(w["direction"])])
                         for i, w in enumerate(entry["words"])],
             unplaced=list(entry["unplaced"]))

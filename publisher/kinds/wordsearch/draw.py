@@ -9,6 +9,8 @@ from reportlab.lib.colors import Color, black
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ...words import alphabet_for
+from ..base import DrawContext
+from ...grids.difficulty import draw_difficulty
 from .generator import DIRECTIONS
 
 LIGHT = Color(0.78, 0.78, 0.78)
@@ -49,6 +51,39 @@ def _grid_form(canvas, rows: int, cols: int, cell: float, line_width: float) -> 
     return name
 
 
+def _in_shape(board, r: int, c: int) -> bool:
+    return not board.shape or board.shape[r][c] == "#"
+
+
+def _shape_grid(canvas, board, x0: float, top: float, cell: float, line_width: float,
+                cell_lines: bool = True) -> None:
+    """A shaped board: light lines around each cell of the shape, a bold outline
+    along its border (edges between a cell and no cell)."""
+    rows, cols = board.rows, board.cols
+    canvas.saveState()
+    canvas.setLineCap(1)
+    if cell_lines:
+        canvas.setStrokeColor(LIGHT)
+        canvas.setLineWidth(line_width * 0.5)
+        for r in range(rows):
+            for c in range(cols):
+                if _in_shape(board, r, c):
+                    canvas.rect(x0 + c * cell, top - (r + 1) * cell, cell, cell, stroke=1, fill=0)
+    canvas.setStrokeColor(black)
+    canvas.setLineWidth(line_width * 1.5)
+    for r in range(rows + 1):
+        for c in range(cols + 1):
+            here = r < rows and c < cols and _in_shape(board, r, c)
+            above = r > 0 and c < cols and _in_shape(board, r - 1, c)
+            left = c > 0 and r < rows and _in_shape(board, r, c - 1)
+            x, y = x0 + c * cell, top - r * cell
+            if c < cols and here != above:
+                canvas.line(x, y, x + cell, y)
+            if r < rows and here != left:
+                canvas.line(x, y, x, y - cell)
+    canvas.restoreState()
+
+
 def _letters(canvas, board, x0: float, top: float, cell: float, font: str,
              colour_of=None) -> None:
     size = cell * LETTER_RATIO
@@ -78,6 +113,7 @@ class PuzzleLayout:
     column_width: float
     cell: float               # grid cell side
     list_dropped: bool = False   # the box is too small for the word list at the floor
+    notes: int = 1               # lines under the list: the difficulty, the message hint
 
 
 def puzzle_layout(board, box, theme, language: str) -> PuzzleLayout:
@@ -92,31 +128,47 @@ def puzzle_layout(board, box, theme, language: str) -> PuzzleLayout:
         leading = size * 1.35
         columns, rows, column_width = _word_list_layout(words, box.width, theme.font, size)
     widest = max((stringWidth(w, theme.font, size) for w in words), default=0.0)
-    if rows * leading + size * 1.5 > box.height * 0.6 or widest > box.width:
+    notes = 2 if board.message else 1
+    below = (rows + notes) * leading + size * 1.5
+    if below > box.height * 0.6 or widest > box.width:
         # Nothing readable fits: the grid alone, and `fits` says why.
         cell = min(box.width / board.cols, box.height / board.rows, MAX_CELL * theme.scale)
         return PuzzleLayout([], size, leading, 1, 0, box.width, cell, list_dropped=True)
-    grid_height = box.height - rows * leading - size * 1.5
-    cell = min(box.width / board.cols, grid_height / board.rows, MAX_CELL * theme.scale)
-    return PuzzleLayout(words, size, leading, columns, rows, column_width, cell)
+    cell = min(box.width / board.cols, (box.height - below) / board.rows, MAX_CELL * theme.scale)
+    return PuzzleLayout(words, size, leading, columns, rows, column_width, cell, notes=notes)
+
+
+def solution_layout(board, box, theme) -> tuple[float, float]:
+    """(cell, text size) of the answer key; a message line takes room below the grid."""
+    size = max(theme.min_answer_font_size, min(theme.font_size, box.height * 0.06))
+    below = size * 1.8 if board.message else 0.0
+    cell = min(box.width / board.cols, (box.height - below) / board.rows,
+               MAX_CELL * theme.scale)
+    return cell, size
 
 
 def solution_cell(board, box, theme) -> float:
-    return min(box.width / board.cols, box.height / board.rows, MAX_CELL * theme.scale)
+    return solution_layout(board, box, theme)[0]
 
 
-def puzzle(canvas, board, box, theme, language: str) -> None:
-    fit = puzzle_layout(board, box, theme, language)
+def puzzle(canvas, board, box, ctx: DrawContext) -> None:
+    theme = ctx.theme
+    fit = puzzle_layout(board, box, theme, ctx.language)
     words, size, leading, rows, cell = fit.words, fit.size, fit.leading, fit.rows, fit.cell
     columns, column_width = fit.columns, fit.column_width
     x0 = box.x + (box.width - cell * board.cols) / 2
     top = box.top
-    canvas.saveState()
-    canvas.translate(x0, top - cell * board.rows)
-    canvas.doForm(_grid_form(canvas, board.rows, board.cols, cell, theme.line_width))
-    canvas.restoreState()
+    if board.shape:
+        _shape_grid(canvas, board, x0, top, cell, theme.line_width)
+    else:
+        canvas.saveState()
+        canvas.translate(x0, top - cell * board.rows)
+        canvas.doForm(_grid_form(canvas, board.rows, board.cols, cell, theme.line_width))
+        canvas.restoreState()
     canvas.setFillColor(black)
     _letters(canvas, board, x0, top, cell, theme.font)
+    if fit.list_dropped:
+        return
 
     # The word list, alphabetical, filled column by column.
     canvas.setFont(theme.font, size)
@@ -126,10 +178,18 @@ def puzzle(canvas, board, box, theme, language: str) -> None:
     for i, word in enumerate(words):
         column, row = divmod(i, rows)
         canvas.drawString(left + column * column_width, list_top - row * leading, word)
+    y = list_top - rows * leading - size * 0.3
+    centre = box.x + box.width / 2
+    if board.message:
+        canvas.setFont(theme.font_italic, size)
+        canvas.drawCentredString(centre, y, ctx.text.text("message_hint"))
+        y -= leading
+    draw_difficulty(canvas, ctx, board.grade, centre, y, size)
 
 
-def solution(canvas, board, box, theme) -> None:
-    cell = solution_cell(board, box, theme)
+def solution(canvas, board, box, ctx: DrawContext) -> None:
+    theme = ctx.theme
+    cell, size = solution_layout(board, box, theme)
     x0 = box.x + (box.width - cell * board.cols) / 2
     top = box.top
     in_word: set[tuple[int, int]] = set()
@@ -138,9 +198,17 @@ def solution(canvas, board, box, theme) -> None:
         in_word.update((r + k * dr, c + k * dc) for k in range(len(board.words[w][1])))
     canvas.setStrokeColor(black)
     canvas.setLineWidth(theme.line_width)
-    canvas.rect(x0, top - cell * board.rows, cell * board.cols, cell * board.rows)
+    if board.shape:
+        _shape_grid(canvas, board, x0, top, cell, theme.line_width / 1.5, cell_lines=False)
+    else:
+        canvas.rect(x0, top - cell * board.rows, cell * board.cols, cell * board.rows)
     _letters(canvas, board, x0, top, cell, theme.font_bold,
              lambda r, c: black if (r, c) in in_word else FILLER_GREY)
+    if board.message:
+        canvas.setFillColor(black)
+        canvas.setFont(theme.font_bold, size)
+        canvas.drawCentredString(box.x + box.width / 2, top - cell * board.rows - size * 1.4,
+                                 ctx.text.text("message_answer", message=board.message))
     # One rounded capsule around each word.
     half = cell * 0.42
     canvas.setLineWidth(max(0.4, cell * 0.06))

@@ -3,20 +3,19 @@
 Placement: longest words first; each word takes the legal position with the most
 crossings (or, on a sparse board, often a random one so words spread out).
 Words that fail are moved to the front and the board is rebuilt ("squeaky
-wheel" restarts), a counted number of times. Then the filler is drawn from the
-puzzle's alphabet and redrawn wherever a word (or a forbidden word) would appear
-a second time."""
+wheel" restarts), a counted number of times. A shaped grid marks the cells
+outside its shape BLOCK, which no letter matches. The filler (filler.py) then
+fills what is left; message.py steers placement for a hidden message."""
 from __future__ import annotations
 
 import math
+import operator
 import random
 import re
 from typing import Sequence
-from bisect import bisect
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
-from itertools import accumulate
 
 # Reverse of direction d is (d + 4) % 8; the axis of d is d % 4.
 DIRECTIONS = (("E", 0, 1), ("S", 1, 0), ("SE", 1, 1), ("SW", 1, -1),
@@ -52,13 +51,20 @@ def path_table(rows: int, cols: int, length: int, direction: int) -> tuple:
     return tuple(table)
 
 
+BLOCK = "#"
+
+
 class Grid:
     """The board under construction. Words may share a cell only on equal letters
     and on different axes (no overlaid or run-on words)."""
 
-    def __init__(self, rows: int, cols: int, answers: list[str]):
+    def __init__(self, rows: int, cols: int, answers: list[str], mask: Sequence[str] = ()):
         self.rows, self.cols, self.answers = rows, cols, answers
-        self.cells: list[str | None] = [None] * (rows * cols)
+        self.mask = tuple(mask)
+        # BLOCK marks a cell outside the shape: no letter matches it, so no word goes there.
+        self.cells: list[str | None] = ([None] * (rows * cols) if not mask else
+                                        [None if ch == "#" else BLOCK for row in mask
+                                         for ch in row])
         self.axes = [0] * (rows * cols)
         self.owners: list[list[int]] = [[] for _ in range(rows * cols)]
         self.by_letter: dict[str, set[int]] = defaultdict(set)
@@ -90,7 +96,7 @@ class Grid:
             current = grid[cell]
             if current is not None and (current != letter or axes[cell] & axis_bit):
                 here = owners[cell]
-                if len(here) > 1 or (found >= 0 and here[0] != found):
+                if not here or len(here) > 1 or (found >= 0 and here[0] != found):
                     return -2
                 found = here[0]
         return found
@@ -127,16 +133,16 @@ STALL = 40        # eviction steps without a newly placed word before giving up
 
 
 def place_words(answers: list[str], rows: int, cols: int, directions: list[int],
-                rng: random.Random, effort: int) -> Grid:
+                rng: random.Random, effort: int, mask: Sequence[str] = ()) -> Grid:
     """Place as many words as possible, then as many crossings.
 
     Greedy first (longest words first, each where it crosses most); then, while
     words are left over, an ejection chain: put a left-over word where exactly
     one placed word blocks it, evict that word and re-place it elsewhere. The
     chain runs for `effort` steps (counted, so the result is reproducible)."""
+    grid = Grid(rows, cols, answers, mask)
     letters = sum(map(len, answers))
-    dense = letters > 0.6 * rows * cols
-    grid = Grid(rows, cols, answers)
+    dense = letters > 0.6 * grid.cells.count(None)
     order = sorted(range(len(answers)), key=lambda i: (-len(answers[i]), rng.random()))
     waiting: list[int] = []
     for word in order:
@@ -165,7 +171,7 @@ def place_words(answers: list[str], rows: int, cols: int, directions: list[int],
                 since_gain = 0
             best = (*key, dict(grid.placed))
     if (len(grid.placed), grid.crossing_count()) < best[:2]:
-        grid = Grid(rows, cols, answers)
+        grid = Grid(rows, cols, answers, mask)
         for word, (start, direction) in best[2].items():
             grid.put(word, start, direction)
     return grid
@@ -234,6 +240,9 @@ def fitting_positions(grid: Grid, word: int, directions: list[int], crossing: bo
 LOOKAHEAD = 6     # evictions tried with a re-placement before a random move
 
 
+place_one = _place_one       # for the filler's repairs
+
+
 def _evict_for(grid: Grid, word: int, directions: list[int], rng: random.Random,
                recent: list[tuple[int, int]]) -> int | None:
     """Place `word` where a single placed word is in the way and evict that word.
@@ -292,10 +301,14 @@ class LineIndex:
         for line, axis in zip(lines, axes):
             self.position_cell.extend(line + [-1])
             self.axis.extend([axis] * (len(line) + 1))
+        # One C-level gather instead of a Python loop per cell (text() is hot).
+        self._pick = operator.itemgetter(*self.position_cell)
 
     def text(self, cells: Sequence[str | None]) -> str:
         """The lines as one string: "|" between lines, "." for an empty cell."""
-        return "".join("|" if i < 0 else (cells[i] or ".") for i in self.position_cell)
+        letters = [letter or "." for letter in cells]
+        letters.append("|")                 # position -1: the separator
+        return "".join(self._pick(letters))
 
     def occurrences(self, text: str, word: str) -> list[tuple[int, ...]]:
         """Cell paths where `word` reads forwards or backwards (overlaps included)."""
@@ -312,43 +325,6 @@ class LineIndex:
         return found
 
 
-def fill_and_verify(grid: Grid, forbidden: list[str], alphabet: str, weights: list[float],
-                    rng: random.Random, rounds: int = 400) -> list[str] | None:
-    """Fill the empty cells so every placed word appears exactly once and no
-    forbidden word appears. Returns the letters, or None if that is impossible
-    for this placement (an extra occurrence made of word letters only)."""
-    cumulative = list(accumulate(weights))
-    total = cumulative[-1]
-
-    def draw(exclude: str | None = None) -> str:
-        while True:
-            letter = alphabet[bisect(cumulative, rng.random() * total)]
-            if letter != exclude or len(alphabet) == 1:
-                return letter
-
-    is_filler = [letter is None for letter in grid.cells]
-    cells = [letter if letter is not None else draw() for letter in grid.cells]
-    index = line_index(grid.rows, grid.cols)
-    own = {grid.path(word, start, d): word for word, (start, d) in grid.placed.items()}
-    targets = [(grid.answers[w], w) for w in sorted(grid.placed)] + [(w, -1) for w in forbidden]
-    for _ in range(rounds):
-        text = index.text(cells)
-        bad_paths = []
-        for word, word_index in targets:
-            for path in index.occurrences(text, word):
-                if own.get(path) != word_index or word_index < 0:
-                    bad_paths.append(path)
-        if not bad_paths:
-            return cells
-        for path in bad_paths:
-            free = [cell for cell in path if is_filler[cell]]
-            if not free:
-                return None
-            cell = rng.choice(free)
-            cells[cell] = draw(exclude=cells[cell])
-    return None
-
-
 def direction_entropy(used: list[int], allowed: int) -> float:
     """Evenness of the directions used, 0..1 (1: all allowed directions equally)."""
     if allowed <= 1 or not used:
@@ -362,10 +338,16 @@ def direction_entropy(used: list[int], allowed: int) -> float:
 
 
 def balance(grid: Grid) -> float:
-    """How evenly word letters cover the board's nine regions, 0..1."""
-    counts = [0] * 9
+    """How evenly word letters cover the board's nine regions, 0..1 (as a share of
+    each region's cells, so a shaped board is not penalised for its holes)."""
+    covered, cells = [0] * 9, [0] * 9
     for i, letter in enumerate(grid.cells):
-        if letter is not None:
-            r, c = divmod(i, grid.cols)
-            counts[(r * 3 // grid.rows) * 3 + c * 3 // grid.cols] += 1
-    return min(counts) / max(counts) if max(counts) else 0.0
+        if letter == BLOCK:
+            continue
+        r, c = divmod(i, grid.cols)
+        region = (r * 3 // grid.rows) * 3 + c * 3 // grid.cols
+        cells[region] += 1
+        covered[region] += letter is not None
+    shares = [k / n for k, n in zip(covered, cells) if n]
+    highest = max(shares, default=0.0)
+    return min(shares) / highest if highest else 0.0

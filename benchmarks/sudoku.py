@@ -1,0 +1,138 @@
+"""Sudoku speed and honesty, side by side with QQWing and Tatham's Solo.
+
+    python benchmarks/sudoku.py [--count 15] [--peer-count 50]
+
+Per level: time per kept 9x9 rotationally symmetric classic puzzle. The
+machine is shared, so CPU time is the fair figure: ours is the median CPU
+time of one generate_puzzle call (= one kept puzzle); QQWing and Solo are one
+`--generate N` run each, CPU time of the child process / N (mean), plus
+QQWing's own per-puzzle timer (median, wall clock). Then our puzzles'
+uniqueness as QQWing counts it, and how our grader rates QQWing's "expert"
+puzzles.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from publisher.kinds.sudoku.generator import generate_puzzle  # noqa: E402
+from publisher.kinds.sudoku.grader import LEVELS, grade  # noqa: E402
+from publisher.kinds.sudoku.shapes import Geometry, box_regions  # noqa: E402
+
+QQWING_LEVELS = ("simple", "easy", "intermediate", "expert")
+SOLO_LEVELS = {"t": "trivial", "b": "basic", "i": "intermediate", "a": "advanced",
+               "e": "extreme", "u": "unreasonable"}
+SOLO = shutil.which("sgt-solo") or ("/usr/games/sgt-solo"
+                                    if os.path.exists("/usr/games/sgt-solo") else "")
+QQWING = shutil.which("qqwing") or ""
+
+
+def ours(levels: list[str], count: int) -> dict[str, list[str]]:
+    made: dict[str, list[str]] = {}
+    print(f"ours (Python, this package): {count} puzzles per level, seeds 0..{count - 1}")
+    for level in levels:
+        times, givens, lines = [], [], []
+        walls = []
+        for seed in range(count):
+            start, wall = time.process_time(), time.perf_counter()
+            p = generate_puzzle(9, "classic", level, "rotational", random.Random(seed))
+            times.append(time.process_time() - start)
+            walls.append(time.perf_counter() - wall)
+            givens.append(sum(1 for v in p.givens if v))
+            lines.append("".join(str(v) if v else "." for v in p.givens))
+        made[level] = lines
+        print(f"  {level:<9} CPU median {statistics.median(times) * 1000:7.1f} ms  "
+              f"mean {statistics.mean(times) * 1000:7.1f} ms  "
+              f"(wall median {statistics.median(walls) * 1000:7.1f} ms)  "
+              f"givens {statistics.mean(givens):.1f}")
+    return made
+
+
+def child_cpu() -> float:
+    use = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return use.ru_utime + use.ru_stime
+
+
+def qqwing_speed(count: int) -> None:
+    print(f"QQWing {count} puzzles per level (--symmetry rotate180)")
+    for level in QQWING_LEVELS:
+        before = child_cpu()
+        out = subprocess.run([QQWING, "--generate", str(count), "--difficulty", level,
+                              "--symmetry", "rotate180", "--csv", "--timer"],
+                             capture_output=True, text=True, check=True).stdout
+        cpu = (child_cpu() - before) / count
+        ms = [float(line.split(",")[1]) for line in out.splitlines()[1:]
+              if line.count(",") >= 2]
+        print(f"  {level:<12} CPU mean {cpu * 1000:7.1f} ms  "
+              f"(own timer median {statistics.median(ms):7.1f} ms)")
+
+
+def solo_speed(count: int) -> None:
+    print(f"Solo {count} puzzles per level (3x3, its default 2-fold rotational symmetry)")
+    for code, name in SOLO_LEVELS.items():
+        before, start = child_cpu(), time.perf_counter()
+        subprocess.run([SOLO, "--generate", str(count), f"3x3d{code}"],
+                       capture_output=True, text=True, check=True)
+        cpu = (child_cpu() - before) / count
+        wall = (time.perf_counter() - start) / count
+        print(f"  {name:<12} CPU mean {cpu * 1000:7.1f} ms  (wall mean {wall * 1000:7.1f} ms)")
+
+
+def qqwing_counts(made: dict[str, list[str]]) -> None:
+    lines = [line for level in made.values() for line in level]
+    out = subprocess.run([QQWING, "--solve", "--count-solutions", "--csv"],
+                         input="\n".join(lines) + "\n", capture_output=True, text=True,
+                         check=True).stdout
+    counts = [int(row.split(",")[1]) for row in out.splitlines()[1:] if row.count(",") >= 2]
+    print(f"uniqueness of ours by QQWing --count-solutions: {sum(c == 1 for c in counts)} of "
+          f"{len(lines)} have exactly one solution (counts seen: {sorted(set(counts))})")
+
+
+def qqwing_expert_rated(count: int) -> None:
+    out = subprocess.run([QQWING, "--generate", str(count), "--difficulty", "expert",
+                          "--symmetry", "rotate180", "--csv"],
+                         capture_output=True, text=True, check=True).stdout
+    geom = Geometry(9, box_regions(9))
+    rated: Counter[str] = Counter()
+    for line in out.splitlines()[1:]:
+        text = line.split(",")[0].strip()
+        if len(text) != 81:
+            continue
+        rated[grade(geom, [0 if ch == "." else int(ch) for ch in text]).level] += 1
+    total = sum(rated.values())
+    dist = ", ".join(f"{lv} {rated[lv]}" for lv in LEVELS if rated[lv])
+    print(f"QQWing 'expert' rated by our grader ({total} puzzles): {dist}; "
+          f"extreme share {rated['extreme'] / max(total, 1):.0%}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--count", type=int, default=15, help="puzzles per level (ours, peers)")
+    ap.add_argument("--peer-count", type=int, default=50, help="QQWing expert puzzles to grade")
+    ap.add_argument("--levels", default="easy,medium,hard,expert,extreme")
+    args = ap.parse_args()
+    made = ours(args.levels.split(","), args.count)
+    if QQWING:
+        qqwing_speed(args.count)
+        qqwing_counts(made)
+        qqwing_expert_rated(args.peer_count)
+    else:
+        print("QQWing not installed (apt-get install qqwing): skipped")
+    if SOLO:
+        solo_speed(args.count)
+    else:
+        print("Solo not installed (apt-get install sgt-puzzles): skipped")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,137 @@
+"""Fill-in (kriss-kross): the listed words go into an empty freeform grid;
+exactly one fill fits, with the starter word given."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
+                    SectionBase, Word, grid_size)
+from .draw import draw_fillin, plan as draw_plan
+from .generator import make_fillin
+from .layout import Entry
+
+WordsRef = Union[str, list, dict]
+MIN_SIDE, MAX_SIDE = 5, 30
+
+
+class FillInSection(SectionBase):
+    kind: Literal["fillin"]
+    words: WordsRef
+    size: Any = (15, 15)
+    starter: bool = True
+    count: int = Field(default=1, ge=1, le=1000)
+    words_per_puzzle: int | None = Field(default=None, ge=2, le=80)
+
+    @field_validator("size")
+    @classmethod
+    def _size(cls, value: Any) -> tuple[int, int]:
+        return grid_size(value, MIN_SIDE, MAX_SIDE)
+
+    @model_validator(mode="after")
+    def _pool(self) -> "FillInSection":
+        if self.count > 1 and self.words_per_puzzle is None:
+            raise ValueError("`count` above 1 needs `words_per_puzzle` (words drawn from "
+                             "the list for each puzzle)")
+        return self
+
+
+class FillInParams(Params):
+    answers: tuple[str, ...]
+    rows: int
+    cols: int
+    starter: bool
+
+
+@dataclass
+class FillInBoard(Board):
+    solution: list[list[str | None]] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+    starter: int | None = None            # index into entries
+
+    @property
+    def words(self) -> list[str]:
+        return [e.answer for e in self.entries]
+
+
+class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
+    name = "fillin"
+    section_model = FillInSection
+    params_model = FillInParams
+    default_candidates = 6
+    default_answers_per_page = 4
+    example = {"words": ["planet", "garden", "orange", "winter", "pencil", "tiger"],
+               "size": 9}
+
+    def plan(self, section: FillInSection, ctx: PlanContext) -> list[PuzzleRequest[FillInParams]]:
+        rows, cols = section.size
+        pool = ctx.words(section.words, "words", ctx.language)
+        longest = max(rows, cols)
+        bad = [w.text for w in pool if len(w.answer) > longest or len(w.answer) < 2]
+        if bad:
+            raise ctx.error("words", f"{', '.join(bad)}: a fill-in word has 2 to {longest} "
+                            f"letters at {rows}x{cols}; use a larger size or other words")
+        per_puzzle = section.words_per_puzzle
+        if per_puzzle is None:             # one puzzle of the whole list (the model checks)
+            groups = [list(pool)]
+            ctx.mark_used(pool)
+        else:
+            groups = [ctx.take_unused(pool, per_puzzle, "words") for _ in range(section.count)]
+        for group in groups:
+            if len(group) < 2:
+                raise ctx.error("words", "a fill-in needs at least two words")
+        titles = ctx.titles(section.title, section.count)
+        return [PuzzleRequest(title, FillInParams(
+            answers=tuple(w.answer for w in group), rows=rows, cols=cols,
+            starter=section.starter), ctx.language) for title, group in zip(titles, groups)]
+
+    def generate(self, params: FillInParams, seed: int) -> FillInBoard:
+        board = make_fillin(list(params.answers), params.rows, params.cols, seed, params.starter)
+        score = board.crossings * 100 + round(board.density * 50, 3)
+        return FillInBoard(score=score, solution=board.grid, entries=board.entries,
+                           starter=board.starter)
+
+    def _shown(self, board: FillInBoard) -> set[tuple[int, int]]:
+        return set(board.entries[board.starter].cells()) if board.starter is not None else set()
+
+    def _heading(self, ctx: Any):
+        return lambda n: ctx.text.plural("letters", n)
+
+    def draw_puzzle(self, canvas: Any, board: FillInBoard, box: Box, ctx: DrawContext) -> None:
+        draw_fillin(canvas, board.solution, board.words, self._shown(board), box, ctx.theme,
+                    self._heading(ctx))
+
+    def draw_solution(self, canvas: Any, board: FillInBoard, box: Box, ctx: DrawContext) -> None:
+        every = {(r, c) for r, row in enumerate(board.solution) for c, ch in enumerate(row) if ch}
+        draw_fillin(canvas, board.solution, board.words, every, box, ctx.theme,
+                    self._heading(ctx), with_list=False)
+
+    def fits(self, board: FillInBoard, box: Box, ctx: DrawContext,
+             solution: bool = False) -> str | None:
+        if draw_plan(board.solution, board.words, box, ctx.theme, self._heading(ctx)) is None:
+            return ("the grid and its word list do not fit at a readable size; put fewer "
+                    "puzzles on a page or use fewer words")
+        return None
+
+    def manifest(self, board: FillInBoard) -> dict[str, Any]:
+        entries = [{"row": e.row, "col": e.col, "direction": e.direction, "answer": e.answer}
+                   for e in board.entries]
+        return {"solution": [list(row) for row in board.solution], "entries": entries,
+                "starter": entries[board.starter] if board.starter is not None else None}
+
+    def from_manifest(self, entry: dict[str, Any]) -> FillInBoard:
+        entries = [Entry(e["row"], e["col"], e["direction"], e["answer"]) for e in entry["entries"]]
+        starter = None
+        if entry.get("starter") is not None:
+            s = entry["starter"]
+            starter = entries.index(Entry(s["row"], s["col"], s["direction"], s["answer"]))
+        return FillInBoard(solution=[list(row) for row in entry["solution"]], entries=entries,
+                           starter=starter)
+
+    def text_for_search(self, board: FillInBoard) -> list[str]:
+        return sorted(board.words)
+
+
+KIND = FillInKind()

@@ -1,0 +1,194 @@
+"""Word scramble: each word's letters shuffled (never into a word); optional
+newspaper bonus whose letters are marked in the answers."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ...data import data_dir
+from ...errors import GenerationFailed
+from ...words import grid_form
+from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
+                    SectionBase, Word, grid_size)
+from .draw import Item, draw_scramble, fit
+from .generator import (ScrambleError, dictionary_for, kept_pairs, mark_letters,
+                        read_dictionary, scramble_all, scramble_word)
+
+WordsRef = Union[str, list, dict]
+
+
+class ScrambleSection(SectionBase):
+    kind: Literal["scramble"]
+    words: WordsRef
+    count: int = Field(default=1, ge=1, le=1000)
+    words_per_puzzle: int | None = Field(default=None, ge=1, le=60)
+    show: Literal["words", "clues"] = "words"
+    bonus: bool = False
+    bonus_answer: str | None = Field(default=None, min_length=2)
+    bonus_clue: str | None = Field(default=None, min_length=1)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "ScrambleSection":
+        if self.bonus and not self.bonus_answer:
+            raise ValueError("`bonus: true` needs `bonus_answer:` (and a `bonus_clue:`)")
+        if self.bonus_answer and not self.bonus:
+            raise ValueError("`bonus_answer` goes with `bonus: true`")
+        if self.bonus and self.count != 1:
+            raise ValueError("a bonus answer belongs to one puzzle: use `count: 1` "
+                             "(one section per bonus)")
+        if self.count > 1 and self.words_per_puzzle is None:
+            raise ValueError("`count` above 1 needs `words_per_puzzle` (words drawn from "
+                             "the list for each puzzle)")
+        return self
+
+
+class ScrambleParams(Params):
+    items: tuple[tuple[str, str, str | None], ...]     # (text, answer, clue)
+    language: str
+    bonus_answer: str | None                            # as printed in boxes (spaces kept)
+    bonus_clue: str | None
+    dictionary: str | None                              # path of the fill list, if any
+
+
+@dataclass
+class ScrambleBoard(Board):
+    items: list[dict[str, Any]] = field(default_factory=list)   # scrambled, answer, clue, marked
+    bonus: dict[str, str] | None = None                        # scrambled, answer
+    bonus_clue: str | None = None
+
+
+def bonus_letters(answer: str, language: str) -> str:
+    return grid_form(answer, language)
+
+
+def bonus_display(answer: str, language: str) -> str:
+    """Upper-case letters, one space between words (the boxes leave a gap)."""
+    return " ".join(grid_form(part, language) for part in answer.split())
+
+
+class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
+    name = "scramble"
+    section_model = ScrambleSection
+    params_model = ScrambleParams
+    default_candidates = 4
+    default_answers_per_page = 4
+    example = {"words": ["planet", "garden", "orange", "winter", "pencil"]}
+
+    def plan(self, section: ScrambleSection,
+             ctx: PlanContext) -> list[PuzzleRequest[ScrambleParams]]:
+        language = ctx.language
+        lookup = ctx.clues if section.show == "clues" else ctx.words
+        pool = lookup(section.words, "words", language)
+        dictionary, _ = dictionary_for(language, data_dir("wordlists"))
+        self._check(pool, dictionary, ctx)
+        path = data_dir("wordlists") / language / "fill.txt"
+        bonus = bonus_display(section.bonus_answer, language) if section.bonus_answer else None
+        per_puzzle = section.words_per_puzzle
+        if per_puzzle is None:             # one puzzle of the whole list (the model checks)
+            groups = [list(pool)]
+            ctx.mark_used(pool)
+        else:
+            groups = [ctx.take_unused(pool, per_puzzle, "words") for _ in range(section.count)]
+        if bonus:
+            try:
+                mark_letters([w.answer for w in groups[0]], bonus.replace(" ", ""),
+                             random.Random(0))
+            except ScrambleError as exc:
+                raise ctx.error("bonus_answer", str(exc)) from None
+        titles = ctx.titles(section.title, section.count)
+        return [PuzzleRequest(title, ScrambleParams(
+            items=tuple((w.text, w.answer, w.clue if section.show == "clues" else None)
+                        for w in group),
+            language=language, bonus_answer=bonus, bonus_clue=section.bonus_clue,
+            dictionary=str(path) if path.is_file() else None), language)
+            for title, group in zip(titles, groups)]
+
+    @staticmethod
+    def _check(pool: list[Word], dictionary: frozenset[str], ctx: Any) -> None:
+        answers = {w.answer for w in pool}
+        forbidden = dictionary | answers
+        for w in pool:
+            try:
+                scramble_word(w.answer, forbidden, random.Random(0))
+            except ScrambleError as exc:
+                raise ctx.error("words", f"{w.text!r}: {exc}; remove it") from None
+
+    def generate(self, params: ScrambleParams, seed: int) -> ScrambleBoard:
+        rng = random.Random(seed)
+        answers = [answer for _, answer, _ in params.items]
+        warnings = []
+        if params.dictionary:
+            from pathlib import Path
+            dictionary = read_dictionary(Path(params.dictionary))
+        else:
+            dictionary, warning = dictionary_for(params.language, data_dir("wordlists"))
+            warnings = [warning] if warning else []
+        try:
+            scrambles = scramble_all(answers, dictionary, rng)
+            marks = ([[] for _ in answers] if params.bonus_answer is None else
+                     mark_letters(answers, params.bonus_answer.replace(" ", ""), rng))
+            bonus = None
+            if params.bonus_answer:
+                letters = params.bonus_answer.replace(" ", "")
+                bonus = {"scrambled": scramble_word(letters, dictionary, rng),
+                         "answer": params.bonus_answer}
+        except ScrambleError as exc:
+            raise GenerationFailed(str(exc)) from None
+        items = [{"scrambled": s, "answer": a, "clue": clue, "marked": m}
+                 for s, a, (_, _, clue), m in zip(scrambles, answers, params.items, marks)]
+        score = -float(sum(kept_pairs(a, s) for a, s in zip(answers, scrambles)))
+        return ScrambleBoard(score=score, warnings=warnings, items=items, bonus=bonus,
+                             bonus_clue=params.bonus_clue)
+
+    def unbeatable(self, board: ScrambleBoard, params: ScrambleParams) -> bool:
+        return board.score >= 0           # no scramble keeps a letter pair of its word
+
+    def _parts(self, board: ScrambleBoard, ctx: Any) -> tuple[list[Item], tuple | None]:
+        items = [Item(it["scrambled"], it["answer"], it["marked"], it["clue"])
+                 for it in board.items]
+        bonus = None
+        if board.bonus:
+            clue = ctx.text.text("bonus", clue=board.bonus_clue) if board.bonus_clue else \
+                ctx.text.text("bonus_plain")
+            bonus = (board.bonus["scrambled"], board.bonus["answer"], clue)
+        return items, bonus
+
+    def draw_puzzle(self, canvas: Any, board: ScrambleBoard, box: Box, ctx: DrawContext) -> None:
+        items, bonus = self._parts(board, ctx)
+        draw_scramble(canvas, items, box, ctx.theme, False, bonus)
+
+    def draw_solution(self, canvas: Any, board: ScrambleBoard, box: Box, ctx: DrawContext) -> None:
+        items, bonus = self._parts(board, ctx)
+        draw_scramble(canvas, items, box, ctx.theme, True, bonus)
+
+    def fits(self, board: ScrambleBoard, box: Box, ctx: DrawContext, solution: bool = False
+             ) -> str | None:
+        items, bonus = self._parts(board, ctx)
+        if fit(items, box, ctx.theme, bonus) is None:
+            return (f"{len(items)} words do not fit at {ctx.theme.min_font_size:g} pt; put "
+                    "fewer puzzles on a page or fewer words in a puzzle")
+        return None
+
+    def manifest(self, board: ScrambleBoard) -> dict[str, Any]:
+        return {"items": [{"scrambled": it["scrambled"], "answer": it["answer"],
+                           "clue": it["clue"], "marked": list(it["marked"])}
+                          for it in board.items],
+                # the issue's {scrambled, answer}, plus the clue printed with it (the
+                # answer key redrawn from the manifest needs it)
+                "bonus": {**board.bonus, "clue": board.bonus_clue} if board.bonus else None}
+
+    def from_manifest(self, entry: dict[str, Any]) -> ScrambleBoard:
+        bonus = entry.get("bonus")
+        return ScrambleBoard(items=[dict(it) for it in entry["items"]],
+                             bonus={"scrambled": bonus["scrambled"], "answer": bonus["answer"]}
+                             if bonus else None,
+                             bonus_clue=bonus.get("clue") if bonus else None)
+
+    def text_for_search(self, board: ScrambleBoard) -> list[str]:
+        return [" ".join(it["scrambled"]) for it in board.items]
+
+
+KIND = ScrambleKind()

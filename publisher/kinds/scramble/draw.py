@@ -1,0 +1,171 @@
+"""Drawing a word scramble inside a box: one item per row (number, scrambled
+letters, answer boxes with the marked ones circled, the clue under it when
+shown), in one or two columns; then the bonus (its clue, its scramble, its
+boxes). The answer key writes the answers in the boxes.
+
+The size is the theme's, shrunk to its legibility floor; `fit` says None when
+nothing fits.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+GAP = 1.2          # between the scramble and the boxes, in box sides
+COLUMN_GAP = 18.0  # points
+LARGEST_BOX = 22.0       # points, times the theme's scale
+CLUE_GAP = 0.5     # font sizes: the clue sits under its boxes, apart from the next item
+
+
+@dataclass(frozen=True)
+class Item:
+    scrambled: str
+    answer: str
+    marked: list[int]
+    clue: str | None = None
+
+
+@dataclass(frozen=True)
+class Fit:
+    size: float        # font size
+    box: float         # answer box side
+    columns: int
+
+
+def _spaced(text: str) -> str:
+    return " ".join(text)
+
+
+def _row_heights(items: list[Item], fit: Fit, theme: Any, width: float) -> list[float]:
+    out = []
+    for item in items:
+        h = fit.box * 1.55
+        if item.clue:
+            lines = simpleSplit(item.clue, _clue_font(theme), fit.size * 0.9, width)
+            h += len(lines) * fit.size * 1.1 + CLUE_GAP * fit.size
+        out.append(h)
+    return out
+
+
+def _clue_font(theme: Any) -> str:
+    return getattr(theme, "font_italic", theme.font)
+
+
+def _bonus_height(fit: Fit, theme: Any, width: float, bonus: tuple | None) -> float:
+    if bonus is None:
+        return 0.0
+    clue = bonus[2] or ""
+    lines = simpleSplit(clue, theme.font_bold, fit.size, width) if clue else []
+    return fit.size * 1.5 + len(lines) * fit.size * 1.25 + fit.box * 1.6 + fit.size * 1.5
+
+
+def _number_width(n: int, font: str, size: float) -> float:
+    return stringWidth(f"{n}. ", font, size)
+
+
+def fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None = None,
+        floor: float | None = None) -> Fit | None:
+    """The largest size (then fewest columns) at which everything fits, down to
+    `floor` (default the theme's legibility floor); `bonus`: (scrambled, answer,
+    clue) or None."""
+    floor = theme.min_font_size if floor is None else floor
+    size = max(theme.font_size * 1.2, floor)
+    while size >= floor - 1e-9:
+        side = min(LARGEST_BOX * getattr(theme, "scale", 1.0), size * 1.7)
+        for columns in (1, 2):
+            f = Fit(size, side, columns)
+            col_w = (box.width - COLUMN_GAP * (columns - 1)) / columns
+            if max(_item_width(it, f, theme, len(items)) for it in items) > col_w:
+                continue
+            heights = _row_heights(items, f, theme, col_w)
+            per_col = -(-len(items) // columns)
+            tallest = max(sum(heights[i:i + per_col]) for i in range(0, len(items), per_col))
+            bonus_w = len(bonus[1]) * side if bonus else 0
+            if bonus_w > box.width:
+                continue
+            if tallest + _bonus_height(f, theme, box.width, bonus) <= box.height:
+                return f
+        size -= 0.5
+    return None
+
+
+def _item_width(item: Item, f: Fit, theme: Any, count: int) -> float:
+    return (_number_width(count, theme.font, f.size)
+            + stringWidth(_spaced(item.scrambled), theme.font_bold, f.size)
+            + GAP * f.box + len(item.answer) * f.box)
+
+
+def draw_scramble(canvas: Any, items: list[Item], box: Any, theme: Any, solution: bool = False,
+                  bonus: tuple | None = None, floor: float | None = None) -> None:
+    """Draw inside box. `bonus`: (scrambled, answer, clue or None); `floor`: the
+    smallest text meant (default the theme's). A box too small even for that gets
+    smaller text, still inside it (`fit` is None then, and the kind says why)."""
+    f = fit(items, box, theme, bonus, floor) or fit(items, box, theme, bonus, 0.5)
+    if f is None:
+        return
+    col_w = (box.width - COLUMN_GAP * (f.columns - 1)) / f.columns
+    heights = _row_heights(items, f, theme, col_w)
+    per_col = -(-len(items) // f.columns)
+    scramble_w = max(_number_width(len(items), theme.font, f.size)
+                     + stringWidth(_spaced(it.scrambled), theme.font_bold, f.size) for it in items)
+    canvas.saveState()
+    canvas.setLineWidth(max(0.4, theme.line_width))
+    for col in range(f.columns):
+        x = box.x + col * (col_w + COLUMN_GAP)
+        y = box.y + box.height
+        for i in range(col * per_col, min(len(items), (col + 1) * per_col)):
+            item = items[i]
+            base = y - f.box * 1.1
+            canvas.setFont(theme.font, f.size)
+            canvas.drawString(x, base + f.box * 0.3, f"{i + 1}.")
+            canvas.setFont(theme.font_bold, f.size)
+            canvas.drawString(x + _number_width(len(items), theme.font, f.size),
+                              base + f.box * 0.3, _spaced(item.scrambled))
+            bx = x + min(scramble_w + GAP * f.box, col_w - len(item.answer) * f.box)
+            _boxes(canvas, bx, base, f, item.answer, set(item.marked), solution, theme)
+            y -= f.box * 1.55
+            if item.clue:
+                y += CLUE_GAP * f.size          # closer to its own boxes...
+                canvas.setFont(_clue_font(theme), f.size * 0.9)
+                for line in simpleSplit(item.clue, _clue_font(theme), f.size * 0.9, col_w):
+                    y -= f.size * 1.1
+                    canvas.drawString(x, y + f.size * 0.3, line)
+                y -= 2 * CLUE_GAP * f.size      # ...and further from the next item
+    if bonus is not None:
+        _draw_bonus(canvas, box, f, theme, bonus, solution, max(
+            sum(heights[i:i + per_col]) for i in range(0, len(items), per_col)))
+    canvas.restoreState()
+
+
+def _draw_bonus(canvas: Any, box: Any, f: Fit, theme: Any, bonus: tuple, solution: bool,
+                used: float) -> None:
+    scrambled, answer, clue = bonus
+    y = box.y + box.height - used - f.size * 1.5
+    canvas.setFont(theme.font_bold, f.size)
+    for line in (simpleSplit(clue, theme.font_bold, f.size, box.width) if clue else []):
+        canvas.drawCentredString(box.x + box.width / 2, y, line)
+        y -= f.size * 1.25
+    canvas.setFont(theme.font_bold, f.size)
+    canvas.drawCentredString(box.x + box.width / 2, y, _spaced(scrambled))
+    y -= f.box * 1.5
+    width = len(answer) * f.box
+    _boxes(canvas, box.x + (box.width - width) / 2, y, f, answer, set(), solution, theme)
+
+
+def _boxes(canvas: Any, x: float, y: float, f: Fit, answer: str, marked: set[int],
+           solution: bool, theme: Any) -> None:
+    """Answer boxes from (x, y) bottom-left; a space in the answer is a gap; marked
+    boxes get a circle."""
+    for k, ch in enumerate(answer):
+        bx = x + k * f.box
+        if ch == " ":
+            continue
+        canvas.rect(bx, y, f.box, f.box, stroke=1, fill=0)
+        if k in marked:
+            canvas.circle(bx + f.box / 2, y + f.box / 2, f.box * 0.4, stroke=1, fill=0)
+        if solution:
+            canvas.setFont(theme.font_bold, f.box * 0.6)
+            canvas.drawCentredString(bx + f.box / 2, y + f.box * 0.28, ch)

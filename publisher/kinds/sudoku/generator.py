@@ -1,0 +1,212 @@
+"""Making one puzzle: a random full grid, then givens removed orbit by orbit
+(orbits of the requested symmetry, so the givens keep it), then graded; kept
+only when the grade is exactly the requested level.
+
+Each removal is kept only when the puzzle is still proved unique: by the
+technique ladder up to the level's tier (every technique is sound), or, for
+a dig "to the bone", by singles or else a search for any other solution
+(unavoidable two-value sets reject most bad removals first). A puzzle dug too
+hard gets orbits back (givens only make it easier) until it needs exactly the
+level. Budgets are attempts (full grids) and search nodes, never time.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from publisher.errors import GenerationFailed
+
+from .grader import LEVELS, Grade, grade, solvable
+from .layouts import jigsaw_regions, killer_cages
+from .shapes import BOX_SHAPES, Geometry, box_regions, symmetry_orbits
+from .solver import other_solution, random_solution
+from .unavoidable import two_value_sets
+
+
+@dataclass
+class Puzzle:
+    size: int
+    variant: str
+    difficulty: str
+    symmetry: str
+    givens: list[int]                       # row-major, 0 = empty
+    solution: list[int]
+    regions: list[list[int]]                # region id per cell (boxes unless jigsaw)
+    cages: list[list[int]] = field(default_factory=list)   # cell indices per cage
+    sums: list[int] = field(default_factory=list)
+    grade: Grade | None = None
+    score: float = 0.0
+    attempts: int = 0
+
+
+# The dig's test per level: the ladder up to that tier, or the exact counter (4)
+# followed by putting givens back (measured fastest per kept puzzle, see
+# benchmarks/sudoku.py). Extra houses (X, jigsaw) make medium common enough to
+# dig for it directly.
+DIG_TIER = {"classic": [0, 4, 4, 4, 4], "x": [0, 1, 4, 4, 4], "jigsaw": [0, 1, 3, 4, 4],
+            "killer": [0, 1, 2, 3, 4]}
+
+
+def attempt_budget(size: int, difficulty: str, variant: str) -> int:
+    """How many full grids one request may try before it fails."""
+    tier = LEVELS.index(difficulty)
+    base = {4: 60, 6: 400, 8: 80, 9: 40, 12: 6, 16: 3}[size]
+    if tier >= 3 and size >= 12:
+        base = 2
+    if tier == 4 and size <= 9:
+        base *= 3               # about one counter-dug 9x9 grid in 15 is extreme
+    if variant == "killer" and tier == 4:
+        base = max(2, base // 3)
+    return base
+
+
+def counter_budget(size: int) -> int:
+    return {4: 10 ** 4, 6: 10 ** 4, 8: 2 * 10 ** 4, 9: 2 * 10 ** 4, 12: 2 * 10 ** 4,
+            16: 2 * 10 ** 4}[size]
+
+
+@lru_cache(maxsize=None)
+def _standard(size: int, diagonals: bool) -> Geometry:
+    """Boxed geometries are shared (their grader tables are built once)."""
+    return Geometry(size, box_regions(size), diagonals=diagonals)
+
+
+def _fill(size: int, variant: str, rng: random.Random) -> tuple[Geometry, list[int]]:
+    """A geometry and a full grid valid for it. Jigsaw regions are grown from a
+    boxed grid by swapping equal values, so the grid stays valid."""
+    geom = _standard(size, variant == "x")
+    solution = random_solution(geom, rng)
+    if solution is None:
+        raise GenerationFailed(f"no {size}x{size} {variant} grid could be filled; "
+                               "try another size")
+    if variant == "jigsaw":
+        boxes = box_regions(size)
+        regions = boxes
+        while regions == boxes:
+            regions = jigsaw_regions(size, rng, solution)
+        geom = Geometry(size, regions)
+    elif variant == "killer":
+        geom = Geometry(size, geom.regions, cages=killer_cages(size, solution, rng))
+    return geom, solution
+
+
+def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int,
+         sums: list[int] | None, rng: random.Random) -> list[int]:
+    """Remove orbits in random order while the test of `tier` still proves the
+    puzzle unique (the ladder up to that tier, or the counter for 4)."""
+    givens = list(solution)
+    order = list(orbits)
+    rng.shuffle(order)
+    budget = counter_budget(geom.n)
+    must_keep = two_value_sets(geom, solution)
+    kept = (1 << (geom.n * geom.n)) - 1             # cells still given, as a bitset
+
+    def keeps(test_tier: int, freed: list[int]) -> bool:
+        for cells in must_keep:                      # a swappable set left empty
+            if not cells & kept:
+                return False
+        if test_tier <= 3:
+            return solvable(geom, givens, test_tier, sums)
+        # singles finishing it proves it unique at a fraction of a search's cost
+        if solvable(geom, givens, 0, sums):
+            return True
+        other = other_solution(geom, givens, solution, freed, sums, budget)
+        if other is None:
+            return True
+        # the cells where the two solutions differ need a given from now on
+        differ = 0
+        for c, v in enumerate(other):
+            if v != solution[c]:
+                differ |= 1 << c
+        if differ:
+            must_keep.insert(0, differ)
+        return False
+
+    def sweep(candidates: list[list[int]], test_tier: int, chunk: int) -> list[list[int]]:
+        nonlocal kept
+        failed: list[list[int]] = []
+        for i in range(0, len(candidates), chunk):
+            group = candidates[i:i + chunk]
+            cells = [c for orbit in group for c in orbit]
+            mask = 0
+            for c in cells:
+                givens[c] = 0
+                mask |= 1 << c
+            kept ^= mask
+            if not keeps(test_tier, cells):
+                for c in cells:
+                    givens[c] = solution[c]
+                kept |= mask
+                failed.extend(group)
+        return failed
+
+    # big early chunks: most early removals succeed, so test several at once
+    sweep(sweep(order, tier, 4), tier, 1)
+    return givens
+
+
+def _fill_back(geom: Geometry, solution: list[int], givens: list[int],
+               orbits: list[list[int]], tier: int, sums: list[int] | None,
+               rng: random.Random, passes: int = 1) -> bool:
+    """Put removed orbits back (givens only make a puzzle easier) until the
+    puzzle needs exactly `tier`; an orbit that makes it too easy is taken out
+    again. A few passes in different orders, each from the dug puzzle; on
+    success `givens` holds the result."""
+    removed = [o for o in orbits if not givens[o[0]]]
+    for _ in range(passes):
+        trial = list(givens)
+        rng.shuffle(removed)
+        for orbit in removed:
+            for c in orbit:
+                trial[c] = solution[c]
+            if solvable(geom, trial, tier, sums):
+                if tier == 0 or not solvable(geom, trial, tier - 1, sums):
+                    givens[:] = trial
+                    return True
+                for c in orbit:
+                    trial[c] = 0
+    return False
+
+
+def _score(geom: Geometry, givens: list[int], g: Grade, tier: int) -> float:
+    n = geom.n
+    share = sum(1 for v in givens if v) / (n * n)
+    counts = [sum(1 for c in unit if givens[c]) for unit in geom.units]
+    empty_units = sum(1 for k in counts if k == 0)
+    mean = sum(counts) / len(counts)
+    spread = -(sum((k - mean) ** 2 for k in counts) / len(counts)) ** 0.5 / max(mean, 1)
+    few = (1 - share) * (2 + 3 * tier)
+    return round(few + spread - empty_units + 0.2 * min(g.top_steps, 10), 6)
+
+
+def generate_puzzle(size: int, variant: str, difficulty: str, symmetry: str,
+                    rng: random.Random, attempts: int | None = None) -> Puzzle:
+    """One puzzle graded exactly `difficulty`, or GenerationFailed."""
+    if size not in BOX_SHAPES:
+        raise ValueError(f"size {size}")
+    tier = LEVELS.index(difficulty)
+    limit = attempts if attempts is not None else attempt_budget(size, difficulty, variant)
+    orbits = symmetry_orbits(size, symmetry)
+    dig_tier = DIG_TIER[variant][tier]
+    for attempt in range(1, limit + 1):
+        geom, solution = _fill(size, variant, rng)
+        sums = [sum(solution[c] for c in cage) for cage in geom.cages] if geom.cages else None
+        givens = _dig(geom, solution, orbits, dig_tier, sums, rng)
+        g = grade(geom, givens, sums)
+        if LEVELS.index(g.level) > tier and _fill_back(geom, solution, givens, orbits, tier,
+                                                       sums, rng):
+            g = grade(geom, givens, sums)
+        if g.level != difficulty:
+            continue
+        if tier == 4:
+            g.hardest = "beyond_chains"
+        return Puzzle(size, variant, difficulty, symmetry, givens, solution, geom.regions,
+                      [list(c) for c in geom.cages], list(sums or []), g,
+                      _score(geom, givens, g, tier), attempt)
+    hint = ("choose a lower difficulty" if tier else "try again with another seed")
+    if size >= 12:
+        hint += " or a smaller size"
+    raise GenerationFailed(
+        f"no {size}x{size} {variant} sudoku graded {difficulty!r} within {limit} attempts; "
+        f"{hint}")

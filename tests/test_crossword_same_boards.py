@@ -1,0 +1,34 @@
+"""The faster crossword search builds the very boards of the search it replaced.
+
+tests/data/crossword_boards_f28ce56.json holds 30 layouts made by make_layout at
+commit f28ce56 (before the speed work): 12 words on 15x15, the 16 animals on 13x13
+(the repair phase runs), rectangles, other beams and branches, Spanish and
+Cyrillic letters, a word that can cross nothing, 30 words on 17x17. The same
+words, size and seed must give the same words at the same places, the same
+words left out and the same count of search steps."""
+import json
+from pathlib import Path
+
+import pytest
+
+from publisher.kinds.crossword.generator import make_layout
+
+CASES = json.loads((Path(__file__).parent / "data" / "crossword_boards_f28ce56.json")
+                   .read_text(encoding="utf-8"))
+
+
+def test_the_recorded_boards_cover_the_repair_phase_and_every_alphabet():
+    assert len(CASES) == 30
+    assert sum(bool(c["unplaced"]) for c in CASES) >= 5
+    letters = {ch for c in CASES for w in c["words"] for ch in w}
+    assert {"Ñ", "Ё", "Й"} <= letters
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c['rows']}x{c['cols']}-seed{c['seed']}")
+def test_same_seed_same_board_as_before(case):
+    lay = make_layout(case["words"], case["rows"], case["cols"], case["seed"], **case["kw"])
+    assert [[p.index, p.row, p.col, p.direction] for p in lay.placed] == case["placed"]
+    assert lay.unplaced == case["unplaced"]
+    assert lay.crossings == case["crossings"]
+    assert [lay.rows, lay.cols] == case["size"]
+    assert lay.steps == case["steps"]

@@ -1,0 +1,156 @@
+"""Word scramble engine, checked independently: no scramble is a word of the
+list or of the dictionary, none keeps three letters of its word in order, each
+is an anagram of its word; bonus marks spell exactly the bonus answer."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from types import SimpleNamespace
+
+import pytest
+
+from publisher.kinds.scramble.draw import Item, draw_scramble, fit
+from publisher.kinds.scramble.generator import (ScrambleError, dictionary_for, mark_letters,
+                                                read_dictionary, scramble_all, scramble_word)
+
+WORDS = ["DRAWS", "PLANET", "ORANGE", "GARDEN", "LISTEN", "SCHOOL", "PENCIL", "WINTER",
+         "RABBIT", "TIGER", "OCEAN", "CASTLE", "BREAD", "HORSE", "APPLE", "STONE",
+         "MOUSE", "NIGHT", "EARTH", "CLOUD"]
+# a small dictionary of anagrams of the words above: tempting wrong scrambles
+DICTIONARY = frozenset(["WARDS", "SWARD", "REPLANT", "PLATEN", "ONAGER", "DANGER", "GANDER",
+                        "RANGED", "SILENT", "ENLIST", "TINSEL", "INLETS", "TWINER", "CASTLE",
+                        "CLEATS", "BEARD", "DEBAR", "SHORE", "HEROS", "NOTES", "ONSET",
+                        "STENO", "TONES", "THING", "HEART", "HATER", "RATHE", "COULD",
+                        "CANOE", "OCEAN"])
+
+
+def in_order(word, scramble):
+    """Any three consecutive letters of word side by side, in order, in scramble?"""
+    for i in range(len(word) - 2):
+        for j in range(len(scramble) - 2):
+            if scramble[j] == word[i] and scramble[j + 1] == word[i + 1] \
+                    and scramble[j + 2] == word[i + 2]:
+                return True
+    return False
+
+
+def problems(words, scrambles, dictionary):
+    out = []
+    for w, s in zip(words, scrambles):
+        if sorted(w) != sorted(s):
+            out.append(f"{s} is not an anagram of {w}")
+        if s in words or s in dictionary:
+            out.append(f"{s} (for {w}) is a word")
+        if in_order(w, s):
+            out.append(f"{s} keeps three letters of {w} in order")
+    return out
+
+
+@pytest.mark.parametrize("seed", range(15))
+def test_scrambles_pass_the_rules(seed):
+    scrambles = scramble_all(WORDS, DICTIONARY, random.Random(seed))
+    assert problems(WORDS, scrambles, DICTIONARY) == []
+
+
+def test_checker_catches_breaches():
+    assert problems(["DRAWS"], ["WARDS"], {"WARDS"})
+    assert problems(["DRAWS"], ["SDRAW"], set())
+    assert problems(["DRAWS"], ["DRAWX"], set())
+
+
+def test_short_and_tight_words():
+    rng = random.Random(1)
+    assert scramble_word("CAT", frozenset({"ACT"}), rng) in {"ATC", "TAC", "TCA", "CTA"}
+    with pytest.raises(ScrambleError, match="^ON cannot"):
+        scramble_word("ON", frozenset({"NO"}), rng)
+    with pytest.raises(ScrambleError, match="AAA"):
+        scramble_word("AAA", frozenset(), rng)
+    # every other order of ABC... is forbidden except one
+    allowed = "CBA"
+    forbidden = frozenset({"ACB", "BAC", "BCA", "CAB"})
+    assert scramble_word("ABC", forbidden, rng) == allowed
+
+
+def test_unicode_words():
+    words = ["\u0415\u0416\u0418\u041a", "\u041c\u0415\u0414\u0412\u0415\u0414\u042c",
+             "NI\u00d1OS", "MONTA\u00d1A"]
+    scrambles = scramble_all(words, frozenset(), random.Random(3))
+    assert problems(words, scrambles, frozenset()) == []
+
+
+def test_deterministic():
+    assert scramble_all(WORDS, DICTIONARY, random.Random(4)) == \
+        scramble_all(WORDS, DICTIONARY, random.Random(4))
+
+
+@pytest.mark.parametrize("bonus", ["GREAT", "WONDERLAND", "ACE"])
+def test_bonus_marks_spell_the_bonus(bonus):
+    words = WORDS[:8]
+    marks = mark_letters(words, bonus, random.Random(2))
+    letters = Counter(words[i][k] for i, ks in enumerate(marks) for k in ks)
+    assert letters == Counter(bonus)
+    assert all(len(set(ks)) == len(ks) and all(0 <= k < len(words[i]) for k in ks)
+               for i, ks in enumerate(marks))
+    assert all(len(ks) < len(words[i]) for i, ks in enumerate(marks))
+    if len(bonus) >= len(words):
+        assert all(marks)
+
+
+def test_bonus_impossible():
+    with pytest.raises(ScrambleError, match="ZZZ"):
+        mark_letters(["CAT", "DOG"], "ZZZ", random.Random(1))
+
+
+def test_dictionary_reading(tmp_path):
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "fill.txt").write_text("# comment\nwards;50\nSWARD;40\n\n", encoding="utf-8")
+    words, warning = dictionary_for("en", tmp_path)
+    assert words == {"WARDS", "SWARD"} and warning is None
+    words, warning = dictionary_for("es", tmp_path)
+    assert words == frozenset() and "fill.txt" in warning
+    assert read_dictionary(tmp_path / "en" / "fill.txt") == {"WARDS", "SWARD"}
+
+
+class RecordingCanvas:
+    def __init__(self):
+        self.points, self.texts, self.circles = [], [], 0
+
+    def drawString(self, x, y, text):
+        self.points.append((x, y))
+        self.points.append((x + 6 * len(text), y))
+        self.texts.append(text)
+    drawCentredString = drawString
+
+    def rect(self, x, y, w, h, **k):
+        self.points += [(x, y), (x + w, y + h)]
+
+    def circle(self, x, y, r, **k):
+        self.circles += 1
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+THEME = SimpleNamespace(font="Helvetica", font_bold="Helvetica-Bold", font_size=10.0,
+                        min_font_size=7.0, line_width=0.5)
+
+
+@pytest.mark.parametrize("solution", [False, True])
+def test_drawing_in_box(solution):
+    rng = random.Random(5)
+    scrambles = scramble_all(WORDS, DICTIONARY, rng)
+    marks = mark_letters(WORDS, "WONDERLAND", rng)
+    items = [Item(s, w, m, f"clue for {w.lower()}") for s, w, m in zip(scrambles, WORDS, marks)]
+    box = SimpleNamespace(x=40.0, y=60.0, width=500.0, height=700.0)
+    canvas = RecordingCanvas()
+    draw_scramble(canvas, items, box, THEME, solution, bonus=("DONWERLAND", "WONDERLAND", "Nice!"))
+    assert canvas.circles == 10
+    for x, y in canvas.points:
+        assert box.x - 0.01 <= x <= box.x + box.width and box.y <= y <= box.y + box.height
+    assert (" ".join(scrambles[0]) in canvas.texts)
+    assert ("W" in canvas.texts) == solution
+
+
+def test_fit_refuses_a_tiny_box():
+    items = [Item("ABC", "CAB", [])] * 40
+    assert fit(items, SimpleNamespace(width=100.0, height=100.0), THEME) is None

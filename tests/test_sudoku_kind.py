@@ -1,0 +1,120 @@
+"""The sudoku kind on the contract: spec keys and errors, manifest, .ipuz,
+drawing and a small book."""
+from __future__ import annotations
+
+import json
+
+import ipuz
+import pytest
+from conftest import FakeCtx, draw_kind, spec_error
+
+from publisher.kinds.sudoku import KIND, SudokuParams, SudokuSection
+
+
+def section(**kw):
+    return SudokuSection.model_validate({"kind": "sudoku", **kw})
+
+
+def board(**kw):
+    return KIND.generate(SudokuParams(**kw), 5)
+
+
+def test_spec_keys_as_written():
+    s = section(size=9, variant="x", difficulty="hard", symmetry="mirror", count=3, per_page=6)
+    reqs = KIND.plan(s, FakeCtx("sudoku"))
+    assert [r.params.model_dump() for r in reqs] == [
+        {"size": 9, "variant": "x", "difficulty": "hard", "symmetry": "mirror",
+         "symbols": "digits"}] * 3
+    assert reqs[0].title == "Sudoku X 1"
+    ramp = KIND.plan(section(difficulty="ramp", count=6), FakeCtx("sudoku"))
+    assert [r.params.difficulty for r in ramp] == ["easy", "easy", "medium", "hard",
+                                                   "hard", "expert"]
+
+
+@pytest.mark.parametrize("key,value,allowed", [
+    ("size", 7, "4, 6, 8, 9, 12 or 16"), ("variant", "samurai", "'jigsaw'"),
+    ("difficulty", 5, "'extreme'"), ("symmetry", "spiral", "'diagonal'"),
+    ("symbols", "roman", "'hex'")])
+def test_bad_values_name_the_field_and_the_allowed_values(tmp_path, key, value, allowed):
+    msg = spec_error(tmp_path, {"kind": "sudoku", key: value})
+    assert f"sections[0].{key}" in msg and allowed in msg
+
+
+def test_unreachable_combinations_are_spec_errors(tmp_path):
+    msg = spec_error(tmp_path, {"kind": "sudoku", "size": 4, "difficulty": "hard"})
+    assert "sections[0].difficulty" in msg and "larger size" in msg
+    msg = spec_error(tmp_path, {"kind": "sudoku", "size": 6, "difficulty": "medium"})
+    assert "easy, hard, expert" in msg
+    msg = spec_error(tmp_path, {"kind": "sudoku", "size": 16, "variant": "killer"})
+    assert "sections[0].variant" in msg and "4, 6, 8, 9" in msg
+    msg = spec_error(tmp_path, {"kind": "sudoku", "size": 9, "symbols": "hex"})
+    assert "sections[0].symbols" in msg
+
+
+def test_manifest_fields_and_round_trip():
+    for kw in ({"size": 6, "variant": "jigsaw", "difficulty": "easy"},
+               {"size": 6, "variant": "killer", "difficulty": "easy"},
+               {"size": 16, "variant": "classic", "difficulty": "easy", "symbols": "hex"}):
+        b = board(**kw)
+        m = json.loads(json.dumps(KIND.manifest(b)))
+        n = kw["size"]
+        expected = {"size", "variant", "givens", "solution", "grade", "hardest", "techniques"}
+        expected |= {"jigsaw": {"regions"}, "killer": {"cages"}}.get(kw["variant"], set())
+        assert set(m) == expected
+        assert m["grade"] == "easy" and m["hardest"] in m["techniques"]
+        assert len(m["givens"]) == n and all(len(row) == n for row in m["givens"])
+        for grow, srow in zip(m["givens"], m["solution"]):
+            assert all(g is None or g == s for g, s in zip(grow, srow))
+            assert all(isinstance(s, str) and len(s) == 1 for s in srow)
+        if kw.get("symbols") == "hex":
+            assert sorted(m["solution"][0]) == list("0123456789ABCDEF")
+        if "cages" in m:
+            for cage in m["cages"]:
+                digits = [int(m["solution"][r][c]) for r, c in cage["cells"]]
+                assert sum(digits) == cage["sum"]
+        back = KIND.from_manifest(m)
+        assert KIND.manifest(back) == m
+
+
+def test_ipuz_reads_back():
+    for variant in ("classic", "x", "jigsaw", "killer"):
+        b = board(size=6, variant=variant, difficulty="easy")
+        data = KIND.side_files(b, "Sudoku 1", {"title": "T", "author": "A",
+                                               "copyright": "C"})["ipuz"]
+        puzzle = ipuz.read(data.decode("utf-8"))
+        assert puzzle["kind"] == ["http://ipuz.org/sudoku#1"]
+        assert [[str(v) for v in row] for row in puzzle["solution"]] == \
+            [[str(v) for v in b.solution[r * 6:(r + 1) * 6]] for r in range(6)]
+        given = sum(1 for row in puzzle["puzzle"] for v in row if v != 0)
+        assert given == sum(1 for v in b.givens if v)
+        if variant == "jigsaw":
+            assert len(puzzle["zones"]) == 6
+        if variant == "killer":
+            assert sum(c["value"] for c in puzzle["cages"]) == 6 * 21
+
+
+@pytest.mark.parametrize("variant,colour,language", [
+    ("classic", False, "en"), ("killer", False, "es"), ("jigsaw", True, "ru")])
+def test_drawing_prints_the_rule_and_level(variant, colour, language):
+    b = board(size=9, variant=variant, difficulty="easy")
+    reader, fonts = draw_kind(KIND, b, colour, language)
+    text = reader.pages[0].extract_text()
+    for s in KIND.text_for_search(b):
+        assert s in text
+    level = {"en": "Level: Easy", "es": "Nivel: Fácil", "ru": "Уровень: лёгкий"}[language]
+    assert level in text
+    assert fonts and all("PTSans" in f for f in fonts)
+
+
+def test_book_of_small_sudoku(tmp_path):
+    from publisher.pipeline import build_book
+    spec = tmp_path / "s.yaml"
+    spec.write_text("title: S\nseed: 3\nsections:\n"
+                    "  - kind: sudoku\n    size: 4\n    count: 2\n    difficulty: easy\n"
+                    "  - kind: sudoku\n    size: 6\n    variant: killer\n    difficulty: easy\n",
+                    encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    entries = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
+    assert [e["size"] for e in entries] == [4, 4, 6]
+    assert entries[2]["cages"] and all(e["kind"] == "sudoku" for e in entries)
+    assert len(list((tmp_path / "out").rglob("*.ipuz"))) == 3
