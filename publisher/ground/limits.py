@@ -10,7 +10,8 @@ from ..errors import PublisherError
 
 # One work unit is about one 15x15 word-search candidate. Weights from
 # benchmarks-style timing of one candidate per kind at its usual size.
-KIND_WORK = {"wordsearch": 1, "queens": 2, "crossword": 8, "numberlink": 12}
+KIND_WORK = {"wordsearch": 1, "queens": 2, "crossword": 8, "numberlink": 12, "sudoku": 50,
+             "fillin": 6, "maze": 4, "scramble": 1, "cryptogram": 1}
 OTHER_KIND_WORK = 10
 MAX_WORK = 500_000          # about an hour on one core; raise with --max-work
 MAX_TITLE = 200             # characters of a title, subtitle, author, copyright
