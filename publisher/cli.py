@@ -1,20 +1,35 @@
 """`make-book SPEC`: build a puzzle book (PDF, JSON manifest, side files)."""
 from __future__ import annotations
 
+import os
+import signal
 import sys
 from pathlib import Path
 from typing import Optional
 
-import typer
-from typer.core import TyperCommand, TyperGroup
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn,
-                           TimeElapsedColumn)
+INTERRUPTED = "interrupted; the output folder is unchanged"
 
-from .errors import PublisherError
-from .ground.transaction import InterruptedAfterCommit
-from .pipeline import Progress as PipelineProgress, build_book
+
+def _interrupted_while_starting(signum: int, frame: object) -> None:
+    sys.stderr.write(INTERRUPTED + "\n")    # nothing has been written yet
+    os._exit(130)
+
+
+if __name__ == "__main__" or Path(sys.argv[0]).name == "make-book":
+    # Ctrl-C during the imports below: one line, not an import traceback. `run`
+    # puts Python's own handler back before any work starts.
+    signal.signal(signal.SIGINT, _interrupted_while_starting)
+
+import typer  # noqa: E402  (after the startup Ctrl-C handler)
+from typer.core import TyperCommand, TyperGroup  # noqa: E402
+from rich.console import Console  # noqa: E402
+from rich.markup import escape  # noqa: E402
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID,  # noqa: E402
+                           TextColumn, TimeElapsedColumn)
+
+from .errors import PublisherError  # noqa: E402
+from .ground.transaction import InterruptedAfterCommit  # noqa: E402
+from .pipeline import Progress as PipelineProgress, build_book  # noqa: E402
 
 class BuildByDefault(TyperGroup):
     """`make-book SPEC ...` means `make-book build SPEC ...`; other first words name a
@@ -100,8 +115,7 @@ def build(
                   highlight=False)
         raise typer.Exit(130)
     except KeyboardInterrupt:
-        err.print("interrupted; the output folder is unchanged", markup=False,
-                  highlight=False)
+        err.print(INTERRUPTED, markup=False, highlight=False)
         raise typer.Exit(130)
     for warning in result.warnings:
         err.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False, soft_wrap=True)
@@ -153,10 +167,11 @@ def lists(
 
 
 def run() -> None:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         app(prog_name="make-book")
     except KeyboardInterrupt:        # Ctrl-C while starting up, before a build began
-        err.print("interrupted; the output folder is unchanged", markup=False)
+        err.print(INTERRUPTED, markup=False)
         sys.exit(130)
 
 
