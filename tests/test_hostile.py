@@ -187,3 +187,23 @@ def test_random_word_lists_load_or_raise_our_error(tmp_path, text, suffix, kind)
     spec.write_text(f"title: T\nsections:\n  - kind: {kind}\n    size: 10\n    puzzles:\n"
                     f"      - title: P\n        {key}: w.{suffix}\n", encoding="utf-8")
     assert_loads_or_own_error(spec)
+
+
+def test_allow_paths_reads_a_list_outside_and_links_inside_are_fine(tmp_path):
+    from publisher.pipeline import build_book
+
+    outside = tmp_path / "shared" / "farm.txt"
+    outside.parent.mkdir()
+    outside.write_text("cow\npig\ngoat\n")
+    book = tmp_path / "book"
+    (book / "lists").mkdir(parents=True)
+    (book / "lists" / "pets.txt").write_text("cat\ndog\nfish\n")
+    os.symlink("lists/pets.txt", book / "pets.txt")          # a link that stays inside
+    spec = book / "book.yaml"
+    spec.write_text("title: T\nsections:\n  - kind: wordsearch\n    size: 8\n    puzzles:\n"
+                    "      - {title: A, words: ../shared/farm.txt}\n"
+                    "      - {title: B, words: pets.txt}\n")
+    with pytest.raises(PublisherError, match="outside the spec's folder"):
+        build_book(spec, tmp_path / "out", workers=1)
+    result = build_book(spec, tmp_path / "out", workers=1, allow_paths=True)
+    assert result.puzzles == 2

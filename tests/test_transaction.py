@@ -11,6 +11,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from publisher.errors import PublisherError
 from publisher.ground import transaction
@@ -265,3 +267,20 @@ def test_the_real_build_interrupted_in_its_write_phase_keeps_the_old_book(tmp_pa
 def shutil_rmtree(path):
     import shutil
     shutil.rmtree(path)
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(builds=st.lists(st.tuples(st.integers(0, 4), st.booleans()), min_size=1, max_size=5))
+def test_any_sequence_of_builds_leaves_exactly_the_last_one(tmp_path_factory, builds):
+    out = tmp_path_factory.mktemp("seq")
+    (out / "mine.txt").write_text("not the build's")
+    for number, (puzzles, sheet) in enumerate(builds):
+        files = book_files("bk", f"build {number}", puzzles)
+        if sheet:
+            manifest = json.loads(files.pop("bk.json"))
+            manifest["answer_pdf"] = "bk-answers.pdf"
+            files["bk-answers.pdf"] = b"answers"
+            files["bk.json"] = json.dumps(manifest).encode()
+        publish(out, "bk", files)
+        assert snapshot(out) == {**files, "mine.txt": b"not the build's"}
