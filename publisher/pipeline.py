@@ -74,7 +74,8 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     output = _output_files(spec, seed, outcomes, pages.placements, pdf_bytes, sheet_bytes,
                            single_bytes if split else None)
     # One transaction: the previous output stays whole until the new one is complete.
-    written = transaction.publish(Path(out_dir), name, output, protected=(spec.path,))
+    written = transaction.publish(Path(out_dir), name, output,
+                                  protected=(spec.path, *spec.inputs))
     pdf, manifest_path = written[0], written[-1]
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
                 for o in outcomes for w in o.kept.warnings] + renderer.warnings

@@ -160,6 +160,7 @@ class SectionContext:
                              "only, unless you pass --allow-paths")
         beside = self.spec_dir / ref
         if beside.exists() and not beside.is_dir():     # a FIFO too: refused when read
+            self.spec.inputs.append(beside)
             return beside
         root = data_dir("wordlists")
         for suffix in ("", ".txt", ".yaml", ".yml"):

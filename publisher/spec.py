@@ -3,7 +3,7 @@
 Every error becomes a SpecError naming the file, the line and the field."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
@@ -61,6 +61,7 @@ class Spec:
     lines: dict[tuple, int]      # YAML path -> line number
     root: yaml.Node | None = None
     read_anywhere: bool = False  # --allow-paths: files named by the spec may be anywhere
+    inputs: list[Path] = field(default_factory=list)   # files read: never overwritten
 
     def node(self, path: tuple) -> yaml.Node | None:
         """The YAML node at `path` (inline word lists keep their line numbers)."""

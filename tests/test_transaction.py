@@ -284,3 +284,19 @@ def test_any_sequence_of_builds_leaves_exactly_the_last_one(tmp_path_factory, bu
             files["bk.json"] = json.dumps(manifest).encode()
         publish(out, "bk", files)
         assert snapshot(out) == {**files, "mine.txt": b"not the build's"}
+
+
+def test_a_word_list_the_build_reads_is_never_replaced_even_if_a_manifest_lists_it(tmp_path):
+    from publisher.pipeline import build_book
+
+    (tmp_path / "bk").mkdir()
+    (tmp_path / "bk" / "w.txt").write_text("cat\ndog\ncow\n")
+    forged = {"format": "puzzle-book/1", "pdf": "bk.pdf",
+              "puzzles": [{"files": ["bk/w.txt"]}]}
+    (tmp_path / "bk.json").write_text(json.dumps(forged))
+    spec = tmp_path / "bk.yaml"
+    spec.write_text("title: T\nsections:\n  - kind: wordsearch\n    size: 8\n    puzzles:\n"
+                    "      - {title: A, words: bk/w.txt}\n")
+    with pytest.raises(PublisherError, match="input of this build"):
+        build_book(spec, tmp_path, workers=1)
+    assert (tmp_path / "bk" / "w.txt").read_text() == "cat\ndog\ncow\n"
