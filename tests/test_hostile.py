@@ -128,13 +128,18 @@ VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
 KEYS = st.sampled_from(["title", "sections", "kind", "size", "count", "words", "clues",
                         "puzzles", "layout", "seed", "language", "candidates", "<<", "1"])
 SECTION = st.fixed_dictionaries({"kind": st.sampled_from(
-    ["wordsearch", "crossword", "numberlink", "queens", "nope"])},
-    optional={"size": st.integers(-3, 50), "count": st.integers(-1, 3),
+    ["wordsearch", "crossword", "numberlink", "queens", "sudoku", "fillin", "maze", "scramble",
+     "cryptogram", "nope"])},
+    optional={"size": st.one_of(st.integers(-3, 50), st.lists(st.integers(-1, 60), max_size=3)),
+              "count": st.integers(-1, 3),
               "words": st.one_of(st.lists(st.text(max_size=10), max_size=6), st.text(max_size=10)),
-              "title": st.text(max_size=20), "puzzles": VALUES})
+              "texts": st.lists(st.text(max_size=30), max_size=3),
+              "clues": st.dictionaries(st.text(max_size=8), st.text(max_size=12), max_size=5),
+              "title": st.text(max_size=20), "puzzles": VALUES, "difficulty": VALUES})
 DOCUMENTS = st.one_of(
     VALUES,
-    st.fixed_dictionaries({"title": VALUES, "sections": st.lists(SECTION, max_size=3)},
+    st.fixed_dictionaries({"title": st.one_of(st.just("T"), VALUES),
+                           "sections": st.lists(SECTION, max_size=3)},
                           optional={"layout": st.sampled_from(["letter", "a4", "../x.yaml"]),
                                     "language": st.sampled_from(["en", "es", "ru", "xx"])}),
     st.dictionaries(KEYS, VALUES, max_size=5))
