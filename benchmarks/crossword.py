@@ -49,7 +49,7 @@ from _tree import ROOT, use_tree  # noqa: E402
 
 TREE = use_tree(sys.argv)
 
-from publisher.kinds.crossword.generator import balance, board_score, make_layout  # noqa: E402
+from publisher.grids.freeform.generator import balance, board_score, make_layout  # noqa: E402
 
 BOOK_WORDS, BOOK_SIZE, BOOK_CANDIDATES = 12, 15, 30
 

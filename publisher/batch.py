@@ -21,6 +21,7 @@ from .plan import Job, derive_seed
 
 Best = tuple[float, int, Board]          # (score, candidate number, board)
 ROUND = 8                                # candidates per round, whatever the workers
+EXTRA = 64                               # more candidates tried to replace a repeated puzzle
 
 
 class Executor(Protocol):
@@ -186,6 +187,7 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
         executor.close(stop=True)       # Ctrl-C or an error: end the running work too
         raise
     executor.close()
+    _no_repeats(outcomes, seed)
     for outcome in outcomes:
         if outcome.board is None:
             reasons = sorted(set(outcome.failures))
@@ -195,6 +197,34 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
                 f"candidates failed ({'; '.join(reasons[:3])}); make the request easier "
                 "(a larger grid, fewer or shorter words) or raise `candidates`")
     return outcomes
+
+
+def _no_repeats(outcomes: list[Outcome], seed: int) -> None:
+    """No two puzzles of a kind that the kind calls the same (`Kind.identity`): in book
+    order, a repeat is replaced by the first further candidate that is new (in this
+    process, in seed order: the same bytes whatever the executor)."""
+    seen: set[tuple[str, Any]] = set()
+    for outcome in outcomes:
+        if outcome.board is None:
+            continue
+        job = outcome.job
+        kind = get_kind(job.kind)
+        key = kind.identity(outcome.board)
+        number = job.candidates
+        while key is not None and (job.kind, key) in seen and number < job.candidates + EXTRA:
+            _, best, _, _, _ = run_candidates(0, job.kind, job.params,
+                                              [(number, derive_seed(seed, job.id, number))])
+            outcome.tried += 1
+            if best is not None and (job.kind, kind.identity(best[2])) not in seen:
+                outcome.board, outcome.candidate = best[2], number
+                key = kind.identity(best[2])
+            number += 1
+        if key is not None and (job.kind, key) in seen:
+            outcome.board.warnings.append(
+                f"the same puzzle as an earlier one of the book ({EXTRA} more candidates "
+                "found no other); ask for fewer puzzles of this size or a larger one")
+        if key is not None:
+            seen.add((job.kind, key))
 
 
 def _merge(outcome: Outcome, best: Best | None, failures: list[str], done: int) -> None:

@@ -81,6 +81,10 @@ def build(
     workers: Optional[int] = typer.Option(
         None, "--workers", "-w", min=1,
         help="Processes generating candidates (default: all cores). Output does not depend on it."),
+    bleed: bool = typer.Option(
+        False, "--bleed", help="Pages run 0.125 in past the trim (as the spec's `bleed: true`)."),
+    cover: bool = typer.Option(
+        False, "--cover", help="Also write <name>-cover.pdf (as the spec's `cover:`)."),
     split: bool = typer.Option(
         False, "--split", help="Also write one PDF per puzzle (its page and its answer) "
         "into <name>/, as the spec's `split: true` does."),
@@ -100,6 +104,7 @@ def build(
         with bar:
             result = build_book(spec, out, seed=seed, workers=workers,
                                 progress=BarProgress(bar), split=split or None,
+                                bleed=bleed or None, cover=cover or None,
                                 max_work=max_work, allow_paths=allow_paths)
     except PublisherError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
@@ -120,10 +125,45 @@ def build(
     for warning in result.warnings:
         err.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False, soft_wrap=True)
     if not quiet:
+        for note in result.notes:
+            err.print(f"note: {escape(note)}", highlight=False, soft_wrap=True)
         err.print(f"{result.puzzles} puzzles, {result.pages} pages -> {result.pdf}, "
                   f"{result.manifest}" + (f" and {len(result.files)} more files"
                                            if result.files else ""),
                   highlight=False, soft_wrap=True, markup=False)
+
+
+@app.command("check")
+def check(
+    pdf: Path = typer.Argument(..., metavar="FILE.pdf", help="An interior or a cover PDF."),
+    trim: Optional[str] = typer.Option(
+        None, "--trim", help="The trim in inches, e.g. 6x9 (default: the file's /TrimBox)."),
+    bleed: bool = typer.Option(False, "--bleed", help="The pages should carry 0.125 in bleed."),
+    cover: bool = typer.Option(False, "--cover", help="FILE is a cover (back, spine, front)."),
+    pages: Optional[int] = typer.Option(
+        None, "--pages", min=1, help="A cover's interior page count (default: read from "
+        "<name>.pdf beside <name>-cover.pdf)."),
+    paper: str = typer.Option("white", "--paper",
+                              help="A cover's paper: white, cream, standard-color, premium-color."),
+    floor: float = typer.Option(7.0, "--floor", help="The smallest text size allowed (pt); "
+                                "16 for large print."),
+) -> None:
+    """Preflight a PDF against the print-on-demand rules: page size and boxes, page count,
+    fonts embedded, smallest text, margins by page count, cover width. Exit 1 if one fails."""
+    from .ground.printrules import PAPER_THICKNESS
+    from .preflight import check_file, parse_trim
+
+    try:
+        if paper not in PAPER_THICKNESS:
+            raise PublisherError(f"--paper {paper!r}: use one of {', '.join(PAPER_THICKNESS)}")
+        report = check_file(pdf, parse_trim(trim) if trim else None, bleed, cover, pages,
+                            paper, floor)
+    except PublisherError as exc:
+        err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2)
+    typer.echo(report.text())
+    if not report.ok:
+        raise typer.Exit(1)
 
 
 @app.command("kinds")

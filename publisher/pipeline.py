@@ -7,13 +7,17 @@ from pathlib import Path
 from .batch import AllCandidatesFailed, Outcome, generate_all, make_executor
 from .export.manifest import build_manifest, dumps
 from .ground import transaction
+from .ground.limits import check_work
 from .kinds import get_kind
 from .kinds.base import BookMeta
-from .ground.limits import check_work
-from .plan import plan_book
-from .render.book import BookRenderer, paginate, single_puzzle
-from .render.layout import load_layout
-from .spec import Spec, load_spec
+from .plan import derive_seed, plan_book
+from .errors import GenerationFailed, PublisherError
+from .ground import printrules
+from .render.book import BookRenderer, FrontMatter, Pagination, paginate, single_puzzle
+from .render.layout import Layout, load_layout
+from .preflight import check_bytes
+from .render.cover import cover_pdf
+from .spec import BookBase, CoverSpec, Spec, load_spec
 
 
 @dataclass
@@ -24,6 +28,7 @@ class BuildResult:
     puzzles: int
     pages: int
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)     # what the build did on its own
 
 
 class Progress:
@@ -35,11 +40,13 @@ class Progress:
 
 def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int | None = None,
                workers: int | None = None, progress: Progress | None = None,
-               split: bool | None = None, max_work: int | None = None,
+               split: bool | None = None, bleed: bool | None = None,
+               cover: bool | None = None, max_work: int | None = None,
                allow_paths: bool = False) -> BuildResult:
-    """Build the book. `split` (default: the spec's) also writes one PDF per puzzle.
-    `max_work`: the ceiling on total work (default `limits.MAX_WORK`). `allow_paths`:
-    word lists and layouts may be read from outside the spec's folder."""
+    """Build the book. `split` (default: the spec's) also writes one PDF per puzzle;
+    `bleed` (default: the spec's) grows the pages into the bleed. `max_work`: the
+    ceiling on total work (default `limits.MAX_WORK`). `allow_paths`: word lists and
+    layouts may be read from outside the spec's folder."""
     progress = progress or Progress()
     spec = load_spec(spec_path)
     spec.read_anywhere = allow_paths
@@ -59,33 +66,39 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
 
     answers = spec.book.answers_where
     split = spec.book.split if split is None else split
-    pages = paginate(outcomes, layout, answers, spec.book.language)
+    bleed = spec.book.bleed if bleed is None else bleed
+    examples = (how_to_play_examples(outcomes, seed)
+                if spec.book.print and spec.book.how_to_play else {})
+    renderer, pages = lay_out(spec.book, layout, outcomes, bleed, examples)
     singles = [single_puzzle(i, o, answers) for i, o in enumerate(outcomes)] if split else []
     progress.stage("Laying out pages", len(pages.book) + len(pages.answers)
                    + sum(len(s.book) for s in singles))
-    renderer = BookRenderer(spec.book, layout, outcomes)
     # Everything is rendered in memory first: an error leaves no half-written book.
-    pdf_bytes = renderer.render(pages.book, pages.placements, progress.advance)
+    pdf_bytes = renderer.render(pages.book, pages.placements, progress.advance, pages.contents)
     sheet_bytes = (renderer.render(pages.answers, pages.placements, progress.advance)
                    if pages.answers else None)
     single_bytes = [renderer.render(s.book, s.placements, progress.advance) for s in singles]
+    cover_bytes = _cover_and_check(spec, renderer, len(pages.book), pdf_bytes, bleed, cover)
 
-    name = spec.name
     output = _output_files(spec, seed, outcomes, pages.placements, pdf_bytes, sheet_bytes,
-                           single_bytes if split else None)
+                           single_bytes if split else None, cover_bytes)
     # One transaction: the previous output stays whole until the new one is complete.
-    written = transaction.publish(Path(out_dir), name, output,
+    written = transaction.publish(Path(out_dir), spec.name, output,
                                   protected=(spec.path, *spec.inputs))
     pdf, manifest_path = written[0], written[-1]
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
-                for o in outcomes for w in o.kept.warnings] + renderer.warnings
+                for o in outcomes for w in o.kept.warnings] + pages.notes + renderer.warnings
+    notes = ([f"{pages.padded} {'Notes' if spec.book.padding == 'notes' else 'blank'} "
+              f"page(s) added to reach {len(pages.book)} pages (24 at least, an "
+              "even count)"] if pages.padded else [])
     return BuildResult(pdf, manifest_path, written[1:-1], len(outcomes),
-                       len(pages.book) + len(pages.answers), warnings)
+                       len(pages.book) + len(pages.answers), warnings, notes)
 
 
 def _output_files(spec: Spec, seed: int, outcomes: list[Outcome], placements: list,
                   pdf_bytes: bytes, sheet_bytes: bytes | None,
-                  single_bytes: list[bytes] | None) -> dict[str, bytes]:
+                  single_bytes: list[bytes] | None, cover_bytes: bytes | None
+                  ) -> dict[str, bytes]:
     """Every file of the build (relative path -> bytes), the manifest last."""
     name = spec.name
     meta = BookMeta(title=spec.book.title, author=spec.book.author or "",
@@ -106,5 +119,83 @@ def _output_files(spec: Spec, seed: int, outcomes: list[Outcome], placements: li
         output[sheet_name] = sheet_bytes
     manifest = build_manifest(spec.book, seed, f"{name}.pdf", spec.book.layout, outcomes,
                               placements, files, sheet_name)
+    if cover_bytes:
+        # Listed, so that the next build knows the file is its own to replace.
+        manifest["cover_pdf"] = f"{name}-cover.pdf"
+        output[manifest["cover_pdf"]] = cover_bytes
     output[f"{name}.json"] = dumps(manifest).encode("utf-8")     # the manifest goes in last
     return output
+
+
+def how_to_play_examples(outcomes: list[Outcome], seed: int) -> dict[str, Outcome]:
+    """One small solved example per kind for its How to play page: the kind's first
+    puzzle made again from another seed, so the example gives no puzzle of the book away
+    (a crossword's example still uses the same answer words). None when it fails."""
+    examples: dict[str, Outcome] = {}
+    for outcome in outcomes:
+        kind = outcome.job.kind
+        if kind in examples:
+            continue
+        try:
+            board = get_kind(kind).generate(outcome.job.params,
+                                            derive_seed(seed, "how-to-play", kind))
+        except GenerationFailed:
+            continue
+        examples[kind] = Outcome(outcome.job, board)
+    return examples
+
+
+def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool,
+            examples: dict[str, Outcome] | None = None) -> tuple[BookRenderer, Pagination]:
+    """Decide every page. A printed book's gutter follows its final page count, which is
+    known only once the pages are decided: lay out, count, and again while it changes."""
+    if not book.print:
+        renderer = BookRenderer(book, layout, outcomes, bleed)
+        return renderer, paginate(outcomes, layout, book.answers_where, book.language)
+    kinds = tuple(dict.fromkeys(o.job.kind for o in outcomes)) if book.how_to_play else ()
+    front = FrontMatter(copyright=any((book.copyright, book.isbn, book.edition, book.publisher)),
+                        introduction=bool(book.introduction), how_to_play=kinds,
+                        padding=book.padding)
+    count = printrules.MIN_PAGES
+    for _ in range(4):             # the gutter has five steps; two rounds settle it
+        printed = layout.for_print(count, bleed)
+        renderer = BookRenderer(book, printed, outcomes, bleed, examples)
+        pages = paginate(outcomes, printed, book.answers_where, book.language, front,
+                         renderer.problem)
+        if printrules.gutter_for(len(pages.book)) == printrules.gutter_for(count):
+            break
+        count = len(pages.book)
+    renderer.fits_checked = True
+    if pages.problems:
+        raise PublisherError("cannot print at the legibility floor (" +
+                             f"{printed.min_font_size:g} pt): " + "; ".join(pages.problems))
+    problem = printrules.page_count_problem(len(pages.book))
+    if problem:
+        raise PublisherError(f"the book has {problem}")
+    return renderer, pages
+
+
+def _cover_and_check(spec: Spec, renderer: BookRenderer, pages: int, pdf: bytes, bleed: bool,
+                     cover: bool | None) -> bytes | None:
+    """The cover sheet (when the spec or --cover asks), then the print check of both."""
+    cover_spec = spec.book.cover_spec or (CoverSpec() if cover else None)
+    cover_bytes = (cover_pdf(renderer, pages, cover_spec, spec.path.parent)
+                   if cover_spec else None)
+    if spec.book.print:
+        preflight(renderer.layout, bleed, pdf, cover_bytes, pages,
+                  cover_spec.paper if cover_spec else "white")
+    return cover_bytes
+
+
+def preflight(layout: Layout, bleed: bool, pdf: bytes, cover: bytes | None, pages: int,
+              paper: str) -> None:
+    """The build checks its own output as `make-book check` would; a failure is a bug
+    (or a layout file that breaks a print rule) and nothing is written."""
+    floor = min(layout.min_font_size, layout.min_answer_font_size)
+    reports = [check_bytes(pdf, "the book", layout.page, bleed, floor=floor)]
+    if cover:
+        reports.append(check_bytes(cover, "the cover", layout.page, cover=True, pages=pages,
+                                   paper=paper, floor=floor))
+    failures = [f"{r.file}: {f.rule}: {f.detail}" for r in reports for f in r.failures()]
+    if failures:
+        raise PublisherError("the print check failed: " + "; ".join(failures))

@@ -18,6 +18,16 @@ from .kinds import all_kinds
 from .kinds.base import Language, SectionBase
 
 
+class CoverSpec(BaseModel):
+    """`cover:` keys (`cover: true` takes every default)."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    paper: Literal["white", "cream", "standard-color", "premium-color"] = "white"
+    back_text: str | None = Field(default=None, description="the blurb on the back cover")
+    colour: bool = False
+    image: str | None = Field(default=None, description="a background image beside the spec")
+
+
 class BookBase(BaseModel):
     # `copyright: 2025` is text, and "  " is no title.
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True,
@@ -36,6 +46,24 @@ class BookBase(BaseModel):
     answer_key: bool | Literal["back", "separate"] = Field(
         default=True, description="true/back: at the back; separate: its own PDF; false: none")
     split: bool = Field(default=False, description="also one PDF per puzzle in <name>/")
+    # Print-on-demand (issue 10): front matter, page rules, bleed and the cover.
+    print: bool = Field(default=True, description="a printable book: front matter, 24+ "
+                        "pages, even count, checked; false: just the puzzle pages")
+    isbn: str | None = None
+    edition: str | None = None
+    publisher: str | None = None
+    keywords: list[str] | str | None = None
+    introduction: str | None = None
+    how_to_play: bool = Field(default=True, description="a How to play page per kind")
+    padding: Literal["notes", "blank"] = "notes"
+    bleed: bool = False
+    cover: bool | CoverSpec = False
+
+    @property
+    def cover_spec(self) -> CoverSpec | None:
+        if self.cover is False:
+            return None
+        return CoverSpec() if self.cover is True else self.cover
 
     @property
     def answers_where(self) -> str:

@@ -132,3 +132,22 @@ def test_early_stop_is_deterministic_and_keeps_the_same_board(monkeypatch, chunk
     assert outcomes[0].tried == min(40, (first_max // batch.ROUND + 1) * batch.ROUND)
     assert outcomes[1].tried == 30                # never unbeatable: every candidate runs
     assert outcomes[1].candidate == expected(jobs[1])[0]
+
+
+class FewPuzzlesKind(FakeKind):
+    """Only three different puzzles exist: the board's identity is its seed mod 3."""
+
+    def identity(self, board):
+        return board.seed % 3
+
+
+def test_no_two_puzzles_of_a_book_are_the_same(monkeypatch):
+    kind = FewPuzzlesKind()
+    monkeypatch.setattr(batch, "get_kind", lambda name: kind)
+    jobs = [job(20 + i, 4) for i in range(4)]
+    outcomes = generate_all(jobs, BOOK_SEED, SerialExecutor())
+    keys = [o.board.seed % 3 for o in outcomes[:3]]
+    assert sorted(keys) == [0, 1, 2]                       # three different puzzles
+    assert outcomes[3].board.warnings                      # a fourth cannot be new: said so
+    again = generate_all(jobs, BOOK_SEED, PoolExecutor(2), chunk_size=1)
+    assert [o.board.seed for o in again] == [o.board.seed for o in outcomes]

@@ -146,11 +146,13 @@ sections:
 """)
     result = build_book(spec, tmp_path, workers=1)
     reader = PdfReader(result.pdf)
+    puzzle = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"][0]
     text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
     assert "Animales (1 pasatiempo)" in text
-    assert "Solución en la página 3" in text and "Soluciones" in text
-    assert "Granja (página 2)" in text
-    assert "Answer" not in text
+    assert f"Solución en la página {puzzle['answer_page']}" in text and "Soluciones" in text
+    assert f"Granja (página {puzzle['page']})" in text
+    assert "Cómo se juega: Sopa de letras" in text and "Notas" in text
+    assert "Answer" not in text and "How to play" not in text
 
 
 def test_a_separate_answer_sheet_and_one_file_per_puzzle(write_spec, tmp_path):
@@ -158,6 +160,7 @@ def test_a_separate_answer_sheet_and_one_file_per_puzzle(write_spec, tmp_path):
     spec = write_spec("""\
 title: Worksheet
 answer_key: separate
+print: false
 sections:
   - kind: wordsearch
     size: 10

@@ -15,7 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from publisher.errors import GenerationFailed, SpecError
 from publisher.kinds.base import Box
-from publisher.kinds.crossword import KIND, CrosswordSection, generator
+from publisher.grids.freeform import generator
+from publisher.kinds.crossword import KIND, CrosswordSection
 from publisher.ground.fonts import register_fonts
 from publisher.words import make_word
 from conftest import draw_context, spec_error

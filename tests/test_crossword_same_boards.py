@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from publisher.kinds.crossword.generator import make_layout
+from publisher.grids.freeform.generator import make_layout
 
 CASES = json.loads((Path(__file__).parent / "data" / "crossword_boards_f28ce56.json")
                    .read_text(encoding="utf-8"))

@@ -1,4 +1,9 @@
 """Section choices beat the layout's, which beat the kind's defaults."""
+import json
+
+import pytest
+
+from publisher.errors import PublisherError
 from publisher.pipeline import build_book
 from publisher.plan import plan_book
 from publisher.render.book import BookRenderer, paginate
@@ -73,21 +78,26 @@ def test_margins_that_leave_no_room_are_refused(write_spec, tmp_path):
     assert not (tmp_path / "out").exists()
 
 
-def test_cramped_puzzles_are_reported(write_spec, tmp_path):
-    spec = write_spec("""\
+def test_cramped_puzzles_take_fewer_a_page_or_fail_naming_the_puzzle(write_spec, tmp_path):
+    cramped = """\
 title: Cramped
 layout: 6x9
 sections:
   - kind: wordsearch
-    size: 40
+    size: SIZE
     per_page: 6
     count: 2
     words_per_puzzle: 5
     words: en/animals
-""")
-    result = build_book(spec, tmp_path / "out", workers=1)
-    assert any("grid letters would be" in w and "fewer puzzles on a page" in w
-               for w in result.warnings)
+"""
+    adapted = build_book(write_spec(cramped.replace("SIZE", "24")), tmp_path / "a", workers=1)
+    manifest = json.loads(adapted.manifest.read_text(encoding="utf-8"))
+    assert manifest["puzzles"][0]["page"] != manifest["puzzles"][1]["page"]
+    assert any("puzzles per page 1 instead of 6" in w for w in adapted.warnings)
+    with pytest.raises(PublisherError, match=r"Word search 1 .*grid letters would be .*"
+                       r"smaller grid"):
+        build_book(write_spec(cramped.replace("SIZE", "40")), tmp_path / "b", workers=1)
+    assert not (tmp_path / "b").exists()
     roomy = build_book(write_spec(SPEC, mine__yaml=LAYOUT), tmp_path / "roomy", workers=1)
     assert not roomy.warnings
 

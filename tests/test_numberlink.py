@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-import importlib
 
 from publisher.kinds import all_kinds
 from publisher.kinds.numberlink import KIND, NumberlinkSection
 from publisher.kinds.numberlink.cover import random_cover
-from publisher.kinds.numberlink.generator import generate, verify
+from publisher.kinds.numberlink.cover import MIN_LEN, has_block
+from publisher.kinds.numberlink.generator import NumberlinkBoard, generate
 from publisher.kinds.numberlink.sat import check_unique
 from conftest import FakeCtx, draw_kind, spec_error
 
@@ -259,3 +259,33 @@ def test_drawing_shows_labels_in_pt_sans(colour):
     for label in KIND.text_for_search(board):
         assert label in text
     assert fonts and all("PTSans" in f for f in fonts)
+
+
+def verify(board: NumberlinkBoard) -> list[str]:
+    """Problems with a board's own solution (empty when sound): every cell
+    covered once, paths connected, at least MIN_LEN cells, no 2x2 block."""
+    problems = []
+    seen = set()
+    for lab, p in zip(board.labels, board.paths):
+        if len(p) < MIN_LEN:
+            problems.append(f"path {lab} has {len(p)} cells")
+        for (r0, c0), (r1, c1) in zip(p, p[1:]):
+            if abs(r0 - r1) + abs(c0 - c1) != 1:
+                problems.append(f"path {lab} jumps")
+        for r, c in p:
+            if (r, c) in seen:
+                problems.append(f"cell {r},{c} used twice")
+            seen.add((r, c))
+    if len(seen) != board.rows * board.cols:
+        problems.append("not every cell is covered")
+    idx = [[r * board.cols + c for r, c in p] for p in board.paths]
+    if not problems and has_block(idx, board.rows, board.cols):
+        problems.append("a 2x2 block lies in one path")
+    return problems
+
+
+
+def test_small_easy_boards_have_fewer_longer_paths_than_harder_ones_allow():
+    """Issue 14: easy 7x7 meant 10 pairs; it now means fewer pairs with longer paths."""
+    easy = [len(generate(7, 7, "easy", s).paths) for s in range(12)]
+    assert max(easy) <= 9 and sum(easy) / len(easy) < 8.5

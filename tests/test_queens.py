@@ -3,7 +3,6 @@ here (independent of the generator), minimal/minimum givens, connected regions,
 determinism, plan errors, manifest, drawing and the book pipeline."""
 from __future__ import annotations
 
-import importlib
 import json
 import random
 from itertools import combinations
@@ -15,7 +14,8 @@ from publisher.kinds import all_kinds
 from publisher.kinds.queens import KIND, QueensSection
 from publisher.kinds.queens.classic import minimum_givens, random_solution
 from publisher.kinds.queens.regions import grade
-from publisher.kinds.queens.solver import all_nqueens, count_nqueens, solve_classic, solve_regions
+from publisher.kinds.queens.solver import solve_regions
+from queens_oracles import all_nqueens, count_nqueens, solve_classic
 from conftest import FakeCtx, draw_kind, spec_error
 
 KNOWN = {4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352, 10: 724, 11: 2680, 12: 14200}

@@ -133,9 +133,9 @@ def _listed_by_manifest(out_dir: Path, name: str) -> set[str] | None:
             "manifest an earlier build wrote (the spec itself?); build into another folder "
             "with --out, or rename the spec")
     listed = {f"{name}.json"}
-    for key in ("pdf", "answer_pdf"):
-        if isinstance(manifest.get(key), str):
-            listed.add(manifest[key])
+    for key, value in manifest.items():          # pdf, answer_pdf, cover_pdf...
+        if (key == "pdf" or key.endswith("_pdf")) and isinstance(value, str):
+            listed.add(value)
     for puzzle in manifest.get("puzzles") or []:
         if isinstance(puzzle, dict) and isinstance(puzzle.get("files"), list):
             listed.update(f for f in puzzle["files"] if isinstance(f, str))

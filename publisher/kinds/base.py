@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import (Annotated, Any, Callable, ClassVar, Generic, Literal, Protocol, Sequence,
-                    TypedDict, TypeVar)
+from typing import (Annotated, Any, Callable, ClassVar, Generic, Hashable, Literal, Protocol,
+                    Sequence, TypedDict, TypeVar)
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
@@ -223,6 +223,12 @@ class Kind(Generic[S, P, B]):
     def unbeatable(self, board: B, params: P) -> bool:
         """True when no other candidate could score higher (the batch may stop early)."""
         return False
+
+    def identity(self, board: B) -> Hashable | None:
+        """A key equal for two boards that a reader would call the same puzzle (turned,
+        mirrored, relabelled...), or None. The book never prints two puzzles of one
+        kind with the same key: a repeat is replaced by a later candidate."""
+        return None
 
     def draw_puzzle(self, canvas: Any, board: B, box: Box, ctx: DrawContext) -> None:
         """Draw the unsolved puzzle (grid, word list or clues) inside `box`."""

@@ -11,6 +11,7 @@ from reportlab.lib import pagesizes
 
 from ..data import bundled_names, data_dir
 from ..errors import SpecError
+from ..ground import printrules
 from ..ground.fonts import BOLD, ITALIC, REGULAR
 from ..ground.files import MAX_LIST_BYTES, excerpt, inside
 from ..ground.yamlfile import line_map, load_yaml, located_error
@@ -58,7 +59,7 @@ class Layout(BaseModel):
     title_size: float = Field(default=20, ge=8, le=72)
     line_width: float = Field(default=0.6, ge=0.25, le=4)
     min_font_size: float = Field(default=7, ge=4, le=40, description="the legibility floor")
-    min_answer_font_size: float = Field(default=4, ge=3, le=40,
+    min_answer_font_size: float = Field(default=7, ge=3, le=40,
                                         description="the floor in answer keys")
     scale: float = Field(default=1.0, ge=0.5, le=3, description="large print grows grids by this")
     answers_per_page: int | None = None            # one of page_grids
@@ -68,6 +69,8 @@ class Layout(BaseModel):
                                  9: (3, 3), 12: (3, 4)})
     large_print: bool = False
     colour: bool = False
+    gutter: Literal["auto", "fixed"] = Field(
+        default="auto", description="auto: the inside margin grows with the page count")
 
     @field_validator("page", mode="before")
     @classmethod
@@ -99,6 +102,15 @@ class Layout(BaseModel):
             raise ValueError(f"the margins leave {width / 72:.2f} x {height / 72:.2f} in for "
                              "the puzzles; leave at least 2 x 3 in (make the margins smaller)")
         return self
+
+    def for_print(self, pages: int, bleed: bool) -> "Layout":
+        """This layout with the margins a printed book of `pages` pages needs: the
+        gutter by page count (never below `inner`) and the outside margins' minimum."""
+        m, outside = self.margins, printrules.OUTSIDE_MARGIN[bleed]
+        inner = max(m.inner, printrules.gutter_for(pages)) if self.gutter == "auto" else m.inner
+        margins = Margins(top=max(m.top, outside), bottom=max(m.bottom, outside),
+                          inner=inner, outer=max(m.outer, outside))
+        return self.model_copy(update={"margins": margins})
 
     def theme(self) -> Theme:
         return Theme(font=REGULAR, font_bold=BOLD, font_italic=ITALIC,

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, sys.argv[1])
-from publisher.kinds.crossword.generator import make_layout  # noqa: E402
+from publisher.grids.freeform.generator import make_layout  # noqa: E402
 
 words = []
 for line in open(Path(sys.argv[1]) / 'wordlists/en/general-clues.yaml', encoding='utf-8'):

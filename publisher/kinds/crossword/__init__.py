@@ -17,7 +17,7 @@ from ...words import Word
 from ..base import (Board, BookMeta, Box, DrawContext, Kind, Language, Params, PlanContext,
                     PuzzleRequest, SectionBase, grid_size)
 from . import draw, exports
-from .generator import (ACROSS, DEFAULT_BEAM, DEFAULT_BRANCH, balance, board_score, make_layout,
+from ...grids.freeform.generator import (ACROSS, DEFAULT_BEAM, DEFAULT_BRANCH, balance, board_score, make_layout,
                         number_grid)
 
 MIN_SIZE, MAX_SIZE = 5, 25
@@ -214,7 +214,13 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
 
     def fits(self, board: CrosswordBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
-        if solution or draw.clues_fit(board, box, ctx.theme, _enumeration, _headings(ctx)):
+        if solution:
+            letters = draw.solution_letter_size(board, box)
+            floor = ctx.theme.min_answer_font_size
+            return None if letters >= floor else (
+                f"answer letters would be {letters:.1f} pt (at least {floor:g} pt reads "
+                "well); put fewer answers on a page or use a smaller grid")
+        if draw.clues_fit(board, box, ctx.theme, _enumeration, _headings(ctx)):
             return None
         return ("the clues do not fit at the smallest text size, so only the grid is "
                 "printed; put fewer puzzles on a page, or use shorter clues or fewer words")

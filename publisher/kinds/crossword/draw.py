@@ -144,7 +144,7 @@ def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bo
             x, y = x0 + c * cell, top - (r + 1) * cell
             canvas.rect(x, y, cell, cell, stroke=1, fill=0)
             if solution:
-                fs = cell * 0.62
+                fs = cell * SOLUTION_LETTER
                 canvas.setFont(theme.font_bold, fs)
                 canvas.drawCentredString(x + cell / 2, y + cell * 0.5 - fs * 0.35, ch)
             elif (r, c) in numbers:
@@ -192,6 +192,14 @@ def draw_puzzle(canvas, board, box, theme, enumeration, headings) -> None:
                 canvas.setFont(theme.font, size)
                 canvas.drawString(x + num_w, y, text)
             y -= line_h
+
+
+SOLUTION_LETTER = 0.62      # answer letters' size, as a share of the cell
+
+
+def solution_letter_size(board, box) -> float:
+    """The answer letters' size when the solution is drawn into `box`."""
+    return min(box.width / board.cols, box.height / board.rows) * SOLUTION_LETTER
 
 
 def draw_solution(canvas, board, box, theme) -> None:

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...data import data_dir
 from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
-                    SectionBase, Word, grid_size)
+                    SectionBase, Word)
 from .cipher import TextRefused, alphabet, encipher, language_of, normalise, read_texts
 from .draw import draw_cryptogram, layout
 

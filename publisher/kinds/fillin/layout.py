@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..crossword.generator import REPAIR_STEPS, make_layout, number_grid
+from ...grids.freeform.generator import REPAIR_STEPS, make_layout, number_grid
 
 # A fill-in must hold every word: the crossword's repair phase (which runs only
 # while words are left over) gets 8 times its budget. 20 words on 15x15: 55% of

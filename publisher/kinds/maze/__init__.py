@@ -10,7 +10,7 @@ from pydantic import Field, field_validator
 
 from ...errors import GenerationFailed
 from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
-                    SectionBase, Word, grid_size)
+                    SectionBase, grid_size)
 from .draw import draw_maze, geometry
 from .generator import DIFFICULTY, Maze, MazeError, make_maze, measure, parse_mask
 

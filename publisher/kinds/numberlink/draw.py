@@ -76,7 +76,7 @@ def _centre(r: int, c: int, cell: float, x0: float, top: float) -> tuple[float, 
 def _grid(canvas, board: NumberlinkBoard, cell: float, x0: float, top: float, theme: Theme):
     w, h = cell * board.cols, cell * board.rows
     canvas.setStrokeColor(GRID_GREY)
-    canvas.setLineWidth(max(0.3, theme.line_width * 0.7))
+    canvas.setLineWidth(max(0.5, theme.line_width * 0.7))
     for i in range(1, board.cols):
         canvas.line(x0 + i * cell, top, x0 + i * cell, top - h)
     for i in range(1, board.rows):

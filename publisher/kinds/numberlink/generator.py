@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from ...errors import GenerationFailed
 from ..base import Board
-from .cover import MIN_LEN, has_block, hugs_edge, random_cover
+from .cover import MIN_LEN, hugs_edge, random_cover
 from .sat import check_unique, deductions, path_edges
 
 LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -86,8 +86,10 @@ def make_unique(rows: int, cols: int, difficulty: str, rng: random.Random,
     side = (rows * cols) ** 0.5
     per_side, _ = DIFFICULTY[difficulty]
     mean_len = max(MIN_LEN + 0.5, per_side * side)
-    if difficulty == "easy":                 # big easy boards: many short paths
-        mean_len = min(mean_len, 3 + 0.3 * side)
+    if difficulty == "easy":
+        # Small easy boards: few pairs with long paths (a child follows one line at a
+        # time); big easy boards: many short paths.
+        mean_len = 0.85 * side if side <= 8 else min(mean_len, 3 + 0.3 * side)
     max_len = int(3 * side)
     spent = 0
     for cover_no in range(1, MAX_COVERS + 1):
@@ -141,26 +143,3 @@ def score(board: NumberlinkBoard, lengths: list[int]) -> float:
     _, target = DIFFICULTY[board.difficulty]
     mix = statistics.pstdev(lengths) / statistics.mean(lengths)
     return 100 * (1 - abs(board.hardness - target)) + 5 * min(mix, 1.0)
-
-
-def verify(board: NumberlinkBoard) -> list[str]:
-    """Problems with a board's own solution (empty when sound): every cell
-    covered once, paths connected, at least MIN_LEN cells, no 2x2 block."""
-    problems = []
-    seen = set()
-    for lab, p in zip(board.labels, board.paths):
-        if len(p) < MIN_LEN:
-            problems.append(f"path {lab} has {len(p)} cells")
-        for (r0, c0), (r1, c1) in zip(p, p[1:]):
-            if abs(r0 - r1) + abs(c0 - c1) != 1:
-                problems.append(f"path {lab} jumps")
-        for r, c in p:
-            if (r, c) in seen:
-                problems.append(f"cell {r},{c} used twice")
-            seen.add((r, c))
-    if len(seen) != board.rows * board.cols:
-        problems.append("not every cell is covered")
-    idx = [[r * board.cols + c for r, c in p] for p in board.paths]
-    if not problems and has_block(idx, board.rows, board.cols):
-        problems.append("a 2x2 block lies in one path")
-    return problems

@@ -16,7 +16,7 @@ import random
 
 from publisher.errors import GenerationFailed
 
-from .solver import complete_classic, solution_table, solve_classic
+from .solver import complete_classic, solution_table
 
 TABLE_MAX_N = 12             # up to here all solutions are listed (14,200 at n = 12)
 RIVALS_PER_CALL = 6          # rivals collected per solver call (above TABLE_MAX_N);
@@ -209,7 +209,7 @@ def generate_classic(n: int, difficulty: str, rng: random.Random) -> dict:
             if len(best) == target:
                 break
         rows = best
-    nodes = solve_classic(n, [(r, sol[r]) for r in rows], limit=2).nodes
+    nodes = complete_classic(n, [(r, sol[r]) for r in rows], limit=2).nodes
     effort = math.log2(max(nodes, 1))
     if difficulty == "hard":
         score = 100 - 10 * m + effort            # fewest givens, then most search

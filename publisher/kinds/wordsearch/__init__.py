@@ -243,8 +243,8 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
                         if 2 <= len(w.answer) <= fit and w.answer != w.answer[::-1]]
 
             assert section.words_per_puzzle is not None
-            for title, pool, field in self._pools(section, ctx):
-                words = ctx.take_unused(usable(pool), section.words_per_puzzle, field, accept)
+            for title, pool, where in self._pools(section, ctx):
+                words = ctx.take_unused(usable(pool), section.words_per_puzzle, where, accept)
                 requests.append(make(title, words, size, mask, ctx.language, forbidden))
         return requests
 

@@ -38,7 +38,7 @@ def _grid_form(canvas, rows: int, cols: int, cell: float, line_width: float) -> 
         width, height = cols * cell, rows * cell
         canvas.beginForm(name, lowerx=-2, lowery=-2, upperx=width + 2, uppery=height + 2)
         canvas.setStrokeColor(LIGHT)
-        canvas.setLineWidth(line_width * 0.5)
+        canvas.setLineWidth(max(0.5, line_width * 0.5))
         for c in range(1, cols):
             canvas.line(c * cell, 0, c * cell, height)
         for r in range(1, rows):
@@ -157,7 +157,9 @@ def puzzle(canvas, board, box, ctx: DrawContext) -> None:
     words, size, leading, rows, cell = fit.words, fit.size, fit.leading, fit.rows, fit.cell
     columns, column_width = fit.columns, fit.column_width
     x0 = box.x + (box.width - cell * board.cols) / 2
-    top = box.top
+    # The grid and its word list are one block, centred in the box.
+    block = cell * board.rows + (size * 1.5 + rows * leading if words else 0.0)
+    top = box.top - max(0.0, (box.height - block) / 2)
     if board.shape:
         _shape_grid(canvas, board, x0, top, cell, theme.line_width)
     else:

@@ -1,0 +1,69 @@
+"""The print-on-demand services' rules as data (KDP, IngramSpark and Lulu agree on these).
+
+The layout, the cover and the preflight (`make-book check`) all read them from here, so a
+rule changes in one place. Lengths are in points (72 to the inch)."""
+from __future__ import annotations
+
+INCH = 72.0
+BLEED = 0.125 * INCH                   # each side that bleeds grows by this
+MIN_PAGES, MAX_PAGES = 24, 828          # a printable book's page count
+MAX_BLANKS_IN_A_ROW = 2
+# Inside margin by final page count: (up to this many pages, gutter).
+GUTTER_BY_PAGES: tuple[tuple[int, float], ...] = (
+    (150, 0.375 * INCH), (300, 0.5 * INCH), (500, 0.625 * INCH), (700, 0.75 * INCH),
+    (MAX_PAGES, 0.875 * INCH))
+OUTSIDE_MARGIN = {True: 0.375 * INCH, False: 0.25 * INCH}    # keyed by "with bleed"
+# Paper thickness per page, in inches (the spine is pages x thickness).
+PAPER_THICKNESS = {"white": 0.002252, "cream": 0.0025, "standard-color": 0.002252,
+                   "premium-color": 0.002347}
+SPINE_TEXT_FROM_PAGES = 80              # thinner spines carry no text
+SPINE_FOLD_CLEARANCE = 0.0625 * INCH    # spine text keeps this clear of each fold
+BARCODE_AREA = (2.0 * INCH, 1.2 * INCH)   # kept clear at the back cover's lower right
+MIN_LINE_WIDTH = 0.5                    # thinner lines vanish in print
+MIN_GREY = 0.10                         # lighter tints vanish in print (10 % ink)
+TOLERANCE = 0.5                         # points of slack when comparing boxes
+
+
+def gutter_for(pages: int) -> float:
+    """The inside margin a book of `pages` pages needs (the largest step past 828)."""
+    for most, gutter in GUTTER_BY_PAGES:
+        if pages <= most:
+            return gutter
+    return GUTTER_BY_PAGES[-1][1]
+
+
+def page_count_problem(pages: int) -> str | None:
+    """Why a print interior of `pages` pages cannot be printed, or None."""
+    if pages < MIN_PAGES:
+        return f"{pages} pages; a printed book needs at least {MIN_PAGES}"
+    if pages > MAX_PAGES:
+        return (f"{pages} pages; a printed book has at most {MAX_PAGES}: "
+                "split it into volumes or put more puzzles on a page")
+    if pages % 2:
+        return f"{pages} pages; the interior must end on an even page"
+    return None
+
+
+def spine_width(pages: int, paper: str) -> float:
+    """The spine's width for `pages` interior pages on `paper` (a PAPER_THICKNESS key)."""
+    return pages * PAPER_THICKNESS[paper] * INCH
+
+
+def cover_size(trim: tuple[float, float], pages: int, paper: str) -> tuple[float, float]:
+    """The full cover sheet: bleed + back + spine + front + bleed, by trim height + 2 bleeds."""
+    width, height = trim
+    return (2 * BLEED + 2 * width + spine_width(pages, paper), height + 2 * BLEED)
+
+
+def interior_size(trim: tuple[float, float], bleed: bool) -> tuple[float, float]:
+    """An interior page: the trim, grown at the outside, top and bottom when it bleeds."""
+    width, height = trim
+    return (width + BLEED, height + 2 * BLEED) if bleed else (width, height)
+
+
+def trim_origin(page_number: int, bleed: bool) -> tuple[float, float]:
+    """Where the trim's lower-left corner sits on interior page `page_number` (1-based):
+    odd pages are right-hand pages, so their bleed is on the right."""
+    if not bleed:
+        return (0.0, 0.0)
+    return (0.0 if page_number % 2 else BLEED, BLEED)

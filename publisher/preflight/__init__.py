@@ -1,0 +1,253 @@
+"""`make-book check`: a PDF (ours or anyone's) against the print services' rules.
+
+It reads the file with pypdf; `ink.py` replays each page's content stream just far enough
+to know where ink lands and how small text and lines get; the rules themselves are data
+in `ground/printrules.py`, shared with the layout and the cover."""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import PublisherError
+from ..ground import printrules
+from ..ground.printrules import BLEED, INCH, TOLERANCE
+from .ink import WIDTHS_CACHE, BBox, page_ink
+
+
+@dataclass
+class Finding:
+    rule: str
+    ok: bool
+    detail: str
+
+
+@dataclass
+class Report:
+    file: str
+    findings: list[Finding] = field(default_factory=list)
+
+    def add(self, rule: str, problem: str | None, fine: str) -> None:
+        self.findings.append(Finding(rule, problem is None, problem or fine))
+
+    @property
+    def ok(self) -> bool:
+        return all(f.ok for f in self.findings)
+
+    def failures(self) -> list[Finding]:
+        return [f for f in self.findings if not f.ok]
+
+    def text(self) -> str:
+        lines = [f"{self.file}: {'passes' if self.ok else 'FAILS'} the print checks"]
+        lines += [f"  {'ok ' if f.ok else 'BAD'} {f.rule}: {f.detail}" for f in self.findings]
+        return "\n".join(lines)
+
+
+def parse_trim(text: str) -> tuple[float, float]:
+    """"6x9", "8.5x11" (inches) -> points."""
+    try:
+        width, height = (float(side) for side in text.lower().split("x"))
+    except ValueError:
+        raise PublisherError(f"--trim {text!r}: write width x height in inches, e.g. 6x9")
+    return width * INCH, height * INCH
+
+
+# --- the checks ----------------------------------------------------------------------------
+
+def check_file(path: str | Path, trim: tuple[float, float] | None = None, bleed: bool = False,
+               cover: bool = False, pages: int | None = None, paper: str = "white",
+               floor: float = 7.0) -> Report:
+    """Check a PDF: an interior, or with `cover` a cover (its width needs the interior's
+    page count: `pages`, else read from `<name>.pdf` beside `<name>-cover.pdf`)."""
+    import pypdf
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise PublisherError(f"{path}: {exc.strerror}") from None
+    if cover and pages is None:
+        interior = path.with_name(path.name.removesuffix("-cover.pdf") + ".pdf")
+        if not interior.is_file() or interior == path:
+            raise PublisherError(f"{path}: give the interior's page count (--pages N); "
+                                 f"{interior.name} is not beside it")
+        pages = len(pypdf.PdfReader(str(interior)).pages)
+    return check_bytes(data, str(path), trim, bleed, cover, pages, paper, floor)
+
+
+def check_bytes(data: bytes, name: str, trim: tuple[float, float] | None = None,
+                bleed: bool = False, cover: bool = False, pages: int | None = None,
+                paper: str = "white", floor: float = 7.0) -> Report:
+    import pypdf
+    try:
+        reader = pypdf.PdfReader(io.BytesIO(data))
+        reader.pages[0]
+    except (pypdf.errors.PyPdfError, IndexError, ValueError) as exc:
+        raise PublisherError(f"{name}: cannot read it as a PDF ({exc})") from None
+    WIDTHS_CACHE.clear()
+    report = Report(name)
+    _check_fonts(reader, report)
+    if cover:
+        if pages is None:
+            raise PublisherError(f"{name}: checking a cover needs the interior's page count")
+        _check_cover(reader, report, trim, pages, paper, floor)
+    else:
+        _check_interior(reader, report, trim, bleed, floor)
+    return report
+
+
+def _near(a: float, b: float) -> bool:
+    return abs(a - b) <= TOLERANCE
+
+
+def _box(page: Any, name: str) -> BBox | None:
+    box = page.get(name)
+    return tuple(float(v) for v in box) if box is not None else None  # type: ignore[return-value]
+
+
+def _inches(points: float) -> str:
+    return f"{points / INCH:.3f} in"
+
+
+def _check_fonts(reader: Any, report: Report) -> None:
+    missing: set[str] = set()
+    for page in reader.pages:
+        resources = page.get("/Resources")
+        fonts = resources.get_object().get("/Font", {}) if resources else {}
+        for font in fonts.values():
+            font = font.get_object()
+            described = font
+            if font.get("/Subtype") == "/Type0":
+                described = font["/DescendantFonts"][0].get_object()
+            descriptor = described.get("/FontDescriptor")
+            descriptor = descriptor.get_object() if descriptor is not None else {}
+            if not any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")) \
+                    and font.get("/Subtype") != "/Type3":
+                missing.add(str(font.get("/BaseFont", "?")).lstrip("/"))
+    report.add("fonts embedded", f"not embedded: {', '.join(sorted(missing))}" if missing
+               else None, "every font is embedded")
+
+
+def _check_interior(reader: Any, report: Report, trim: tuple[float, float] | None,
+                    bleed: bool, floor: float) -> None:
+    count = len(reader.pages)
+    report.add("page count", printrules.page_count_problem(count), f"{count} pages")
+    first = reader.pages[0]
+    if trim is None:
+        box = _box(first, "/TrimBox") or _box(first, "/MediaBox")
+        assert box is not None
+        trim = (box[2] - box[0], box[3] - box[1])
+    sizes, boxes, margins = [], [], []
+    gutter, outside = printrules.gutter_for(count), printrules.OUTSIDE_MARGIN[bleed]
+    smallest: tuple[float, str, int] | None = None
+    thinnest: tuple[float, int] | None = None
+    lightest: tuple[float, int] | None = None
+    for number, page in enumerate(reader.pages, start=1):
+        media = _box(page, "/MediaBox")
+        assert media is not None
+        want = printrules.interior_size(trim, bleed)
+        if not (_near(media[2] - media[0], want[0]) and _near(media[3] - media[1], want[1])):
+            sizes.append(number)
+        x, y = printrules.trim_origin(number, bleed)
+        trim_box = (media[0] + x, media[1] + y, media[0] + x + trim[0], media[1] + y + trim[1])
+        found = _box(page, "/TrimBox")
+        if found is None or not all(map(_near, found, trim_box)) or (
+                bleed and _box(page, "/BleedBox") is None):
+            boxes.append(number)
+        left, right = (gutter, outside) if number % 2 else (outside, gutter)
+        safe = (trim_box[0] + left, trim_box[1] + outside, trim_box[2] - right,
+                trim_box[3] - outside)
+        ink = page_ink(page)
+        if any(b[0] < safe[0] - TOLERANCE or b[1] < safe[1] - TOLERANCE
+               or b[2] > safe[2] + TOLERANCE or b[3] > safe[3] + TOLERANCE for b in ink.boxes):
+            margins.append(number)
+        for size, text in ink.text_sizes:
+            if smallest is None or size < smallest[0]:
+                smallest = (size, text, number)
+        for width in ink.line_widths:
+            if thinnest is None or width < thinnest[0]:
+                thinnest = (width, number)
+        for grey in ink.greys:
+            if grey > 1e-6 and (lightest is None or grey < lightest[0]):
+                lightest = (grey, number)
+    size_text = f"{_inches(trim[0])} x {_inches(trim[1])}" + (" + bleed" if bleed else "")
+    report.add("page size", _pages("not " + size_text, sizes), size_text)
+    report.add("trim and bleed boxes", _pages("missing or misplaced", boxes),
+               "/TrimBox" + (" and /BleedBox" if bleed else "") + " on every page")
+    report.add("margins", _pages(f"ink past the gutter ({_inches(gutter)}) or outside "
+                                 f"margin ({_inches(outside)})", margins),
+               f"gutter {_inches(gutter)}, outside {_inches(outside)}")
+    _report_ink(report, smallest, thinnest, lightest, floor)
+
+
+def _report_ink(report: Report, smallest: tuple[float, str, int] | None,
+                thinnest: tuple[float, int] | None, lightest: tuple[float, int] | None,
+                floor: float) -> None:
+    report.add("smallest text", None if smallest is None or smallest[0] >= floor - 0.05 else
+               f"{smallest[0]:.1f} pt on page {smallest[2]} ({smallest[1][:20]!r}); "
+               f"the floor is {floor:g} pt",
+               f"{smallest[0]:.1f} pt" if smallest else "no text")
+    report.add("thinnest line", None if thinnest is None
+               or thinnest[0] >= printrules.MIN_LINE_WIDTH - 1e-6 else
+               f"{thinnest[0]:.2f} pt on page {thinnest[1]}; at least "
+               f"{printrules.MIN_LINE_WIDTH} pt prints", f"{thinnest[0]:.2f} pt"
+               if thinnest else "no lines")
+    report.add("lightest grey", None if lightest is None
+               or lightest[0] >= printrules.MIN_GREY - 1e-6 else
+               f"{lightest[0]:.0%} ink on page {lightest[1]}; at least "
+               f"{printrules.MIN_GREY:.0%} prints", f"{lightest[0]:.0%}" if lightest
+               else "no greys")
+
+
+def _pages(problem: str, numbers: list[int]) -> str | None:
+    if not numbers:
+        return None
+    shown = ", ".join(map(str, numbers[:8])) + (" ..." if len(numbers) > 8 else "")
+    return f"{problem}: page{'s' if len(numbers) > 1 else ''} {shown}"
+
+
+def _check_cover(reader: Any, report: Report, trim: tuple[float, float] | None, pages: int,
+                 paper: str, floor: float) -> None:
+    report.add("cover pages", None if len(reader.pages) == 1 else
+               f"{len(reader.pages)} pages; a cover is one sheet", "one sheet")
+    page = reader.pages[0]
+    media = _box(page, "/MediaBox")
+    assert media is not None
+    width, height = media[2] - media[0], media[3] - media[1]
+    spine = printrules.spine_width(pages, paper)
+    if trim is None:
+        trim = ((width - 2 * BLEED - spine) / 2, height - 2 * BLEED)
+    want = printrules.cover_size(trim, pages, paper)
+    report.add("cover size", None if _near(width, want[0]) and _near(height, want[1]) else
+               f"{_inches(width)} x {_inches(height)}; {pages} pages on {paper} paper need "
+               f"{_inches(want[0])} x {_inches(want[1])}",
+               f"{_inches(width)} x {_inches(height)}, spine {_inches(spine)}")
+    ink = page_ink(page)
+    left = media[0] + BLEED + trim[0]
+    spine_text = [b for b, (_, text) in zip(ink.text_boxes, ink.text_sizes)
+                  if b[2] > left and b[0] < left + spine]
+    fold = printrules.SPINE_FOLD_CLEARANCE
+    problem = None
+    if spine_text and pages < printrules.SPINE_TEXT_FROM_PAGES:
+        problem = (f"text on the spine of a {pages}-page book; spines carry text from "
+                   f"{printrules.SPINE_TEXT_FROM_PAGES} pages")
+    elif any(b[0] < left + fold - TOLERANCE or b[2] > left + spine - fold + TOLERANCE
+             for b in spine_text):
+        problem = f"spine text within {_inches(fold)} of a fold"
+    report.add("spine", problem, f"{len(spine_text)} spine text runs")
+    bar_w, bar_h = printrules.BARCODE_AREA
+    margin = printrules.OUTSIDE_MARGIN[True]
+    barcode = (left - margin - bar_w, media[1] + BLEED + margin, left - margin,
+               media[1] + BLEED + margin + bar_h)
+    report.add("barcode area", None if not any(_overlaps(b, barcode)
+                                               for b in ink.text_boxes) else
+               "text in the 2 x 1.2 in barcode area at the back's lower right",
+               "kept clear")
+    small = min(ink.text_sizes, default=None)
+    report.add("smallest text", None if small is None or small[0] >= floor - 0.05 else
+               f"{small[0]:.1f} pt ({small[1][:20]!r}); the floor is {floor:g} pt",
+               f"{small[0]:.1f} pt" if small else "no text")
+
+
+def _overlaps(a: BBox, b: BBox) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

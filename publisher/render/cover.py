@@ -1,0 +1,148 @@
+"""`<name>-cover.pdf`: back cover, spine and front cover on one sheet with bleed all round.
+
+Sizes come from the print rules (trim, page count, paper); the front's design is one of
+the book's own puzzles, drawn by its kind and faded behind the title."""
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from reportlab.lib.colors import Color, white
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from ..errors import PublisherError
+from ..ground import printrules
+from ..ground.printrules import BLEED
+from ..kinds import get_kind
+from ..kinds.base import Box
+
+if TYPE_CHECKING:
+    from ..spec import CoverSpec
+    from .book import BookRenderer
+
+# (background, band, accent) in colour and in black and white; every tint >= 10 % ink.
+PALETTES = {True: (Color(0.86, 0.92, 0.98), Color(0.09, 0.23, 0.45), Color(0.95, 0.62, 0.15)),
+            False: (Color(0.88, 0.88, 0.88), Color(0.12, 0.12, 0.12), Color(0.45, 0.45, 0.45))}
+DESIGN_KINDS = ("wordsearch", "numberlink", "crossword", "queens")   # the best-looking first
+
+
+def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
+              spec_dir: Path | None = None) -> bytes:
+    """The cover sheet of a book of `pages` interior pages."""
+    layout, book, t = renderer.layout, renderer.book, renderer.theme
+    trim_w, trim_h = layout.page
+    spine = printrules.spine_width(pages, spec.paper)
+    width, height = printrules.cover_size(layout.page, pages, spec.paper)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1,
+                    initialFontName=t.font,
+                    lang=book.language)
+    canvas.setTitle(f"{book.title} (cover)")
+    canvas.setAuthor(book.author or "")
+    canvas.setTrimBox((BLEED, BLEED, width - BLEED, height - BLEED))
+    canvas.setBleedBox((0, 0, width, height))
+    background, band, accent = PALETTES[spec.colour]
+    canvas.setFillColor(background)
+    canvas.rect(0, 0, width, height, stroke=0, fill=1)     # runs into the bleed
+    if spec.image and spec_dir is not None:
+        image = spec_dir / spec.image
+        if not image.is_file():
+            raise PublisherError(f"cover.image: {image} is not a file (give a path beside "
+                                 "the spec)")
+        canvas.drawImage(str(image), 0, 0, width, height, preserveAspectRatio=False)
+    margin = printrules.OUTSIDE_MARGIN[True]
+    back = Box(BLEED + margin, BLEED + margin, trim_w - 2 * margin, trim_h - 2 * margin)
+    front_x = BLEED + trim_w + spine
+    front = Box(front_x + margin, BLEED + margin, trim_w - 2 * margin, trim_h - 2 * margin)
+    _front(renderer, canvas, front, front_x, band, accent, spec.colour)
+    _spine(renderer, canvas, BLEED + trim_w, spine, pages, height)
+    _back(renderer, canvas, back, spec.back_text or "", t.font_size)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _front(r: BookRenderer, canvas, front: Box, trim_x: float, band, accent,
+           colour: bool) -> None:
+    t, book = r.theme, r.book
+    design = next((o for kind in DESIGN_KINDS for o in r.outcomes if o.job.kind == kind), None)
+    if design is not None:
+        side = min(front.width, front.height * 0.55)
+        box = Box(front.x + (front.width - side) / 2, front.y + front.height * 0.12, side, side)
+        ctx = r.context(design)
+        ctx = replace(ctx, theme=replace(ctx.theme, colour=colour))
+        canvas.saveState()
+        get_kind(design.job.kind).draw_puzzle(canvas, design.kept, box, ctx)
+        canvas.restoreState()
+        canvas.saveState()            # fade the design so the title reads over it
+        canvas.setFillColor(white)
+        canvas.setFillAlpha(0.45)
+        canvas.rect(box.x - 4, box.y - 4, box.width + 8, box.height + 8, stroke=0, fill=1)
+        canvas.restoreState()
+    band_height = front.height * 0.26
+    band_y = front.top - band_height
+    canvas.setFillColor(band)
+    # The band runs into the bleed at the top and the outside edge, from the spine fold.
+    canvas.rect(trim_x, band_y, canvas._pagesize[0] - trim_x, canvas._pagesize[1] - band_y,
+                stroke=0, fill=1)
+    canvas.setFillColor(white)
+    title_size = t.title_size * 2
+    lines = simpleSplit(book.title, t.font_bold, title_size, front.width)[:3]
+    y = front.top - band_height * 0.2 - title_size
+    for line in lines:
+        r.text(canvas, front.x, y, line, t.font_bold, title_size, front.width, "centre")
+        y -= title_size * 1.15
+    if book.subtitle:
+        canvas.setFillColor(accent if colour else white)
+        r.text(canvas, front.x, max(y, band_y + t.title_size * 0.5), book.subtitle, t.font,
+               t.title_size, front.width, "centre")
+    if book.author:
+        canvas.setFillColor(band)
+        r.text(canvas, front.x, front.y + t.title_size * 0.3, book.author, t.font_bold,
+               t.title_size * 1.2, front.width, "centre")
+
+
+def _spine(r: BookRenderer, canvas, x: float, spine: float, pages: int, height: float) -> None:
+    """Title and author up the spine, only from the pages the services allow and only at
+    a size that reads; kept clear of both folds."""
+    t, book = r.theme, r.book
+    room = spine - 2 * printrules.SPINE_FOLD_CLEARANCE
+    size = min(t.title_size, room / 1.3)
+    if pages < printrules.SPINE_TEXT_FROM_PAGES or size < t.min_font_size:
+        return
+    text = " · ".join(part for part in (book.title, book.author) if part)
+    canvas.saveState()
+    canvas.translate(x + spine / 2, height / 2)
+    canvas.rotate(-90)                       # reads top to bottom, as on English spines
+    length = height - 2 * BLEED - 2 * printrules.OUTSIDE_MARGIN[True]
+    canvas.setFillColor(Color(0.1, 0.1, 0.1))
+    font = t.font_bold
+    while size > t.min_font_size and stringWidth(text, font, size) > length:
+        size -= 0.5
+    r.text(canvas, -length / 2, -size * 0.35, text, font, size, length, "centre")
+    canvas.restoreState()
+
+
+def _back(r: BookRenderer, canvas, back: Box, text: str, size: float) -> None:
+    """The blurb above the barcode area, which stays clear (a white panel) at the lower
+    right of the back cover."""
+    t = r.theme
+    bar_w, bar_h = printrules.BARCODE_AREA
+    canvas.setFillColor(white)
+    canvas.rect(back.x + back.width - bar_w, back.y, bar_w, bar_h, stroke=0, fill=1)
+    size = max(t.min_font_size, size * 1.1)
+    y = back.top - size * 2
+    canvas.setFillColor(Color(0.1, 0.1, 0.1))
+    canvas.setFont(t.font, size)
+    bottom = back.y + bar_h + size
+    for paragraph in text.split("\n\n"):
+        for line in simpleSplit(" ".join(paragraph.split()), t.font, size, back.width):
+            if y < bottom:
+                return
+            canvas.drawString(back.x, y, line)
+            y -= size * 1.45
+        y -= size * 0.7

@@ -1,0 +1,143 @@
+"""The pages around the puzzles: title, copyright, contents, introduction, how to play, notes.
+
+Each function draws one page into `body` (trim coordinates) with the renderer's theme and
+words; every size stays at or above the layout's floor."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reportlab.lib.colors import Color, black
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from ..ground import printrules
+from ..kinds.base import Box
+from .pagination import Page
+
+if TYPE_CHECKING:
+    from .book import BookRenderer
+
+RULE_GREY = Color(0.55, 0.55, 0.55)      # 45 % ink: visible in print, quiet on the page
+
+
+def title_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
+    t, book = r.theme, r.book
+    y = body.top - body.height * 0.25
+    canvas.setFillColor(black)
+    for text, font, size, gap in ((book.title, t.font_bold, t.title_size * 1.8, 1.6),
+                                  (book.subtitle, t.font, t.title_size, 1.5),
+                                  (book.author, t.font_italic, t.font_size * 1.3, 1.5)):
+        if text:
+            r.text(canvas, body.x, y, text, font, size, body.width, "centre")
+            y -= max(size, t.title_size) * gap
+    if book.publisher:
+        r.text(canvas, body.x, body.y, book.publisher, t.font, t.font_size, body.width,
+               "centre")
+    elif book.copyright and not book.print:   # a short PDF has no copyright page
+        r.text(canvas, body.x, body.y, book.copyright, t.font,
+               max(t.min_font_size, t.font_size * 0.8), body.width, "centre")
+
+
+def copyright_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
+    """The title page's back: the legal lines, set small at the foot of the page."""
+    t, book, words = r.theme, r.book, r.words
+    lines = [book.copyright or "",
+             words.text("book.edition", edition=book.edition) if book.edition else "",
+             words.text("book.published_by", publisher=book.publisher) if book.publisher
+             else "",
+             words.text("book.isbn", isbn=book.isbn) if book.isbn else ""]
+    size = max(t.min_font_size, t.font_size * 0.85)
+    y = body.y + size * 1.5 * len([line for line in lines if line])
+    canvas.setFillColor(black)
+    for line in lines:
+        if line:
+            r.text(canvas, body.x, y, line, t.font, size, body.width)
+            y -= size * 1.5
+
+
+def contents_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
+    """Contents lines with dot leaders to their page numbers."""
+    t = r.theme
+    y = body.top - t.title_size
+    if page.heading:
+        r.text(canvas, body.x, y, page.heading, t.font_bold, t.title_size, body.width, "centre")
+    y = body.top - t.title_size * 2.5
+    inset = body.width * 0.08
+    left, right = body.x + inset, body.x + body.width - inset
+    dot = stringWidth(". ", t.font, t.font_size)
+    for row in page.items:
+        if row >= len(r.contents):
+            break
+        text, number = r.contents[row]
+        folio = str(number)
+        folio_width = stringWidth(folio, t.font, t.font_size)
+        room = right - left - folio_width - 3 * dot
+        r.text(canvas, left, y, text, t.font, t.font_size, room)
+        used = stringWidth(text, t.font, t.font_size) if stringWidth(
+            text, t.font, t.font_size) <= room else room
+        canvas.setFont(t.font, t.font_size)
+        dots = int((right - folio_width - dot - (left + used + dot)) // dot)
+        if dots > 0:
+            canvas.drawRightString(right - folio_width - dot * 0.5, y, ". " * dots)
+        canvas.drawRightString(right, y, folio)
+        y -= t.font_size * 1.6
+
+
+def _paragraphs(r: BookRenderer, canvas, text: str, x: float, y: float, width: float,
+                size: float) -> float:
+    """Wrapped paragraphs from `y` down; returns the y below the last line."""
+    font = r.theme.font
+    canvas.setFont(font, size)
+    canvas.setFillColor(black)
+    for paragraph in text.split("\n\n"):
+        for line in simpleSplit(" ".join(paragraph.split()), font, size, width):
+            canvas.drawString(x, y, line)
+            y -= size * 1.4
+        y -= size * 0.7
+    return y
+
+
+def introduction_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
+    t = r.theme
+    r.text(canvas, body.x, body.top - t.title_size, page.heading, t.font_bold, t.title_size,
+           body.width, "centre")
+    _paragraphs(r, canvas, r.book.introduction or "", body.x,
+                body.top - t.title_size * 2.5, body.width, t.font_size)
+
+
+def how_to_play_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
+    """The kind's rules in the book's language, then a solved example (a board made for
+    it, not one of the book's puzzles), drawn small by the kind itself when it reads at
+    the answer key's floor."""
+    t = r.theme
+    title = r.words.kind(page.kind).text("title")
+    r.text(canvas, body.x, body.top - t.title_size, f"{page.heading}: {title}",
+           t.font_bold, t.title_size, body.width, "centre")
+    y = _paragraphs(r, canvas, r.words.kind(page.kind).text("how_to_play"), body.x,
+                    body.top - t.title_size * 2.5, body.width, t.font_size)
+    example = r.examples.get(page.kind)
+    room = y - body.y - t.font_size * 2
+    if example is None or room < body.height * 0.25:
+        return
+    side = min(body.width * 0.7, room)
+    box = Box(body.x + (body.width - side) / 2, y - t.font_size * 2 - side, side, side)
+    if r.box_problem(example, box, solution=True) is None:
+        canvas.setFillColor(black)
+        r.text(canvas, body.x, y - t.font_size * 0.5, r.words.text("book.example"),
+               t.font_italic, t.font_size, body.width, "centre")
+        r.draw(canvas, example, box, "solution")
+
+
+def notes_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
+    """An intentional page to reach the print minimum: a heading and ruled lines."""
+    t = r.theme
+    canvas.setFillColor(black)
+    r.text(canvas, body.x, body.top - t.title_size, r.words.text("book.notes"), t.font_bold,
+           t.title_size, body.width, "centre")
+    canvas.setStrokeColor(RULE_GREY)
+    canvas.setLineWidth(max(printrules.MIN_LINE_WIDTH, t.line_width))
+    step = max(t.font_size * 2.2, 20)
+    y = body.top - t.title_size * 2.5
+    while y > body.y + step * 0.5:
+        canvas.line(body.x, y, body.x + body.width, y)
+        y -= step

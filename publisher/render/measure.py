@@ -1,0 +1,59 @@
+"""How small a kind's text gets in a box, measured by drawing it once on a recording canvas.
+
+Kinds promise to respect the theme's floors and say so through `fits`; this measures what
+they actually draw, so a kind that forgets (or a new one) cannot print unreadable text."""
+from __future__ import annotations
+
+import io
+import math
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..kinds.base import Box, DrawContext, Kind
+
+
+class _Nothing:
+    """Answers every call and attribute with itself: paths, forms and drawing calls cost
+    nothing while the sizes are recorded."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self
+
+
+class _FastRecorder(_Nothing):
+    def __init__(self) -> None:
+        self.smallest = math.inf
+
+    def setFont(self, name: str, size: float, leading: float | None = None) -> None:
+        self.smallest = min(self.smallest, size)
+
+
+class _Recorder(Canvas):
+    """A real canvas that remembers the smallest font size set on it (kinds draw without
+    transforms, so the size set is the size printed)."""
+
+    def __init__(self) -> None:
+        super().__init__(io.BytesIO(), invariant=1)
+        self.smallest = math.inf
+
+    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
+        self.smallest = min(self.smallest, size)
+        super().setFont(psfontname, size, leading)
+
+
+def smallest_text(kind: Kind[Any, Any, Any], board: Any, box: Box, ctx: DrawContext,
+                  solution: bool) -> float:
+    """The smallest text the kind draws for `board` in `box` (inf when it draws none).
+    A kind that uses what the canvas returns (a number) is drawn on a real canvas."""
+    draw = kind.draw_solution if solution else kind.draw_puzzle
+    recorder: _FastRecorder | _Recorder = _FastRecorder()
+    try:
+        draw(recorder, board, box, ctx)
+    except (TypeError, ValueError, AttributeError):
+        recorder = _Recorder()
+        draw(recorder, board, box, ctx)
+    return recorder.smallest

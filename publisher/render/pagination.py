@@ -1,0 +1,256 @@
+"""Every page decided before any is drawn: front matter, puzzle pages, the answer key and
+the padding a printed book needs, so pages can name each other (contents, "answer on page").
+
+The page geometry (body and boxes) lives here too: pagination asks the kinds whether a
+puzzle fits its box at the legibility floor, and the renderer draws into the same boxes."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from ..batch import Outcome
+from ..ground import printrules
+from ..ground.catalogue import catalogue
+from ..kinds import get_kind
+from ..kinds.base import Box
+from .layout import Layout
+
+
+@dataclass
+class Page:
+    # "title" | "copyright" | "contents" | "introduction" | "howto" | "puzzles" | "answers"
+    # | "notes" | "blank"
+    role: str
+    items: list[int] = field(default_factory=list)   # outcome indices (contents: row indices)
+    per_page: int = 1
+    heading: str = ""
+    kind: str = ""                                   # howto pages: the kind explained
+
+
+@dataclass
+class Placement:
+    page: int
+    answer_page: int | None = None
+    answer_sheet: bool = False        # the answer is in the separate answer sheet
+
+
+@dataclass
+class Pagination:
+    book: list[Page]
+    answers: list[Page]               # the separate answer sheet (empty unless asked for)
+    placements: list[Placement]
+    contents: list[tuple[str, int]] = field(default_factory=list)   # (line, page)
+    notes: list[str] = field(default_factory=list)      # what the layout changed, and why
+    problems: list[str] = field(default_factory=list)   # puzzles that cannot be read anywhere
+    padded: int = 0                   # pages added to reach the print services' minimum
+
+
+@dataclass(frozen=True)
+class FrontMatter:
+    """The pages a printed book has besides its puzzles."""
+
+    copyright: bool = False           # a copyright page on the title page's back
+    introduction: bool = False
+    how_to_play: tuple[str, ...] = ()   # kinds explained, in book order
+    padding: str = "notes"            # "notes" | "blank": pages added to reach the minimum
+
+
+# (outcome index, "puzzle" | "solution", per page) -> why it cannot be read, or None
+FitCheck = Callable[[int, str, int], "str | None"]
+
+# --- geometry -----------------------------------------------------------------------------
+
+
+def body_box(layout: Layout, number: int) -> Box:
+    """The text area of page `number` (1-based) in trim coordinates, above the folio."""
+    m = layout.margins
+    width, height = layout.page
+    left = m.inner if number % 2 == 1 else m.outer   # odd pages are right-hand pages
+    right = m.outer if number % 2 == 1 else m.inner
+    footer = layout.font_size * 1.8
+    return Box(left, m.bottom + footer, width - left - right, height - m.top - m.bottom - footer)
+
+
+def cell_boxes(body: Box, grid: tuple[int, int], gap: float) -> list[Box]:
+    columns, rows = grid
+    width = (body.width - gap * (columns - 1)) / columns
+    height = (body.height - gap * (rows - 1)) / rows
+    return [Box(body.x + c * (width + gap), body.top - (r + 1) * height - r * gap, width, height)
+            for r in range(rows) for c in range(columns)]
+
+
+def puzzle_cells(layout: Layout, body: Box, per_page: int) -> list[tuple[Box, Box, float]]:
+    """(cell, the box the kind draws into, title size) for each puzzle on a puzzle page."""
+    size = layout.font_size
+    area = Box(body.x, body.y, body.width, body.height - size * 1.8)
+    title_size = layout.title_size if per_page == 1 else layout.title_size * 0.7
+    note_size = max(layout.min_font_size, size * 0.8)
+    return [(cell, Box(cell.x, cell.y + note_size * 2, cell.width,
+                       cell.height - title_size * 1.6 - note_size * 2), title_size)
+            for cell in cell_boxes(area, layout.page_grids[per_page], size * 1.5)]
+
+
+def answer_cells(layout: Layout, body: Box, per_page: int,
+                 heading: bool) -> list[tuple[Box, Box]]:
+    """(cell, the box the kind draws the solution into) on an answer page."""
+    top = body.top - (layout.title_size * 2 if heading else 0)
+    label = max(layout.min_answer_font_size, layout.font_size * 0.9)
+    area = Box(body.x, body.y, body.width, top - body.y)
+    return [(cell, Box(cell.x, cell.y, cell.width, cell.height - label * 1.8))
+            for cell in cell_boxes(area, layout.page_grids[per_page], layout.font_size * 1.5)]
+
+
+def contents_rows_per_page(layout: Layout) -> int:
+    body = body_box(layout, 1)
+    return max(1, int((body.height - layout.title_size * 2.5) // (layout.font_size * 1.6)))
+
+
+# --- pagination ----------------------------------------------------------------------------
+
+
+def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
+             language: str = "en", front: FrontMatter | None = None,
+             fits: FitCheck | None = None) -> Pagination:
+    """Decide every page. answer_key: "back", "separate" or "none". With `front`, the book
+    is a printed book: front matter, then padding to the print services' page rules.
+    With `fits`, puzzles that cannot be read at the layout's floor move to pages holding
+    fewer of them (or are listed in `problems`)."""
+    words = catalogue(language)
+    result = Pagination([], [], [Placement(0) for _ in outcomes])
+    pages = result.book
+    pages.append(Page("title"))
+    if front:
+        pages.append(Page("copyright" if front.copyright else "blank"))
+        rows = _contents_lines(outcomes, front, answer_key == "back")
+        per = contents_rows_per_page(layout)
+        for start in range(0, max(1, len(rows)), per):
+            pages.append(Page("contents", list(range(start, min(len(rows), start + per))),
+                              heading=words.text("book.contents") if start == 0 else ""))
+        if front.introduction:
+            pages.append(Page("introduction", heading=words.text("book.introduction")))
+        for kind in front.how_to_play:
+            pages.append(Page("howto", kind=kind, heading=words.text("book.how_to_play")))
+    _puzzle_pages(result, outcomes, layout, fits)
+    if answer_key != "none":
+        _answer_pages(result, outcomes, layout, answer_key, words.text("book.answers"), fits)
+    if front:
+        before = len(pages)
+        _pad(pages, front.padding)
+        result.padded = len(pages) - before
+        result.contents = _contents(result, outcomes, front, words, answer_key == "back")
+    return result
+
+
+def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
+                  fits: FitCheck | None) -> None:
+    pages = result.book
+    for items, wanted, heading in _runs(outcomes, [o.job.per_page for o in outcomes]):
+        per_page = _largest_fitting(items, wanted, "puzzle", layout, fits, result, outcomes)
+        if per_page != wanted:
+            result.notes.append(f"{heading}: puzzles per page {per_page} instead of {wanted}, "
+                                f"so no text is smaller than {layout.min_font_size:g} pt")
+        for start in range(0, len(items), per_page):
+            chunk = items[start:start + per_page]
+            pages.append(Page("puzzles", chunk, per_page, heading))
+            for i in chunk:
+                result.placements[i].page = len(pages)
+
+
+def _answer_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
+                  answer_key: str, heading: str, fits: FitCheck | None) -> None:
+    answers = result.answers if answer_key == "separate" else result.book
+    wanted = [o.job.answers_per_page or layout.answers_per_page
+              or get_kind(o.job.kind).default_answers_per_page for o in outcomes]
+    per_page = [_largest_fitting([i], wanted[i], "solution", layout, fits, result, outcomes)
+                for i in range(len(outcomes))]
+    first = True
+    # Solutions run on across sections while the number per page stays the same.
+    for items, count, _ in _runs(outcomes, per_page, by_section=False):
+        for start in range(0, len(items), count):
+            chunk = items[start:start + count]
+            answers.append(Page("answers", chunk, count, heading if first else ""))
+            first = False
+            for i in chunk:
+                result.placements[i].answer_page = len(answers)
+                result.placements[i].answer_sheet = answers is result.answers
+
+
+def _largest_fitting(items: list[int], wanted: int, what: str, layout: Layout,
+                     fits: FitCheck | None, result: Pagination,
+                     outcomes: Sequence[Outcome]) -> int:
+    """The most puzzles a page (at most `wanted`, a count the layout can place) at which
+    every puzzle of `items` reads at the floor; 1 with the problems noted if none does."""
+    if fits is None:
+        return wanted
+    choices = sorted((n for n in layout.page_grids if n <= wanted), reverse=True) or [1]
+    for per_page in choices:
+        if all(fits(i, what, per_page) is None for i in items):
+            return per_page
+    last = choices[-1]
+    for i in items:
+        problem = fits(i, what, last)
+        if problem:
+            job = outcomes[i].job
+            result.problems.append(f"{job.title} ({job.section_title}), {what}: {problem}")
+    return last
+
+
+def _pad(pages: list[Page], padding: str) -> None:
+    """Reach the minimum page count and an even count with intentional pages; blank
+    padding never leaves more than two blank pages in a row."""
+    target = max(printrules.MIN_PAGES, len(pages) + len(pages) % 2)
+    while len(pages) < target:
+        blanks = 0
+        for page in reversed(pages):
+            if page.role != "blank":
+                break
+            blanks += 1
+        role = "blank" if padding == "blank" and blanks < printrules.MAX_BLANKS_IN_A_ROW \
+            else "notes"
+        pages.append(Page(role))
+
+
+def _contents_lines(outcomes: list[Outcome], front: FrontMatter,
+                    answers: bool) -> list[str]:
+    """The contents' keys, one a line (the texts come with the page numbers later)."""
+    lines = ["introduction"] if front.introduction else []
+    lines += ["howto"] if front.how_to_play else []
+    lines += [f"section:{items[0]}" for items, _, _ in
+              _runs(outcomes, [1] * len(outcomes))]
+    return lines + (["answers"] if answers and outcomes else [])
+
+
+def _contents(result: Pagination, outcomes: list[Outcome], front: FrontMatter, words,
+              answers: bool) -> list[tuple[str, int]]:
+    def first(role: str) -> int:
+        return next(n for n, p in enumerate(result.book, start=1) if p.role == role)
+
+    rows = []
+    for key in _contents_lines(outcomes, front, answers):
+        if key.startswith("section:"):
+            index = int(key.split(":")[1])
+            count = sum(1 for o in outcomes
+                        if o.job.section_index == outcomes[index].job.section_index)
+            rows.append((f"{outcomes[index].job.section_title} "
+                         f"({words.plural('book.puzzles', count)})",
+                         result.placements[index].page))
+        elif key == "answers":
+            rows.append((words.text("book.answers"), first("answers")))
+        else:
+            rows.append((words.text(f"book.{'how_to_play' if key == 'howto' else key}"),
+                         first(key)))
+    return rows
+
+
+def _runs(outcomes: Sequence[Outcome], per_page: list[int], by_section: bool = True
+          ) -> list[tuple[list[int], int, str]]:
+    """Consecutive puzzles of one section (or, with by_section=False, of one per-page
+    count): (indices, per_page, section title)."""
+    runs: list[tuple[list[int], int, str]] = []
+    for i, outcome in enumerate(outcomes):
+        if runs and (outcomes[runs[-1][0][0]].job.section_index == outcome.job.section_index
+                     if by_section else runs[-1][1] == per_page[i]):
+            runs[-1][0].append(i)
+        else:
+            runs.append(([i], per_page[i], outcome.job.section_title))
+    return runs
