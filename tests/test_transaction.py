@@ -271,16 +271,18 @@ def shutil_rmtree(path):
 
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(builds=st.lists(st.tuples(st.integers(0, 4), st.booleans()), min_size=1, max_size=5))
+@given(builds=st.lists(st.tuples(st.integers(0, 4),
+                                 st.sampled_from([None, "answers", "cover"])),
+                       min_size=1, max_size=5))
 def test_any_sequence_of_builds_leaves_exactly_the_last_one(tmp_path_factory, builds):
     out = tmp_path_factory.mktemp("seq")
     (out / "mine.txt").write_text("not the build's")
     for number, (puzzles, sheet) in enumerate(builds):
         files = book_files("bk", f"build {number}", puzzles)
-        if sheet:
+        if sheet:                # an answer sheet or a cover, listed as <what>_pdf
             manifest = json.loads(files.pop("bk.json"))
-            manifest["answer_pdf"] = "bk-answers.pdf"
-            files["bk-answers.pdf"] = b"answers"
+            manifest[f"{sheet.rstrip('s')}_pdf"] = f"bk-{sheet}.pdf"
+            files[f"bk-{sheet}.pdf"] = sheet.encode()
             files["bk.json"] = json.dumps(manifest).encode()
         publish(out, "bk", files)
         assert snapshot(out) == {**files, "mine.txt": b"not the build's"}
