@@ -269,7 +269,7 @@ def shutil_rmtree(path):
     shutil.rmtree(path)
 
 
-@settings(max_examples=40, deadline=None,
+@settings(max_examples=25, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(builds=st.lists(st.tuples(st.integers(0, 4),
                                  st.sampled_from([None, "answers", "cover"])),
