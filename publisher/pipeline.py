@@ -4,9 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .batch import Outcome, generate_all, make_executor
+from .batch import AllCandidatesFailed, Outcome, generate_all, make_executor
 from .export.manifest import build_manifest, dumps
-from .ground import atomic
+from .ground import atomic, transaction
+from .ground.limits import check_work
 from .kinds import get_kind
 from .kinds.base import BookMeta
 from .plan import derive_seed, plan_book
@@ -37,9 +38,12 @@ class Progress:
     def advance(self, n: int = 1) -> None: ...
 
 
-def _stop_for_missing_input(outcomes: list[Outcome], out_dir: Path, name: str) -> None:
+def _stop_for_missing_input(outcomes: list[Outcome], out_dir: Path, name: str,
+                            inputs: list[Path]) -> None:
     """A kind's boards may lack something only the user can give (clues for fill words):
-    write what is missing to `<name>-<file>`, ready to complete, and stop with one error."""
+    write what is missing to `<name>-<file>`, ready to complete, and stop with one error.
+    A file the build reads (a completed list added to `clues:`) is never overwritten."""
+    read = {p.resolve() for p in inputs}
     missing: dict[str, list[str]] = {}
     for outcome in outcomes:
         missing.setdefault(outcome.job.kind, []).extend(
@@ -51,7 +55,12 @@ def _stop_for_missing_input(outcomes: list[Outcome], out_dir: Path, name: str) -
         kind = get_kind(kind_name)
         entries = sorted(set(entries))
         data, lack, advice = kind.missing_report(entries)
-        path = atomic.write_bytes(out_dir / f"{name}-{kind.missing_file}", data)
+        path, number = out_dir / f"{name}-{kind.missing_file}", 1
+        while path.resolve() in read:
+            number += 1
+            stem, dot, ext = kind.missing_file.partition(".")
+            path = out_dir / f"{name}-{stem}-{number}{dot}{ext}"
+        atomic.write_bytes(path, data)
         shown = ", ".join(entries[:12]) + (", ..." if len(entries) > 12 else "")
         problems.append(f"{len(entries)} {kind_name} entries {lack} ({shown}); they are "
                         f"listed in {path}: {advice}")
@@ -62,20 +71,29 @@ def _stop_for_missing_input(outcomes: list[Outcome], out_dir: Path, name: str) -
 def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int | None = None,
                workers: int | None = None, progress: Progress | None = None,
                split: bool | None = None, bleed: bool | None = None,
-               cover: bool | None = None) -> BuildResult:
+               cover: bool | None = None, max_work: int | None = None,
+               allow_paths: bool = False) -> BuildResult:
     """Build the book. `split` (default: the spec's) also writes one PDF per puzzle;
-    `bleed` (default: the spec's) grows the pages into the bleed."""
+    `bleed` (default: the spec's) grows the pages into the bleed. `max_work`: the
+    ceiling on total work (default `limits.MAX_WORK`). `allow_paths`: word lists and
+    layouts may be read from outside the spec's folder."""
     progress = progress or Progress()
     spec = load_spec(spec_path)
+    spec.read_anywhere = allow_paths
+    transaction.preflight(Path(out_dir), spec.name, protected=(spec.path,))
     layout = load_layout(spec.book.layout, spec.path.parent,
-                         lambda message: spec.error(("layout",), message))
+                         lambda message: spec.error(("layout",), message), allow_paths)
     seed = spec.book.seed if seed is None else seed
     spec.book.seed = seed          # the plan's word draws follow the effective seed
     jobs = plan_book(spec, set(layout.page_grids))
+    check_work(jobs, max_work, f"{spec.path}:{spec.lines.get(('sections',), 1)}: ")
 
     progress.stage("Generating puzzles", sum(job.candidates for job in jobs))
-    outcomes = generate_all(jobs, seed, make_executor(workers), progress.advance)
-    _stop_for_missing_input(outcomes, Path(out_dir), spec.name)
+    try:
+        outcomes = generate_all(jobs, seed, make_executor(workers), progress.advance)
+    except AllCandidatesFailed as exc:
+        raise spec.error(("sections", exc.job.section_index), str(exc)) from None
+    _stop_for_missing_input(outcomes, Path(out_dir), spec.name, spec.inputs)
 
     answers = spec.book.answers_where
     split = spec.book.split if split is None else split
@@ -93,47 +111,51 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     single_bytes = [renderer.render(s.book, s.placements, progress.advance) for s in singles]
     cover_bytes = _cover_and_check(spec, renderer, len(pages.book), pdf_bytes, bleed, cover)
 
-    out_dir = Path(out_dir)
-    name = spec.name
-    side_dir = out_dir / name
-    meta = BookMeta(title=spec.book.title, author=spec.book.author or "",
-                    copyright=spec.book.copyright or "")
-    files, written = _write_side_files(outcomes, single_bytes, out_dir, side_dir, meta)
-    sheet_name = None
-    if sheet_bytes:
-        sheet_name = f"{name}-answers.pdf"
-        written.append(atomic.write_bytes(out_dir / sheet_name, sheet_bytes))
-    manifest = build_manifest(spec.book, seed, f"{name}.pdf", spec.book.layout, outcomes,
-                              pages.placements, files, sheet_name)
-    if cover_bytes:
-        written.append(atomic.write_bytes(out_dir / f"{name}-cover.pdf", cover_bytes))
-    pdf = atomic.write_bytes(out_dir / f"{name}.pdf", pdf_bytes)
-    manifest_path = atomic.write_text(out_dir / f"{name}.json", dumps(manifest))
+    output = _output_files(spec, seed, outcomes, pages.placements, pdf_bytes, sheet_bytes,
+                           single_bytes if split else None, cover_bytes)
+    # One transaction: the previous output stays whole until the new one is complete.
+    written = transaction.publish(Path(out_dir), spec.name, output,
+                                  protected=(spec.path, *spec.inputs))
+    pdf, manifest_path = written[0], written[-1]
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
                 for o in outcomes for w in o.kept.warnings] + pages.notes + renderer.warnings
     notes = ([f"{pages.padded} {'Notes' if spec.book.padding == 'notes' else 'blank'} "
               f"page(s) added to reach {len(pages.book)} pages (24 at least, an "
               "even count)"] if pages.padded else [])
-    return BuildResult(pdf, manifest_path, written, len(outcomes),
+    return BuildResult(pdf, manifest_path, written[1:-1], len(outcomes),
                        len(pages.book) + len(pages.answers), warnings, notes)
 
 
-def _write_side_files(outcomes: list[Outcome], single_bytes: list[bytes], out_dir: Path,
-                      side_dir: Path, meta: BookMeta) -> tuple[dict[str, list[str]], list[Path]]:
-    """The kinds' files (.puz, .ipuz) and one PDF per puzzle when split."""
+def _output_files(spec: Spec, seed: int, outcomes: list[Outcome], placements: list,
+                  pdf_bytes: bytes, sheet_bytes: bytes | None,
+                  single_bytes: list[bytes] | None, cover_bytes: bytes | None
+                  ) -> dict[str, bytes]:
+    """Every file of the build (relative path -> bytes), the manifest last."""
+    name = spec.name
+    meta = BookMeta(title=spec.book.title, author=spec.book.author or "",
+                    copyright=spec.book.copyright or "")
+    output: dict[str, bytes] = {f"{name}.pdf": pdf_bytes}
     files: dict[str, list[str]] = {}
-    written: list[Path] = []
-    for outcome in outcomes:
+    for index, outcome in enumerate(outcomes):
         side = get_kind(outcome.job.kind).side_files(outcome.kept, outcome.job.title, meta)
-        paths = [atomic.write_bytes(side_dir / f"{outcome.job.id}.{ext}", data)
-                 for ext, data in side.items()]
-        files[outcome.job.id] = [p.relative_to(out_dir).as_posix() for p in paths]
-        written.extend(paths)
-    for outcome, data in zip(outcomes, single_bytes):
-        path = atomic.write_bytes(side_dir / f"{outcome.job.id}.pdf", data)
-        files[outcome.job.id].insert(0, path.relative_to(out_dir).as_posix())
-        written.append(path)
-    return files, written
+        names = [f"{name}/{outcome.job.id}.{ext}" for ext in side]
+        output.update(zip(names, side.values()))
+        if single_bytes is not None:
+            names.insert(0, f"{name}/{outcome.job.id}.pdf")
+            output[names[0]] = single_bytes[index]
+        files[outcome.job.id] = names
+    sheet_name = None
+    if sheet_bytes:
+        sheet_name = f"{name}-answers.pdf"
+        output[sheet_name] = sheet_bytes
+    manifest = build_manifest(spec.book, seed, f"{name}.pdf", spec.book.layout, outcomes,
+                              placements, files, sheet_name)
+    if cover_bytes:
+        # Listed, so that the next build knows the file is its own to replace.
+        manifest["cover_pdf"] = f"{name}-cover.pdf"
+        output[manifest["cover_pdf"]] = cover_bytes
+    output[f"{name}.json"] = dumps(manifest).encode("utf-8")     # the manifest goes in last
+    return output
 
 
 def how_to_play_examples(outcomes: list[Outcome], seed: int) -> dict[str, Outcome]:

@@ -215,6 +215,10 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
                              beam=params.beam, branch=params.branch)
         if not layout.placed:
             raise GenerationFailed("no word fits the grid")
+        if len(layout.placed) < 2:       # one word alone is no crossword
+            raise GenerationFailed("fewer than two of its words cross each other (no two "
+                                   "share a letter that fits); give words with letters "
+                                   "in common")
         at = {(p.row, p.col, "across" if p.direction == ACROSS else "down"): p
               for p in layout.placed}
         entries = []
