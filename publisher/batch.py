@@ -30,8 +30,8 @@ class Executor(Protocol):
     def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:
         """Run fn(*task) for each task; yield results in any order."""
 
-    def close(self) -> None:
-        """Let the workers go (queued work is dropped)."""
+    def close(self, stop: bool = False) -> None:
+        """Let the workers go (queued work is dropped; `stop`: running work too)."""
 
 
 class SerialExecutor:
@@ -41,7 +41,7 @@ class SerialExecutor:
         for task in tasks:
             yield fn(*task)
 
-    def close(self) -> None:
+    def close(self, stop: bool = False) -> None:
         pass
 
 
@@ -60,12 +60,19 @@ class PoolExecutor:
             for future in as_completed(futures):
                 yield future.result()
         except BaseException:
-            self.close()         # Ctrl-C or an error: drop the queued work
+            self.close(stop=True)    # Ctrl-C or an error: drop the queued work
             raise
 
-    def close(self) -> None:
+    def close(self, stop: bool = False) -> None:
+        """Let the workers go. `stop`: end the running work too, since joining busy
+        workers would keep the process alive long after Ctrl-C. The pool is joined
+        (quick once nothing runs), so no pool thread races the interpreter's exit
+        and prints a stray traceback."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            if stop:
+                for process in list((getattr(self._pool, "_processes", None) or {}).values()):
+                    process.terminate()
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
 
@@ -80,6 +87,15 @@ def make_executor(workers: int | None, engine: str = "local",
         return DaskExecutor(scheduler)
     workers = workers or os.cpu_count() or 1
     return SerialExecutor() if workers <= 1 else PoolExecutor(workers)
+
+
+class AllCandidatesFailed(PublisherError):
+    """No candidate of a job could be built; `job` says which (the pipeline adds the
+    spec's file and line)."""
+
+    def __init__(self, job: Job, message: str):
+        super().__init__(message)
+        self.job = job
 
 
 @dataclass
@@ -117,10 +133,21 @@ def run_candidates(job_index: int, kind_name: str, params: Params,
         except GenerationFailed as exc:
             failures.append(str(exc))
             continue
+        except Exception as exc:
+            if is_interrupt(exc):
+                raise KeyboardInterrupt() from None
+            raise
         if better((board.score, number, board), best):
             best = (board.score, number, board)
     final = best is not None and kind.unbeatable(best[2], params)
     return job_index, best, failures, len(seeds), final
+
+
+def is_interrupt(exc: BaseException) -> bool:
+    """A Ctrl-C that a C extension reported as its own error (PySAT's solvers catch
+    SIGINT during a solve and raise `pysolvers.error("Caught keyboard interrupt")`)."""
+    return "keyboard interrupt" in str(exc).lower() and \
+        type(exc).__module__.split(".")[0] in ("pysolvers", "pysat")
 
 
 def chunks(numbers: range, size: int) -> list[range]:
@@ -166,13 +193,15 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
             active = [i for i in active if i not in finished and start < jobs[i].candidates]
             if progress:
                 progress(sum(max(0, jobs[i].candidates - start) for i in finished))
-    finally:
-        executor.close()
+    except BaseException:
+        executor.close(stop=True)       # Ctrl-C or an error: end the running work too
+        raise
+    executor.close()
     _no_repeats(outcomes, seed, known)
     for outcome in outcomes:
         if outcome.board is None:
             reasons = sorted(set(outcome.failures))
-            raise PublisherError(
+            raise AllCandidatesFailed(outcome.job,
                 f"puzzle {outcome.job.title!r} ({outcome.job.section_title}, "
                 f"{outcome.job.kind}) could not be generated: all {outcome.job.candidates} "
                 f"candidates failed ({'; '.join(reasons[:3])}); make the request easier "

@@ -1,19 +1,36 @@
 """`make-book SPEC`: build a puzzle book (PDF, JSON manifest, side files)."""
 from __future__ import annotations
 
+import os
+import signal
+import sys
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Optional
 
-import typer
-from typer.core import TyperGroup
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn,
-                           TimeElapsedColumn)
+INTERRUPTED = "interrupted; the output folder is unchanged"
 
-from .errors import PublisherError
-from .pipeline import Progress as PipelineProgress, build_book
+
+def _interrupted_while_starting(signum: int, frame: object) -> None:
+    sys.stderr.write(INTERRUPTED + "\n")    # nothing has been written yet
+    os._exit(130)
+
+
+if __name__ == "__main__" or Path(sys.argv[0]).name == "make-book":
+    # Ctrl-C during the imports below: one line, not an import traceback. `run`
+    # puts Python's own handler back before any work starts.
+    signal.signal(signal.SIGINT, _interrupted_while_starting)
+
+import typer  # noqa: E402  (after the startup Ctrl-C handler)
+from typer.core import TyperCommand, TyperGroup  # noqa: E402
+from rich.console import Console  # noqa: E402
+from rich.markup import escape  # noqa: E402
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID,  # noqa: E402
+                           TextColumn, TimeElapsedColumn)
+
+from .errors import PublisherError  # noqa: E402
+from .ground.transaction import InterruptedAfterCommit  # noqa: E402
+from .pipeline import Progress as PipelineProgress, build_book  # noqa: E402
 
 class BuildByDefault(TyperGroup):
     """`make-book SPEC ...` means `make-book build SPEC ...`; other first words name a
@@ -25,10 +42,19 @@ class BuildByDefault(TyperGroup):
         return super().parse_args(ctx, args)
 
 
+class PlainUsage(TyperCommand):
+    """Usage lines name arguments plainly: `make-book build [OPTIONS] SPEC` (Typer
+    writes a required argument as `{SPEC}`)."""
+
+    def collect_usage_pieces(self, ctx):  # type: ignore[no-untyped-def]  # click's signature
+        return [piece.replace("{", "").replace("}", "")
+                for piece in super().collect_usage_pieces(ctx)]
+
+
 app = typer.Typer(cls=BuildByDefault, add_completion=False, pretty_exceptions_enable=False,
                   help="Build a printable puzzle book from a YAML spec: make-book SPEC "
                   "(the same as make-book build SPEC).")
-err = Console(stderr=True)
+err = Console(stderr=True, emoji=False, highlight=False)   # user text printed verbatim
 
 
 class BarProgress(PipelineProgress):
@@ -46,7 +72,8 @@ class BarProgress(PipelineProgress):
             self.bar.advance(self.task, n)
 
 
-@app.command("build")
+# long: a typer command declares one parameter per option; the body is short
+@app.command("build", cls=PlainUsage)
 def build(
     spec: Path = typer.Argument(..., metavar="SPEC",
                                 help="The book spec (YAML); see the README for its format."),
@@ -64,6 +91,12 @@ def build(
         False, "--split", help="Also write one PDF per puzzle (its page and its answer) "
         "into <name>/, as the spec's `split: true` does."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or summary."),
+    max_work: Optional[int] = typer.Option(
+        None, "--max-work", min=1, help="Ceiling on the book's total work (puzzles x "
+        "candidates, weighted by kind; default 500000): a bigger book is refused up front."),
+    allow_paths: bool = typer.Option(
+        False, "--allow-paths", help="Let the spec name word lists and layouts outside its "
+        "own folder (absolute paths, ../); without it they are refused."),
     executor: Optional[str] = typer.Option(
         None, "--executor", help="local (a process pool) or dask (a cluster; needs "
         '--scheduler and pip install ".[dask]"). Output does not depend on it.'),
@@ -84,7 +117,8 @@ def build(
         with bar:
             result = build_book(spec, out, seed=seed, workers=workers,
                                 progress=BarProgress(bar), split=split or None,
-                                bleed=bleed or None, cover=cover or None, **desk)
+                                bleed=bleed or None, cover=cover or None,
+                                max_work=max_work, allow_paths=allow_paths, **desk)
     except PublisherError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)
@@ -94,8 +128,12 @@ def build(
                   "check that --out names a folder you can write to", highlight=False,
                   soft_wrap=True)
         raise typer.Exit(2)
+    except InterruptedAfterCommit:
+        err.print("interrupted after the book was written; it is complete", markup=False,
+                  highlight=False)
+        raise typer.Exit(130)
     except KeyboardInterrupt:
-        err.print("interrupted; nothing was written")
+        err.print(INTERRUPTED, markup=False, highlight=False)
         raise typer.Exit(130)
     for warning in result.warnings:
         err.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False, soft_wrap=True)
@@ -225,7 +263,12 @@ def history_command(
 
 
 def run() -> None:
-    app(prog_name="make-book")
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        app(prog_name="make-book")
+    except KeyboardInterrupt:        # Ctrl-C while starting up, before a build began
+        err.print(INTERRUPTED, markup=False)
+        sys.exit(130)
 
 
 if __name__ == "__main__":

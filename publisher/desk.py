@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .batch import Outcome
+from .ground.files import inside
 from .ground.history import Entry, History
 from .ground.schedule import fill, overridden
 from .kinds import get_kind
@@ -38,6 +39,11 @@ class Desk:
                 book.schedule = overridden(book.schedule, start, days)
             for section in own:
                 section.schedule = overridden(section.schedule, start, days)
+        if book.history and not history and not (spec.read_anywhere
+                                                 or inside(spec.path.parent, book.history)):
+            raise spec.error(("history",), f"{book.history!r} is outside the spec's folder; "
+                             "the history lives beside the spec (or give --history PATH, "
+                             "or --allow-paths)")
         path = Path(history) if history else (spec.path.parent / book.history
                                               if book.history else None)
         opened = History.open(path) if path is not None else None

@@ -6,10 +6,11 @@ from datetime import date
 from pathlib import Path
 from typing import Callable
 
-from .batch import Outcome, generate_all, make_executor
+from .batch import AllCandidatesFailed, Outcome, generate_all, make_executor
 from .desk import Desk
 from .export.manifest import build_manifest, dumps
-from .ground import atomic
+from .ground import atomic, transaction
+from .ground.limits import check_work
 from .kinds import get_kind
 from .kinds.base import BookMeta
 from .plan import Job, derive_seed, plan_book
@@ -42,21 +43,56 @@ class Progress:
     def advance(self, n: int = 1) -> None: ...
 
 
+def _stop_for_missing_input(outcomes: list[Outcome], out_dir: Path, name: str,
+                            inputs: list[Path]) -> None:
+    """A kind's boards may lack something only the user can give (clues for fill words):
+    write what is missing to `<name>-<file>`, ready to complete, and stop with one error.
+    A file the build reads (a completed list added to `clues:`) is never overwritten."""
+    read = {p.resolve() for p in inputs}
+    missing: dict[str, list[str]] = {}
+    for outcome in outcomes:
+        missing.setdefault(outcome.job.kind, []).extend(
+            get_kind(outcome.job.kind).missing_input(outcome.kept))
+    problems = []
+    for kind_name, entries in missing.items():
+        if not entries:
+            continue
+        kind = get_kind(kind_name)
+        entries = sorted(set(entries))
+        data, lack, advice = kind.missing_report(entries)
+        path, number = out_dir / f"{name}-{kind.missing_file}", 1
+        while path.resolve() in read:
+            number += 1
+            stem, dot, ext = kind.missing_file.partition(".")
+            path = out_dir / f"{name}-{stem}-{number}{dot}{ext}"
+        atomic.write_bytes(path, data)
+        shown = ", ".join(entries[:12]) + (", ..." if len(entries) > 12 else "")
+        problems.append(f"{len(entries)} {kind_name} entries {lack} ({shown}); they are "
+                        f"listed in {path}: {advice}")
+    if problems:
+        raise PublisherError("; ".join(problems))
+
+
 def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int | None = None,
                workers: int | None = None, progress: Progress | None = None,
                split: bool | None = None, bleed: bool | None = None,
-               cover: bool | None = None, executor: str | None = None,
+               cover: bool | None = None, max_work: int | None = None,
+               allow_paths: bool = False, executor: str | None = None,
                scheduler: str | None = None, start: date | None = None,
                days: int | None = None, history: str | Path | None = None) -> BuildResult:
     """Build the book. `split` (default: the spec's) also writes one PDF per puzzle;
-    `bleed` (default: the spec's) grows the pages into the bleed. `executor` and
-    `scheduler` override the spec's (local or dask), `start`/`days` its schedule,
-    `history` its history database (recorded only once everything is written)."""
+    `bleed` (default: the spec's) grows the pages into the bleed. `max_work`: the
+    ceiling on total work (default `limits.MAX_WORK`). `allow_paths`: word lists and
+    layouts may be read from outside the spec's folder. `executor`/`scheduler` override
+    the spec's (local or dask), `start`/`days` its schedule, `history` its history
+    database (recorded only once the output is written: publisher/desk.py)."""
     spec = load_spec(spec_path)
+    spec.read_anywhere = allow_paths
     desk = Desk.open(spec, history, start, days)
     try:
         result = _build(spec, desk, out_dir, seed, workers, progress, split, bleed, cover,
-                        executor or spec.book.executor, scheduler or spec.book.scheduler)
+                        max_work, executor or spec.book.executor,
+                        scheduler or spec.book.scheduler)
         desk.record(result.outcomes, result.seed)
     finally:
         desk.close()
@@ -65,19 +101,25 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
 
 def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
            workers: int | None, progress: Progress | None, split: bool | None,
-           bleed: bool | None, cover: bool | None, engine: str,
+           bleed: bool | None, cover: bool | None, max_work: int | None, engine: str,
            scheduler: str | None) -> BuildResult:
     progress = progress or Progress()
+    transaction.preflight(Path(out_dir), spec.name, protected=(spec.path,))
     layout = load_layout(spec.book.layout, spec.path.parent,
-                         lambda message: spec.error(("layout",), message))
+                         lambda message: spec.error(("layout",), message), spec.read_anywhere)
     seed = spec.book.seed if seed is None else seed
     spec.book.seed = seed          # the plan's word draws follow the effective seed
     jobs = plan_book(spec, set(layout.page_grids), desk.avoid)
     desk.check_files(jobs)
+    check_work(jobs, max_work, f"{spec.path}:{spec.lines.get(('sections',), 1)}: ")
 
     progress.stage("Generating puzzles", sum(job.candidates for job in jobs))
-    outcomes = generate_all(jobs, seed, make_executor(workers, engine, scheduler),
-                            progress.advance, known=desk.known)
+    try:
+        outcomes = generate_all(jobs, seed, make_executor(workers, engine, scheduler),
+                                progress.advance, known=desk.known)
+    except AllCandidatesFailed as exc:
+        raise spec.error(("sections", exc.job.section_index), str(exc)) from None
+    _stop_for_missing_input(outcomes, Path(out_dir), spec.name, spec.inputs)
 
     answers = spec.book.answers_where
     split = spec.book.split if split is None else split
@@ -95,50 +137,52 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     single_bytes = [renderer.render(s.book, s.placements, progress.advance) for s in singles]
     cover_bytes = _cover_and_check(spec, renderer, len(pages.book), pdf_bytes, bleed, cover)
 
-    out_dir = Path(out_dir)
-    name = spec.name
-    side_dir = out_dir / name
-    meta = BookMeta(title=spec.book.title, author=spec.book.author or "",
-                    copyright=spec.book.copyright or "")
-    files, written = _write_side_files(outcomes, single_bytes, out_dir, side_dir, meta,
-                                       desk.stem)
-    sheet_name = None
-    if sheet_bytes:
-        sheet_name = f"{name}-answers.pdf"
-        written.append(atomic.write_bytes(out_dir / sheet_name, sheet_bytes))
-    manifest = build_manifest(spec.book, seed, f"{name}.pdf", spec.book.layout, outcomes,
-                              pages.placements, files, sheet_name)
-    if cover_bytes:
-        written.append(atomic.write_bytes(out_dir / f"{name}-cover.pdf", cover_bytes))
-    pdf = atomic.write_bytes(out_dir / f"{name}.pdf", pdf_bytes)
-    manifest_path = atomic.write_text(out_dir / f"{name}.json", dumps(manifest))
+    output = _output_files(spec, seed, outcomes, pages.placements, pdf_bytes, sheet_bytes,
+                           single_bytes if split else None, cover_bytes, desk.stem)
+    # One transaction: the previous output stays whole until the new one is complete.
+    written = transaction.publish(Path(out_dir), spec.name, output,
+                                  protected=(spec.path, *spec.inputs))
+    pdf, manifest_path = written[0], written[-1]
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
                 for o in outcomes for w in o.kept.warnings] + pages.notes + renderer.warnings
     notes = ([f"{pages.padded} {'Notes' if spec.book.padding == 'notes' else 'blank'} "
               f"page(s) added to reach {len(pages.book)} pages (24 at least, an "
               "even count)"] if pages.padded else [])
-    return BuildResult(pdf, manifest_path, written, len(outcomes),
+    return BuildResult(pdf, manifest_path, written[1:-1], len(outcomes),
                        len(pages.book) + len(pages.answers), warnings, notes, outcomes, seed)
 
 
-def _write_side_files(outcomes: list[Outcome], single_bytes: list[bytes], out_dir: Path,
-                      side_dir: Path, meta: BookMeta, stem: Callable[[Job], str]
-                      ) -> tuple[dict[str, list[str]], list[Path]]:
-    """The kinds' files (.puz, .ipuz) and one PDF per puzzle when split, named
-    `stem(job)` (the spec's `files:` pattern)."""
+def _output_files(spec: Spec, seed: int, outcomes: list[Outcome], placements: list,
+                  pdf_bytes: bytes, sheet_bytes: bytes | None,
+                  single_bytes: list[bytes] | None, cover_bytes: bytes | None,
+                  stem: Callable[[Job], str] = lambda job: job.id) -> dict[str, bytes]:
+    """Every file of the build (relative path -> bytes), the manifest last; a puzzle's
+    side files are named `stem(job)` (the spec's `files:` pattern)."""
+    name = spec.name
+    meta = BookMeta(title=spec.book.title, author=spec.book.author or "",
+                    copyright=spec.book.copyright or "")
+    output: dict[str, bytes] = {f"{name}.pdf": pdf_bytes}
     files: dict[str, list[str]] = {}
-    written: list[Path] = []
-    for outcome in outcomes:
+    for index, outcome in enumerate(outcomes):
         side = get_kind(outcome.job.kind).side_files(outcome.kept, outcome.job.title, meta)
-        paths = [atomic.write_bytes(side_dir / f"{stem(outcome.job)}.{ext}", data)
-                 for ext, data in side.items()]
-        files[outcome.job.id] = [p.relative_to(out_dir).as_posix() for p in paths]
-        written.extend(paths)
-    for outcome, data in zip(outcomes, single_bytes):
-        path = atomic.write_bytes(side_dir / f"{stem(outcome.job)}.pdf", data)
-        files[outcome.job.id].insert(0, path.relative_to(out_dir).as_posix())
-        written.append(path)
-    return files, written
+        names = [f"{name}/{stem(outcome.job)}.{ext}" for ext in side]
+        output.update(zip(names, side.values()))
+        if single_bytes is not None:
+            names.insert(0, f"{name}/{stem(outcome.job)}.pdf")
+            output[names[0]] = single_bytes[index]
+        files[outcome.job.id] = names
+    sheet_name = None
+    if sheet_bytes:
+        sheet_name = f"{name}-answers.pdf"
+        output[sheet_name] = sheet_bytes
+    manifest = build_manifest(spec.book, seed, f"{name}.pdf", spec.book.layout, outcomes,
+                              placements, files, sheet_name)
+    if cover_bytes:
+        # Listed, so that the next build knows the file is its own to replace.
+        manifest["cover_pdf"] = f"{name}-cover.pdf"
+        output[manifest["cover_pdf"]] = cover_bytes
+    output[f"{name}.json"] = dumps(manifest).encode("utf-8")     # the manifest goes in last
+    return output
 
 
 def how_to_play_examples(outcomes: list[Outcome], seed: int) -> dict[str, Outcome]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import random
+import unicodedata
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -15,11 +16,13 @@ from typing import Any, Callable, Sequence
 from .data import bundled_names, data_dir
 from .errors import SpecError
 from .ground.catalogue import catalogue
+from .ground.files import excerpt, inside
 from .ground.fonts import missing_glyphs
 from .ground.schedule import fill
 from .ground.yamlfile import format_path, parse_path
 from .kinds import get_kind
 from .kinds.base import Params, SectionBase
+from .ground.limits import MAX_CLUE, MAX_TITLE, MAX_WORD, too_long
 from .spec import Spec
 from .words import ThemeList, Word, bundled_themes, entries_from_node, make_word, read_list_file
 
@@ -156,7 +159,14 @@ class SectionContext:
             raise self.error(field, "give a list of words, a file beside the spec, "
                              "or a bundled list such as en/animals")
         path = self._find_list(ref.strip(), field)
-        return self._make_words(read_list_file(path), language, field, file=str(path))
+        try:
+            entries = read_list_file(path)
+        except SpecError as exc:
+            if exc.line is not None:
+                raise
+            # A whole-file problem (not a regular file, too big): at the spec's line.
+            raise self.error(field, f"{path}: {exc.detail}") from None
+        return self._make_words(entries, language, field, file=str(path))
 
     def _inline_entries(self, ref, field):
         # Re-compose the inline YAML node so each word keeps its line number.
@@ -164,43 +174,55 @@ class SectionContext:
         return entries_from_node(self.spec.node(path), str(self.spec.path))
 
     def _find_list(self, ref: str, field: str) -> Path:
+        if not (self.spec.read_anywhere or inside(self.spec_dir, ref)):
+            raise self.error(field, f"{excerpt(ref)} is outside the spec's folder "
+                             f"({self.spec_dir}); word lists are read from that folder "
+                             "only, unless you pass --allow-paths")
         beside = self.spec_dir / ref
-        if beside.is_file():
+        if beside.exists() and not beside.is_dir():     # a FIFO too: refused when read
+            self.spec.inputs.append(beside)
             return beside
         root = data_dir("wordlists")
         for suffix in ("", ".txt", ".yaml", ".yml"):
             candidate = root / (ref + suffix)
-            if candidate.is_file():
+            if candidate.is_file() and inside(root, ref + suffix):   # never climbs out
                 return candidate
         names = bundled_names("wordlists", (".txt", ".yaml", ".yml"))
         near = difflib.get_close_matches(ref, names, n=3, cutoff=0.5)
         hint = f"did you mean {' or '.join(near)}? " if near else ""
-        raise self.error(field, f"{ref!r} is neither a file beside the spec "
+        raise self.error(field, f"{excerpt(ref)} is neither a file beside the spec "
                          f"({self.spec_dir}) nor a bundled list; {hint}`make-book lists` "
                          "shows the bundled themes (e.g. en/animals)")
 
     def _make_words(self, entries, language: str, field: str, file: str) -> list[Word]:
         field = format_path(("sections", self.index) + parse_path(field))
         words: list[Word] = []
+        lines: list[int | None] = []
         seen: dict[str, tuple[str, int | None]] = {}
         for text, clue, line in entries:
             word = make_word(text, language, self.accents, clue)
             if not word.answer:
-                raise SpecError(f"{text!r} has no letters; remove it or write it in letters",
+                raise SpecError(f"{excerpt(text)} has no letters; remove it or write it in letters",
                                 file=file, line=line, field=field)
             if clue is not None and not word.clue:
-                raise SpecError(f"the clue of {text!r} is empty; write a clue",
+                raise SpecError(f"the clue of {excerpt(text)} is empty; write a clue",
                                 file=file, line=line, field=field)
-            problem = unprintable(word.text + (word.clue or ""), repr(text))
+            problem = (too_long(word.text, MAX_WORD, "a word") or
+                       too_long(word.clue or "", MAX_CLUE, "a clue") or
+                       unprintable(word.text + (word.clue or ""), excerpt(text)))
             if problem:
                 raise SpecError(problem, file=file, line=line, field=field)
             if word.answer in seen:
                 other, other_line = seen[word.answer]
-                raise SpecError(f"{text!r} and {other!r} (line {other_line}) are the same "
+                raise SpecError(f"{excerpt(text)} and {excerpt(other)} (line {other_line}) are the same "
                                 f"word in the grid ({word.answer}); remove one",
                                 file=file, line=line, field=field)
             seen[word.answer] = (text, line)
             words.append(word)
+            lines.append(line)
+        problem, at = mixed_scripts(words)
+        if problem:
+            raise SpecError(problem, file=file, line=lines[at], field=field)
         return words
 
 
@@ -210,13 +232,53 @@ def _held_note(pool: Sequence[Word], held: set[str]) -> str:
             "`repeat_window_days` of the puzzle's date)" if count else "")
 
 
+LOOK_ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")   # share letters such as A, C, O, P
+
+
+def scripts_of(answer: str) -> list[str]:
+    """The look-alike scripts whose letters `answer` uses, in order of first use."""
+    found: list[str] = []
+    for ch in answer:
+        script = unicodedata.name(ch, "").split(" ")[0]
+        if script in LOOK_ALIKE_SCRIPTS and script not in found:
+            found.append(script)
+    return found
+
+
+def mixed_scripts(words: Sequence[Word]) -> tuple[str | None, int]:
+    """(error, index of the word at fault) when a word mixes Latin, Cyrillic or Greek
+    letters, or the words of one list use two of them: `cat` and `сат` would read
+    as the same word in the grid."""
+    first: dict[str, int] = {}
+    for index, word in enumerate(words):
+        scripts = scripts_of(word.answer)
+        if len(scripts) > 1:
+            return (f"{excerpt(word.text)} mixes {' and '.join(s.title() for s in scripts)} "
+                    "letters that look alike; write it in one alphabet", index)
+        for script in scripts:
+            first.setdefault(script, index)
+            if len(first) > 1:
+                (a, i), (b, _) = sorted(first.items(), key=lambda item: item[1])[:2]
+                return (f"{excerpt(word.text)} is written in {b.title()} letters but "
+                        f"{excerpt(words[i].text)} in {a.title()}: one puzzle's words use one "
+                        "alphabet (look-alike letters would read as the same word)", index)
+    return None, -1
+
+
 def unprintable(text: str, what: str) -> str | None:
     """The error message if the book's font cannot print `text`, else None."""
     characters = missing_glyphs(text)
     if not characters:
         return None
     return (f"{what} has characters the book's font (PT Sans: Latin and Cyrillic) cannot "
-            f"print: {' '.join(characters)}; write it in Latin or Cyrillic letters")
+            f"print: {' '.join(_shown(ch) for ch in characters[:10])}; write it in Latin or "
+            "Cyrillic letters")
+
+
+def _shown(ch: str) -> str:
+    """A character as an error message shows it: itself, or U+XXXX when invisible."""
+    return ch if ch.isprintable() and not unicodedata.category(ch).startswith("C") \
+        else f"U+{ord(ch):04X}"
 
 
 def _check_printable(spec: Spec) -> None:
@@ -227,7 +289,8 @@ def _check_printable(spec: Spec) -> None:
     fields += [(("sections", i, "title"), section.title)
                for i, section in enumerate(book.sections)]
     for path, text in fields:
-        problem = unprintable(text or "", repr(text))
+        problem = too_long(text or "", MAX_TITLE, "this text") or \
+            unprintable(text or "", excerpt(text or ""))
         if problem:
             raise spec.error(path, problem)
 
@@ -261,9 +324,12 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
             day = dates[number - 1] if dates is not None else None
             puzzle_title = (_dated(ctx, request.title, day, number) if day is not None
                             else request.title)
-            problem = unprintable(puzzle_title, repr(puzzle_title))
+            problem = too_long(puzzle_title, MAX_TITLE, "a title") or \
+                unprintable(puzzle_title, excerpt(puzzle_title))
             if problem:
-                raise ctx.error("puzzles", problem)
+                at = ("sections", index, "puzzles", number - 1, "title")
+                raise spec.error(at if at in spec.lines else ("sections", index, "title"),
+                                 problem)
             jobs.append(Job(
                 id=f"s{index + 1}-{number:03d}", kind=section.kind, section_index=index,
                 section_title=title, title=puzzle_title, language=request.language,

@@ -3,7 +3,7 @@
 Every error becomes a SpecError naming the file, the line and the field."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
@@ -12,6 +12,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from .errors import SpecError
+from .ground.files import excerpt
 from .ground.yamlfile import child, format_path, line_map, load_yaml, located_error
 from .kinds import all_kinds
 from .kinds.base import Language, SectionBase
@@ -97,6 +98,8 @@ class Spec:
     path: Path
     lines: dict[tuple, int]      # YAML path -> line number
     root: yaml.Node | None = None
+    read_anywhere: bool = False  # --allow-paths: files named by the spec may be anywhere
+    inputs: list[Path] = field(default_factory=list)   # files read: never overwritten
 
     def node(self, path: tuple) -> yaml.Node | None:
         """The YAML node at `path` (inline word lists keep their line numbers)."""
@@ -180,6 +183,8 @@ def _data_path(loc: tuple, data) -> tuple:
 
 def _describe(error: Any, loc: tuple, data: Any) -> str:
     kind, msg = error["type"], error["msg"]
+    if kind == "invalid_key":
+        return "is not a key here: keys are names written in letters (docs/spec.md)"
     if kind == "missing":
         return "is required; add it"
     if kind == "extra_forbidden":
@@ -192,6 +197,8 @@ def _describe(error: Any, loc: tuple, data: Any) -> str:
     if msg.startswith("Value error, "):
         return msg[len("Value error, "):]
     value = error.get("input")
-    if isinstance(value, (str, int, float, bool)):
+    if isinstance(value, str):
+        return f"{excerpt(value)}: {msg[0].lower() + msg[1:]}"
+    if isinstance(value, (int, float, bool)):
         return f"{value!r}: {msg[0].lower() + msg[1:]}"
     return msg[0].lower() + msg[1:]

@@ -11,7 +11,8 @@ import yaml
 
 from .errors import SpecError
 from .ground.catalogue import catalogue
-from .ground.yamlfile import is_null, line_of, mapping_pairs
+from .ground.files import MAX_LIST_BYTES, read_text
+from .ground.yamlfile import compose, is_null, line_of, mapping_pairs
 
 AccentPolicy = Literal["keep", "strip"]
 Entry = tuple[str, "str | None", "int | None"]     # (word, clue or None, line or None)
@@ -129,14 +130,7 @@ def read_text_list(path: Path) -> list[Entry]:
 
 def read_yaml_list(path: Path) -> list[Entry]:
     """`word: clue` mapping, or a list of words / {word, clue} items."""
-    text = _read(path)
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise SpecError(f"is not valid YAML ({getattr(exc, 'problem', exc)}); "
-                        "write one `word: clue` pair per line",
-                        file=str(path), line=mark.line + 1 if mark else None) from None
+    node = compose(_read(path), str(path))     # bounded: no alias bombs, no deep nesting
     return entries_from_node(node, str(path)) if node is not None else []
 
 
@@ -172,19 +166,19 @@ def _text(node: yaml.Node, file: str) -> str:
 
 
 def _clue(node: yaml.Node | None, file: str) -> str | None:
+    """A word's clue; a clue database may give several (`word: [clue, clue]`): the first
+    one that is not empty is used."""
     if node is None or is_null(node):
         return None
+    if isinstance(node, yaml.SequenceNode):
+        clues = [_text(item, file) for item in node.value]
+        return next((c for c in clues if c.strip()), clues[0] if clues else "")
     return _text(node, file)
 
 
 def _read(path: Path) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8-sig")   # a BOM is not a letter
-    except UnicodeDecodeError as exc:
-        raise SpecError(f"is not UTF-8 text (byte {exc.start}); save it as UTF-8",
-                        file=str(path)) from None
-    except OSError as exc:
-        raise SpecError(f"cannot be read ({exc.strerror})", file=str(path)) from None
+    # Only a regular file of bounded size; a BOM is not a letter.
+    return read_text(Path(path), MAX_LIST_BYTES)
 
 
 def read_list_file(path: Path) -> list[Entry]:

@@ -59,16 +59,27 @@ def test_clued_mini_builds_with_blocks_and_files(tmp_path):
     assert not any("clues-needed" in p.name for p in result.files)
 
 
-def test_unclued_entries_are_listed_for_the_desk(tmp_path):
-    result, manifest = build(tmp_path, {
+def test_unclued_entries_stop_the_build_and_are_listed_for_the_desk(tmp_path):
+    """Issue 13: an entry with no clue stops the build with a clear message listing the
+    entries, and writes <name>-clues-needed.yaml ready to be completed; no book is written."""
+    import re
+
+    from publisher.errors import PublisherError
+    from publisher.pipeline import build_book
+
+    spec = tmp_path / "desk.yaml"
+    spec.write_text(yaml.safe_dump({"title": "Desk", "seed": 1, "sections": [{
         "kind": "crossword", "style": "blocked", "size": 5, "min_score": 50, "candidates": 1,
-        "count": 1, "clues": [{"cat": "Pet"}]})
-    [entry] = manifest["puzzles"]
-    assert entry["clues_needed"]
-    needed_file = next(p for p in result.files if p.name.endswith("clues-needed.yaml"))
-    listed = yaml.safe_load(needed_file.read_text(encoding="utf-8"))
-    assert sorted(w.upper() for w in listed) == sorted(entry["clues_needed"])
-    assert {e["answer"] for e in entry["entries"] if not e["clue"]} == set(entry["clues_needed"])
+        "count": 1, "clues": [{"cat": "Pet"}]}]}), encoding="utf-8")
+    with pytest.raises(PublisherError) as err:
+        build_book(spec, tmp_path / "out", workers=1)
+    needed = tmp_path / "out" / "desk-clues-needed.yaml"
+    listed = yaml.safe_load(needed.read_text(encoding="utf-8"))
+    assert listed and all(value is None for value in listed.values())
+    named = re.search(r"\(([A-Z, .]+)\)", str(err.value)).group(1)
+    assert set(named.replace(", ...", "").split(", ")) <= {w.upper() for w in listed}
+    assert "have no clue" in str(err.value) and "fill_from: clued" in str(err.value)
+    assert not (tmp_path / "out" / "desk.pdf").exists()
 
 
 def test_template_breaking_a_rule_is_a_spec_error(tmp_path):

@@ -150,7 +150,7 @@ def test_a_failed_build_records_nothing(tmp_path, monkeypatch):
     def broken(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pipeline.atomic, "write_text", broken)
+    monkeypatch.setattr(pipeline.transaction, "publish", broken)     # the write phase fails
     with pytest.raises(OSError):
         build_book(spec, tmp_path / "again", workers=1, start=date(2027, 6, 1))
     assert count_rows(tmp_path / "small.sqlite") == 3
@@ -273,3 +273,12 @@ def test_the_dask_executor_without_distributed_says_how_to_install_it(monkeypatc
     monkeypatch.setitem(sys.modules, "distributed", None)       # import fails
     with pytest.raises(PublisherError, match=r"\.\[dask\]"):
         make_executor(None, "dask", "tcp://127.0.0.1:8786")
+
+
+def test_a_spec_cannot_put_its_history_outside_its_folder(tmp_path):
+    spec = tmp_path / "small.yaml"
+    spec.write_text(SMALL.replace("history: small.sqlite", "history: ../elsewhere.sqlite"),
+                    encoding="utf-8")
+    with pytest.raises(PublisherError, match="outside the spec's folder"):
+        build_book(spec, tmp_path / "out", workers=1)
+    assert not (tmp_path.parent / "elsewhere.sqlite").exists()

@@ -44,3 +44,13 @@ def test_letter_weights_follow_the_words_but_allow_every_letter():
     alphabet = alphabet_for("es")
     weights = dict(zip(alphabet, letter_weights(alphabet, ["AAAA", "NIÑO"])))
     assert weights["A"] > weights["N"] > weights["Z"] > 0
+
+
+def test_a_clue_database_may_give_a_word_several_clues(tmp_path):
+    from publisher.words import read_list_file
+
+    path = tmp_path / "desk.yaml"
+    path.write_text("cat: [Purring pet, Lion's cousin]\ndog: Barking pet\nowl: ['', Night bird]\n",
+                    encoding="utf-8")
+    assert [(w, c) for w, c, _ in read_list_file(path)] == [
+        ("cat", "Purring pet"), ("dog", "Barking pet"), ("owl", "Night bird")]

@@ -91,7 +91,9 @@ class DaskExecutor:
             for future in futures:
                 future.release()
 
-    def close(self) -> None:
+    def close(self, stop: bool = False) -> None:
+        """Let the cluster go; its scheduler drops the work no client waits for (with
+        or without `stop`: a running task on a worker ends on its own)."""
         if self._client is not None:
             self._client.close()
             self._client = None

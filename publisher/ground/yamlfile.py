@@ -6,11 +6,12 @@ error rather than PyYAML's silent "last one wins"."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import yaml
 
 from ..errors import SpecError
+from .files import MAX_SPEC_BYTES, read_text
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -61,28 +62,81 @@ def child(node: yaml.Node | None, part, file: str) -> yaml.Node | None:
 
 # --- files: parsed once, with line numbers kept -------------------------------------------
 
-def load_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
-    """(data, root node) of a YAML file, parsed once (libyaml's parser where present)."""
+MAX_DEPTH = 50                  # nested lists/mappings; see docs/spec.md "Limits"
+MAX_NODES = 500_000             # values after aliases are expanded
+MAX_ALIAS_NODES = 20_000        # values that aliases (`*name`, `<<: *name`) add
+
+
+def load_yaml(path: Path, max_bytes: int = MAX_SPEC_BYTES) -> tuple[Any, yaml.Node | None]:
+    """(data, root node) of a YAML file, parsed with libyaml's parser where present."""
+    text = read_text(path, max_bytes)
+    node = compose(text, str(path))
+    if node is None:
+        return None, None
+    loader = LOADER("")
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise SpecError("no such file; check the path", file=str(path)) from None
-    except UnicodeDecodeError:
-        raise SpecError("is not UTF-8 text; save it as UTF-8", file=str(path)) from None
-    except OSError as exc:
-        raise SpecError(f"cannot be read ({exc.strerror})", file=str(path)) from None
-    loader = LOADER(text)
-    try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
+        data = loader.construct_document(node)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise SpecError(f"is not valid YAML: {problem}; check indentation and quoting",
-                        file=str(path), line=mark.line + 1 if mark else None) from None
+        raise _yaml_error(exc, str(path)) from None
     finally:
         loader.dispose()
     return data, node
+
+
+def compose(text: str, file: str) -> yaml.Node | None:
+    """The root node of `text`, after checking that it is bounded: not nested deeper
+    than MAX_DEPTH, no alias inside the node it names, and no more than MAX_NODES
+    values once aliases are expanded (a "billion laughs" spec stops here)."""
+    try:
+        check_bounds(yaml.parse(text, Loader=LOADER), file)
+        return yaml.compose(text, Loader=LOADER)
+    except yaml.YAMLError as exc:
+        raise _yaml_error(exc, file) from None
+
+
+def check_bounds(events: Iterable[yaml.Event], file: str) -> None:
+    """Walk the parser's events (flat, so no recursion) counting expanded values."""
+    open_nodes: list[list] = []                 # [anchor, expanded size] per open node
+    sizes: dict[str, int] = {}                  # anchor -> expanded size
+    total = by_alias = 0
+    for event in events:
+        line = event.start_mark.line + 1 if event.start_mark else None
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            if len(open_nodes) >= MAX_DEPTH:
+                raise SpecError(f"too deeply nested (more than {MAX_DEPTH} levels)",
+                                file=file, line=line)
+            open_nodes.append([event.anchor, 1])
+            continue
+        if isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            anchor, size = open_nodes.pop()
+        elif isinstance(event, yaml.ScalarEvent):
+            anchor, size = event.anchor, 1
+        elif isinstance(event, yaml.AliasEvent):
+            if any(frame[0] == event.anchor for frame in open_nodes):
+                raise SpecError(f"the alias *{event.anchor} is inside the node it names "
+                                "(a loop); write the values out", file=file, line=line)
+            anchor, size = None, sizes.get(event.anchor or "", 1)
+            by_alias += size
+            if by_alias > MAX_ALIAS_NODES:
+                raise SpecError(f"too many aliases: they expand to more than "
+                                f"{MAX_ALIAS_NODES:,} values; write the values out",
+                                file=file, line=line)
+        else:
+            continue
+        if anchor is not None:
+            sizes[anchor] = size
+        total += 1 if not isinstance(event, yaml.AliasEvent) else size
+        if total > MAX_NODES:
+            raise SpecError(f"too big: more than {MAX_NODES:,} values", file=file, line=line)
+        if open_nodes:
+            open_nodes[-1][1] += size
+
+
+def _yaml_error(exc: yaml.YAMLError, file: str) -> SpecError:
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0][:120]
+    return SpecError(f"is not valid YAML: {problem}; check indentation and quoting",
+                     file=file, line=mark.line + 1 if mark else None)
 
 
 def line_map(node: yaml.Node | None, file: str, path: tuple = (),
@@ -124,6 +178,8 @@ def parse_path(field: str) -> tuple:
 
 def located_error(file: Path, lines: dict[tuple, int], path: tuple, message: str) -> SpecError:
     """A SpecError at the line of the deepest part of `path` that the YAML has."""
-    line = next((lines[path[:end]] for end in range(len(path), -1, -1) if path[:end] in lines),
-                None)
+    # A key written `1:` is the number 1 in the data but the text "1" in the nodes.
+    as_text = tuple(str(part) for part in path)
+    line = next((lines[p[:end]] for end in range(len(path), -1, -1) for p in (path, as_text)
+                 if p[:end] in lines), None)
     return SpecError(message, file=str(file), line=line, field=format_path(path) or None)

@@ -228,6 +228,20 @@ class Kind(Generic[S, P, B]):
         """True when no other candidate could score higher (the batch may stop early)."""
         return False
 
+    # What a book may lack from its user (e.g. clues for some fill words): a board lists
+    # such entries; the book stops, naming them, and writes them to `<name>-<missing_file>`
+    # ready to be completed.
+    missing_file: ClassVar[str] = "missing.yaml"
+
+    def missing_input(self, board: B) -> list[str]:
+        """Entries the user must supply before this board can be printed (none by default)."""
+        return []
+
+    def missing_report(self, entries: list[str]) -> tuple[bytes, str, str]:
+        """(the file listing `entries`, what they lack, what the user should do)."""
+        text = "".join(f"- {entry}\n" for entry in entries)
+        return text.encode("utf-8"), "lack input", "complete the entries and build again"
+
     def identity(self, board: B) -> Hashable | None:
         """A key equal for two boards that a reader would call the same puzzle (turned,
         mirrored, relabelled...), or None. The book never prints two puzzles of one

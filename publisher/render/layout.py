@@ -13,6 +13,7 @@ from ..data import bundled_names, data_dir
 from ..errors import SpecError
 from ..ground import printrules
 from ..ground.fonts import BOLD, ITALIC, REGULAR
+from ..ground.files import MAX_LIST_BYTES, excerpt, inside
 from ..ground.yamlfile import line_map, load_yaml, located_error
 from ..kinds.base import Theme
 
@@ -125,10 +126,10 @@ class Layout(BaseModel):
 
 def find_layout(ref: str, spec_dir: Path) -> Path | None:
     """A layout file beside the spec, else a bundled layout by name."""
-    for path in (spec_dir / ref, data_dir("layouts") / f"{ref}.yaml"):
-        if path.is_file():
-            return path
-    return None
+    if (spec_dir / ref).is_file():
+        return spec_dir / ref
+    bundled = data_dir("layouts") / f"{ref}.yaml"
+    return bundled if bundled.is_file() and inside(data_dir("layouts"), f"{ref}.yaml") else None
 
 
 def bundled_layouts() -> list[str]:
@@ -140,16 +141,31 @@ def default_layout() -> Layout:
     return load_layout_file(data_dir("layouts") / "letter.yaml")
 
 
-def load_layout(ref: str, spec_dir: Path, not_found: Callable[[str], SpecError]) -> Layout:
+def load_layout(ref: str, spec_dir: Path, not_found: Callable[[str], SpecError],
+                anywhere: bool = False) -> Layout:
+    """The layout `ref`: a file inside the spec's folder (anywhere with `anywhere`,
+    the --allow-paths option), else a bundled one."""
+    beside = spec_dir / ref
+    if beside.exists() and not beside.is_dir():     # a FIFO too: refused when read
+        if not (anywhere or inside(spec_dir, ref)):
+            raise not_found(f"{excerpt(ref)} is outside the spec's folder ({spec_dir}); "
+                            "layouts are read from that folder only, unless you pass "
+                            "--allow-paths")
+        try:
+            return load_layout_file(beside)
+        except SpecError as exc:
+            if exc.line is not None:
+                raise
+            raise not_found(f"{beside}: {exc.detail}") from None   # at the spec's line
     path = find_layout(ref, spec_dir)
     if path is None:
-        raise not_found(f"{ref!r} is neither a layout file beside the spec nor "
+        raise not_found(f"{excerpt(ref)} is neither a layout file beside the spec nor "
                         f"a bundled layout ({', '.join(bundled_layouts())})")
     return load_layout_file(path)
 
 
 def load_layout_file(path: Path) -> Layout:
-    data, root = load_yaml(path)
+    data, root = load_yaml(path, MAX_LIST_BYTES)
     try:
         return Layout.model_validate(data)
     except ValidationError as exc:

@@ -215,6 +215,10 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
                              beam=params.beam, branch=params.branch)
         if not layout.placed:
             raise GenerationFailed("no word fits the grid")
+        if len(layout.placed) < 2:       # one word alone is no crossword
+            raise GenerationFailed("fewer than two of its words cross each other (no two "
+                                   "share a letter that fits); give words with letters "
+                                   "in common")
         at = {(p.row, p.col, "across" if p.direction == ACROSS else "down"): p
               for p in layout.placed}
         entries = []
@@ -291,10 +295,17 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
         return [e["clue"] for e in board.entries]
 
     def side_files(self, board: CrosswordBoard, title: str, meta: BookMeta) -> dict[str, bytes]:
-        files = exports.side_files(board, title, meta)
-        if board.clues_needed:
-            files["clues-needed.yaml"] = blocked_style.clues_needed_yaml(board.clues_needed)
-        return files
+        return exports.side_files(board, title, meta)
+
+    missing_file = "clues-needed.yaml"
+
+    def missing_input(self, board: CrosswordBoard) -> list[str]:
+        return list(board.clues_needed)
+
+    def missing_report(self, entries: list[str]) -> tuple[bytes, str, str]:
+        return (blocked_style.clues_needed_yaml(entries), "have no clue",
+                "write a clue after each word and add the file to the section's `clues:` "
+                "list, or use `fill_from: clued` to fill only from clued words")
 
 
 def _plan_blocked(section: CrosswordSection, ctx: PlanContext) -> list[PuzzleRequest[CrosswordParams]]:
@@ -342,11 +353,6 @@ def _generate_blocked(params: CrosswordParams, seed: int) -> CrosswordBoard:
                                "a larger word list or `fill_from: any`") from None
     board = CrosswordBoard(score=made.score, rows=params.rows, cols=params.cols, grid=made.grid,
                            entries=made.entries, style="blocked", clues_needed=made.clues_needed)
-    if made.clues_needed:
-        board.warnings.append(
-            f"crossword: {len(made.clues_needed)} entries have no clue ("
-            + ", ".join(made.clues_needed[:10]) + (", ..." if len(made.clues_needed) > 10 else "")
-            + "); they are listed in the clues-needed.yaml file beside the book")
     board.puz_version, note = exports.puz_plan(board)
     if note:
         board.warnings.append(note)
