@@ -186,17 +186,19 @@ def _output_files(spec: Spec, seed: int, outcomes: list[Outcome], placements: li
 
 
 def how_to_play_examples(outcomes: list[Outcome], seed: int) -> dict[str, Outcome]:
-    """One small solved example per kind for its How to play page: the kind's first
-    puzzle made again from another seed, so the example gives no puzzle of the book away
-    (a crossword's example still uses the same answer words). None when it fails."""
+    """One small solved example per kind for its How to play page: the kind's example
+    params (`Kind.example_params`, by default the first puzzle's) made from another seed,
+    so the example gives no puzzle of the book away. None when it fails."""
     examples: dict[str, Outcome] = {}
     for outcome in outcomes:
         kind = outcome.job.kind
         if kind in examples:
             continue
+        params = get_kind(kind).example_params(outcome.job.params)
+        if params is None:
+            continue
         try:
-            board = get_kind(kind).generate(outcome.job.params,
-                                            derive_seed(seed, "how-to-play", kind))
+            board = get_kind(kind).generate(params, derive_seed(seed, "how-to-play", kind))
         except GenerationFailed:
             continue
         examples[kind] = Outcome(outcome.job, board)

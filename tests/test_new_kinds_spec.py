@@ -135,3 +135,27 @@ def test_cryptogram_prints_hints_and_a_proverb_as_such(tmp_path, language, word)
     assert all(f"{board.key[h]} = {h}" in puzzle for h in board.hints)
     assert word in answer and "proverb" not in answer
     assert kind.manifest(board)["author"] == "proverb"
+
+
+@pytest.mark.parametrize("section, name, content, expected", [
+    ({"kind": "cryptogram", "texts": "q.yaml", "count": 1}, "q.yaml", b'- text: "open\n',
+     "q.yaml:2: is not valid YAML"),
+    ({"kind": "maze", "mask": "m.txt"}, "m.txt", b"caf\xe9 ##\n", "m.txt:1: is not UTF-8"),
+    ({"kind": "crossword", "style": "blocked", "grid": "g.txt"}, "g.txt", b"..\xe9\n",
+     "g.txt:1: is not UTF-8"),
+])
+def test_bad_files_a_kind_reads_are_located_errors(tmp_path, section, name, content, expected):
+    """Files read by the newer kinds (texts, masks, grid templates) go through the same
+    bounded, located readers as word lists: one error naming file and line, no traceback."""
+    import yaml
+
+    from publisher.errors import SpecError
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+
+    (tmp_path / name).write_bytes(content)
+    spec = tmp_path / "book.yaml"
+    spec.write_text(yaml.safe_dump({"title": "T", "sections": [section]}), encoding="utf-8")
+    with pytest.raises(SpecError) as err:
+        plan_book(load_spec(spec))
+    assert expected in str(err.value)

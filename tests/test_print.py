@@ -321,3 +321,30 @@ def test_how_to_play_examples_are_new_boards_not_the_books_puzzles(write_spec):
     example = kind.manifest(examples["numberlink"].kept)
     assert example == kind.manifest(how_to_play_examples(outcomes, 3)["numberlink"].kept)
     assert all(example["endpoints"] != kind.manifest(o.kept)["endpoints"] for o in outcomes)
+
+
+def test_how_to_play_pages_give_no_answer_of_the_book_away(tmp_path):
+    """The worked examples are made from other seeds, and kinds whose puzzles are their
+    words (scramble, cryptogram, word search...) show none: no answer of the book may be
+    read on a How to play page."""
+    import json
+
+    from pypdf import PdfReader
+
+    from publisher.pipeline import build_book
+
+    spec = tmp_path / "giveaway.yaml"
+    spec.write_text(
+        "title: Giveaway\nseed: 2\nsections:\n"
+        "  - {kind: scramble, words: [planet, garden, orange, winter, pencil], candidates: 1}\n"
+        "  - {kind: cryptogram, texts: [\"Octopuses have three hearts and blue blood.\"]}\n"
+        "  - {kind: wordsearch, size: 10, candidates: 1, puzzles: "
+        "[{title: Farm, words: [donkey, rabbit, turkey, goose]}]}\n", encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    first_puzzle_page = min(p["page"] for p in manifest["puzzles"])
+    reader = PdfReader(result.pdf)
+    before = " ".join(reader.pages[i].extract_text() for i in range(first_puzzle_page - 1))
+    before = "".join(before.upper().split())       # letters drawn one per box join up
+    for answer in ("PLANET", "GARDEN", "ORANGE", "OCTOPUSES", "DONKEY", "RABBIT"):
+        assert answer not in before

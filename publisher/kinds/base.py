@@ -242,6 +242,13 @@ class Kind(Generic[S, P, B]):
         text = "".join(f"- {entry}\n" for entry in entries)
         return text.encode("utf-8"), "lack input", "complete the entries and build again"
 
+    def example_params(self, params: P) -> P | None:
+        """Params for the small worked example of a "How to play" page, made from another
+        seed than the book's puzzles: by default the first puzzle's own. A kind whose
+        puzzles are their words (word search, crossword...) returns None (no worked
+        example), since the same words would give a puzzle of the book away."""
+        return params
+
     def identity(self, board: B) -> Hashable | None:
         """A key equal for two boards that a reader would call the same puzzle (turned,
         mirrored, relabelled...), or None. The book never prints two puzzles of one

@@ -206,6 +206,9 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
             requests.append(PuzzleRequest(title, _params(words, rows, cols, lang), lang))
         return requests
 
+    def example_params(self, params: Any) -> None:
+        return None          # the example would show the book's own words solved
+
     def generate(self, params: CrosswordParams, seed: int) -> CrosswordBoard:
         if params.style == "blocked":
             return _generate_blocked(params, seed)

@@ -114,6 +114,9 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
             raise ctx.error("texts", str(exc)) from None
         return [(it["text"], it["author"]) for it in items], field_name, False
 
+    def example_params(self, params: Any) -> None:
+        return None          # the example would show the book's own words solved
+
     def generate(self, params: CryptogramParams, seed: int) -> CryptogramBoard:
         cipher = encipher(params.text, params.language, seed, params.hints, params.difficulty)
         return CryptogramBoard(score=0.0, plaintext=cipher.plaintext,

@@ -12,8 +12,9 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
 
+from ...ground.files import MAX_LIST_BYTES
+from ...ground.yamlfile import load_yaml
 from ...ground.catalogue import CatalogueError, available, catalogue
 
 MIN_LETTERS = 8
@@ -144,7 +145,7 @@ def decipher(ciphertext: str, key: dict[str, str]) -> str:
 def read_texts(path: Path) -> list[dict]:
     """A YAML list of {text, author?, source?} (or plain strings): the entries as
     dicts with `text` and `author` (None if not given)."""
-    data = yaml.safe_load(Path(path).read_text(encoding="utf-8-sig"))
+    data, _ = load_yaml(Path(path), MAX_LIST_BYTES)   # bounded, located errors
     if not isinstance(data, list):
         raise TextRefused(f"{path}: expected a YAML list of texts ({{text, author}} items)")
     out = []

@@ -87,6 +87,9 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
             answers=tuple(w.answer for w in group), rows=rows, cols=cols,
             starter=section.starter), ctx.language) for title, group in zip(titles, groups)]
 
+    def example_params(self, params: Any) -> None:
+        return None          # the example would show the book's own words solved
+
     def generate(self, params: FillInParams, seed: int) -> FillInBoard:
         board = make_fillin(list(params.answers), params.rows, params.cols, seed, params.starter)
         score = board.crossings * 100 + round(board.density * 50, 3)

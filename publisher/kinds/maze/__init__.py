@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
+from ...ground.files import MAX_LIST_BYTES, read_text
 from ...errors import GenerationFailed
 from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
                     SectionBase, grid_size)
@@ -89,10 +90,7 @@ class MazeKind(Kind[MazeSection, MazeParams, MazeBoard]):
     @staticmethod
     def _read_mask(name: str, ctx: Any) -> list[str]:
         path = Path(ctx.spec_dir) / name
-        try:
-            lines = path.read_text(encoding="utf-8-sig").splitlines()
-        except OSError as exc:
-            raise ctx.error("mask", f"{path} cannot be read ({exc.strerror})") from None
+        lines = read_text(path, MAX_LIST_BYTES).splitlines()     # a located error if bad
         try:
             return parse_mask(lines)
         except MazeError as exc:

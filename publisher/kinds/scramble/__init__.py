@@ -116,6 +116,9 @@ class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
             except ScrambleError as exc:
                 raise ctx.error("words", f"{w.text!r}: {exc}; remove it") from None
 
+    def example_params(self, params: Any) -> None:
+        return None          # the example would show the book's own words solved
+
     def generate(self, params: ScrambleParams, seed: int) -> ScrambleBoard:
         rng = random.Random(seed)
         answers = [answer for _, answer, _ in params.items]

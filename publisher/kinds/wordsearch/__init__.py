@@ -350,6 +350,9 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             difficulty=grade(directions),
         ), language)
 
+    def example_params(self, params: Any) -> None:
+        return None          # the example would show the book's own words solved
+
     def generate(self, params: WordSearchParams, seed: int) -> WordSearchBoard:
         rng = random.Random(seed)
         rows, cols = params.rows, params.cols

@@ -6,7 +6,6 @@ messages are 1-based, as a reader counts them.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ....ground.files import MAX_LIST_BYTES, read_text
 from ....data import data_dir
 from .fill import FillFailed, fill_grid
 from .grid import Grid, GridError, bundled_templates, check_grid, parse_grid
@@ -47,7 +48,7 @@ def read_template(ref: str, spec_dir: Path) -> Grid:
     path = spec_dir / ref
     if not path.is_file():
         raise FileNotFoundError(f"{ref!r} is not a file beside the spec ({spec_dir})")
-    grid = parse_grid(path.read_text(encoding="utf-8"))
+    grid = parse_grid(read_text(path, MAX_LIST_BYTES))      # a located error if bad
     check_grid(grid, allow_block_clumps=True)
     return grid
 
