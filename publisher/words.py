@@ -185,3 +185,34 @@ def read_list_file(path: Path) -> list[Entry]:
     if path.suffix.lower() in (".yaml", ".yml"):
         return read_yaml_list(path)
     return read_text_list(path)
+
+
+# --- scored fill lists: one "WORD;SCORE" per line (0-100) or a plain word ----------------
+
+PLAIN_WORD_SCORE = 50
+
+
+def parse_fill_list(text: str) -> dict[str, int]:
+    """{WORD: score}; words are upper-cased; a word listed twice keeps its best score."""
+    out: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        word, _, score_text = line.partition(";")
+        word = "".join(word.split()).upper()
+        try:
+            score = int(score_text) if score_text.strip() else PLAIN_WORD_SCORE
+        except ValueError:
+            raise ValueError(f"line {number}: score '{score_text.strip()}' is not a whole number") from None
+        if not 0 <= score <= 100:
+            raise ValueError(f"line {number}: score {score} is outside 0-100")
+        if not word.isalpha():
+            raise ValueError(f"line {number}: '{word}' is not letters only")
+        out[word] = max(score, out.get(word, score))
+    return out
+
+
+def read_fill_list(path: Path) -> dict[str, int]:
+    """A scored fill list file (the crossword's fill, the scramble's dictionary)."""
+    return parse_fill_list(read_text(Path(path), MAX_LIST_BYTES))

@@ -169,7 +169,10 @@ def test_fitting_text_measures_a_few_times_however_long_it_is(monkeypatch):
         calls.append(1)
         return real(*args)
 
+    from reportlab.pdfbase import pdfmetrics
+
     monkeypatch.setattr(book, "stringWidth", counting)
+    monkeypatch.setattr(pdfmetrics, "stringWidth", counting)     # the shared binary search
     short = book.shorten("x" * 100_000, "PTSans", 12, 300)
     assert short.endswith("…") and real(short, "PTSans", 12) <= 300 and len(calls) < 40
     calls.clear()

@@ -27,3 +27,18 @@ def missing_glyphs(text: str) -> str:
     known = pdfmetrics.getFont(REGULAR).face.charToGlyph
     missing = dict.fromkeys(ch for ch in text if not ch.isspace() and ord(ch) not in known)
     return "".join(missing)
+
+
+def fitting_prefix(text: str, font: str, size: float, width: float, mark: str,
+                   shortest: int = 0) -> int:
+    """The length of the longest start of `text` that, with `mark` ("…", "-") after it,
+    is at most `width` wide (not below `shortest`): a binary search, so O(log n)
+    measurements whatever the length."""
+    fits, too_long = shortest, len(text)
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if pdfmetrics.stringWidth(text[:middle] + mark, font, size) <= width:
+            fits = middle
+        else:
+            too_long = middle
+    return fits

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..batch import Outcome
 from ..ground import printrules
 from ..ground.catalogue import catalogue
-from ..ground.fonts import register_fonts
+from ..ground.fonts import fitting_prefix, register_fonts
 from ..kinds import get_kind
 from ..kinds.base import Box, DrawContext, Theme
 from . import frontmatter, measure
@@ -43,14 +43,7 @@ def shorten(text: str, font: str, size: float, width: float) -> str:
     (a binary search: O(log n) measurements, whatever the length)."""
     if stringWidth(text, font, size) <= width:
         return text
-    fits, too_long = 0, len(text)
-    while too_long - fits > 1:
-        middle = (fits + too_long) // 2
-        if stringWidth(text[:middle] + "…", font, size) <= width:
-            fits = middle
-        else:
-            too_long = middle
-    return text[:fits].rstrip() + "…"
+    return text[:fitting_prefix(text, font, size, width, "…")].rstrip() + "…"
 
 
 class BookRenderer:

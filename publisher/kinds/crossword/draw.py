@@ -11,6 +11,8 @@ from __future__ import annotations
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ...ground.fonts import fitting_prefix
+
 GAP = 12.0             # between grid and clues, and between clue columns
 ENOUGH_CELL = 26.0     # bigger cells do not help a reader
 MIN_CELL = 11.0
@@ -28,13 +30,7 @@ def _breakable(words: list[str], font: str, size: float, width: float) -> list[s
     out = []
     for word in words:
         while len(word) > 1 and stringWidth(word, font, size) > width:
-            fits, too_long = 1, len(word)
-            while too_long - fits > 1:
-                middle = (fits + too_long) // 2
-                if stringWidth(word[:middle] + "-", font, size) <= width:
-                    fits = middle
-                else:
-                    too_long = middle
+            fits = fitting_prefix(word, font, size, width, "-", shortest=1)
             out.append(word[:fits] + "-")
             word = word[fits:]
         out.append(word)

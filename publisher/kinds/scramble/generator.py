@@ -22,6 +22,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import AbstractSet, Container
 
+from ...words import read_fill_list
+
 RUN = 3                 # this many consecutive letters of the answer may not stay together
 SAMPLES = 24            # passing draws compared before choosing
 SHUFFLES = 2000         # random shuffles tried before searching every arrangement
@@ -149,13 +151,8 @@ def mark_letters(answers: list[str], bonus: str, rng: random.Random) -> list[lis
 
 @lru_cache(maxsize=8)
 def read_dictionary(path: Path) -> frozenset[str]:
-    """A fill list, `WORD;SCORE` per line (`#` comments), as a set of upper-case words."""
-    words = set()
-    for line in Path(path).read_text(encoding="utf-8-sig").splitlines():
-        text = line.split("#", 1)[0].strip()
-        if text:
-            words.add(text.split(";", 1)[0].strip().upper())
-    return frozenset(words)
+    """A fill list (`WORD;SCORE` per line, the crossword's too) as a set of words."""
+    return frozenset(read_fill_list(Path(path)))
 
 
 def dictionary_for(language: str, root: Path) -> tuple[frozenset[str], str | None]:

@@ -5,34 +5,9 @@ PLAIN_WORD_SCORE); lines starting with '#' are comments.
 """
 from __future__ import annotations
 
-from pathlib import Path
+from ....words import PLAIN_WORD_SCORE, parse_fill_list, read_fill_list
 
-PLAIN_WORD_SCORE = 50
-
-
-def parse_fill_list(text: str) -> dict[str, int]:
-    """{WORD: score}; words are upper-cased; a word listed twice keeps its best score."""
-    out: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        word, _, score_text = line.partition(";")
-        word = "".join(word.split()).upper()
-        try:
-            score = int(score_text) if score_text.strip() else PLAIN_WORD_SCORE
-        except ValueError:
-            raise ValueError(f"line {number}: score '{score_text.strip()}' is not a whole number") from None
-        if not 0 <= score <= 100:
-            raise ValueError(f"line {number}: score {score} is outside 0-100")
-        if not word.isalpha():
-            raise ValueError(f"line {number}: '{word}' is not letters only")
-        out[word] = max(score, out.get(word, score))
-    return out
-
-
-def read_fill_list(path: Path) -> dict[str, int]:
-    return parse_fill_list(path.read_text(encoding="utf-8"))
+__all__ = ["PLAIN_WORD_SCORE", "WordIndex", "parse_fill_list", "read_fill_list"]
 
 
 def _bits(indexes: list[int], size: int) -> int:
