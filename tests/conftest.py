@@ -66,6 +66,7 @@ class FakeCtx:
     """A PlanContext for kinds that take no words: errors become ValueError("field: ...")."""
     spec_dir = Path(".")
     language = "en"
+    dates = None
 
     def __init__(self, kind: str = "queens"):
         from publisher.ground.catalogue import catalogue

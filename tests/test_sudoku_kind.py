@@ -151,3 +151,17 @@ def test_a_book_never_repeats_a_sudoku_up_to_symmetry(tmp_path):
     keys = [canonical(p["givens"]) for p in puzzles]
     assert len(set(keys)) == len(keys)
     assert not any(itertools.chain.from_iterable(p.get("warnings", []) for p in puzzles))
+
+
+def test_ramp_follows_the_weekday_of_a_schedule(tmp_path):
+    """Issue 17: with a newspaper schedule, `difficulty: ramp` goes from easy on Monday
+    to expert on Saturday."""
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+
+    spec = tmp_path / "week.yaml"
+    spec.write_text("title: Week\nsections:\n  - kind: sudoku\n    difficulty: ramp\n"
+                    "    schedule: {start: 2026-11-30, days: 7}\n", encoding="utf-8")
+    jobs = plan_book(load_spec(spec))             # 2026-11-30 is a Monday
+    assert [job.params.difficulty for job in jobs] == [
+        "easy", "easy", "medium", "hard", "hard", "expert", "expert"]

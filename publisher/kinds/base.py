@@ -9,6 +9,7 @@ that defines `KIND`; its reader-facing words live in the language catalogue."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import (Annotated, Any, Callable, ClassVar, Generic, Hashable, Literal, Protocol,
                     Sequence, TypedDict, TypeVar)
@@ -100,6 +101,7 @@ class PlanContext(Protocol):
     spec_dir: Path
     language: str          # the section's language (section, else book default)
     text: KindText         # the kind's catalogue strings in the section's language
+    dates: list[date] | None   # with a schedule, the date of each puzzle of the section
 
     def error(self, field: str, message: str) -> Exception:
         """A SpecError located at `field` (relative to the section, e.g.

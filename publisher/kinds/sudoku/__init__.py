@@ -120,12 +120,20 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
         ramp = RAMP if section.size not in LEVELS_BY_SIZE else LEVELS_BY_SIZE[section.size]
         out = []
         for i, name in enumerate(titles):
-            level = cast(Level, ramp[i * len(ramp) // len(titles)]
+            level = cast(Level, self._ramp(ramp, i, len(titles), ctx.dates)
                          if section.difficulty == "ramp" else section.difficulty)
             params = SudokuParams(size=section.size, variant=section.variant, difficulty=level,
                                   symmetry=section.symmetry, symbols=section.symbols)
             out.append(PuzzleRequest(name, params, ctx.language))
         return out
+
+    @staticmethod
+    def _ramp(levels: tuple[str, ...], i: int, count: int, dates: list[Any] | None) -> str:
+        """`ramp`: easiest to hardest across the section; with a schedule, by the weekday
+        (a newspaper week: easy on Monday, the hardest from Saturday)."""
+        if dates is not None and i < len(dates):
+            return levels[min(len(levels) - 1, dates[i].weekday() * len(levels) // 6)]
+        return levels[i * len(levels) // count]
 
     def generate(self, params: SudokuParams, seed: int) -> SudokuBoard:
         p = generate_puzzle(params.size, params.variant, params.difficulty, params.symmetry,
