@@ -55,8 +55,12 @@ class FakeCtx:
     def clues(self, ref, field, language):
         return [make_word(k, language, None, v) for k, v in ref.items()]
 
-    def take_unused(self, pool, n, field):
-        chosen = [w for w in pool if w.answer not in self.used][:n]
+    def take_unused(self, pool, n, field, accept=None):
+        chosen = []
+        for w in pool:
+            if len(chosen) < n and w.answer not in self.used and (
+                    accept is None or accept(chosen, w)):
+                chosen.append(w)
         self.mark_used(chosen)
         return chosen
 
@@ -504,3 +508,33 @@ def test_titles_that_lose_characters_in_the_puz_are_reported(tmp_path):
     assert not board.warnings
     export(board, "x", "Кроссворд", {"title": "", "author": "", "copyright": ""}, tmp_path)
     assert any("replaced by '?'" in w for w in board.warnings)
+
+
+def test_pool_draws_never_put_a_word_inside_another_in_one_puzzle(tmp_path):
+    """Issue 12: BUTTER and BUTTERFLY are never answers of one crossword (through the real
+    planner, with the book's seeded draw)."""
+    import yaml
+
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+
+    clues = {w: f"clue {w}" for w in ("butter", "butterfly", "fly", "cat", "catalog", "dog",
+                                      "horse", "zebra", "lemon", "melon", "apple", "grape")}
+    for seed in range(6):
+        spec = tmp_path / f"b{seed}.yaml"
+        spec.write_text(yaml.safe_dump({"title": "B", "seed": seed, "sections": [
+            {"kind": "crossword", "size": 11, "count": 2, "words_per_puzzle": 4,
+             "clues": clues}]}), encoding="utf-8")
+        for job in plan_book(load_spec(spec)):
+            answers = [w[1] for w in job.params.words]
+            assert not any(a != b and a in b for a in answers for b in answers), answers
+
+
+def test_a_long_word_that_crosses_nothing_does_not_sink_the_others():
+    """OCTOPUS must lie across a 5x7 grid and shares no letter with BEAR; MONKEY cannot
+    go down. Laid out without OCTOPUS, MONKEY and BEAR still cross: that is the puzzle."""
+    params = params_for({"bear": "a", "octopus": "b", "monkey": "c"}, 5, 7)
+    board = KIND.generate(params, 0)
+    assert sorted(e["answer"] for e in board.entries) == ["BEAR", "MONKEY"]
+    assert [u["answer"] for u in board.unplaced] == ["OCTOPUS"]
+    verify(board, params)

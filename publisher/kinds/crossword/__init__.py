@@ -154,6 +154,13 @@ def _enumeration(text: str) -> str:
     return f"({out})"
 
 
+def _apart(chosen: list[Word], word: Word) -> bool:
+    """A drawn word never contains, or sits inside, another answer of its puzzle
+    (BUTTER with BUTTERFLY): one would give the other away."""
+    return not any(word.answer in other.answer or other.answer in word.answer
+                   for other in chosen)
+
+
 def _headings(ctx: DrawContext) -> tuple[str, str]:
     return ctx.text.text("across"), ctx.text.text("down")
 
@@ -202,7 +209,7 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
                                      f"letters, the list has {len(fitting)}; lower `count` or "
                                      "`words_per_puzzle`, or add words")
         for title in ctx.titles(section.title, section.count):
-            words = ctx.take_unused(fitting, section.words_per_puzzle, "clues")
+            words = ctx.take_unused(fitting, section.words_per_puzzle, "clues", _apart)
             requests.append(PuzzleRequest(title, _params(words, rows, cols, lang), lang))
         return requests
 
@@ -218,6 +225,16 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
                              beam=params.beam, branch=params.branch)
         if not layout.placed:
             raise GenerationFailed("no word fits the grid")
+        left_out: list[tuple[str, str, str]] = []
+        if len(layout.placed) == 1 and len(words) > 2:
+            # The word placed first (the longest) may cross nothing the grid allows while
+            # the others still cross each other: lay them out without it.
+            alone = layout.placed[0].index
+            rest = tuple(w for i, w in enumerate(words) if i != alone)
+            retry = make_layout([w[1] for w in rest], params.rows, params.cols, seed,
+                                beam=params.beam, branch=params.branch)
+            if len(retry.placed) >= 2:
+                words, layout, left_out = rest, retry, [words[alone]]
         if len(layout.placed) < 2:       # one word alone is no crossword
             raise GenerationFailed("fewer than two of its words cross each other (no two "
                                    "share a letter that fits); give words with letters "
@@ -235,8 +252,8 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
                             "answer": answer, "clue": clue, "text": text})
         if len(entries) != len(layout.placed):
             raise GenerationFailed("internal: a placed word is not a run of its own")
-        unplaced = [{"text": words[i][0], "answer": words[i][1], "clue": words[i][2]}
-                    for i in layout.unplaced]
+        unplaced = [{"text": text, "answer": answer, "clue": clue}
+                    for text, answer, clue in [words[i] for i in layout.unplaced] + left_out]
         board = CrosswordBoard(
             score=board_score(len(entries), layout.crossings, layout.density,
                               balance(layout.rows, layout.cols, params.rows, params.cols)),
