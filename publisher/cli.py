@@ -30,7 +30,6 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID,  # n
 
 from .errors import PublisherError  # noqa: E402
 from .ground.transaction import InterruptedAfterCommit  # noqa: E402
-from .pipeline import Progress as PipelineProgress, build_book  # noqa: E402
 
 class BuildByDefault(TyperGroup):
     """`make-book SPEC ...` means `make-book build SPEC ...`; other first words name a
@@ -57,7 +56,9 @@ app = typer.Typer(cls=BuildByDefault, add_completion=False, pretty_exceptions_en
 err = Console(stderr=True, emoji=False, highlight=False)   # user text printed verbatim
 
 
-class BarProgress(PipelineProgress):
+class BarProgress:
+    """The pipeline's progress (see pipeline.Progress) as a rich progress bar."""
+
     def __init__(self, bar: Progress):
         self.bar = bar
         self.task: TaskID | None = None
@@ -115,6 +116,8 @@ def build(
                    TimeElapsedColumn(), console=err, transient=True, disable=quiet)
     try:
         with bar:
+            from .pipeline import build_book     # heavy: only when a book is built
+
             result = build_book(spec, out, seed=seed, workers=workers,
                                 progress=BarProgress(bar), split=split or None,
                                 bleed=bleed or None, cover=cover or None,

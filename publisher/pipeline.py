@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 from datetime import date
 from pathlib import Path
 from typing import Callable
@@ -36,8 +37,15 @@ class BuildResult:
     seed: int = 0
 
 
-class Progress:
+class Reporter(Protocol):
     """What the pipeline reports; the CLI shows it as a progress bar."""
+
+    def stage(self, name: str, total: int) -> None: ...
+    def advance(self, n: int = 1) -> None: ...
+
+
+class Progress:
+    """A Reporter that shows nothing."""
 
     def stage(self, name: str, total: int) -> None: ...
     def advance(self, n: int = 1) -> None: ...
@@ -74,7 +82,7 @@ def _stop_for_missing_input(outcomes: list[Outcome], out_dir: Path, name: str,
 
 
 def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int | None = None,
-               workers: int | None = None, progress: Progress | None = None,
+               workers: int | None = None, progress: Reporter | None = None,
                split: bool | None = None, bleed: bool | None = None,
                cover: bool | None = None, max_work: int | None = None,
                allow_paths: bool = False, executor: str | None = None,
@@ -100,7 +108,7 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
 
 
 def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
-           workers: int | None, progress: Progress | None, split: bool | None,
+           workers: int | None, progress: Reporter | None, split: bool | None,
            bleed: bool | None, cover: bool | None, max_work: int | None, engine: str,
            scheduler: str | None) -> BuildResult:
     progress = progress or Progress()
