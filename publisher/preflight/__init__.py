@@ -67,8 +67,12 @@ def check_file(path: str | Path, trim: tuple[float, float] | None = None, bleed:
     except OSError as exc:
         raise PublisherError(f"{path}: {exc.strerror}") from None
     if cover and pages is None:
+        if not path.name.endswith("-cover.pdf"):
+            raise PublisherError(f"{path}: a cover is named <name>-cover.pdf beside <name>.pdf; "
+                                 "check the cover file, or give the interior's page count "
+                                 "(--pages N)")
         interior = path.with_name(path.name.removesuffix("-cover.pdf") + ".pdf")
-        if not interior.is_file() or interior == path:
+        if not interior.is_file():
             raise PublisherError(f"{path}: give the interior's page count (--pages N); "
                                  f"{interior.name} is not beside it")
         pages = len(pypdf.PdfReader(str(interior)).pages)
@@ -194,7 +198,7 @@ def _report_ink(report: Report, smallest: tuple[float, str, int] | None,
                if thinnest else "no lines")
     report.add("lightest grey", None if lightest is None
                or lightest[0] >= printrules.MIN_GREY - 1e-6 else
-               f"{lightest[0]:.0%} ink on page {lightest[1]}; at least "
+               f"{lightest[0]:.1%} ink on page {lightest[1]}; at least "
                f"{printrules.MIN_GREY:.0%} prints", f"{lightest[0]:.0%}" if lightest
                else "no greys")
 
