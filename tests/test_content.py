@@ -259,3 +259,26 @@ def test_english_cryptogram_texts():
             if item.get(key) is not None and not str(item[key]).strip():
                 problems.append(f"item {number}: empty {key}")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "ru"])
+def test_no_clue_or_fill_word_is_a_blocked_word(language):
+    """Issue 19: no word of the rude-word blocklist in any bundled list (clue databases and
+    crossword fill lists too, not only themes)."""
+    import yaml
+
+    blocked = {letters_only(w, language) for w in read_entries(
+        WORDLISTS / "blocklist" / f"{language}.txt")}
+    words: set[str] = set()
+    for name in ("clues.yaml", "general-clues.yaml"):
+        path = WORDLISTS / language / name
+        if path.exists():
+            words |= {letters_only(str(k), language)
+                      for k in yaml.safe_load(path.read_text(encoding="utf-8"))}
+    fill = WORDLISTS / language / "fill.txt"
+    if fill.exists():
+        words |= {line.split(";", 1)[0].strip().upper()
+                  for line in fill.read_text(encoding="utf-8").splitlines()
+                  if line.strip() and not line.startswith("#")}
+    assert not words & blocked, sorted(words & blocked)[:10]
+
