@@ -47,6 +47,12 @@ class BookBase(BaseModel):
     answer_key: bool | Literal["back", "separate"] = Field(
         default=True, description="true/back: at the back; separate: its own PDF; false: none")
     split: bool = Field(default=False, description="also one PDF per puzzle in <name>/")
+    # Classroom worksheets (issue 11): publisher/render/worksheet.py.
+    document: Literal["book", "worksheet"] = Field(
+        default="book", description="worksheet: one page per puzzle (or two), name and date "
+        "lines, equal margins, the answers in <name>-answers.pdf")
+    copies: int | None = Field(default=None, ge=1, le=100,
+                               description="versions of every puzzle (a section's own wins)")
     # Print-on-demand (issue 10): front matter, page rules, bleed and the cover.
     print: bool = Field(default=True, description="a printable book: front matter, 24+ "
                         "pages, even count, checked; false: just the puzzle pages")
@@ -76,11 +82,17 @@ class BookBase(BaseModel):
         return CoverSpec() if self.cover is True else self.cover
 
     @property
+    def worksheet(self) -> bool:
+        return self.document == "worksheet"
+
+    @property
     def answers_where(self) -> str:
-        """"back", "separate" or "none"."""
-        if self.answer_key is True:
-            return "back"
-        return "none" if self.answer_key is False else self.answer_key
+        """"back", "separate" or "none" (a worksheet's answers are always separate)."""
+        if self.answer_key is False:
+            return "none"
+        if self.worksheet:
+            return "separate"
+        return "back" if self.answer_key is True else self.answer_key
 
 
 @cache

@@ -52,6 +52,8 @@ class SectionBase(BaseModel):
     answers_per_page: int | None = Field(
         default=None, ge=1, le=12,
         description="solutions on one answer-key page (kind default if unset)")
+    copies: int | None = Field(default=None, ge=1, le=100,
+                               description="versions of each puzzle from the same words")
     repeat: Literal["allow", "never"] = Field(
         default="never", description="allow: words may recur across the book's puzzles")
     schedule: Schedule | None = Field(
