@@ -51,10 +51,10 @@ RUSSIAN = {
 LABELS = {"es": ("Nombre", "Fecha", "Clase"), "en": ("Name", "Date", "Class"),
           "ru": ("Имя", "Дата", "Класс")}
 INSTRUCTION = {  # the first words of each kind's instruction, as a reader sees them
-    ("es", "wordsearch"): "Encuentra en la cuadrícula",
-    ("en", "wordsearch"): "Find every word",
+    ("es", "wordsearch"): "Encuentra en la cuadrícula todas las palabras",
+    ("en", "wordsearch"): "Find in the grid the word for each clue",   # show: clues
     ("en", "crossword"): "Solve the clues",
-    ("ru", "wordsearch"): "Найдите",
+    ("ru", "wordsearch"): "Найдите в сетке все слова",
 }
 
 

@@ -257,6 +257,11 @@ class Kind(Generic[S, P, B]):
         kind with the same key: a repeat is replaced by a later candidate."""
         return None
 
+    def instruction(self, board: B, ctx: DrawContext) -> str:
+        """The one-line instruction a worksheet prints above the puzzle: the catalogue's
+        `instruction` for this kind, else its `rule` (a rule without placeholders)."""
+        return ctx.text.text("instruction" if ctx.text.has("instruction") else "rule")
+
     def draw_puzzle(self, canvas: Any, board: B, box: Box, ctx: DrawContext) -> None:
         """Draw the unsolved puzzle (grid, word list or clues) inside `box`."""
         raise NotImplementedError

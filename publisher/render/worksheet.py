@@ -12,6 +12,7 @@ from reportlab.lib.utils import simpleSplit
 
 from ..batch import Outcome
 from ..errors import PublisherError
+from ..kinds import get_kind
 from ..kinds.base import Box
 from .book import GREY, BookRenderer, shorten
 from .layout import Layout, Margins
@@ -84,9 +85,8 @@ class WorksheetRenderer(BookRenderer):
         self._footer(canvas, number, page)
 
     def instruction(self, outcome: Outcome) -> str:
-        """The kind's one-line instruction (`instruction`, else `rule`, in the catalogue)."""
-        text = self.context(outcome).text
-        return text.text("instruction" if text.has("instruction") else "rule")
+        """The kind's one-line instruction in the puzzle's language."""
+        return get_kind(outcome.job.kind).instruction(outcome.kept, self.context(outcome))
 
     def _header(self, canvas, page: Page) -> None:
         t, body = self.theme, body_box(self.layout, 1)

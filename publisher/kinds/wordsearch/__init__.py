@@ -415,6 +415,10 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             unplaced=unplaced, shape=list(params.shape), message=params.message_text,
             difficulty=params.difficulty, grade=level, clues=list(params.clues))
 
+    def instruction(self, board: WordSearchBoard, ctx: DrawContext) -> str:
+        easy = "_easy" if board.grade == "easy" else ""
+        return ctx.text.text(("rule_clues" if board.clues else "rule") + easy)
+
     def draw_puzzle(self, canvas: Any, board: WordSearchBoard, box: Box,
                     ctx: DrawContext) -> None:
         draw.puzzle(canvas, board, box, ctx)
