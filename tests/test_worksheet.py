@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from publisher.pipeline import build_book
-from tests.pdfmarks import marks_bbox, page_marks
+from tests.pdfmarks import marks_bbox, page_marks, smallest_text
 
 SPANISH = {
     "title": "Vocabulario: animales",
@@ -186,3 +186,12 @@ def test_show_clues_without_clues_is_a_clear_error(tmp_path):
          "puzzles": [{"title": "P", "words": ["cat", "dog"]}]}]}
     with pytest.raises(Exception, match="needs a clue for every word"):
         _build(tmp_path, "noclues", spec)
+
+
+def test_large_print_worksheet_keeps_the_16_pt_floor(built):
+    pdf, _ = built["russian"]
+    for files in (pdf, pdf.with_name(pdf.stem + "-answers.pdf")):
+        data = files.read_bytes()
+        for index in range(len(pypdf.PdfReader(files).pages)):
+            smallest = smallest_text(page_marks(data, index))
+            assert smallest is not None and smallest >= 16 - 0.05, (files.name, smallest)
