@@ -146,8 +146,8 @@ def load_spec(path: str | Path) -> Spec:
 def _count_from_schedule(data: dict) -> None:
     """A scheduled section without `count` or `puzzles` makes one puzzle per day (and
     per_day): its count is filled in before validation (plan_book applies --days)."""
-    top = data.get("schedule")
-    for section in data.get("sections") or []:
+    top, sections = data.get("schedule"), data.get("sections")
+    for section in sections if isinstance(sections, list) else []:
         if not isinstance(section, dict) or "count" in section or "puzzles" in section:
             continue
         schedule = section.get("schedule", top)
