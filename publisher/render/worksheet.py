@@ -54,7 +54,6 @@ class WorksheetRenderer(BookRenderer):
     def render(self, pages: list[Page], placements, progress: Callable[[int], None] | None = None,
                contents: list[tuple[str, int]] | None = None) -> bytes:
         self.total = len(pages)
-        self._pages = pages
         return super().render(pages, placements, progress, contents)
 
     # --- geometry shared by the fit check and the drawing -------------------------------
