@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import (BaseModel, ConfigDict, Field, ValidationError, create_model,
+                      model_validator)
 
 from .errors import SpecError
 from .ground.files import excerpt
@@ -74,6 +75,13 @@ class BookBase(BaseModel):
                        description='side-file stem, e.g. "{date:%Y-%m-%d}-{kind}"')
     history: str | None = Field(default=None, description="SQLite file beside the spec")
     repeat_window_days: int = Field(default=60, ge=0, le=36_500)
+
+    @model_validator(mode="after")
+    def _worksheet_is_not_printed_as_a_book(self):
+        if self.document == "worksheet" and (self.cover is not False or self.bleed):
+            raise ValueError("a worksheet has no cover and no bleed (it is photocopied); "
+                             "remove `cover` and `bleed`, or make it `document: book`")
+        return self
 
     @property
     def cover_spec(self) -> CoverSpec | None:

@@ -195,3 +195,9 @@ def test_large_print_worksheet_keeps_the_16_pt_floor(built):
         for index in range(len(pypdf.PdfReader(files).pages)):
             smallest = smallest_text(page_marks(data, index))
             assert smallest is not None and smallest >= 16 - 0.05, (files.name, smallest)
+
+
+def test_a_worksheet_with_a_cover_is_a_clear_error(tmp_path):
+    spec = dict(RUSSIAN, cover=True)
+    with pytest.raises(Exception, match="a worksheet has no cover"):
+        _build(tmp_path, "cover", spec)
