@@ -69,7 +69,8 @@ def _build(tmp: Path, name: str, spec: dict) -> tuple[Path, dict]:
 def built(tmp_path_factory) -> dict[str, tuple[Path, dict]]:
     tmp = tmp_path_factory.mktemp("worksheets")
     return {name: _build(tmp, name, spec) for name, spec in
-            (("spanish", SPANISH), ("science", SCIENCE), ("russian", RUSSIAN))}
+            (("spanish", SPANISH), ("science", SCIENCE), ("russian", RUSSIAN),
+             ("letter", dict(SPANISH, layout="letter")))}
 
 
 def _texts(pdf: Path) -> list[str]:
@@ -81,7 +82,7 @@ def _flat(text: str) -> str:
 
 
 @pytest.mark.parametrize("name,language,pages", [("spanish", "es", 5), ("science", "en", 2),
-                                                 ("russian", "ru", 1)])
+                                                 ("russian", "ru", 1), ("letter", "es", 5)])
 def test_one_page_per_puzzle_or_two_with_a_header_each(built, name, language, pages):
     pdf, manifest = built[name]
     texts = _texts(pdf)
@@ -95,9 +96,13 @@ def test_one_page_per_puzzle_or_two_with_a_header_each(built, name, language, pa
         # "1/3" numbers only when there is more than one page
         assert (f"{number}/{pages}" in text) == (pages > 1)
     assert texts[0].lstrip().startswith(manifest["title"])   # the worksheet, not a title page
+    size = pypdf.PdfReader(pdf).pages[0].mediabox
+    portrait = {"spanish": (595, 842), "letter": (612, 792)}.get(name)
+    if portrait:
+        assert (round(float(size.width)), round(float(size.height))) == portrait
 
 
-@pytest.mark.parametrize("name", ["spanish", "science", "russian"])
+@pytest.mark.parametrize("name", ["spanish", "science", "russian", "letter"])
 def test_left_and_right_margins_are_equal_on_every_page(built, name):
     pdf, _ = built[name]
     for files in (pdf, pdf.with_name(pdf.stem + "-answers.pdf")):
