@@ -206,3 +206,16 @@ def test_a_worksheet_with_a_cover_is_a_clear_error(tmp_path):
     spec = dict(RUSSIAN, cover=True)
     with pytest.raises(Exception, match="a worksheet has no cover"):
         _build(tmp_path, "cover", spec)
+
+
+def test_every_kind_has_a_worksheet_instruction_without_placeholders():
+    from publisher.ground.catalogue import catalogue
+    from publisher.kinds import all_kinds
+    from publisher.kinds.base import Kind
+    for name, kind in all_kinds().items():
+        if type(kind).instruction is not Kind.instruction:
+            continue          # the kind words its own from the board
+        for language in ("en", "es", "ru"):
+            text = catalogue(language).kind(name)
+            line = text.text("instruction" if text.has("instruction") else "rule")
+            assert line.strip() and "{" not in line, (name, language, line)
