@@ -19,6 +19,7 @@ from .errors import GenerationFailed, PublisherError
 from .ground import printrules
 from .render.book import BookRenderer, FrontMatter, Pagination, paginate, single_puzzle
 from .render.layout import Layout, load_layout
+from .render.worksheet import lay_out_worksheet
 from .preflight import check_bytes
 from .render.cover import cover_pdf
 from .spec import BookBase, CoverSpec, Spec, load_spec
@@ -132,8 +133,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     answers = spec.book.answers_where
     split = spec.book.split if split is None else split
     bleed = spec.book.bleed if bleed is None else bleed
-    examples = (how_to_play_examples(outcomes, seed)
-                if spec.book.print and spec.book.how_to_play else {})
+    examples = (how_to_play_examples(outcomes, seed) if spec.book.print
+                and spec.book.how_to_play and not spec.book.worksheet else {})
     renderer, pages = lay_out(spec.book, layout, outcomes, bleed, examples)
     singles = [single_puzzle(i, o, answers) for i, o in enumerate(outcomes)] if split else []
     progress.stage("Laying out pages", len(pages.book) + len(pages.answers)
@@ -217,6 +218,8 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
             examples: dict[str, Outcome] | None = None) -> tuple[BookRenderer, Pagination]:
     """Decide every page. A printed book's gutter follows its final page count, which is
     known only once the pages are decided: lay out, count, and again while it changes."""
+    if book.worksheet:
+        return lay_out_worksheet(book, layout, outcomes)
     if not book.print:
         renderer = BookRenderer(book, layout, outcomes, bleed)
         return renderer, paginate(outcomes, layout, book.answers_where, book.language)
@@ -249,7 +252,7 @@ def _cover_and_check(spec: Spec, renderer: BookRenderer, pages: int, pdf: bytes,
     cover_spec = spec.book.cover_spec or (CoverSpec() if cover else None)
     cover_bytes = (cover_pdf(renderer, pages, cover_spec, spec.path.parent)
                    if cover_spec else None)
-    if spec.book.print:
+    if spec.book.print and not spec.book.worksheet:
         preflight(renderer.layout, bleed, pdf, cover_bytes, pages,
                   cover_spec.paper if cover_spec else "white")
     return cover_bytes

@@ -47,6 +47,7 @@ class Job:
     answers_per_page: int | None      # the section's own choice; else the layout's, else the kind's
     colour: bool | None               # the section's own choice; else the layout's
     date: date | None = None          # a scheduled puzzle's day (`schedule:`)
+    version: str = ""                 # `copies:`: the version code printed in the footer
 
 
 class SectionContext:
@@ -302,6 +303,7 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
     _check_printable(spec)
     jobs: list[Job] = []
     used: set[str] = set()
+    puzzles_before = 0        # version codes letter the puzzles across the book: A, B, ...
     for index, section in enumerate(spec.book.sections):
         kind = get_kind(section.kind)
         section, dates = _scheduled(section, spec)
@@ -320,27 +322,49 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
             raise ctx.error("schedule", f"the schedule has {len(dates)} puzzles (days x "
                             f"per_day) but the section makes {len(requests)}; give as many "
                             "`puzzles` as that, or drop them and let the schedule count")
-        for number, request in enumerate(requests, start=1):
-            day = dates[number - 1] if dates is not None else None
-            puzzle_title = (_dated(ctx, request.title, day, number) if day is not None
-                            else request.title)
-            problem = too_long(puzzle_title, MAX_TITLE, "a title") or \
-                unprintable(puzzle_title, excerpt(puzzle_title))
-            if problem:
-                at = ("sections", index, "puzzles", number - 1, "title")
-                raise spec.error(at if at in spec.lines else ("sections", index, "title"),
-                                 problem)
-            jobs.append(Job(
-                id=f"s{index + 1}-{number:03d}", kind=section.kind, section_index=index,
-                section_title=title, title=puzzle_title, language=request.language,
-                params=request.params,
-                candidates=section.candidates or kind.default_candidates,
-                per_page=section.per_page, answers_per_page=section.answers_per_page,
-                colour=section.colour, date=day))
+        copies = section.copies or spec.book.copies or 1
+        for copy in range(1, copies + 1):
+            for number, request in enumerate(requests, start=1):
+                puzzle_title = _puzzle_title(spec, ctx, index, number, request.title, dates)
+                version = (_version_code(puzzles_before + number - 1, copy)
+                           if copies > 1 else "")
+                jobs.append(Job(
+                    id=f"s{index + 1}-" + (f"v{copy}-" if copy > 1 else "") + f"{number:03d}",
+                    kind=section.kind, section_index=index,
+                    section_title=title, title=puzzle_title, language=request.language,
+                    params=request.params,
+                    candidates=section.candidates or kind.default_candidates,
+                    per_page=section.per_page, answers_per_page=section.answers_per_page,
+                    colour=section.colour,
+                    date=dates[number - 1] if dates is not None else None, version=version))
+        puzzles_before += len(requests)
     if not jobs:
         raise spec.error(("sections",), "the book has no puzzles; give a section `puzzles` "
                          "or a `count`")
     return jobs
+
+
+def _version_code(puzzle: int, copy: int) -> str:
+    """A1, A2 ... for the first puzzle's versions, B1 ... for the second; AA1 after Z."""
+    letters = ""
+    puzzle += 1
+    while puzzle:
+        puzzle, rest = divmod(puzzle - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return f"{letters}{copy}"
+
+
+def _puzzle_title(spec: Spec, ctx: SectionContext, index: int, number: int, title: str,
+                  dates: list[date] | None) -> str:
+    """The puzzle's title (dated when scheduled), checked for length and glyphs."""
+    day = dates[number - 1] if dates is not None else None
+    puzzle_title = _dated(ctx, title, day, number) if day is not None else title
+    problem = too_long(puzzle_title, MAX_TITLE, "a title") or \
+        unprintable(puzzle_title, excerpt(puzzle_title))
+    if problem:
+        at = ("sections", index, "puzzles", number - 1, "title")
+        raise spec.error(at if at in spec.lines else ("sections", index, "title"), problem)
+    return puzzle_title
 
 
 def _scheduled(section: SectionBase, spec: Spec) -> tuple[SectionBase, list[date] | None]:

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import (BaseModel, ConfigDict, Field, ValidationError, create_model,
+                      model_validator)
 
 from .errors import SpecError
 from .ground.files import excerpt
@@ -47,6 +48,12 @@ class BookBase(BaseModel):
     answer_key: bool | Literal["back", "separate"] = Field(
         default=True, description="true/back: at the back; separate: its own PDF; false: none")
     split: bool = Field(default=False, description="also one PDF per puzzle in <name>/")
+    # Classroom worksheets (issue 11): publisher/render/worksheet.py.
+    document: Literal["book", "worksheet"] = Field(
+        default="book", description="worksheet: one page per puzzle (or two), name and date "
+        "lines, equal margins, the answers in <name>-answers.pdf")
+    copies: int | None = Field(default=None, ge=1, le=100,
+                               description="versions of every puzzle (a section's own wins)")
     # Print-on-demand (issue 10): front matter, page rules, bleed and the cover.
     print: bool = Field(default=True, description="a printable book: front matter, 24+ "
                         "pages, even count, checked; false: just the puzzle pages")
@@ -69,6 +76,13 @@ class BookBase(BaseModel):
     history: str | None = Field(default=None, description="SQLite file beside the spec")
     repeat_window_days: int = Field(default=60, ge=0, le=36_500)
 
+    @model_validator(mode="after")
+    def _worksheet_is_not_printed_as_a_book(self):
+        if self.document == "worksheet" and (self.cover is not False or self.bleed):
+            raise ValueError("a worksheet has no cover and no bleed (it is photocopied); "
+                             "remove `cover` and `bleed`, or make it `document: book`")
+        return self
+
     @property
     def cover_spec(self) -> CoverSpec | None:
         if self.cover is False:
@@ -76,11 +90,17 @@ class BookBase(BaseModel):
         return CoverSpec() if self.cover is True else self.cover
 
     @property
+    def worksheet(self) -> bool:
+        return self.document == "worksheet"
+
+    @property
     def answers_where(self) -> str:
-        """"back", "separate" or "none"."""
-        if self.answer_key is True:
-            return "back"
-        return "none" if self.answer_key is False else self.answer_key
+        """"back", "separate" or "none" (a worksheet's answers are always separate)."""
+        if self.answer_key is False:
+            return "none"
+        if self.worksheet:
+            return "separate"
+        return "back" if self.answer_key is True else self.answer_key
 
 
 @cache
@@ -134,8 +154,8 @@ def load_spec(path: str | Path) -> Spec:
 def _count_from_schedule(data: dict) -> None:
     """A scheduled section without `count` or `puzzles` makes one puzzle per day (and
     per_day): its count is filled in before validation (plan_book applies --days)."""
-    top = data.get("schedule")
-    for section in data.get("sections") or []:
+    top, sections = data.get("schedule"), data.get("sections")
+    for section in sections if isinstance(sections, list) else []:
         if not isinstance(section, dict) or "count" in section or "puzzles" in section:
             continue
         schedule = section.get("schedule", top)

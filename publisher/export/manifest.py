@@ -27,6 +27,8 @@ def build_manifest(book, seed: int, pdf_name: str, layout_name: str,
         }
         if job.date is not None:
             entry["date"] = job.date.isoformat()
+        if job.version:
+            entry["version"] = job.version          # `copies:` (worksheets)
         entry.update(get_kind(job.kind).manifest(outcome.kept))
         if files.get(job.id):
             entry["files"] = files[job.id]

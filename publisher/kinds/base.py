@@ -53,6 +53,8 @@ class SectionBase(BaseModel):
     answers_per_page: int | None = Field(
         default=None, ge=1, le=12,
         description="solutions on one answer-key page (kind default if unset)")
+    copies: int | None = Field(default=None, ge=1, le=100,
+                               description="versions of each puzzle from the same words")
     repeat: Literal["allow", "never"] = Field(
         default="never", description="allow: words may recur across the book's puzzles")
     schedule: Schedule | None = Field(
@@ -256,6 +258,11 @@ class Kind(Generic[S, P, B]):
         mirrored, relabelled...), or None. The book never prints two puzzles of one
         kind with the same key: a repeat is replaced by a later candidate."""
         return None
+
+    def instruction(self, board: B, ctx: DrawContext) -> str:
+        """The one-line instruction a worksheet prints above the puzzle: the catalogue's
+        `instruction` for this kind, else its `rule` (a rule without placeholders)."""
+        return ctx.text.text("instruction" if ctx.text.has("instruction") else "rule")
 
     def draw_puzzle(self, canvas: Any, board: B, box: Box, ctx: DrawContext) -> None:
         """Draw the unsolved puzzle (grid, word list or clues) inside `box`."""

@@ -110,15 +110,18 @@ def contents_rows_per_page(layout: Layout) -> int:
 
 def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
              language: str = "en", front: FrontMatter | None = None,
-             fits: FitCheck | None = None) -> Pagination:
+             fits: FitCheck | None = None, title_page: bool = True,
+             answers_heading: str | None = None) -> Pagination:
     """Decide every page. answer_key: "back", "separate" or "none". With `front`, the book
     is a printed book: front matter, then padding to the print services' page rules.
     With `fits`, puzzles that cannot be read at the layout's floor move to pages holding
-    fewer of them (or are listed in `problems`)."""
+    fewer of them (or are listed in `problems`). A worksheet has no title page
+    (`title_page=False`) and its own answer heading."""
     words = catalogue(language)
     result = Pagination([], [], [Placement(0) for _ in outcomes])
     pages = result.book
-    pages.append(Page("title"))
+    if title_page:
+        pages.append(Page("title"))
     if front:
         pages.append(Page("copyright" if front.copyright else "blank"))
         rows = _contents_lines(outcomes, front, answer_key == "back")
@@ -132,7 +135,8 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
             pages.append(Page("howto", kind=kind, heading=words.text("book.how_to_play")))
     _puzzle_pages(result, outcomes, layout, fits)
     if answer_key != "none":
-        _answer_pages(result, outcomes, layout, answer_key, words.text("book.answers"), fits)
+        _answer_pages(result, outcomes, layout, answer_key,
+                      answers_heading or words.text("book.answers"), fits)
     if front:
         before = len(pages)
         _pad(pages, front.padding)

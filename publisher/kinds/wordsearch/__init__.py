@@ -79,6 +79,8 @@ class WordSearchSection(SectionBase):
     forbidden_defaults: bool = Field(
         default=True, description="also keep the bundled rude-word list out of the filler")
     shape: str | None = Field(default=None, description=f"{' | '.join(SHAPES)} or a mask file")
+    show: Literal["words", "clues"] = Field(
+        default="words", description="clues: the list shows each word's clue (`word: clue`)")
 
     @field_validator("shape")
     @classmethod
@@ -140,6 +142,7 @@ class WordSearchParams(Params):
     message: str = ""                             # grid letters the leftover cells spell
     message_text: str = ""                        # the message as printed in the key
     difficulty: str = "medium"                    # what the spec asked for
+    clues: tuple[str, ...] = ()                   # `show: clues`: one per word, printed instead
 
 
 @dataclass
@@ -154,6 +157,7 @@ class WordSearchBoard(Board):
     message: str = ""                                # as printed in the answer key
     difficulty: str = "medium"                       # what the spec asked for
     grade: str = "medium"                            # what the directions used make it
+    clues: list[str] = field(default_factory=list)   # `show: clues`: one per word
 
     def cell(self, row: int, col: int) -> str:
         """The letter at (row, col); "" outside the shape."""
@@ -206,7 +210,12 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
                  mask: tuple[str, ...], language: str, forbidden: list[str],
                  message: tuple[str, str] = ("", "")) -> PuzzleRequest[WordSearchParams]:
             request = self.request(title, words, size, directions, language, forbidden)
+            missing = [w.text for w in words if not w.clue]
+            if section.show == "clues" and missing:
+                raise ctx.error("show", f"`show: clues` needs a clue for every word; "
+                                f"{', '.join(missing[:5])} have none (write `word: clue`)")
             params = request.params.model_copy(update=dict(
+                clues=tuple(w.clue or "" for w in words) if section.show == "clues" else (),
                 shape=mask, guard=section.forbidden_defaults, message=message[0],
                 message_text=message[1], difficulty=section.difficulty))
             return PuzzleRequest(title, params, language)
@@ -404,7 +413,11 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             words=list(params.words),
             placements=[(p.word, p.row, p.col, p.direction) for p in placements],
             unplaced=unplaced, shape=list(params.shape), message=params.message_text,
-            difficulty=params.difficulty, grade=level)
+            difficulty=params.difficulty, grade=level, clues=list(params.clues))
+
+    def instruction(self, board: WordSearchBoard, ctx: DrawContext) -> str:
+        easy = "_easy" if board.grade == "easy" else ""
+        return ctx.text.text(("rule_clues" if board.clues else "rule") + easy)
 
     def draw_puzzle(self, canvas: Any, board: WordSearchBoard, box: Box,
                     ctx: DrawContext) -> None:
@@ -441,6 +454,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             "words": [{"text": board.words[w][0], "answer": board.words[w][1],
                        "start": [r, c],
                        "direction": [DIRECTIONS[d][1], DIRECTIONS[d][2]]}
+                      | ({"clue": board.clues[w]} if board.clues else {})
                       for w, r, c, d in sorted(board.placements)],
             "unplaced": board.unplaced,
         }
@@ -456,6 +470,8 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             difficulty=entry.get("difficulty", "medium"), grade=entry.get("grade", "medium"),
             placements=[(i, *w["start"], index[tuple(w["direction"])])
                         for i, w in enumerate(entry["words"])],
+            clues=([w["clue"] for w in entry["words"]] + [""] * len(entry["unplaced"])
+                   if entry["words"] and "clue" in entry["words"][0] else []),
             unplaced=list(entry["unplaced"]))
 
     def text_for_search(self, board: WordSearchBoard) -> list[str]:

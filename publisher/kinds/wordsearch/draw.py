@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, black
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ...ground.fonts import fitting_prefix
 from ...words import alphabet_for
 from ..base import DrawContext
 from ...grids.difficulty import draw_difficulty
@@ -117,9 +118,24 @@ class PuzzleLayout:
     notes: int = 1               # lines under the list: the difficulty, the message hint
 
 
+def printed_list(board, language: str) -> list[str]:
+    """The list under the grid: the words, or their clues (`show: clues`), sorted."""
+    if board.clues:
+        return sorted((board.clues[w] for w, *_ in board.placements), key=str.casefold)
+    return sorted((list_form(board.words[w][0]) for w, *_ in board.placements),
+                  key=lambda t: sort_key(t, language))
+
+
+def answer_lines(board) -> list[str]:
+    """`show: clues`: the answer key lists each word with its clue."""
+    if not board.clues:
+        return []
+    return [f"{list_form(board.words[w][0])} - {board.clues[w]}"
+            for w, *_ in sorted(board.placements)]
+
+
 def puzzle_layout(board, box, theme, language: str) -> PuzzleLayout:
-    words = sorted((list_form(board.words[w][0]) for w, *_ in board.placements),
-                   key=lambda t: sort_key(t, language))
+    words = printed_list(board, language)
     size = theme.font_size
     leading = size * 1.35
     columns, rows, column_width = _word_list_layout(words, box.width, theme.font, size)
@@ -143,6 +159,7 @@ def solution_layout(board, box, theme) -> tuple[float, float]:
     """(cell, text size) of the answer key; a message line takes room below the grid."""
     size = max(theme.min_answer_font_size, min(theme.font_size, box.height * 0.06))
     below = size * 1.8 if board.message else 0.0
+    below += len(answer_lines(board)) * size * 1.25 + (size * 0.6 if board.clues else 0.0)
     cell = min(box.width / board.cols, (box.height - below) / board.rows,
                MAX_CELL * theme.scale)
     return cell, size
@@ -214,6 +231,14 @@ def solution(canvas, board, box, ctx: DrawContext) -> None:
         canvas.setFont(theme.font_bold, size)
         canvas.drawCentredString(box.x + box.width / 2, top - cell * board.rows - size * 1.4,
                                  ctx.text.text("message_answer", message=board.message))
+    canvas.setFillColor(black)
+    canvas.setFont(theme.font, size)
+    y = top - cell * board.rows - (size * 1.8 if board.message else 0.0) - size * 1.5
+    for line in answer_lines(board):
+        if stringWidth(line, theme.font, size) > box.width:
+            line = line[:fitting_prefix(line, theme.font, size, box.width, "…")] + "…"
+        canvas.drawString(box.x, y, line)
+        y -= size * 1.25
     # One rounded capsule around each word.
     half = cell * 0.42
     canvas.setLineWidth(max(theme.min_line_width, cell * 0.06))

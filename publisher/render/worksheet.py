@@ -1,0 +1,161 @@
+"""The worksheet document (issue 11): a recipe over the book engine (pagination's pages,
+the renderer's boxes and kinds), not a copy of it. No title page or front matter; each
+puzzle page carries the worksheet's header (title, Name/Date/Class line, the kinds'
+instructions); the same margins on every page; "1/3" page numbers when there is more
+than one page; version codes (`copies:`) in the footer; the answers in their own file."""
+from __future__ import annotations
+
+from typing import Callable
+
+from reportlab.lib.colors import black
+from reportlab.lib.utils import simpleSplit
+
+from ..batch import Outcome
+from ..errors import PublisherError
+from ..kinds import get_kind
+from ..kinds.base import Box
+from .book import GREY, BookRenderer, shorten
+from .layout import Layout, Margins
+from .pagination import Page, Pagination, answer_cells, body_box, paginate, puzzle_cells
+
+INSTRUCTION_LINES = 2      # an instruction longer than this is shortened
+
+
+def even_margins(layout: Layout) -> Layout:
+    """The layout with equal left and right margins (the wider of inner and outer):
+    single-sided copies do not shift from page to page."""
+    m = layout.margins
+    side = max(m.inner, m.outer)
+    return layout.model_copy(update={"margins": Margins(top=m.top, bottom=m.bottom,
+                                                        inner=side, outer=side)})
+
+
+def lay_out_worksheet(book, layout: Layout,
+                      outcomes: list[Outcome]) -> tuple["WorksheetRenderer", Pagination]:
+    """Every page of a worksheet; the legibility floor applies (a puzzle that cannot be
+    read at it moves to a page of its own, or the build stops)."""
+    layout = even_margins(layout)
+    renderer = WorksheetRenderer(book, layout, outcomes)
+    heading = renderer.words.text("worksheet.answers", title=book.title)
+    pages = paginate(outcomes, layout, book.answers_where, book.language,
+                     fits=renderer.problem, title_page=False, answers_heading=heading)
+    renderer.fits_checked = True
+    if pages.problems:
+        raise PublisherError("cannot print the worksheet at the legibility floor (" +
+                             f"{layout.min_font_size:g} pt): " + "; ".join(pages.problems))
+    return renderer, pages
+
+
+class WorksheetRenderer(BookRenderer):
+    """The book renderer with a worksheet's page furniture."""
+
+    total = 0          # pages in the file being drawn (for "1/3")
+
+    def render(self, pages: list[Page], placements, progress: Callable[[int], None] | None = None,
+               contents: list[tuple[str, int]] | None = None) -> bytes:
+        self.total = len(pages)
+        return super().render(pages, placements, progress, contents)
+
+    # --- geometry shared by the fit check and the drawing -------------------------------
+
+    def header_height(self) -> float:
+        t = self.theme
+        return (t.title_size * 1.3 + t.font_size * 2.2
+                + t.font_size * 1.3 * INSTRUCTION_LINES + t.font_size * 0.8)
+
+    def puzzle_body(self) -> Box:
+        body = body_box(self.layout, 1)
+        return Box(body.x, body.y, body.width, body.height - self.header_height())
+
+    def problem(self, index: int, what: str, per_page: int) -> str | None:
+        body = self.puzzle_body() if what == "puzzle" else body_box(self.layout, 1)
+        box = (puzzle_cells(self.layout, body, per_page)[0][1] if what == "puzzle"
+               else answer_cells(self.layout, body, per_page, heading=True)[0][1])
+        return self.box_problem(self.outcomes[index], box, what == "solution")
+
+    # --- pages ----------------------------------------------------------------------------
+
+    def _page(self, canvas, number: int, page: Page, placements) -> None:
+        if page.role == "puzzles":
+            self._header(canvas, page)
+            self._puzzles(canvas, page)
+        elif page.role == "answers":
+            self._answers(canvas, page)
+        self._footer(canvas, number, page)
+
+    def instruction(self, outcome: Outcome) -> str:
+        """The kind's one-line instruction in the puzzle's language."""
+        return get_kind(outcome.job.kind).instruction(outcome.kept, self.context(outcome))
+
+    def _header(self, canvas, page: Page) -> None:
+        t, body = self.theme, body_box(self.layout, 1)
+        y = body.top - t.title_size
+        canvas.setFillColor(black)
+        self.text(canvas, body.x, y, self.book.title, t.font_bold, t.title_size, body.width)
+        y -= t.font_size * 2.2
+        blank = "_" * 12
+        fields = "    ".join(f"{self.words.text(f'worksheet.{key}')}: {blank}"
+                             for key in ("name", "date", "class"))
+        self.text(canvas, body.x, y, fields, t.font, t.font_size, body.width)
+        rules = list(dict.fromkeys(self.instruction(self.outcomes[i]) for i in page.items))
+        lines = simpleSplit(" ".join(rules), t.font_italic, t.font_size, body.width)
+        if len(lines) > INSTRUCTION_LINES:
+            lines = lines[:INSTRUCTION_LINES - 1] + [
+                shorten(" ".join(lines[INSTRUCTION_LINES - 1:]), t.font_italic, t.font_size,
+                        body.width)]
+        for line in lines:
+            y -= t.font_size * 1.3
+            canvas.setFont(t.font_italic, t.font_size)
+            canvas.drawString(body.x, y, line)
+        # A full-width rule under the header: the page's ink spans the same margins.
+        rule_y = body.top - self.header_height() + t.font_size * 0.4
+        canvas.setStrokeColor(GREY)
+        canvas.setLineWidth(max(t.min_line_width, t.line_width * 0.5))
+        canvas.line(body.x, rule_y, body.x + body.width, rule_y)
+        canvas.setStrokeColor(black)
+
+    def _puzzles(self, canvas, page: Page) -> None:
+        t = self.theme
+        for index, (cell, inner, title_size) in zip(
+                page.items, puzzle_cells(self.layout, self.puzzle_body(), page.per_page)):
+            outcome = self.outcomes[index]
+            canvas.setFillColor(black)
+            self.text(canvas, cell.x, cell.top - title_size, outcome.job.title, t.font_bold,
+                      title_size, cell.width)
+            self.draw(canvas, outcome, inner, "puzzle")
+
+    def answer_label(self, outcome: Outcome) -> str:
+        label = self.words.text("worksheet.answer_label", worksheet=self.book.title,
+                                title=outcome.job.title)
+        return f"{label} ({outcome.job.version})" if outcome.job.version else label
+
+    def _answers(self, canvas, page: Page) -> None:
+        t, body = self.theme, body_box(self.layout, 1)
+        if page.heading:
+            self.text(canvas, body.x, body.top - t.title_size, page.heading, t.font_bold,
+                      t.title_size, body.width, "centre")
+        label = max(t.min_answer_font_size, t.font_size * 0.9)
+        for index, (cell, inner) in zip(page.items, answer_cells(
+                self.layout, body, page.per_page, heading=bool(page.heading))):
+            outcome = self.outcomes[index]
+            canvas.setFillColor(black)
+            self.text(canvas, cell.x, cell.top - label, self.answer_label(outcome),
+                      t.font_bold, label, cell.width)
+            self.draw(canvas, outcome, inner, "solution")
+
+    def _footer(self, canvas, number: int, page: Page) -> None:
+        t, body = self.theme, body_box(self.layout, 1)
+        y = self.layout.margins.bottom
+        canvas.setFillColor(black)
+        canvas.setFont(t.font, t.font_size)
+        if self.total > 1:
+            canvas.drawCentredString(self.width / 2, y, f"{number}/{self.total}")
+        if page.role == "puzzles":
+            codes = " ".join(self.outcomes[i].job.version for i in page.items
+                             if self.outcomes[i].job.version)
+            if codes:
+                size = max(t.min_font_size, t.font_size * 0.8)
+                canvas.setFillColor(GREY)
+                canvas.setFont(t.font, size)
+                canvas.drawRightString(body.x + body.width, y, codes)
+                canvas.setFillColor(black)
