@@ -214,7 +214,10 @@ class BookRenderer:
             outcome = self.outcomes[index]
             canvas.setFillColor(black)
             self.text(canvas, cell.x, cell.top - label,
-                      self.words.text("book.on_page", title=outcome.job.title,
-                                      page=placements[index].page), t.font_bold,
+                      self.answer_label(outcome, placements[index]), t.font_bold,
                       label, cell.width)
             self.draw(canvas, outcome, inner, "solution")
+
+    def answer_label(self, outcome: Outcome, placement: Placement) -> str:
+        """What heads a solution: its puzzle's title and page."""
+        return self.words.text("book.on_page", title=outcome.job.title, page=placement.page)

@@ -16,7 +16,8 @@ from ..kinds import get_kind
 from ..kinds.base import Box
 from .book import GREY, BookRenderer, shorten
 from .layout import Layout, Margins
-from .pagination import Page, Pagination, answer_cells, body_box, paginate, puzzle_cells
+from .pagination import (Page, Pagination, Placement, answer_cells, body_box, paginate,
+                         puzzle_cells)
 
 INSTRUCTION_LINES = 2      # an instruction longer than this is shortened
 
@@ -80,7 +81,7 @@ class WorksheetRenderer(BookRenderer):
             self._header(canvas, page)
             self._puzzles(canvas, page)
         elif page.role == "answers":
-            self._answers(canvas, page)
+            self._answer_page(canvas, body_box(self.layout, 1), page, placements)
         self._footer(canvas, number, page)
 
     def instruction(self, outcome: Outcome) -> str:
@@ -124,24 +125,11 @@ class WorksheetRenderer(BookRenderer):
                       title_size, cell.width)
             self.draw(canvas, outcome, inner, "puzzle")
 
-    def answer_label(self, outcome: Outcome) -> str:
+    def answer_label(self, outcome: Outcome, placement: Placement) -> str:
+        """The worksheet's and the puzzle's titles (and the version), not a page."""
         label = self.words.text("worksheet.answer_label", worksheet=self.book.title,
                                 title=outcome.job.title)
         return f"{label} ({outcome.job.version})" if outcome.job.version else label
-
-    def _answers(self, canvas, page: Page) -> None:
-        t, body = self.theme, body_box(self.layout, 1)
-        if page.heading:
-            self.text(canvas, body.x, body.top - t.title_size, page.heading, t.font_bold,
-                      t.title_size, body.width, "centre")
-        label = max(t.min_answer_font_size, t.font_size * 0.9)
-        for index, (cell, inner) in zip(page.items, answer_cells(
-                self.layout, body, page.per_page, heading=bool(page.heading))):
-            outcome = self.outcomes[index]
-            canvas.setFillColor(black)
-            self.text(canvas, cell.x, cell.top - label, self.answer_label(outcome),
-                      t.font_bold, label, cell.width)
-            self.draw(canvas, outcome, inner, "solution")
 
     def _footer(self, canvas, number: int, page: Page) -> None:
         t, body = self.theme, body_box(self.layout, 1)
