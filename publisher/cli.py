@@ -134,10 +134,10 @@ def build(
     except InterruptedAfterCommit:
         err.print("interrupted after the book was written; it is complete", markup=False,
                   highlight=False)
-        raise typer.Exit(130)
+        _leave_now(130)
     except KeyboardInterrupt:
         err.print(INTERRUPTED, markup=False, highlight=False)
-        raise typer.Exit(130)
+        _leave_now(130)
     for warning in result.warnings:
         err.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False, soft_wrap=True)
     if not quiet:
@@ -263,6 +263,15 @@ def history_command(
     for entry in found:
         typer.echo(f"{entry.date}  {entry.kind:10} {entry.book}/{entry.puzzle_id}  "
                    f"{entry.title}  [{' '.join(entry.words)}]")
+
+
+def _leave_now(code: int) -> None:
+    """Exit at once after an interrupt. The output was already rolled back or completed;
+    a SAT solver stopped mid-search can crash while the interpreter tears down (seen:
+    SIGSEGV in PySAT's destructor after Ctrl-C with one worker), so skip the teardown."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def run() -> None:
