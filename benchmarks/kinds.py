@@ -20,7 +20,6 @@ import random
 import statistics
 import sys
 import time
-from collections import deque
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -28,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from publisher.errors import GenerationFailed  # noqa: E402
 from publisher.kinds.cryptogram.cipher import encipher  # noqa: E402
 from publisher.kinds.fillin.generator import make_fillin  # noqa: E402
-from publisher.kinds.maze.generator import make_maze, measure  # noqa: E402
+from publisher.kinds.maze.generator import distances, make_maze, measure  # noqa: E402
 from publisher.data import data_dir  # noqa: E402
 from publisher.kinds.scramble.generator import dictionary_for, scramble_all  # noqa: E402
 
@@ -91,17 +90,12 @@ def bench_scramble(runs: int, n: int) -> str:
 
 
 def tree_measures(cells: set, adj: dict) -> tuple[float, float]:
-    """(dead-end share, longest path share) of a tree given as cells and adjacency."""
+    """(dead-end share, longest path share) of a tree given as cells and adjacency (the
+    same measures for ours and mazelib's, with the maze kind's own distance walk)."""
     dead = sum(1 for c in cells if len(adj[c]) == 1) / len(cells)
 
     def far(start):
-        dist, todo = {start: 0}, deque([start])
-        while todo:
-            x = todo.popleft()
-            for y in adj[x]:
-                if y not in dist:
-                    dist[y] = dist[x] + 1
-                    todo.append(y)
+        dist = distances(adj, start)
         end = max(dist, key=dist.get)
         return end, dist[end]
     a, _ = far(next(iter(cells)))
