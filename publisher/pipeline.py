@@ -17,7 +17,8 @@ from .kinds.base import BookMeta
 from .plan import Job, derive_seed, plan_book
 from .errors import GenerationFailed, PublisherError
 from .ground import printrules
-from .render.book import BookRenderer, FrontMatter, Pagination, paginate, single_puzzle
+from .render.book import BookRenderer, FrontMatter, Pagination, paginate
+from .render.split import bookless, desk_files, desk_options, without_book
 from .render.layout import Layout, load_layout
 from .render.worksheet import lay_out_worksheet
 from .preflight import check_bytes
@@ -27,7 +28,7 @@ from .spec import BookBase, CoverSpec, Spec, load_spec
 
 @dataclass
 class BuildResult:
-    pdf: Path
+    pdf: Path | None          # None with `book: false`
     manifest: Path
     files: list[Path]
     puzzles: int
@@ -130,55 +131,59 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
         raise spec.error(("sections", exc.job.section_index), str(exc)) from None
     _stop_for_missing_input(outcomes, Path(out_dir), spec.name, spec.inputs)
 
-    answers = spec.book.answers_where
     split = spec.book.split if split is None else split
     bleed = spec.book.bleed if bleed is None else bleed
-    examples = (how_to_play_examples(outcomes, seed) if spec.book.print
-                and spec.book.how_to_play and not spec.book.worksheet else {})
-    renderer, pages = lay_out(spec.book, layout, outcomes, bleed, examples)
-    singles = [single_puzzle(i, o, answers) for i, o in enumerate(outcomes)] if split else []
-    progress.stage("Laying out pages", len(pages.book) + len(pages.answers)
-                   + sum(len(s.book) for s in singles))
-    # Everything is rendered in memory first: an error leaves no half-written book.
-    pdf_bytes = renderer.render(pages.book, pages.placements, progress.advance, pages.contents)
-    sheet_bytes = (renderer.render(pages.answers, pages.placements, progress.advance)
-                   if pages.answers else None)
-    single_bytes = [renderer.render(s.book, s.placements, progress.advance) for s in singles]
-    cover_bytes = _cover_and_check(spec, renderer, len(pages.book), pdf_bytes, bleed, cover)
+    options = desk_options(spec, layout, split)
+    pdf_bytes = sheet_bytes = cover_bytes = None
+    if spec.book.book:
+        examples = (how_to_play_examples(outcomes, seed) if spec.book.print
+                    and spec.book.how_to_play and not spec.book.worksheet else {})
+        renderer, pages = lay_out(spec.book, layout, outcomes, bleed, examples)
+        progress.stage("Laying out pages", len(pages.book) + len(pages.answers))
+        # Everything is rendered in memory first: an error leaves no half-written book.
+        pdf_bytes = renderer.render(pages.book, pages.placements, progress.advance,
+                                    pages.contents)
+        sheet_bytes = (renderer.render(pages.answers, pages.placements, progress.advance)
+                       if pages.answers else None)
+        cover_bytes = _cover_and_check(spec, renderer, len(pages.book), pdf_bytes, bleed, cover)
+    else:
+        renderer, pages = bookless(spec.book, layout, outcomes)
+    singles = desk_files(renderer, outcomes, desk.stem, options) if options else None
 
     output = _output_files(spec, seed, outcomes, pages.placements, pdf_bytes, sheet_bytes,
-                           single_bytes if split else None, cover_bytes, desk.stem)
+                           singles, cover_bytes, desk.stem)
     # One transaction: the previous output stays whole until the new one is complete.
     written = transaction.publish(Path(out_dir), spec.name, output,
                                   protected=(spec.path, *spec.inputs))
-    pdf, manifest_path = written[0], written[-1]
+    pdf = written[0] if pdf_bytes is not None else None
+    manifest_path = written[-1]
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
                 for o in outcomes for w in o.kept.warnings] + pages.notes + renderer.warnings
     notes = ([f"{pages.padded} {'Notes' if spec.book.padding == 'notes' else 'blank'} "
               f"page(s) added to reach {len(pages.book)} pages (24 at least, an "
               "even count)"] if pages.padded else [])
-    return BuildResult(pdf, manifest_path, written[1:-1], len(outcomes),
+    return BuildResult(pdf, manifest_path, written[1 if pdf else 0:-1], len(outcomes),
                        len(pages.book) + len(pages.answers), warnings, notes, outcomes, seed)
 
 
 def _output_files(spec: Spec, seed: int, outcomes: list[Outcome], placements: list,
-                  pdf_bytes: bytes, sheet_bytes: bytes | None,
-                  single_bytes: list[bytes] | None, cover_bytes: bytes | None,
+                  pdf_bytes: bytes | None, sheet_bytes: bytes | None,
+                  singles: dict[str, dict[str, bytes]] | None, cover_bytes: bytes | None,
                   stem: Callable[[Job], str] = lambda job: job.id) -> dict[str, bytes]:
     """Every file of the build (relative path -> bytes), the manifest last; a puzzle's
-    side files are named `stem(job)` (the spec's `files:` pattern)."""
+    side files are named `stem(job)` (the spec's `files:` pattern); `singles`: its desk
+    files by puzzle id (render/split.py); no book PDF when `pdf_bytes` is None."""
     name = spec.name
     meta = BookMeta(title=spec.book.title, author=spec.book.author or "",
                     copyright=spec.book.copyright or "")
-    output: dict[str, bytes] = {f"{name}.pdf": pdf_bytes}
+    output: dict[str, bytes] = {f"{name}.pdf": pdf_bytes} if pdf_bytes is not None else {}
     files: dict[str, list[str]] = {}
-    for index, outcome in enumerate(outcomes):
+    for outcome in outcomes:
+        desk_side = (singles or {}).get(outcome.job.id, {})
         side = get_kind(outcome.job.kind).side_files(outcome.kept, outcome.job.title, meta)
-        names = [f"{name}/{stem(outcome.job)}.{ext}" for ext in side]
-        output.update(zip(names, side.values()))
-        if single_bytes is not None:
-            names.insert(0, f"{name}/{stem(outcome.job)}.pdf")
-            output[names[0]] = single_bytes[index]
+        names = [f"{name}/{file}" for file in desk_side]
+        names += [f"{name}/{stem(outcome.job)}.{ext}" for ext in side]
+        output.update(zip(names, [*desk_side.values(), *side.values()]))
         files[outcome.job.id] = names
     sheet_name = None
     if sheet_bytes:
@@ -186,6 +191,8 @@ def _output_files(spec: Spec, seed: int, outcomes: list[Outcome], placements: li
         output[sheet_name] = sheet_bytes
     manifest = build_manifest(spec.book, seed, f"{name}.pdf", spec.book.layout, outcomes,
                               placements, files, sheet_name)
+    if pdf_bytes is None:
+        without_book(manifest)
     if cover_bytes:
         # Listed, so that the next build knows the file is its own to replace.
         manifest["cover_pdf"] = f"{name}-cover.pdf"

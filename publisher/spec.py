@@ -10,9 +10,10 @@ from typing import Annotated, Any, Literal, Union
 
 import yaml
 from pydantic import (BaseModel, ConfigDict, Field, ValidationError, create_model,
-                      model_validator)
+                      field_validator, model_validator)
 
 from .errors import SpecError
+from .ground.columns import column_points
 from .ground.files import excerpt
 from .ground.yamlfile import child, format_path, line_map, load_yaml, located_error
 from .kinds import all_kinds
@@ -47,7 +48,16 @@ class BookBase(BaseModel):
     sections: list[SectionBase] = Field(min_length=1)
     answer_key: bool | Literal["back", "separate"] = Field(
         default=True, description="true/back: at the back; separate: its own PDF; false: none")
-    split: bool = Field(default=False, description="also one PDF per puzzle in <name>/")
+    # Desk files (publisher/render/split.py): cropped puzzle and solution per puzzle.
+    split: bool = Field(default=False, description="<stem>.pdf and <stem>-solution.pdf "
+                        "per puzzle in <name>/, cropped to the puzzle at column_width")
+    split_title: bool = Field(default=True, description="the puzzle's title above it")
+    svg: bool = Field(default=False, description="with split: also <stem>.svg and "
+                      "<stem>-solution.svg")
+    column_width: float | None = Field(default=None, description="desk files' width: 1col, "
+                                       "2col (3.9in), 3col, 4col or a length; default the "
+                                       "layout's")
+    book: bool = Field(default=True, description="false: no book PDF (desk files only)")
     # Classroom worksheets (issue 11): publisher/render/worksheet.py.
     document: Literal["book", "worksheet"] = Field(
         default="book", description="worksheet: one page per puzzle (or two), name and date "
@@ -75,6 +85,11 @@ class BookBase(BaseModel):
                        description='side-file stem, e.g. "{date:%Y-%m-%d}-{kind}"')
     history: str | None = Field(default=None, description="SQLite file beside the spec")
     repeat_window_days: int = Field(default=60, ge=0, le=36_500)
+
+    @field_validator("column_width", mode="before")
+    @classmethod
+    def _column_points(cls, value):
+        return None if value is None else column_points(value)
 
     @model_validator(mode="after")
     def _worksheet_is_not_printed_as_a_book(self):

@@ -12,6 +12,7 @@ from reportlab.lib import pagesizes
 from ..data import bundled_names, data_dir
 from ..errors import SpecError
 from ..ground import printrules
+from ..ground.columns import NAMED, column_points
 from ..ground.fonts import BOLD, ITALIC, REGULAR
 from ..ground.files import MAX_LIST_BYTES, excerpt, inside
 from ..ground.yamlfile import line_map, load_yaml, located_error
@@ -73,6 +74,13 @@ class Layout(BaseModel):
     colour: bool = False
     gutter: Literal["auto", "fixed"] = Field(
         default="auto", description="auto: the inside margin grows with the page count")
+    column_width: float = Field(default=NAMED["2col"], description="desk files (split): "
+                                "1col, 2col (3.9in), 3col, 4col or a length")
+
+    @field_validator("column_width", mode="before")
+    @classmethod
+    def _column_points(cls, value):
+        return column_points(value)
 
     @field_validator("page", mode="before")
     @classmethod
