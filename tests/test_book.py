@@ -156,7 +156,8 @@ sections:
 
 
 def test_a_separate_answer_sheet_and_one_file_per_puzzle(write_spec, tmp_path):
-    """Teachers: answers in their own PDF. Newspaper desks: one PDF per puzzle."""
+    """Teachers: answers in their own PDF. Newspaper desks: one PDF per puzzle and one
+    per solution (tests/test_split.py has the details)."""
     spec = write_spec("""\
 title: Worksheet
 answer_key: separate
@@ -180,9 +181,10 @@ sections:
         assert f"Answer: answer sheet, page {puzzle['answer_page']}" in page_text
         assert f"{puzzle['title']} (page {puzzle['page']})" in sheet.pages[0].extract_text()
         single = PdfReader(tmp_path / puzzle["files"][0])
-        assert puzzle["files"][0] == f"book/{puzzle['id']}.pdf" and len(single.pages) == 2
-        assert puzzle["title"] in single.pages[0].extract_text()
-        assert "Answer on page 2" in " ".join(single.pages[0].extract_text().split())
+        assert puzzle["files"][:2] == [f"book/{puzzle['id']}.pdf",
+                                       f"book/{puzzle['id']}-solution.pdf"]
+        assert len(single.pages) == 1 and puzzle["title"] in single.pages[0].extract_text()
+        assert "Answer" not in single.pages[0].extract_text()
 
 
 def test_the_manifest_says_how_many_candidates_were_tried(tmp_path, write_spec):

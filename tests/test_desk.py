@@ -68,8 +68,10 @@ def test_files_and_titles_follow_the_schedule(desk):
     assert len(crosswords) == 28 and len(manifest["puzzles"]) == 56
     assert crosswords[0]["date"] == "2026-12-01" and crosswords[-1]["date"] == "2026-12-28"
     assert crosswords[0]["title"] == "Daily Crossword Tuesday 1 December 2026"
-    assert crosswords[0]["files"] == ["daily/2026-12-01-crossword.puz",
-                                      "daily/2026-12-01-crossword.ipuz"]
+    assert crosswords[0]["files"] == [
+        "daily/2026-12-01-crossword.pdf", "daily/2026-12-01-crossword-solution.pdf",
+        "daily/2026-12-01-crossword.svg", "daily/2026-12-01-crossword-solution.svg",
+        "daily/2026-12-01-crossword.puz", "daily/2026-12-01-crossword.ipuz"]
     assert (folder / "one" / "daily" / "2026-12-28-crossword.puz").is_file()
     searches = [p for p in manifest["puzzles"] if p["kind"] == "wordsearch"]
     assert searches[2]["title"].endswith("No. 3, Thursday 3 December 2026")

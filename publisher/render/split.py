@@ -161,7 +161,7 @@ def _place(renderer: BookRenderer, outcome: Outcome, options: DeskOptions,
 
 def _bounds(renderer: BookRenderer, outcome: Outcome, box: Box, solution: bool) -> Bounds:
     """What the kind draws into `box`, measured (an empty drawing: a line at the bottom)."""
-    probe = SvgCanvas(box.width, box.height)
+    probe = SvgCanvas(box.width, box.height, bounds_only=True)
     kind = get_kind(outcome.job.kind)
     draw = kind.draw_solution if solution else kind.draw_puzzle
     draw(probe, outcome.kept, box, renderer.context(outcome))

@@ -9,6 +9,7 @@ the contract test draws every kind here, so a new call is found at once."""
 from __future__ import annotations
 
 import math
+from functools import cache
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 from xml.sax.saxutils import escape, quoteattr
@@ -50,8 +51,9 @@ class Bounds:
 
     def add(self, m: Matrix, points: Iterable[tuple[float, float]], grow: float = 0.0) -> None:
         for x, y in points:
-            for px, py in ((x - grow, y - grow), (x + grow, y + grow),
-                           (x - grow, y + grow), (x + grow, y - grow)):
+            corners = (((x - grow, y - grow), (x + grow, y + grow), (x - grow, y + grow),
+                        (x + grow, y - grow)) if grow else ((x, y),))
+            for px, py in corners:
                 tx, ty = _apply(m, px, py)
                 self.x0, self.x1 = min(self.x0, tx), max(self.x1, tx)
                 self.y0, self.y1 = min(self.y0, ty), max(self.y1, ty)
@@ -112,8 +114,10 @@ class _Path:
 class SvgCanvas:
     """Draw as on a pdfgen Canvas of `width` x `height` points; `svg()` gives the file."""
 
-    def __init__(self, width: float, height: float, title: str = "") -> None:
+    def __init__(self, width: float, height: float, title: str = "",
+                 bounds_only: bool = False) -> None:
         self.width, self.height, self.title = width, height, title
+        self.bounds_only = bounds_only       # a probe: measure, write nothing
         self.bounds = Bounds()
         self._state = _State()
         self._saved: list[_State] = []
@@ -262,6 +266,9 @@ class SvgCanvas:
         if not (stroke or fill):
             return
         s = self._state
+        if self.bounds_only:
+            self.bounds.add(s.ctm, points, s.line_width / 2 if stroke else 0.0)
+            return
         paint = [f'fill="{_hex(s.fill)}"' + _opacity("fill", s.fill) if fill else 'fill="none"']
         if stroke:
             paint.append(f'stroke="{_hex(s.stroke)}"' + _opacity("stroke", s.stroke))
@@ -280,7 +287,10 @@ class SvgCanvas:
         width = pdfmetrics.stringWidth(text, s.font, s.size)
         ascent, descent = pdfmetrics.getAscentDescent(s.font, s.size)
         left = x - width * share
-        self.bounds.add(s.ctm, [(left, y + descent), (left + width, y + ascent)])
+        self.bounds.add(s.ctm, [(left, y + descent), (left + width, y + ascent),
+                                (left, y + ascent), (left + width, y + descent)])
+        if self.bounds_only:
+            return
         # Text is set upright: the page's y flip is undone around its baseline point.
         place = _times(s.ctm, (1, 0, 0, -1, x, y))
         anchor_attr = f' text-anchor="{anchor}"' if anchor != "start" else ""
@@ -319,6 +329,7 @@ def _matrix(m: Matrix) -> str:
     return "matrix(" + " ".join(_num(v) for v in m) + ")"
 
 
+@cache
 def _font(name: str) -> str:
     """font-family, -weight and -style of a registered font (its TrueType names)."""
     face = getattr(pdfmetrics.getFont(name), "face", None)
