@@ -89,8 +89,9 @@ def build(
     cover: bool = typer.Option(
         False, "--cover", help="Also write <name>-cover.pdf (as the spec's `cover:`)."),
     split: bool = typer.Option(
-        False, "--split", help="Also write one PDF per puzzle (its page and its answer) "
-        "into <name>/, as the spec's `split: true` does."),
+        False, "--split", help="Also write desk files into <name>/: per puzzle <stem>.pdf "
+        "and <stem>-solution.pdf, one page each cropped to the puzzle at column_width, as "
+        "the spec's `split: true` does."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or summary."),
     max_work: Optional[int] = typer.Option(
         None, "--max-work", min=1, help="Ceiling on the book's total work (puzzles x "
@@ -143,9 +144,9 @@ def build(
     if not quiet:
         for note in result.notes:
             err.print(f"note: {escape(note)}", highlight=False, soft_wrap=True)
-        err.print(f"{result.puzzles} puzzles, {result.pages} pages -> {result.pdf}, "
-                  f"{result.manifest}" + (f" and {len(result.files)} more files"
-                                           if result.files else ""),
+        book = f"{result.pages} pages -> {result.pdf}, " if result.pdf else "no book -> "
+        err.print(f"{result.puzzles} puzzles, {book}{result.manifest}"
+                  + (f" and {len(result.files)} more files" if result.files else ""),
                   highlight=False, soft_wrap=True, markup=False)
 
 

@@ -87,8 +87,12 @@ def bookless(book: BookBase, layout: Layout,
 
 def without_book(manifest: dict[str, Any]) -> None:
     """The manifest of a build without a book PDF: no file, no pages."""
-    manifest["pdf"] = None
-    manifest["book"] = False
+    items = list(manifest.items())
+    manifest.clear()
+    for key, value in items:                 # "book": false right after "pdf": null
+        manifest[key] = None if key == "pdf" else value
+        if key == "pdf":
+            manifest["book"] = False
     for puzzle in manifest["puzzles"]:
         puzzle["page"] = puzzle["answer_page"] = None
 
