@@ -148,7 +148,10 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
         cover_bytes = _cover_and_check(spec, renderer, len(pages.book), pdf_bytes, bleed, cover)
     else:
         renderer, pages = bookless(spec.book, layout, outcomes)
-    singles = desk_files(renderer, outcomes, desk.stem, options) if options else None
+    singles = None
+    if options:
+        progress.stage("Drawing desk files", len(outcomes))
+        singles = desk_files(renderer, outcomes, desk.stem, options, progress.advance)
 
     output = _output_files(spec, seed, outcomes, pages.placements, pdf_bytes, sheet_bytes,
                            singles, cover_bytes, desk.stem)

@@ -201,14 +201,14 @@ def test_desk_files_are_the_same_bytes_every_time(tmp_path):
     assert again == files
 
 
-def test_no_book_pdf_with_book_false(tmp_path):
+def test_no_book_pdf_with_book_false_and_no_title_with_split_title_false(tmp_path):
     spec = tmp_path / "desk.yaml"
     spec.write_text(DESK.format(width="3.9in"), encoding="utf-8")
     out = tmp_path / "out"
     first = build_book(spec, out, workers=1)
     assert first.pdf is not None and (out / "desk.pdf").is_file()
-    spec.write_text(DESK.format(width="3.9in") .replace("split: true", "split: true\nbook: false"),
-                    encoding="utf-8")
+    spec.write_text(DESK.format(width="3.9in").replace(
+        "split: true", "split: true\nbook: false\nsplit_title: false"), encoding="utf-8")
     result = build_book(spec, out, workers=1)
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     assert result.pdf is None and manifest["pdf"] is None and manifest["book"] is False
@@ -217,6 +217,9 @@ def test_no_book_pdf_with_book_false(tmp_path):
     listed = {f for p in manifest["puzzles"] for f in p["files"]} | {"desk.json"}
     assert {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()} == listed
     assert page_size(out / "desk/crossword-1.pdf")[0] == pytest.approx(3.9 * 72)
+    # split_title: false: the page starts with the puzzle, not its title.
+    text = PdfReader(out / "desk/crossword-1.pdf").pages[0].extract_text()
+    assert "Daily Crossword" not in text and "ACROSS" in text
 
 
 def run_cli(spec):

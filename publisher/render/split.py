@@ -98,7 +98,8 @@ def without_book(manifest: dict[str, Any]) -> None:
 
 
 def desk_files(renderer: BookRenderer, outcomes: list[Outcome], stem: Callable[[Job], str],
-               options: DeskOptions) -> dict[str, dict[str, bytes]]:
+               options: DeskOptions, advance: Callable[[int], None] | None = None
+               ) -> dict[str, dict[str, bytes]]:
     """Puzzle id -> {file name: bytes} (`<stem>.pdf`, `<stem>-solution.pdf`, and the
     SVGs), or a PublisherError naming each puzzle that does not fit the column."""
     register_fonts()
@@ -118,6 +119,8 @@ def desk_files(renderer: BookRenderer, outcomes: list[Outcome], stem: Callable[[
             if options.svg:
                 svgs[f"{name}.svg"] = _svg(renderer, outcome, drawing, solution, options.width)
         files[outcome.job.id] = {**own, **svgs}
+        if advance:
+            advance(1)
     if problems:
         raise PublisherError("a puzzle does not fit the column: " + "; ".join(problems))
     return files
