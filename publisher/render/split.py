@@ -133,8 +133,8 @@ class _TooNarrow(Exception):
 def _place(renderer: BookRenderer, outcome: Outcome, options: DeskOptions,
            solution: bool) -> _Drawing:
     """The kind's box: column-wide and, from three widths tall, doubled until what the
-    kind draws is readable (`box_problem`) and no taller in a box twice as tall (the
-    height no longer limits it)."""
+    kind draws is readable (`box_problem`) and the height no longer limits it: it leaves
+    a quarter of the box empty, or is no taller in a box twice as tall."""
     width, theme = options.width, renderer.theme
     job = outcome.job
     height = max(3 * width, 720.0)
@@ -144,8 +144,9 @@ def _place(renderer: BookRenderer, outcome: Outcome, options: DeskOptions,
         problem = renderer.box_problem(outcome, box, solution)
         if problem is None:
             bounds = _bounds(renderer, outcome, box, solution)
-            taller = _bounds(renderer, outcome, Box(EDGE, 0.0, box.width, 2 * height), solution)
-            if taller.height <= bounds.height + 0.5:
+            if bounds.height <= 0.75 * height or _bounds(
+                    renderer, outcome, Box(EDGE, 0.0, box.width, 2 * height),
+                    solution).height <= bounds.height + 0.5:
                 break
         height *= 2
     else:
