@@ -46,7 +46,8 @@ class DeskOptions:
 
 @dataclass(frozen=True)
 class _Drawing:
-    """One side of one puzzle, placed: the kind's box and how far it moves up."""
+    """One side of one puzzle, placed: the kind's box, the bounds of what it draws there
+    (moved down to the page's foot), and the title above."""
 
     box: Box
     bounds: Bounds
@@ -157,7 +158,7 @@ def _place(renderer: BookRenderer, outcome: Outcome, options: DeskOptions,
                          f"{'solution' if solution else 'puzzle'}: in a column "
                          f"{width / 72:.2f} in wide, {problem or 'it needs a taller page'}; "
                          f"{advice}")
-    title, size, title_height = "", theme.font_size, 0.0
+    title, size, title_height = "", max(theme.font_size, theme.min_font_size), 0.0
     if options.title:
         words = catalogue(job.language)
         title = (words.text("book.solution_title", title=job.title) if solution
