@@ -256,3 +256,26 @@ def test_svg_or_no_book_need_split(tmp_path, key):
                     encoding="utf-8")
     result = run_cli(spec)
     assert result.exit_code == 2 and "split: true" in result.output, result.output
+
+
+def test_column_width_comes_from_the_layout_unless_the_spec_sets_it(tmp_path):
+    from publisher.errors import SpecError
+    from publisher.render.layout import load_layout_file
+    from publisher.render.split import desk_options
+
+    layout_file = tmp_path / "column.yaml"
+    layout_file.write_text("page: letter\nmargins: {top: 36, bottom: 36, inner: 36, "
+                           "outer: 36}\ncolumn_width: 3col\n", encoding="utf-8")
+    layout = load_layout_file(layout_file)
+    assert layout.column_width == pytest.approx(3 * 134.4 + 2 * 12)
+    assert default_layout().column_width == pytest.approx(3.9 * 72)
+    spec_path = tmp_path / "desk.yaml"
+    spec_path.write_text(DESK.format(width="10cm"), encoding="utf-8")
+    assert desk_options(load_spec(spec_path), layout, True).width == pytest.approx(
+        10 / 2.54 * 72)
+    spec_path.write_text(DESK.format(width="2col").replace("column_width: 2col\n", ""),
+                         encoding="utf-8")
+    assert desk_options(load_spec(spec_path), layout, True).width == layout.column_width
+    layout_file.write_text(layout_file.read_text().replace("3col", "wide"), encoding="utf-8")
+    with pytest.raises(SpecError, match="column_width: 'wide' is not a column width"):
+        load_layout_file(layout_file)
