@@ -133,6 +133,11 @@ def test_the_page_is_cropped_to_what_is_drawn(desk, tmp_path):
         for name in puzzle["files"][:2]:
             rows = ink_rows(out / name, tmp_path)
             assert any(rows[:5]) and any(rows[-5:]), name      # no margin above or below
+            blank = longest = 0
+            for inked in rows:
+                blank = 0 if inked else blank + 1
+                longest = max(longest, blank)
+            assert longest < 30, name            # nor a band of empty page inside (in pt)
 
 
 def test_svg_is_parseable_and_shows_the_grid(desk):
@@ -279,3 +284,17 @@ def test_column_width_comes_from_the_layout_unless_the_spec_sets_it(tmp_path):
     layout_file.write_text(layout_file.read_text().replace("3col", "wide"), encoding="utf-8")
     with pytest.raises(SpecError, match="column_width: 'wide' is not a column width"):
         load_layout_file(layout_file)
+
+
+def test_cyrillic_and_accents_reach_the_svg_and_the_pdf(tmp_path):
+    spec = tmp_path / "ru.yaml"
+    spec.write_text("title: Газета\nlanguage: ru\nsplit: true\nsvg: true\nbook: false\n"
+                    "sections:\n  - kind: wordsearch\n    size: 8\n    candidates: 1\n"
+                    "    puzzles:\n      - {title: Ёлка, words: [ёж, щука, объём, юла]}\n",
+                    encoding="utf-8")
+    out = tmp_path / "out"
+    build_book(spec, out, workers=1)
+    root = ET.parse(out / "ru/s1-001-solution.svg").getroot()
+    texts = "".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "Ёлка: решение" in texts and "Щ" in texts
+    assert "Ёлка" in PdfReader(out / "ru/s1-001.pdf").pages[0].extract_text()
