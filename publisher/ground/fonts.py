@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any, Iterable
 
 import fontpkg_pt_sans
 from reportlab.pdfbase import pdfmetrics
@@ -42,3 +43,17 @@ def fitting_prefix(text: str, font: str, size: float, width: float, mark: str,
         else:
             too_long = middle
     return fits
+
+
+def draw_centred(canvas: Any, font: str, size: float,
+                 items: Iterable[tuple[float, float, str]]) -> None:
+    """Many short strings (a grid's letters), each centred on x with its baseline at y, in
+    ONE PDF text object: the font is selected once for the lot, where drawCentredString
+    opens a text object and selects the font for every letter."""
+    text = canvas.beginText()
+    text.setFont(font, size)
+    for x, y, string in items:
+        if string:
+            text.setTextOrigin(x - pdfmetrics.stringWidth(string, font, size) / 2, y)
+            text.textOut(string)
+    canvas.drawText(text)

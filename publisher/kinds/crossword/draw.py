@@ -8,6 +8,8 @@ empty cells as black squares.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -18,10 +20,12 @@ ENOUGH_CELL = 26.0     # bigger cells do not help a reader
 MIN_CELL = 11.0
 
 
-def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Lines of at most `width` (ReportLab's splitter; words wider than a line are cut)."""
-    return simpleSplit(" ".join(_breakable(text.split(), font, size, width)),
-                       font, size, width) or [""]
+@lru_cache(maxsize=16384)
+def _wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+    """Lines of at most `width` (ReportLab's splitter; words wider than a line are cut).
+    Cached: a page's layout search wraps the same clue at the same sizes many times."""
+    return tuple(simpleSplit(" ".join(_breakable(text.split(), font, size, width)),
+                             font, size, width) or [""])
 
 
 def _breakable(words: list[str], font: str, size: float, width: float) -> list[str]:
@@ -37,22 +41,29 @@ def _breakable(words: list[str], font: str, size: float, width: float) -> list[s
     return out
 
 
-def _clue_lines(board, theme, size: float, width: float, enumeration, headings):
+# (direction, number, clue text as printed) for each entry, in the board's order
+Clues = tuple[tuple[str, str, str], ...]
+
+
+def _clues(board, enumeration) -> Clues:
+    return tuple((e["direction"], str(e["number"]), f"{e['clue']} {enumeration(e['text'])}")
+                 for e in board.entries)
+
+
+def _clue_lines(clues: Clues, theme, size: float, width: float, headings):
     """Flowable lines: (kind, number, text). kind: 'head', 'first', 'more', 'gap'."""
     out: list[tuple[str, str, str]] = []
     indent = stringWidth("00 ", theme.font_bold, size)
     for direction in ("across", "down"):
-        items = [e for e in board.entries if e["direction"] == direction]
+        items = [c for c in clues if c[0] == direction]
         if not items:
             continue
         if out:
             out.append(("gap", "", ""))
         out.append(("head", "", headings[0] if direction == "across" else headings[1]))
-        for e in items:
-            text = f"{e['clue']} {enumeration(e['text'])}"
+        for _, number, text in items:
             for k, line in enumerate(_wrap(text, theme.font, size, width - indent)):
-                out.append(("first" if k == 0 else "more", str(e["number"]) if k == 0 else "",
-                            line))
+                out.append(("first" if k == 0 else "more", number if k == 0 else "", line))
     return out
 
 
@@ -92,7 +103,13 @@ def _columns(lines, n_cols: int, line_h: float) -> float:
 
 
 def _plan(board, box, theme, enumeration, headings):
-    rows, cols = board.rows, board.cols
+    """The chosen arrangement, searched once per board, box and theme: pagination's fit
+    check, the floor measurement and the drawing all ask for the same one."""
+    return _search(_clues(board, enumeration), board.rows, board.cols, box, theme, headings)
+
+
+@lru_cache(maxsize=512)
+def _search(clues: Clues, rows: int, cols: int, box, theme, headings):
     best = None
     size = theme.font_size
     while size >= theme.min_font_size - 1e-9:
@@ -100,16 +117,23 @@ def _plan(board, box, theme, enumeration, headings):
         for where, n_cols in (("under", 2), ("under", 3), ("beside", 1), ("beside", 2)):
             if where == "under":
                 col_w = (box.width - GAP * (n_cols - 1)) / n_cols
-                lines = _clue_lines(board, theme, size, col_w, enumeration, headings)
-                need = _columns(lines, n_cols, line_h)
-                cell = min(box.width / cols, (box.height - need - GAP) / rows)
+                bound = min(box.width / cols, (box.height - GAP) / rows)
             else:
                 col_w = max(140.0, size * 14)
                 grid_w = box.width - n_cols * (col_w + GAP)
                 if grid_w <= 0:
                     continue
-                lines = _clue_lines(board, theme, size, col_w, enumeration, headings)
-                need = _columns(lines, n_cols, line_h)
+                bound = min(grid_w / cols, box.height / rows)
+            # The cell can only shrink once the clues are wrapped: skip an arrangement
+            # that could not beat the best one even with no clues at all.
+            if bound < MIN_CELL or (best is not None
+                                    and (min(bound, ENOUGH_CELL), size, bound) <= best[0]):
+                continue
+            lines = _clue_lines(clues, theme, size, col_w, headings)
+            need = _columns(lines, n_cols, line_h)
+            if where == "under":
+                cell = min(box.width / cols, (box.height - need - GAP) / rows)
+            else:
                 if need > box.height:
                     continue
                 cell = min(grid_w / cols, box.height / rows)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.lib.colors import Color, black
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...ground.fonts import fitting_prefix
+from ...ground.fonts import draw_centred, fitting_prefix
 from ...words import alphabet_for
 from ..base import DrawContext
 from ...grids.difficulty import draw_difficulty
@@ -25,9 +26,14 @@ def list_form(text: str) -> str:
     return text.upper()
 
 
+@lru_cache(maxsize=None)
+def _alphabet_order(language: str) -> dict[str, int]:
+    return {ch: i for i, ch in enumerate(alphabet_for(language))}
+
+
 def sort_key(text: str, language: str):
     """Alphabetical in the language's own order (Spanish Ñ after N, Russian Ё after Е)."""
-    order = {ch: i for i, ch in enumerate(alphabet_for(language))}
+    order = _alphabet_order(language)
     return [order.get(ch, 1000 + ord(ch)) for ch in list_form(text)]
 
 
@@ -87,15 +93,13 @@ def _shape_grid(canvas, board, x0: float, top: float, cell: float, line_width: f
 
 
 def _letters(canvas, board, x0: float, top: float, cell: float, font: str,
-             colour_of=None) -> None:
+             cells=None) -> None:
+    """The grid's letters (only `cells`, a set of (row, col), when given)."""
     size = cell * LETTER_RATIO
-    canvas.setFont(font, size)
-    for r in range(board.rows):
-        y = top - (r + 0.5) * cell - size * 0.35
-        for c in range(board.cols):
-            if colour_of is not None:
-                canvas.setFillColor(colour_of(r, c))
-            canvas.drawCentredString(x0 + (c + 0.5) * cell, y, board.cell(r, c))
+    draw_centred(canvas, font, size,
+                 ((x0 + (c + 0.5) * cell, top - (r + 0.5) * cell - size * 0.35, board.cell(r, c))
+                  for r in range(board.rows) for c in range(board.cols)
+                  if cells is None or (r, c) in cells))
 
 
 def _word_list_layout(words: list[str], width: float, font: str, size: float):
@@ -224,8 +228,12 @@ def solution(canvas, board, box, ctx: DrawContext) -> None:
                     cell_lines=False)
     else:
         canvas.rect(x0, top - cell * board.rows, cell * board.cols, cell * board.rows)
-    _letters(canvas, board, x0, top, cell, theme.font_bold,
-             lambda r, c: black if (r, c) in in_word else FILLER_GREY)
+    # The words' letters in black, the filler in grey: one text object each.
+    filler = {(r, c) for r in range(board.rows) for c in range(board.cols)} - in_word
+    canvas.setFillColor(black)
+    _letters(canvas, board, x0, top, cell, theme.font_bold, in_word)
+    canvas.setFillColor(FILLER_GREY)
+    _letters(canvas, board, x0, top, cell, theme.font_bold, filler)
     if board.message:
         canvas.setFillColor(black)
         canvas.setFont(theme.font_bold, size)
