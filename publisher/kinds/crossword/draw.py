@@ -9,6 +9,7 @@ empty cells as black squares.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -110,7 +111,7 @@ def _plan(board, box, theme, enumeration, headings):
 
 @lru_cache(maxsize=512)
 def _search(clues: Clues, rows: int, cols: int, box, theme, headings):
-    best = None
+    best: Any = None
     size = theme.font_size
     while size >= theme.min_font_size - 1e-9:
         line_h = size * 1.22
