@@ -7,6 +7,7 @@ from typing import Any, Iterable
 import fontpkg_pt_sans
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.textobject import PDFTextObject
 
 REGULAR, BOLD, ITALIC = "PTSans", "PTSans-Bold", "PTSans-Italic"
 
@@ -49,11 +50,29 @@ def draw_centred(canvas: Any, font: str, size: float,
                  items: Iterable[tuple[float, float, str]]) -> None:
     """Many short strings (a grid's letters), each centred on x with its baseline at y, in
     ONE PDF text object: the font is selected once for the lot, where drawCentredString
-    opens a text object and selects the font for every letter."""
+    opens a text object and selects the font for every letter. Each distinct string is
+    measured and encoded once (a grid repeats its 26 or 33 letters hundreds of times)."""
     text = canvas.beginText()
     text.setFont(font, size)
+    fast = isinstance(text, PDFTextObject) and hasattr(text, "_curSubset")
+    widths: dict[str, float] = {}
+    # ReportLab's encoding of a string depends on the font subset already selected in
+    # the text object (it selects another when the string needs it): key on both.
+    encoded: dict[tuple[str, int], tuple[str, int]] = {}
     for x, y, string in items:
-        if string:
-            text.setTextOrigin(x - pdfmetrics.stringWidth(string, font, size) / 2, y)
+        if not string:
+            continue
+        width = widths.get(string)
+        if width is None:
+            width = widths[string] = pdfmetrics.stringWidth(string, font, size)
+        text.setTextOrigin(x - width / 2, y)
+        if not fast:
             text.textOut(string)
+            continue
+        key = (string, text._curSubset)
+        done = encoded.get(key)
+        if done is None:
+            done = encoded[key] = (text._formatText(string), text._curSubset)
+        text._code.append(done[0])
+        text._curSubset = done[1]
     canvas.drawText(text)
