@@ -272,6 +272,16 @@ class Kind(Generic[S, P, B]):
         """Draw the solved puzzle inside `box` (answer key; boxes are small)."""
         raise NotImplementedError
 
+    def draw_together(self, canvas: Any, boards: Sequence[B], boxes: Sequence[Box],
+                      ctx: DrawContext, solution: bool = False) -> None:
+        """Draw puzzles (or with `solution`, answers) that share a page, each in its box.
+        By default each on its own; a kind may make them agree (word searches of one
+        size share one cell size), never drawing smaller than each one's `fits` allowed."""
+        for board, box in zip(boards, boxes):
+            canvas.saveState()
+            (self.draw_solution if solution else self.draw_puzzle)(canvas, board, box, ctx)
+            canvas.restoreState()
+
     def fits(self, board: B, box: Box, ctx: DrawContext, solution: bool = False) -> str | None:
         """Why the puzzle (or, with `solution`, its answer) would be unreadable in `box`
         (e.g. letters below the theme's floor), or None. The book reports it."""

@@ -135,18 +135,28 @@ class BookRenderer:
         return None
 
     def draw(self, canvas, outcome: Outcome, box: Box, what: str) -> None:
-        kind = get_kind(outcome.job.kind)
-        ctx = self.context(outcome)
-        # Pagination has already asked (printed books); otherwise ask now, to warn.
-        problem = None if self.fits_checked else kind.fits(outcome.kept, box, ctx,
-                                                           solution=what == "solution")
-        if problem:
-            self.warnings.append(f"{outcome.job.title} ({outcome.job.section_title}), "
-                                 f"{what}: {problem}")
-        canvas.saveState()
-        paint = kind.draw_puzzle if what == "puzzle" else kind.draw_solution
-        paint(canvas, outcome.kept, box, ctx)
-        canvas.restoreState()
+        self.draw_page_items(canvas, [(outcome, box)], what)
+
+    def draw_page_items(self, canvas, items: list[tuple[Outcome, Box]], what: str) -> None:
+        """Puzzles (or solutions) of one page; those of one kind and context are drawn
+        together, so the kind can make them agree (one cell size for one grid size)."""
+        for outcome, box in items:
+            # Pagination has already asked (printed books); otherwise ask now, to warn.
+            problem = None if self.fits_checked else get_kind(outcome.job.kind).fits(
+                outcome.kept, box, self.context(outcome), solution=what == "solution")
+            if problem:
+                self.warnings.append(f"{outcome.job.title} ({outcome.job.section_title}), "
+                                     f"{what}: {problem}")
+        groups: list[tuple[str, DrawContext, list[tuple[Outcome, Box]]]] = []
+        for outcome, box in items:
+            ctx = self.context(outcome)
+            if groups and groups[-1][0] == outcome.job.kind and groups[-1][1] == ctx:
+                groups[-1][2].append((outcome, box))
+            else:
+                groups.append((outcome.job.kind, ctx, [(outcome, box)]))
+        for kind, ctx, group in groups:
+            get_kind(kind).draw_together(canvas, [o.kept for o, _ in group],
+                                         [b for _, b in group], ctx, what == "solution")
 
     def _theme_for(self, outcome: Outcome) -> Theme:
         """The layout's theme, with the section's own colour choice when it made one."""
@@ -188,6 +198,7 @@ class BookRenderer:
                   t.font_size, body.width)
         canvas.setFillColor(black)
         note_size = max(t.min_font_size, t.font_size * 0.8)
+        drawn = []
         for index, (cell, inner, title_size) in zip(
                 page.items, puzzle_cells(self.layout, body, page.per_page)):
             outcome = self.outcomes[index]
@@ -201,7 +212,8 @@ class BookRenderer:
                 self.text(canvas, cell.x, cell.y, note, t.font_italic, note_size, cell.width,
                           "right")
                 canvas.setFillColor(black)
-            self.draw(canvas, outcome, inner, "puzzle")
+            drawn.append((outcome, inner))
+        self.draw_page_items(canvas, drawn, "puzzle")
 
     def _answer_page(self, canvas, body: Box, page: Page, placements) -> None:
         t = self.theme
@@ -209,6 +221,7 @@ class BookRenderer:
             self.text(canvas, body.x, body.top - t.title_size, page.heading, t.font_bold,
                       t.title_size, body.width, "centre")
         label = max(t.min_answer_font_size, t.font_size * 0.9)
+        drawn = []
         for index, (cell, inner) in zip(page.items, answer_cells(
                 self.layout, body, page.per_page, heading=bool(page.heading))):
             outcome = self.outcomes[index]
@@ -216,7 +229,8 @@ class BookRenderer:
             self.text(canvas, cell.x, cell.top - label,
                       self.answer_label(outcome, placements[index]), t.font_bold,
                       label, cell.width)
-            self.draw(canvas, outcome, inner, "solution")
+            drawn.append((outcome, inner))
+        self.draw_page_items(canvas, drawn, "solution")
 
     def answer_label(self, outcome: Outcome, placement: Placement) -> str:
         """What heads a solution: its puzzle's title and page."""

@@ -427,14 +427,29 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
                       ctx: DrawContext) -> None:
         draw.solution(canvas, board, box, ctx)
 
+    def draw_together(self, canvas: Any, boards: Sequence[WordSearchBoard],
+                      boxes: Sequence[Box], ctx: DrawContext, solution: bool = False) -> None:
+        """Grids of one size on one page are drawn at one size: the smallest cell any of
+        them gets in its own box (each was checked at the floor in its box)."""
+        cells = [draw.solution_cell(b, box, ctx.theme) if solution
+                 else draw.layout_for(b, box, ctx).cell for b, box in zip(boards, boxes)]
+        shared: dict[tuple[int, int], float] = {}
+        for board, cell in zip(boards, cells):
+            shared[board.rows, board.cols] = min(cell, shared.get((board.rows, board.cols), cell))
+        paint = draw.solution if solution else draw.puzzle
+        for board, box in zip(boards, boxes):
+            canvas.saveState()
+            paint(canvas, board, box, ctx, cell=shared[board.rows, board.cols])
+            canvas.restoreState()
+
     def fits(self, board: WordSearchBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
         theme = ctx.theme
-        if not solution and draw.puzzle_layout(board, box, theme, ctx.language).list_dropped:
+        layout = None if solution else draw.layout_for(board, box, ctx)
+        if layout is not None and layout.list_dropped:
             return ("the word list does not fit beside the grid at the smallest text size; "
                     "put fewer puzzles on a page")
-        cell = (draw.solution_cell(board, box, theme) if solution
-                else draw.puzzle_layout(board, box, theme, ctx.language).cell)
+        cell = draw.solution_cell(board, box, theme) if layout is None else layout.cell
         letters = cell * draw.LETTER_RATIO
         smallest = theme.min_answer_font_size if solution else theme.min_font_size
         if letters < smallest:

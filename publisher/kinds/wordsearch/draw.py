@@ -3,7 +3,7 @@ columns, and the answer key with every word outlined by a rounded capsule."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from reportlab.lib.colors import Color, black
@@ -12,13 +12,14 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from ...ground.fonts import draw_centred, fitting_prefix
 from ...words import alphabet_for
 from ..base import DrawContext
-from ...grids.difficulty import draw_difficulty
+from ...grids.difficulty import difficulty_width, draw_difficulty
 from .generator import DIRECTIONS
 
 LIGHT = Color(0.78, 0.78, 0.78)
 FILLER_GREY = Color(0.6, 0.6, 0.6)
 MAX_CELL = 30.0          # points; beyond this a small grid looks like a toy
 LETTER_RATIO = 0.62      # letter height relative to the cell
+BESIDE_GAP = 1.5         # x the list's size: between the grid and a list beside it
 
 
 def list_form(text: str) -> str:
@@ -120,6 +121,11 @@ class PuzzleLayout:
     cell: float               # grid cell side
     list_dropped: bool = False   # the box is too small for the word list at the floor
     notes: int = 1               # lines under the list: the difficulty, the message hint
+    beside: bool = False         # the list stands right of the grid (a wide, low box)
+
+    def with_cell(self, cell: float | None) -> "PuzzleLayout":
+        """This layout with a grid no larger than `cell` (puzzles sharing a page)."""
+        return self if cell is None or cell >= self.cell else replace(self, cell=cell)
 
 
 def printed_list(board, language: str) -> list[str]:
@@ -138,8 +144,21 @@ def answer_lines(board) -> list[str]:
             for w, *_ in sorted(board.placements)]
 
 
-def puzzle_layout(board, box, theme, language: str) -> PuzzleLayout:
+def puzzle_layout(board, box, theme, language: str, hint: str = "",
+                  difficulty: float = 0.0) -> PuzzleLayout:
+    """The word list under the grid or, when that gives a clearly larger grid (a wide,
+    low box), beside it. `hint` and `difficulty`: the message hint printed under the
+    list and the difficulty line's width at the list's size per point (both must fit)."""
     words = printed_list(board, language)
+    notes = 2 if board.message else 1
+    under = _list_under(board, box, theme, words, notes)
+    beside = _list_beside(board, box, theme, words, notes, hint, difficulty)
+    if beside is not None and (under.list_dropped or beside.cell > under.cell * 1.05):
+        return beside
+    return under
+
+
+def _list_under(board, box, theme, words: list[str], notes: int) -> PuzzleLayout:
     size = theme.font_size
     leading = size * 1.35
     columns, rows, column_width = _word_list_layout(words, box.width, theme.font, size)
@@ -149,7 +168,6 @@ def puzzle_layout(board, box, theme, language: str) -> PuzzleLayout:
         leading = size * 1.35
         columns, rows, column_width = _word_list_layout(words, box.width, theme.font, size)
     widest = max((stringWidth(w, theme.font, size) for w in words), default=0.0)
-    notes = 2 if board.message else 1
     below = (rows + notes) * leading + size * 1.5
     if below > box.height * 0.6 or widest > box.width:
         # Nothing readable fits: the grid alone, and `fits` says why.
@@ -157,6 +175,31 @@ def puzzle_layout(board, box, theme, language: str) -> PuzzleLayout:
         return PuzzleLayout([], size, leading, 1, 0, box.width, cell, list_dropped=True)
     cell = min(box.width / board.cols, (box.height - below) / board.rows, MAX_CELL * theme.scale)
     return PuzzleLayout(words, size, leading, columns, rows, column_width, cell, notes=notes)
+
+
+def _list_beside(board, box, theme, words: list[str], notes: int, hint: str,
+                 difficulty: float) -> PuzzleLayout | None:
+    """The list in one or two columns right of the grid, at the largest size (from the
+    theme's, not below the floor) at which it fits the box's height; None if it never does."""
+    if not words:
+        return None
+    size = theme.font_size
+    while size >= theme.min_font_size - 1e-9:
+        leading = size * 1.35
+        column = max(stringWidth(w, theme.font, size) for w in words) + size * 1.6
+        below = max(difficulty * size, stringWidth(hint, theme.font_italic, size))
+        for columns in (1, 2):
+            rows = math.ceil(len(words) / columns)
+            if (rows + notes) * leading > box.height:
+                continue
+            width = max(column * columns, below + size)
+            grid = box.width - width - size * BESIDE_GAP
+            cell = min(grid / board.cols, box.height / board.rows, MAX_CELL * theme.scale)
+            if cell > 0:
+                return PuzzleLayout(words, size, leading, columns, rows, width / columns,
+                                    cell, notes=notes, beside=True)
+        size -= 0.5
+    return None
 
 
 def solution_layout(board, box, theme) -> tuple[float, float]:
@@ -173,20 +216,40 @@ def solution_cell(board, box, theme) -> float:
     return solution_layout(board, box, theme)[0]
 
 
-def puzzle(canvas, board, box, ctx: DrawContext) -> None:
+def layout_for(board, box, ctx: DrawContext) -> PuzzleLayout:
+    """The puzzle's layout in `box` with this context's words (what `puzzle` draws)."""
+    hint = ctx.text.text("message_hint") if board.message else ""
+    per_point = difficulty_width(ctx, board.grade, 1.0)
+    return puzzle_layout(board, box, ctx.theme, ctx.language, hint, per_point)
+
+
+def puzzle(canvas, board, box, ctx: DrawContext, cell: float | None = None) -> None:
+    """The puzzle in `box`; `cell`: at most this cell size (puzzles sharing a page)."""
     theme = ctx.theme
-    fit = puzzle_layout(board, box, theme, ctx.language)
+    fit = layout_for(board, box, ctx).with_cell(cell)
     words, size, leading, rows, cell = fit.words, fit.size, fit.leading, fit.rows, fit.cell
     columns, column_width = fit.columns, fit.column_width
-    x0 = box.x + (box.width - cell * board.cols) / 2
+    grid_w, grid_h = cell * board.cols, cell * board.rows
+    list_width = column_width * columns
+    list_h = (rows + fit.notes) * leading if words else 0.0
     # The grid and its word list are one block, centred in the box.
-    block = cell * board.rows + (size * 1.5 + rows * leading if words else 0.0)
-    top = box.top - max(0.0, (box.height - block) / 2)
+    if fit.beside:
+        gap = size * BESIDE_GAP
+        x0 = box.x + (box.width - grid_w - gap - list_width) / 2
+        top = box.top - max(0.0, (box.height - grid_h) / 2)
+        list_left = x0 + grid_w + gap
+        list_top = box.top - max(0.0, (box.height - list_h) / 2) - size
+    else:
+        x0 = box.x + (box.width - grid_w) / 2
+        block = grid_h + (size * 1.5 + list_h if words else 0.0)
+        top = box.top - max(0.0, (box.height - block) / 2)
+        list_left = box.x + (box.width - list_width) / 2
+        list_top = top - grid_h - size * 1.5 - size
     if board.shape:
         _shape_grid(canvas, board, x0, top, cell, theme.line_width, theme.min_line_width)
     else:
         canvas.saveState()
-        canvas.translate(x0, top - cell * board.rows)
+        canvas.translate(x0, top - grid_h)
         canvas.doForm(_grid_form(canvas, board.rows, board.cols, cell, theme.line_width,
                                  theme.min_line_width))
         canvas.restoreState()
@@ -197,14 +260,12 @@ def puzzle(canvas, board, box, ctx: DrawContext) -> None:
 
     # The word list, alphabetical, filled column by column.
     canvas.setFont(theme.font, size)
-    list_top = top - cell * board.rows - size * 1.5 - size
-    list_width = column_width * columns
-    left = box.x + (box.width - list_width) / 2 + size * 0.8
+    left = list_left + size * 0.8
     for i, word in enumerate(words):
         column, row = divmod(i, rows)
         canvas.drawString(left + column * column_width, list_top - row * leading, word)
     y = list_top - rows * leading - size * 0.3
-    centre = box.x + box.width / 2
+    centre = list_left + list_width / 2 if fit.beside else box.x + box.width / 2
     if board.message:
         canvas.setFont(theme.font_italic, size)
         canvas.drawCentredString(centre, y, ctx.text.text("message_hint"))
@@ -212,9 +273,11 @@ def puzzle(canvas, board, box, ctx: DrawContext) -> None:
     draw_difficulty(canvas, ctx, board.grade, centre, y, size)
 
 
-def solution(canvas, board, box, ctx: DrawContext) -> None:
+def solution(canvas, board, box, ctx: DrawContext, cell: float | None = None) -> None:
+    """The answer key in `box`; `cell`: at most this cell size (answers sharing a page)."""
     theme = ctx.theme
-    cell, size = solution_layout(board, box, theme)
+    own, size = solution_layout(board, box, theme)
+    cell = own if cell is None else min(own, cell)
     x0 = box.x + (box.width - cell * board.cols) / 2
     top = box.top
     in_word: set[tuple[int, int]] = set()

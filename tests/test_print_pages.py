@@ -1,0 +1,69 @@
+"""Print pages that adapt (issue 10): word-search grids of one size drawn at one size, centred
+with their lists; crossword clues that continue on the facing page; worked examples for the word
+kinds that give no answer away. Measured on the PDF with tests/pdfmarks.py (no renderer code)."""
+from __future__ import annotations
+
+import json
+import statistics
+
+from pypdf import PdfReader
+
+from pdfmarks import page_marks, smallest_text
+
+TWO_GRIDS = """\
+title: Two Grids
+layout: 6x9
+seed: 4
+sections:
+  - kind: wordsearch
+    title: Words
+    size: 12
+    per_page: 2
+    candidates: 1
+    puzzles:
+      - {title: Short, words: [cat, dog, cow, hen]}
+      - {title: Long, words: [elephant, crocodile, butterfly, kangaroo, porcupine, hedgehog,
+                              flamingo, armadillo, chameleon, tortoise, penguin, squirrel,
+                              dolphin, giraffe, leopard, octopus]}
+"""
+
+
+def _build(write_spec, out, text):
+    from publisher.pipeline import build_book
+    return build_book(write_spec(text), out, workers=1)
+
+
+def _grids(marks, page_height):
+    """The grid letters (one-character text runs) of the top and the bottom half."""
+    letters = [m for m in marks if m.kind == "text" and len(m.text) == 1 and m.text.isalpha()]
+    top = [m for m in letters if m.bbox[1] > page_height / 2]
+    return top, [m for m in letters if m.bbox[1] <= page_height / 2]
+
+
+def _cell(letters) -> float:
+    """The distance between neighbouring letter centres in a row: the grid's cell."""
+    rows: dict[float, list[float]] = {}
+    for m in letters:
+        rows.setdefault(round(m.bbox[1], 1), []).append((m.bbox[0] + m.bbox[2]) / 2)
+    steps = [b - a for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:])]
+    return statistics.median(steps)
+
+
+def test_two_grids_of_one_size_on_a_page_are_drawn_at_one_size(write_spec, tmp_path):
+    result = _build(write_spec, tmp_path, TWO_GRIDS)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    pages = {p["page"] for p in manifest["puzzles"]}
+    assert len(pages) == 1                       # both on one page
+    page = pages.pop()
+    data = result.pdf.read_bytes()
+    height = float(PdfReader(result.pdf).pages[page - 1].mediabox.height)
+    top, bottom = _grids(page_marks(data, page - 1), height)
+    assert len(top) == len(bottom) == 144
+    assert abs(_cell(top) - _cell(bottom)) < 0.01, (_cell(top), _cell(bottom))
+    assert {round(m.size, 2) for m in top} == {round(m.size, 2) for m in bottom}
+    # The answers too: the same grid size, the same letters' size.
+    answer = manifest["puzzles"][0]["answer_page"]
+    assert answer == manifest["puzzles"][1]["answer_page"]
+    answer_marks = [m for m in page_marks(data, answer - 1)
+                    if m.kind == "text" and len(m.text) == 1 and m.text.isalpha()]
+    assert len({round(m.size, 2) for m in answer_marks}) == 1
