@@ -232,7 +232,7 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
         printed = layout.for_print(count, bleed)
         renderer = BookRenderer(book, printed, outcomes, bleed, examples)
         pages = paginate(outcomes, printed, book.answers_where, book.language, front,
-                         renderer.problem)
+                         renderer.problem, continues=renderer.continues)
         if printrules.gutter_for(len(pages.book)) == printrules.gutter_for(count):
             break
         count = len(pages.book)

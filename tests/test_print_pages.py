@@ -67,3 +67,50 @@ def test_two_grids_of_one_size_on_a_page_are_drawn_at_one_size(write_spec, tmp_p
     answer_marks = [m for m in page_marks(data, answer - 1)
                     if m.kind == "text" and len(m.text) == 1 and m.text.isalpha()]
     assert len({round(m.size, 2) for m in answer_marks}) == 1
+
+
+LARGE_6X9 = """\
+page: [6in, 9in]
+margins: {top: 0.5in, bottom: 0.5in, inner: 0.625in, outer: 0.4in}
+font_size: 16
+title_size: 22
+large_print: true
+min_font_size: 16
+min_answer_font_size: 16
+scale: 1.4
+"""
+LONG_CLUES = """\
+title: Long Clues
+layout: lp69.yaml
+seed: 3
+answer_key: false
+sections:
+  - {kind: crossword, size: 21, candidates: 1, count: 1, words_per_puzzle: 40,
+     clues: en/general-clues}
+"""
+
+
+def test_clues_that_do_not_fit_continue_on_the_next_pages(write_spec, tmp_path):
+    """A 21x21 crossword with 40 clues on a 6x9 large-print page: no text below 16 pt, so
+    the clues run on to "clues continued" pages, and every clue is printed."""
+    from publisher.pipeline import build_book
+    result = build_book(write_spec(LONG_CLUES, lp69__yaml=LARGE_6X9), tmp_path / "out",
+                        workers=1)
+    data = result.pdf.read_bytes()
+    reader = PdfReader(result.pdf)
+    for index in range(len(reader.pages)):
+        smallest = smallest_text(page_marks(data, index))
+        assert smallest is None or smallest >= 16 - 0.01, (index + 1, smallest)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    puzzle = manifest["puzzles"][0]
+    assert len(puzzle["entries"]) >= 30
+    page = puzzle["page"]
+    continued = [i for i, p in enumerate(reader.pages, start=1)
+                 if "(clues continued)" in p.extract_text()]
+    assert continued and continued[0] == page + 1, (page, continued)
+    assert continued == list(range(page + 1, page + 1 + len(continued)))
+    printed = "".join("".join(reader.pages[i - 1].extract_text().split())
+                      for i in [page] + continued)
+    for entry in puzzle["entries"]:
+        assert "".join(entry["clue"].split()) in printed, entry["clue"]
+    assert any("continue" in w for w in result.warnings)

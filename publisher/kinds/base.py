@@ -282,6 +282,18 @@ class Kind(Generic[S, P, B]):
             (self.draw_solution if solution else self.draw_puzzle)(canvas, board, box, ctx)
             canvas.restoreState()
 
+    def continuation_pages(self, board: B, box: Box, next_box: Box, ctx: DrawContext) -> int:
+        """For a puzzle that cannot be read at the floor in `box`: how many following
+        pages (each `next_box`) its text can run on to so that everything reads at the
+        floor (a crossword's clues continued), or 0 when it cannot continue."""
+        return 0
+
+    def draw_continued(self, canvas: Any, board: B, box: Box, next_box: Box,
+                       ctx: DrawContext, part: int) -> None:
+        """Part `part` of a continued puzzle: 0 is its own page (in `box`), 1, 2... the
+        pages its text runs on to (in `next_box`)."""
+        raise NotImplementedError
+
     def fits(self, board: B, box: Box, ctx: DrawContext, solution: bool = False) -> str | None:
         """Why the puzzle (or, with `solution`, its answer) would be unreadable in `box`
         (e.g. letters below the theme's floor), or None. The book reports it."""

@@ -102,7 +102,9 @@ class BookRenderer:
         if page.role in draw:
             draw[page.role](self, canvas, body, page)
         elif page.role == "puzzles":
-            self._puzzle_page(canvas, body, page, placements)
+            self._puzzle_page(canvas, body, page, placements, number)
+        elif page.role == "clues":
+            self._clue_page(canvas, body, page, number)
         elif page.role == "answers":
             self._answer_page(canvas, body, page, placements)
         if page.role not in ("title", "blank"):
@@ -120,6 +122,27 @@ class BookRenderer:
         box = (puzzle_cells(self.layout, body, per_page)[0][1] if what == "puzzle"
                else answer_cells(self.layout, body, per_page, heading=True)[0][1])
         return self.box_problem(self.outcomes[index], box, what == "solution")
+
+    def continued_boxes(self, number: int) -> tuple[Box, Box]:
+        """The boxes of a continued puzzle whose own page is `number`: its page's, and
+        that of each page its text runs on to (the same size on either hand)."""
+        first = puzzle_cells(self.layout, body_box(self.layout, number), 1)[0][1]
+        then = puzzle_cells(self.layout, body_box(self.layout, number + 1), 1)[0][1]
+        return first, then
+
+    def continues(self, index: int) -> int:
+        """How many pages puzzle `index` runs on to so that all of it reads at the floor
+        (pagination asks when it does not fit one page); 0 when it cannot."""
+        outcome = self.outcomes[index]
+        kind, ctx = get_kind(outcome.job.kind), self.context(outcome)
+        box, then = self.continued_boxes(1)
+        pages = kind.continuation_pages(outcome.kept, box, then, ctx)
+        for part in range(pages + 1):
+            smallest = measure.smallest_drawn(lambda canvas: kind.draw_continued(
+                canvas, outcome.kept, box, then, ctx, part))
+            if smallest < self.theme.min_font_size - 0.05:
+                return 0
+        return pages
 
     def box_problem(self, outcome: Outcome, box: Box, solution: bool) -> str | None:
         """The kind's own verdict, then the text it really draws against the floor."""
@@ -191,7 +214,25 @@ class BookRenderer:
 
     # --- pages ----------------------------------------------------------------------------
 
-    def _puzzle_page(self, canvas, body: Box, page: Page, placements) -> None:
+    def _clue_page(self, canvas, body: Box, page: Page, number: int) -> None:
+        """A continued puzzle's next page: "<title> (clues continued)" and its text."""
+        t = self.theme
+        canvas.setFillColor(GREY)
+        self.text(canvas, body.x, body.top - t.font_size, page.heading, t.font,
+                  t.font_size, body.width)
+        canvas.setFillColor(black)
+        outcome = self.outcomes[page.items[0]]
+        cell, inner, title_size = puzzle_cells(self.layout, body, 1)[0]
+        self.text(canvas, cell.x, cell.top - title_size,
+                  self.words.text("book.clues_continued", title=outcome.job.title),
+                  t.font_bold, title_size, cell.width)
+        first, then = self.continued_boxes(number - page.part)
+        canvas.saveState()
+        get_kind(outcome.job.kind).draw_continued(canvas, outcome.kept, first, inner,
+                                                  self.context(outcome), page.part)
+        canvas.restoreState()
+
+    def _puzzle_page(self, canvas, body: Box, page: Page, placements, number: int) -> None:
         t = self.theme
         canvas.setFillColor(GREY)
         self.text(canvas, body.x, body.top - t.font_size, page.heading, t.font,
@@ -212,7 +253,14 @@ class BookRenderer:
                 self.text(canvas, cell.x, cell.y, note, t.font_italic, note_size, cell.width,
                           "right")
                 canvas.setFillColor(black)
-            drawn.append((outcome, inner))
+            if page.continued:
+                first, then = self.continued_boxes(number)
+                canvas.saveState()
+                get_kind(outcome.job.kind).draw_continued(canvas, outcome.kept, inner, then,
+                                                          self.context(outcome), 0)
+                canvas.restoreState()
+            else:
+                drawn.append((outcome, inner))
         self.draw_page_items(canvas, drawn, "puzzle")
 
     def _answer_page(self, canvas, body: Box, page: Page, placements) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 import math
-from typing import Any
+from typing import Any, Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -69,13 +69,18 @@ class _Recorder(Canvas):
 
 def smallest_text(kind: Kind[Any, Any, Any], board: Any, box: Box, ctx: DrawContext,
                   solution: bool) -> float:
-    """The smallest text the kind draws for `board` in `box` (inf when it draws none).
-    A kind that uses what the canvas returns (a number) is drawn on a real canvas."""
+    """The smallest text the kind draws for `board` in `box` (inf when it draws none)."""
     draw = kind.draw_solution if solution else kind.draw_puzzle
+    return smallest_drawn(lambda canvas: draw(canvas, board, box, ctx))
+
+
+def smallest_drawn(paint: Callable[[Any], None]) -> float:
+    """The smallest text `paint(canvas)` draws (inf when none). A drawing that uses what
+    the canvas returns (a number) is drawn on a real canvas."""
     recorder: _FastRecorder | _Recorder = _FastRecorder()
     try:
-        draw(recorder, board, box, ctx)
+        paint(recorder)
     except (TypeError, ValueError, AttributeError):
         recorder = _Recorder()
-        draw(recorder, board, box, ctx)
+        paint(recorder)
     return recorder.smallest

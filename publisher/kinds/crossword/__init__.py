@@ -273,6 +273,17 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
                     ctx: DrawContext) -> None:
         draw.draw_puzzle(canvas, board, box, ctx.theme, _enumeration, _headings(ctx))
 
+    def continuation_pages(self, board: CrosswordBoard, box: Box, next_box: Box,
+                           ctx: DrawContext) -> int:
+        plan = draw.continued_plan(board, box, next_box, ctx.theme, _enumeration,
+                                   _headings(ctx))
+        return 0 if plan is None else len(plan[-1]) - 1
+
+    def draw_continued(self, canvas: Any, board: CrosswordBoard, box: Box, next_box: Box,
+                       ctx: DrawContext, part: int) -> None:
+        draw.draw_continued(canvas, board, box, next_box, ctx.theme, _enumeration,
+                            _headings(ctx), part)
+
     def fits(self, board: CrosswordBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
         if solution:

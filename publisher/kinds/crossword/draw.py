@@ -203,9 +203,73 @@ def draw_puzzle(canvas, board, box, theme, enumeration, headings) -> None:
         _grid(canvas, board, gx, gtop, cell, theme, False)
         ctop = box.top
         cx = [gx + gw + GAP + k * (col_w + GAP) for k in range(n_cols)]
+    _clue_columns(canvas, columns, cx, ctop, size, line_h, theme)
+
+
+# --- clues continued on the following pages ------------------------------------------------
+
+CONTINUED_PAGES = 4      # at most this many clue pages follow the grid's page
+GRID_SHARE = 0.8         # of the first page's height, at most, for the grid
+
+
+def _flow_pages(lines, n_cols: int, capacities: list[int]):
+    """Columns filled in order, each holding at most its capacity in lines (a clue never
+    split); None if the lines need more columns than `capacities` lists."""
+    columns: list[list[tuple[str, str, str]]] = [[]]
+    for block in _blocks(lines):
+        while True:
+            room = capacities[len(columns) - 1] - len(columns[-1])
+            if not columns[-1] and block[0][0] == "gap":
+                block = block[1:]
+            if len(block) <= room:
+                columns[-1].extend(block)
+                break
+            if len(columns) == len(capacities):
+                return None
+            columns.append([])
+    return columns
+
+
+@lru_cache(maxsize=256)
+def _search_continued(clues: Clues, rows: int, cols: int, first: tuple[float, float],
+                      then: tuple[float, float], theme, headings):
+    """The grid at the top of the first page (width and height `first`) with clue columns
+    under it, the rest on up to CONTINUED_PAGES pages (`then` each): the largest clue size
+    (the theme's, down to its floor) at which every clue fits; None if none does."""
+    width, height = first
+    cell = min(width / cols, height * GRID_SHARE / rows, ENOUGH_CELL * theme.scale)
+    if cell < MIN_CELL:
+        return None
+    size = theme.font_size
+    while size >= theme.min_font_size - 1e-9:
+        line_h = size * 1.22
+        n_cols = max(1, min(3, int((then[0] + GAP) // (size * 11 + GAP))))
+        col_w = (then[0] - GAP * (n_cols - 1)) / n_cols
+        below = max(0, int((height - cell * rows - GAP) // line_h))
+        per_page = int(then[1] // line_h)
+        lines = _clue_lines(clues, theme, size, col_w, headings)
+        columns = _flow_pages(lines, n_cols, [below] * n_cols
+                              + [per_page] * (n_cols * CONTINUED_PAGES))
+        if columns is not None:
+            pages = [columns[k:k + n_cols] for k in range(0, len(columns), n_cols)]
+            if len(pages) > 1:
+                return size, cell, n_cols, col_w, line_h, pages
+        size -= 0.5
+    return None
+
+
+def continued_plan(board, box, next_box, theme, enumeration, headings):
+    """(size, cell, columns, column width, line height, [page's columns...]) or None."""
+    return _search_continued(_clues(board, enumeration), board.rows, board.cols,
+                             (box.width, box.height), (next_box.width, next_box.height),
+                             theme, headings)
+
+
+def _clue_columns(canvas, columns, xs: list[float], top: float, size: float, line_h: float,
+                  theme) -> None:
     num_w = stringWidth("00 ", theme.font_bold, size)
-    for x, column in zip(cx, columns):
-        y = ctop - size
+    for x, column in zip(xs, columns):
+        y = top - size
         for kind, num, text in column:
             if kind == "head":
                 canvas.setFont(theme.font_bold, size)
@@ -218,6 +282,25 @@ def draw_puzzle(canvas, board, box, theme, enumeration, headings) -> None:
                 canvas.setFont(theme.font, size)
                 canvas.drawString(x + num_w, y, text)
             y -= line_h
+
+
+def draw_continued(canvas, board, box, next_box, theme, enumeration, headings,
+                   part: int) -> None:
+    """Part 0: the grid and the first clues in `box`; part k: the k-th clue page."""
+    plan = continued_plan(board, box, next_box, theme, enumeration, headings)
+    if plan is None:
+        raise ValueError("this crossword does not continue onto further pages")
+    size, cell, n_cols, col_w, line_h, pages = plan
+    if part >= len(pages):
+        return
+    here = box if part == 0 else next_box
+    top = here.top
+    if part == 0:
+        gx = box.x + (box.width - cell * board.cols) / 2
+        _grid(canvas, board, gx, box.top, cell, theme, False)
+        top = box.top - cell * board.rows - GAP
+    xs = [here.x + k * (col_w + GAP) for k in range(n_cols)]
+    _clue_columns(canvas, pages[part], xs, top, size, line_h, theme)
 
 
 SOLUTION_LETTER = 0.62      # answer letters' size, as a share of the cell
