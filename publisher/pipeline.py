@@ -13,7 +13,8 @@ from .export.manifest import build_manifest, dumps
 from .ground import atomic, transaction
 from .ground.limits import check_work
 from .kinds import get_kind
-from .kinds.base import BookMeta
+from .ground.catalogue import catalogue
+from .kinds.base import BookMeta, ExampleWords
 from .plan import Job, derive_seed, plan_book
 from .errors import GenerationFailed, PublisherError
 from .ground import printrules
@@ -196,14 +197,19 @@ def _output_files(spec: Spec, seed: int, outcomes: list[Outcome], placements: li
 
 def how_to_play_examples(outcomes: list[Outcome], seed: int) -> dict[str, Outcome]:
     """One small solved example per kind for its How to play page: the kind's example
-    params (`Kind.example_params`, by default the first puzzle's) made from another seed,
-    so the example gives no puzzle of the book away. None when it fails."""
+    params (`Kind.example_params`: by default the first puzzle's; word kinds use their
+    catalogue example words, never an answer of the book) made from another seed, so the
+    example gives no puzzle of the book away. None when it fails."""
     examples: dict[str, Outcome] = {}
+    answers = ExampleWords.answer_set(answer for o in outcomes
+                                      for answer in get_kind(o.job.kind).answers(o.kept))
     for outcome in outcomes:
         kind = outcome.job.kind
         if kind in examples:
             continue
-        params = get_kind(kind).example_params(outcome.job.params)
+        language = outcome.job.language
+        words = ExampleWords(language, catalogue(language).kind(kind), answers)
+        params = get_kind(kind).example_params(outcome.job.params, words)
         if params is None:
             continue
         try:

@@ -114,3 +114,60 @@ def test_clues_that_do_not_fit_continue_on_the_next_pages(write_spec, tmp_path):
     for entry in puzzle["entries"]:
         assert "".join(entry["clue"].split()) in printed, entry["clue"]
     assert any("continue" in w for w in result.warnings)
+
+
+WORD_KINDS = """\
+title: Words Everywhere
+seed: 2
+layout: 6x9
+sections:
+  - {kind: scramble, words: [planet, garden, orange, winter, pencil], candidates: 1}
+  - {kind: cryptogram, texts: ["Octopuses have three hearts and blue blood."]}
+  - kind: wordsearch
+    size: 10
+    candidates: 1
+    puzzles: [{title: Farm, words: [donkey, rabbit, turkey, goose, lantern, walrus]}]
+  - {kind: crossword, size: 11, candidates: 1, count: 1, words_per_puzzle: 10,
+     clues: en/general-clues}
+  - {kind: fillin, size: 12, count: 1, words_per_puzzle: 8, words: en/animals, candidates: 1}
+"""
+
+
+def _book_answers(puzzle: dict) -> list[str]:
+    """The words a solver finds, read from the manifest (docs/manifest.md)."""
+    kind = puzzle["kind"]
+    if kind == "wordsearch":
+        return [w["answer"] for w in puzzle["words"]]
+    if kind in ("crossword", "fillin"):
+        return [e["answer"] for e in puzzle["entries"]]
+    if kind == "scramble":
+        return [item["answer"] for item in puzzle["items"]]
+    if kind == "cryptogram":
+        return [w.strip(".,;:!?") for w in puzzle["plaintext"].split() if len(w) >= 4]
+    return []
+
+
+def test_word_kinds_show_a_worked_example_that_gives_no_answer_away(write_spec, tmp_path):
+    """Each word kind's How to play page draws a solved example from the catalogue's
+    example words; the book's word search uses two of them (lantern, walrus), so they are
+    left out, and no answer of the book is printed before the puzzles."""
+    from publisher.ground.catalogue import catalogue
+    result = _build(write_spec, tmp_path, WORD_KINDS)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    reader = PdfReader(result.pdf)
+    first = min(int(p["page"]) for p in manifest["puzzles"])
+    front = [reader.pages[i].extract_text() for i in range(first - 1)]
+    howto = [text for text in front if text.startswith("How to play:")]
+    assert len(howto) == 5
+    assert all("Example: a solved puzzle" in text for text in howto), howto
+    # What is drawn after the "Example" label: the examples (the rules' own words, "start"
+    # say, may well be answers of a crossword).
+    drawn = [text.split("Example: a solved puzzle", 1)[1] for text in howto]
+    joined = "".join("".join(drawn).upper().split())     # letters one per box join up
+    answers = {a.upper() for p in manifest["puzzles"] for a in _book_answers(p)}
+    assert {"LANTERN", "WALRUS"} <= answers
+    for answer in answers:
+        assert answer not in joined, answer
+    # The examples are made of the catalogue's other example words.
+    examples = {w.upper() for w in catalogue("en").lookup("kinds.wordsearch.example_words")}
+    assert len({w for w in examples - answers if w in joined}) >= 3

@@ -9,8 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from ...errors import GenerationFailed
 from ...words import Word, alphabet_for, grid_form
-from ..base import (Board, Box, DrawContext, Kind, Language, Params, PlanContext, PuzzleRequest,
-                    SectionBase, grid_size)
+from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Language, Params, PlanContext,
+                    PuzzleRequest, SectionBase, grid_size)
 from . import draw
 from .filler import blocklist, fill_with_repairs, filler_weights
 from .generator import (DIFFICULTY_DIRECTIONS, DIRECTION_INDEX, DIRECTIONS, balance,
@@ -359,8 +359,19 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             difficulty=grade(directions),
         ), language)
 
-    def example_params(self, params: Any) -> None:
-        return None          # the example would show the book's own words solved
+    def example_params(self, params: WordSearchParams,
+                       words: ExampleWords) -> WordSearchParams | None:
+        """A 7 x 7 grid of the catalogue's example words (never the book's), in the
+        first puzzle's directions."""
+        chosen = [w for w in words.words("example_words") if len(w.answer) <= 7][:4]
+        if len(chosen) < 3:
+            return None
+        return params.model_copy(update=dict(
+            rows=7, cols=7, words=tuple((w.text, w.answer) for w in chosen), forbidden=(),
+            effort=3 * len(chosen), shape=(), message="", message_text="", clues=()))
+
+    def answers(self, board: WordSearchBoard) -> list[str]:
+        return [answer for _, answer in board.words]
 
     def generate(self, params: WordSearchParams, seed: int) -> WordSearchBoard:
         rng = random.Random(seed)
@@ -429,18 +440,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
 
     def draw_together(self, canvas: Any, boards: Sequence[WordSearchBoard],
                       boxes: Sequence[Box], ctx: DrawContext, solution: bool = False) -> None:
-        """Grids of one size on one page are drawn at one size: the smallest cell any of
-        them gets in its own box (each was checked at the floor in its box)."""
-        cells = [draw.solution_cell(b, box, ctx.theme) if solution
-                 else draw.layout_for(b, box, ctx).cell for b, box in zip(boards, boxes)]
-        shared: dict[tuple[int, int], float] = {}
-        for board, cell in zip(boards, cells):
-            shared[board.rows, board.cols] = min(cell, shared.get((board.rows, board.cols), cell))
-        paint = draw.solution if solution else draw.puzzle
-        for board, box in zip(boards, boxes):
-            canvas.saveState()
-            paint(canvas, board, box, ctx, cell=shared[board.rows, board.cols])
-            canvas.restoreState()
+        draw.together(canvas, boards, boxes, ctx, solution)
 
     def fits(self, board: WordSearchBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:

@@ -324,3 +324,18 @@ def solution(canvas, board, box, ctx: DrawContext, cell: float | None = None) ->
         canvas.rotate(math.degrees(math.atan2(y2 - y1, x2 - x1)))
         canvas.roundRect(-half, -half, length + 2 * half, 2 * half, half, stroke=1, fill=0)
         canvas.restoreState()
+
+
+def together(canvas, boards, boxes, ctx: DrawContext, answers: bool) -> None:
+    """Puzzles (or `answers`) sharing a page: grids of one size are drawn at one size, the
+    smallest cell any of them gets in its own box (each was checked at the floor there)."""
+    cells = [solution_cell(b, box, ctx.theme) if answers else layout_for(b, box, ctx).cell
+             for b, box in zip(boards, boxes)]
+    shared: dict[tuple[int, int], float] = {}
+    for board, cell in zip(boards, cells):
+        shared[board.rows, board.cols] = min(cell, shared.get((board.rows, board.cols), cell))
+    paint = solution if answers else puzzle
+    for board, box in zip(boards, boxes):
+        canvas.saveState()
+        paint(canvas, board, box, ctx, cell=shared[board.rows, board.cols])
+        canvas.restoreState()
