@@ -155,7 +155,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     pdf, manifest_path = written[0], written[-1]
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
                 for o in outcomes for w in o.kept.warnings] + pages.notes + renderer.warnings
-    notes = ([f"{pages.padded} {'Notes' if spec.book.padding == 'notes' else 'blank'} "
+    padding = {"notes": "Notes", "blank": "blank", "more": "More puzzles and Notes"}
+    notes = ([f"{pages.padded} {padding[spec.book.padding]} "
               f"page(s) added to reach {len(pages.book)} pages (24 at least, an "
               "even count)"] if pages.padded else [])
     return BuildResult(pdf, manifest_path, written[1:-1], len(outcomes),
@@ -232,7 +233,7 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
     kinds = tuple(dict.fromkeys(o.job.kind for o in outcomes)) if book.how_to_play else ()
     front = FrontMatter(copyright=any((book.copyright, book.isbn, book.edition, book.publisher)),
                         introduction=bool(book.introduction), how_to_play=kinds,
-                        padding=book.padding)
+                        padding=book.padding, openers=book.section_openers)
     count = printrules.MIN_PAGES
     for _ in range(4):             # the gutter has five steps; two rounds settle it
         printed = layout.for_print(count, bleed)

@@ -4,6 +4,7 @@ kinds that give no answer away. Measured on the PDF with tests/pdfmarks.py (no r
 from __future__ import annotations
 
 import json
+import re
 import statistics
 
 from pypdf import PdfReader
@@ -171,3 +172,82 @@ def test_word_kinds_show_a_worked_example_that_gives_no_answer_away(write_spec, 
     # The examples are made of the catalogue's other example words.
     examples = {w.upper() for w in catalogue("en").lookup("kinds.wordsearch.example_words")}
     assert len({w for w in examples - answers if w in joined}) >= 3
+
+
+OPENERS = """\
+title: Openers
+layout: 6x9
+seed: 3
+bleed: BLEED
+section_openers: true
+padding: more
+sections:
+  - {kind: queens, size: 6, count: 3, candidates: 1}
+  - {kind: wordsearch, size: 10, candidates: 1, count: 2, words_per_puzzle: 8,
+     words: en/animals}
+"""
+BLEED = 9.0                    # 0.125 in, in points
+
+
+def test_section_openers_bleed_and_a_more_puzzles_page(write_spec, tmp_path):
+    """Each section opens on a right-hand page whose band runs into the bleed at the top
+    and the outside edge (and stays inside the margins without bleed); the padding starts
+    with a "More puzzles" page; the book passes the preflight either way."""
+    from publisher.preflight import check_file
+    for bleed in (True, False):
+        result = _build(write_spec, tmp_path / str(bleed),
+                        OPENERS.replace("BLEED", "true" if bleed else "false"))
+        reader = PdfReader(result.pdf)
+        texts = [p.extract_text() for p in reader.pages]
+        openers = [n for n, text in enumerate(texts, start=1)
+                   if re.search(r"^\d puzzles$", text, re.M)]
+        assert len(openers) == 2 and all(n % 2 == 1 for n in openers), openers
+        manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+        assert {p["page"] for p in manifest["puzzles"]} >= {openers[0] + 1, openers[1] + 1}
+        data = result.pdf.read_bytes()
+        for n in openers:
+            media = [float(v) for v in reader.pages[n - 1].mediabox]
+            trim = [float(v) for v in reader.pages[n - 1].trimbox]
+            band = max((m for m in page_marks(data, n - 1) if m.kind == "fill"),
+                       key=lambda m: (m.bbox[2] - m.bbox[0]) * (m.bbox[3] - m.bbox[1]))
+            if bleed:      # into the bleed at the top and at the outside (right) edge
+                assert band.bbox[3] >= media[3] - 0.01 and band.bbox[2] >= media[2] - 0.01
+                assert media[3] - trim[3] >= BLEED - 0.01
+            else:          # inside the 0.25 in outside margin
+                assert band.bbox[3] <= trim[3] - 18 and band.bbox[2] <= trim[2] - 18
+        more = [n for n, text in enumerate(texts, start=1) if text.startswith("More puzzles")]
+        notes = [n for n, text in enumerate(texts, start=1) if text.startswith("Notes")]
+        assert len(more) == 1 and notes and more[0] < min(notes)
+        assert check_file(result.pdf, bleed=bleed).ok
+
+
+def test_the_preflight_still_refuses_ink_in_the_margin_that_does_not_bleed(tmp_path):
+    """Bleed art reaches the sheet's edge; a shape that stops short of it, or text, in the
+    margin still fails."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from publisher.preflight import check_bytes
+
+    def book(paint) -> bytes:
+        buffer = io.BytesIO()
+        width, height = 6 * 72 + BLEED, 9 * 72 + 2 * BLEED
+        canvas = Canvas(buffer, pagesize=(width, height))
+        for number in range(1, 25):
+            x = 0 if number % 2 else BLEED
+            canvas.setTrimBox((x, BLEED, x + 6 * 72, BLEED + 9 * 72))
+            canvas.setBleedBox((0, 0, width, height))
+            if number == 3:
+                paint(canvas, width, height)
+            canvas.showPage()
+        canvas.save()
+        return buffer.getvalue()
+
+    def margins_ok(paint) -> bool:
+        report = check_bytes(book(paint), "t", (6 * 72, 9 * 72), bleed=True)
+        return next(f for f in report.findings if f.rule == "margins").ok
+
+    assert margins_ok(lambda c, w, h: c.rect(0, h - 100, w, 100, stroke=0, fill=1))
+    assert not margins_ok(lambda c, w, h: c.rect(20, h - 100, w - 40, 90, stroke=0, fill=1))
+    assert not margins_ok(lambda c, w, h: c.drawString(w - 20, h - 10, "edge"))

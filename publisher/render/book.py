@@ -98,7 +98,9 @@ class BookRenderer:
         draw = {"title": frontmatter.title_page, "copyright": frontmatter.copyright_page,
                 "contents": frontmatter.contents_page,
                 "introduction": frontmatter.introduction_page,
-                "howto": frontmatter.how_to_play_page, "notes": frontmatter.notes_page}
+                "howto": frontmatter.how_to_play_page, "notes": frontmatter.notes_page,
+                "more": frontmatter.more_page,
+                "opener": lambda r, c, b, p: frontmatter.opener_page(r, c, b, p, number)}
         if page.role in draw:
             draw[page.role](self, canvas, body, page)
         elif page.role == "puzzles":

@@ -18,8 +18,8 @@ from .layout import Layout
 
 @dataclass
 class Page:
-    # "title" | "copyright" | "contents" | "introduction" | "howto" | "puzzles" | "clues"
-    # | "answers" | "notes" | "blank"
+    # "title" | "copyright" | "contents" | "introduction" | "howto" | "opener" | "puzzles"
+    # | "clues" | "answers" | "notes" | "more" | "blank"
     role: str
     items: list[int] = field(default_factory=list)   # outcome indices (contents: row indices)
     per_page: int = 1
@@ -56,7 +56,8 @@ class FrontMatter:
     copyright: bool = False           # a copyright page on the title page's back
     introduction: bool = False
     how_to_play: tuple[str, ...] = ()   # kinds explained, in book order
-    padding: str = "notes"            # "notes" | "blank": pages added to reach the minimum
+    padding: str = "notes"            # "notes" | "blank" | "more": pages added to reach 24
+    openers: bool = False             # a right-hand opener page before each section
 
 
 # (outcome index, "puzzle" | "solution", per page) -> why it cannot be read, or None
@@ -142,7 +143,8 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
             pages.append(Page("introduction", heading=words.text("book.introduction")))
         for kind in front.how_to_play:
             pages.append(Page("howto", kind=kind, heading=words.text("book.how_to_play")))
-    _puzzle_pages(result, outcomes, layout, fits, continues, words)
+    _puzzle_pages(result, outcomes, layout, fits, continues, words,
+                  bool(front and front.openers))
     if answer_key != "none":
         _answer_pages(result, outcomes, layout, answer_key,
                       answers_heading or words.text("book.answers"), fits)
@@ -155,9 +157,14 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
 
 
 def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
-                  fits: FitCheck | None, continues: ContinueCheck | None, words) -> None:
+                  fits: FitCheck | None, continues: ContinueCheck | None, words,
+                  openers: bool = False) -> None:
     pages = result.book
     for items, wanted, heading in _runs(outcomes, [o.job.per_page for o in outcomes]):
+        if openers:       # a section opens on a right-hand (odd) page
+            if len(pages) % 2 == 1:
+                pages.append(Page("blank"))
+            pages.append(Page("opener", items, len(items), heading))
         run_on: dict[int, int] = {}
         per_page = _largest_fitting(items, wanted, "puzzle", layout, fits, result, outcomes,
                                     continues, run_on)
@@ -236,6 +243,8 @@ def _pad(pages: list[Page], padding: str) -> None:
             blanks += 1
         role = "blank" if padding == "blank" and blanks < printrules.MAX_BLANKS_IN_A_ROW \
             else "notes"
+        if padding == "more" and not any(p.role == "more" for p in pages):
+            role = "more"         # one "More puzzles" page first, then notes
         pages.append(Page(role))
 
 
