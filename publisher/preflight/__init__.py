@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import PublisherError
 from ..ground import printrules
 from ..ground.printrules import BLEED, INCH, TOLERANCE
-from .ink import WIDTHS_CACHE, BBox, page_ink
+from .ink import FORMS_CACHE, WIDTHS_CACHE, BBox, page_ink
 
 
 @dataclass
@@ -89,6 +89,7 @@ def check_bytes(data: bytes, name: str, trim: tuple[float, float] | None = None,
     except (pypdf.errors.PyPdfError, IndexError, ValueError) as exc:
         raise PublisherError(f"{name}: cannot read it as a PDF ({exc})") from None
     WIDTHS_CACHE.clear()
+    FORMS_CACHE.clear()
     report = Report(name)
     _check_fonts(reader, report)
     if cover:

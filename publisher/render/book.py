@@ -8,6 +8,7 @@ import io
 from dataclasses import replace
 from typing import Callable
 
+from reportlab import rl_config
 from reportlab.lib.colors import Color, black
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -62,6 +63,17 @@ class BookRenderer:
     def render(self, pages: list[Page], placements: list[Placement],
                progress: Callable[[int], None] | None = None,
                contents: list[tuple[str, int]] | None = None) -> bytes:
+        # Binary (Flate only) streams, not ASCII85 over Flate: the file is a sixth smaller
+        # and the print check has no ASCII85 to undo. ReportLab reads this when saving.
+        ascii85, rl_config.useA85 = rl_config.useA85, 0
+        try:
+            return self._render(pages, placements, progress, contents)
+        finally:
+            rl_config.useA85 = ascii85
+
+    def _render(self, pages: list[Page], placements: list[Placement],
+                progress: Callable[[int], None] | None,
+                contents: list[tuple[str, int]] | None) -> bytes:
         register_fonts()
         self.contents = contents or []
         buffer = io.BytesIO()
