@@ -109,6 +109,7 @@ def test_clues_that_do_not_fit_continue_on_the_next_pages(write_spec, tmp_path):
     continued = [i for i, p in enumerate(reader.pages, start=1)
                  if "(clues continued)" in p.extract_text()]
     assert continued and continued[0] == page + 1, (page, continued)
+    assert page % 2 == 0           # a left-hand page: the clues continue on the facing one
     assert continued == list(range(page + 1, page + 1 + len(continued)))
     printed = "".join("".join(reader.pages[i - 1].extract_text().split())
                       for i in [page] + continued)

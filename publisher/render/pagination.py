@@ -174,6 +174,8 @@ def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
         for start in range(0, len(items), per_page):
             chunk = items[start:start + per_page]
             more = run_on.get(chunk[0], 0) if per_page == 1 else 0
+            if more and len(pages) % 2 == 0:
+                pages.append(Page("notes"))    # the grid on a left-hand page, clues facing
             pages.append(Page("puzzles", chunk, per_page, heading, continued=more))
             for i in chunk:
                 result.placements[i].page = len(pages)
