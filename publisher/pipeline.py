@@ -234,7 +234,10 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
     front = FrontMatter(copyright=any((book.copyright, book.isbn, book.edition, book.publisher)),
                         introduction=bool(book.introduction), how_to_play=kinds,
                         padding=book.padding, openers=book.section_openers)
-    count = printrules.MIN_PAGES
+    # A first guess at the page count from the pages alone (no floor checks: quick), so
+    # that a long book is usually laid out once, not once per gutter step it crosses.
+    count = len(paginate(outcomes, layout.for_print(printrules.MIN_PAGES, bleed),
+                         book.answers_where, book.language, front).book)
     for _ in range(4):             # the gutter has five steps; two rounds settle it
         printed = layout.for_print(count, bleed)
         renderer = BookRenderer(book, printed, outcomes, bleed, examples)
