@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 import fontpkg_pt_sans
 from reportlab.pdfbase import pdfmetrics
@@ -29,6 +29,16 @@ def missing_glyphs(text: str) -> str:
     known = pdfmetrics.getFont(REGULAR).face.charToGlyph
     missing = dict.fromkeys(ch for ch in text if not ch.isspace() and ord(ch) not in known)
     return "".join(missing)
+
+
+def text_sizes(largest: float, floor: float, step: float = 0.5) -> Iterator[float]:
+    """The sizes a shrinking text tries, largest first: `largest`, then `step` less each
+    time, never below `floor`. Every kind's fitting loop walks these, so a clue list, a
+    word list and a cryptogram shrink by the same steps to the same floor."""
+    size = largest
+    while size >= floor - 1e-9:
+        yield size
+        size -= step
 
 
 def fitting_prefix(text: str, font: str, size: float, width: float, mark: str,

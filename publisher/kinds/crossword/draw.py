@@ -14,7 +14,7 @@ from typing import Any
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...ground.fonts import fitting_prefix
+from ...ground.fonts import fitting_prefix, text_sizes
 
 GAP = 12.0             # between grid and clues, and between clue columns
 ENOUGH_CELL = 26.0     # bigger cells do not help a reader
@@ -112,8 +112,7 @@ def _plan(board, box, theme, enumeration, headings):
 @lru_cache(maxsize=512)
 def _search(clues: Clues, rows: int, cols: int, box, theme, headings):
     best: Any = None
-    size = theme.font_size
-    while size >= theme.min_font_size - 1e-9:
+    for size in text_sizes(theme.font_size, theme.min_font_size):
         line_h = size * 1.22
         for where, n_cols in (("under", 2), ("under", 3), ("beside", 1), ("beside", 2)):
             if where == "under":
@@ -143,7 +142,6 @@ def _search(clues: Clues, rows: int, cols: int, box, theme, headings):
             key = (min(cell, ENOUGH_CELL), size, cell)
             if best is None or key > best[0]:
                 best = (key, where, n_cols, size, col_w, cell, lines, line_h, need)
-        size -= 0.5
     if best is None:   # the clues cannot fit at the floor: the grid alone (`clues_fit` says so)
         cell = min(box.width / cols, box.height / rows)
         best = (None, "none", 0, theme.min_font_size, 0.0, cell, [], 1.0, 0.0)
@@ -240,8 +238,7 @@ def _search_continued(clues: Clues, rows: int, cols: int, first: tuple[float, fl
     cell = min(width / cols, height * GRID_SHARE / rows, ENOUGH_CELL * theme.scale)
     if cell < MIN_CELL:
         return None
-    size = theme.font_size
-    while size >= theme.min_font_size - 1e-9:
+    for size in text_sizes(theme.font_size, theme.min_font_size):
         line_h = size * 1.22
         n_cols = max(1, min(3, int((then[0] + GAP) // (size * 11 + GAP))))
         col_w = (then[0] - GAP * (n_cols - 1)) / n_cols
@@ -254,7 +251,6 @@ def _search_continued(clues: Clues, rows: int, cols: int, first: tuple[float, fl
             pages = [columns[k:k + n_cols] for k in range(0, len(columns), n_cols)]
             if len(pages) > 1:
                 return size, cell, n_cols, col_w, line_h, pages
-        size -= 0.5
     return None
 
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 from reportlab.lib.colors import Color, black
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...ground.fonts import draw_centred, fitting_prefix
+from ...ground.fonts import draw_centred, fitting_prefix, text_sizes
 from ...words import alphabet_for
 from ..base import DrawContext
 from ...grids.difficulty import difficulty_width, draw_difficulty
@@ -183,8 +183,7 @@ def _list_beside(board, box, theme, words: list[str], notes: int, hint: str,
     theme's, not below the floor) at which it fits the box's height; None if it never does."""
     if not words:
         return None
-    size = theme.font_size
-    while size >= theme.min_font_size - 1e-9:
+    for size in text_sizes(theme.font_size, theme.min_font_size):
         leading = size * 1.35
         column = max(stringWidth(w, theme.font, size) for w in words) + size * 1.6
         below = max(difficulty * size, stringWidth(hint, theme.font_italic, size))
@@ -198,7 +197,6 @@ def _list_beside(board, box, theme, words: list[str], notes: int, hint: str,
             if cell > 0:
                 return PuzzleLayout(words, size, leading, columns, rows, width / columns,
                                     cell, notes=notes, beside=True)
-        size -= 0.5
     return None
 
 
