@@ -151,6 +151,8 @@ class BookRenderer:
         kind, ctx = get_kind(outcome.job.kind), self.context(outcome)
         box, then = self.continued_boxes(1)
         pages = kind.continuation_pages(outcome.kept, box, then, ctx)
+        if not pages:
+            return 0
         for part in range(pages + 1):
             smallest = measure.smallest_drawn(lambda canvas: kind.draw_continued(
                 canvas, outcome.kept, box, then, ctx, part))
