@@ -13,7 +13,8 @@ from .export.manifest import build_manifest, dumps
 from .ground import atomic, transaction
 from .ground.limits import check_work
 from .kinds import get_kind
-from .kinds.base import BookMeta
+from .ground.catalogue import catalogue
+from .kinds.base import BookMeta, ExampleWords
 from .plan import Job, derive_seed, plan_book
 from .errors import GenerationFailed, PublisherError
 from .ground import printrules
@@ -162,7 +163,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     manifest_path = written[-1]
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
                 for o in outcomes for w in o.kept.warnings] + pages.notes + renderer.warnings
-    notes = ([f"{pages.padded} {'Notes' if spec.book.padding == 'notes' else 'blank'} "
+    padding = {"notes": "Notes", "blank": "blank", "more": "More puzzles and Notes"}
+    notes = ([f"{pages.padded} {padding[spec.book.padding]} "
               f"page(s) added to reach {len(pages.book)} pages (24 at least, an "
               "even count)"] if pages.padded else [])
     return BuildResult(pdf, manifest_path, written[1 if pdf else 0:-1], len(outcomes),
@@ -206,14 +208,19 @@ def _output_files(spec: Spec, seed: int, outcomes: list[Outcome], placements: li
 
 def how_to_play_examples(outcomes: list[Outcome], seed: int) -> dict[str, Outcome]:
     """One small solved example per kind for its How to play page: the kind's example
-    params (`Kind.example_params`, by default the first puzzle's) made from another seed,
-    so the example gives no puzzle of the book away. None when it fails."""
+    params (`Kind.example_params`: by default the first puzzle's; word kinds use their
+    catalogue example words, never an answer of the book) made from another seed, so the
+    example gives no puzzle of the book away. None when it fails."""
     examples: dict[str, Outcome] = {}
+    answers = ExampleWords.answer_set(answer for o in outcomes
+                                      for answer in get_kind(o.job.kind).answers(o.kept))
     for outcome in outcomes:
         kind = outcome.job.kind
         if kind in examples:
             continue
-        params = get_kind(kind).example_params(outcome.job.params)
+        language = outcome.job.language
+        words = ExampleWords(language, catalogue(language).kind(kind), answers)
+        params = get_kind(kind).example_params(outcome.job.params, words)
         if params is None:
             continue
         try:
@@ -236,13 +243,16 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
     kinds = tuple(dict.fromkeys(o.job.kind for o in outcomes)) if book.how_to_play else ()
     front = FrontMatter(copyright=any((book.copyright, book.isbn, book.edition, book.publisher)),
                         introduction=bool(book.introduction), how_to_play=kinds,
-                        padding=book.padding)
-    count = printrules.MIN_PAGES
+                        padding=book.padding, openers=book.section_openers)
+    # A first guess at the page count from the pages alone (no floor checks: quick), so
+    # that a long book is usually laid out once, not once per gutter step it crosses.
+    count = len(paginate(outcomes, layout.for_print(printrules.MIN_PAGES, bleed),
+                         book.answers_where, book.language, front).book)
     for _ in range(4):             # the gutter has five steps; two rounds settle it
         printed = layout.for_print(count, bleed)
         renderer = BookRenderer(book, printed, outcomes, bleed, examples)
         pages = paginate(outcomes, printed, book.answers_where, book.language, front,
-                         renderer.problem)
+                         renderer.problem, continues=renderer.continues)
         if printrules.gutter_for(len(pages.book)) == printrules.gutter_for(count):
             break
         count = len(pages.book)

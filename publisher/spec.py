@@ -73,7 +73,11 @@ class BookBase(BaseModel):
     keywords: list[str] | str | None = None
     introduction: str | None = None
     how_to_play: bool = Field(default=True, description="a How to play page per kind")
-    padding: Literal["notes", "blank"] = "notes"
+    padding: Literal["notes", "blank", "more"] = Field(
+        default="notes", description="pages added to reach 24: notes (ruled), blank, or "
+        "more (a \"More puzzles\" page, then notes)")
+    section_openers: bool = Field(default=False, description="a right-hand opener page "
+                                  "before each section, its band running into the bleed")
     bleed: bool = False
     cover: bool | CoverSpec = False
     # Desk keys (docs/spec.md, "Dated runs, history, clusters").

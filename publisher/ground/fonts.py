@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any, Iterable, Iterator
 
 import fontpkg_pt_sans
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.textobject import PDFTextObject
 
 REGULAR, BOLD, ITALIC = "PTSans", "PTSans-Bold", "PTSans-Italic"
 
@@ -29,6 +31,16 @@ def missing_glyphs(text: str) -> str:
     return "".join(missing)
 
 
+def text_sizes(largest: float, floor: float, step: float = 0.5) -> Iterator[float]:
+    """The sizes a shrinking text tries, largest first: `largest`, then `step` less each
+    time, never below `floor`. Every kind's fitting loop walks these, so a clue list, a
+    word list and a cryptogram shrink by the same steps to the same floor."""
+    size = largest
+    while size >= floor - 1e-9:
+        yield size
+        size -= step
+
+
 def fitting_prefix(text: str, font: str, size: float, width: float, mark: str,
                    shortest: int = 0) -> int:
     """The length of the longest start of `text` that, with `mark` ("…", "-") after it,
@@ -42,3 +54,35 @@ def fitting_prefix(text: str, font: str, size: float, width: float, mark: str,
         else:
             too_long = middle
     return fits
+
+
+def draw_centred(canvas: Any, font: str, size: float,
+                 items: Iterable[tuple[float, float, str]]) -> None:
+    """Many short strings (a grid's letters), each centred on x with its baseline at y, in
+    ONE PDF text object: the font is selected once for the lot, where drawCentredString
+    opens a text object and selects the font for every letter. Each distinct string is
+    measured and encoded once (a grid repeats its 26 or 33 letters hundreds of times)."""
+    text = canvas.beginText()
+    text.setFont(font, size)
+    fast = isinstance(text, PDFTextObject) and hasattr(text, "_curSubset")
+    widths: dict[str, float] = {}
+    # ReportLab's encoding of a string depends on the font subset already selected in
+    # the text object (it selects another when the string needs it): key on both.
+    encoded: dict[tuple[str, int], tuple[str, int]] = {}
+    for x, y, string in items:
+        if not string:
+            continue
+        width = widths.get(string)
+        if width is None:
+            width = widths[string] = pdfmetrics.stringWidth(string, font, size)
+        text.setTextOrigin(x - width / 2, y)
+        if not fast:
+            text.textOut(string)
+            continue
+        key = (string, text._curSubset)
+        done = encoded.get(key)
+        if done is None:
+            done = encoded[key] = (text._formatText(string), text._curSubset)
+        text._code.append(done[0])
+        text._curSubset = done[1]
+    canvas.drawText(text)

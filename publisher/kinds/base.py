@@ -8,20 +8,21 @@ pool), B its board (a picklable dataclass). A kind is one package in
 that defines `KIND`; its reader-facing words live in the language catalogue."""
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import (Annotated, Any, Callable, ClassVar, Generic, Hashable, Literal, Protocol,
-                    Sequence, TypedDict, TypeVar)
+from typing import (Annotated, Any, Callable, ClassVar, Generic, Hashable, Iterable, Literal,
+                    Protocol, Sequence, TypedDict, TypeVar)
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from ..ground.catalogue import KindText, available
 from ..ground.schedule import Schedule
-from ..words import ThemeList, Word
+from ..words import ThemeList, Word, make_word
 
-__all__ = ["Board", "BookMeta", "Box", "DrawContext", "Kind", "Language", "Params",
-           "PlanContext", "PuzzleRequest", "SectionBase", "Theme", "Word", "grid_size"]
+__all__ = ["Board", "BookMeta", "Box", "DrawContext", "ExampleWords", "Kind", "Language",
+           "Params",           "PlanContext", "PuzzleRequest", "SectionBase", "Theme", "Word", "grid_size"]
 
 
 def _known_language(code: str) -> str:
@@ -174,6 +175,46 @@ class Theme:
     min_line_width: float        # thinner lines vanish in print
 
 
+def _plain(text: str) -> str:
+    """Letters only, upper case, accents dropped: how two words are compared when an
+    example must not show an answer (conservative: VIOLÍN matches VIOLIN)."""
+    decomposed = unicodedata.normalize("NFD", text.upper())
+    return "".join(ch for ch in decomposed if ch.isalpha() and not unicodedata.combining(ch))
+
+
+@dataclass(frozen=True)
+class ExampleWords:
+    """What the worked example on a How to play page may be made of: the kind's example
+    entries in the catalogue (`kinds.<kind>.<key>`, in the puzzle's language), less every
+    answer of the book, so that the example gives no puzzle away."""
+
+    language: str
+    text: KindText
+    answers: frozenset[str]          # the book's answers, letters only (see `_plain`)
+
+    @staticmethod
+    def answer_set(answers: Iterable[str]) -> frozenset[str]:
+        return frozenset(_plain(a) for a in answers if _plain(a))
+
+    def gives_away(self, text: str, shortest: int = 1) -> bool:
+        """Whether `text` (a word, or a sentence: each of its words of `shortest` letters
+        or more) is an answer of the book."""
+        words = [_plain(w) for w in text.split()] + [_plain(text)]
+        return any(len(w) >= shortest and w in self.answers for w in words)
+
+    def words(self, key: str) -> list[Word]:
+        """The catalogue's list `key` (words, or [word, clue] pairs) as Words, those that
+        are answers of the book left out; [] when the catalogue has none."""
+        if not self.text.has(key):
+            return []
+        out = []
+        for entry in self.text.catalogue.lookup(f"kinds.{self.text.kind}.{key}"):
+            text, clue = (entry, None) if isinstance(entry, str) else (entry[0], entry[1])
+            if not self.gives_away(text):
+                out.append(make_word(text, self.language, clue=clue))
+        return out
+
+
 @dataclass(frozen=True)
 class DrawContext:
     """What a kind draws with: the layout's theme and its own words in the puzzle's
@@ -246,12 +287,18 @@ class Kind(Generic[S, P, B]):
         text = "".join(f"- {entry}\n" for entry in entries)
         return text.encode("utf-8"), "lack input", "complete the entries and build again"
 
-    def example_params(self, params: P) -> P | None:
+    def example_params(self, params: P, words: ExampleWords) -> P | None:
         """Params for the small worked example of a "How to play" page, made from another
         seed than the book's puzzles: by default the first puzzle's own. A kind whose
-        puzzles are their words (word search, crossword...) returns None (no worked
-        example), since the same words would give a puzzle of the book away."""
+        puzzles are their words (word search, crossword...) makes a tiny one from its
+        catalogue example words (`words.words("example_words")`, the book's answers
+        already left out), or returns None (no worked example)."""
         return params
+
+    def answers(self, board: B) -> list[str]:
+        """The words a solver finds in this board (word kinds), so that no worked example
+        shows one of them; [] for kinds whose answers are not words."""
+        return []
 
     def identity(self, board: B) -> Hashable | None:
         """A key equal for two boards that a reader would call the same puzzle (turned,
@@ -270,6 +317,28 @@ class Kind(Generic[S, P, B]):
 
     def draw_solution(self, canvas: Any, board: B, box: Box, ctx: DrawContext) -> None:
         """Draw the solved puzzle inside `box` (answer key; boxes are small)."""
+        raise NotImplementedError
+
+    def draw_together(self, canvas: Any, boards: Sequence[B], boxes: Sequence[Box],
+                      ctx: DrawContext, solution: bool = False) -> None:
+        """Draw puzzles (or with `solution`, answers) that share a page, each in its box.
+        By default each on its own; a kind may make them agree (word searches of one
+        size share one cell size), never drawing smaller than each one's `fits` allowed."""
+        for board, box in zip(boards, boxes):
+            canvas.saveState()
+            (self.draw_solution if solution else self.draw_puzzle)(canvas, board, box, ctx)
+            canvas.restoreState()
+
+    def continuation_pages(self, board: B, box: Box, next_box: Box, ctx: DrawContext) -> int:
+        """For a puzzle that cannot be read at the floor in `box`: how many following
+        pages (each `next_box`) its text can run on to so that everything reads at the
+        floor (a crossword's clues continued), or 0 when it cannot continue."""
+        return 0
+
+    def draw_continued(self, canvas: Any, board: B, box: Box, next_box: Box,
+                       ctx: DrawContext, part: int) -> None:
+        """Part `part` of a continued puzzle: 0 is its own page (in `box`), 1, 2... the
+        pages its text runs on to (in `next_box`)."""
         raise NotImplementedError
 
     def fits(self, board: B, box: Box, ctx: DrawContext, solution: bool = False) -> str | None:

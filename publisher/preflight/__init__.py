@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import PublisherError
 from ..ground import printrules
 from ..ground.printrules import BLEED, INCH, TOLERANCE
-from .ink import WIDTHS_CACHE, BBox, page_ink
+from .ink import FORMS_CACHE, WIDTHS_CACHE, BBox, page_ink
 
 
 @dataclass
@@ -89,6 +89,7 @@ def check_bytes(data: bytes, name: str, trim: tuple[float, float] | None = None,
     except (pypdf.errors.PyPdfError, IndexError, ValueError) as exc:
         raise PublisherError(f"{name}: cannot read it as a PDF ({exc})") from None
     WIDTHS_CACHE.clear()
+    FORMS_CACHE.clear()
     report = Report(name)
     _check_fonts(reader, report)
     if cover:
@@ -162,8 +163,10 @@ def _check_interior(reader: Any, report: Report, trim: tuple[float, float] | Non
         safe = (trim_box[0] + left, trim_box[1] + outside, trim_box[2] - right,
                 trim_box[3] - outside)
         ink = page_ink(page)
-        if any(b[0] < safe[0] - TOLERANCE or b[1] < safe[1] - TOLERANCE
-               or b[2] > safe[2] + TOLERANCE or b[3] > safe[3] + TOLERANCE for b in ink.boxes):
+        words = set(ink.text_boxes)
+        if any((b[0] < safe[0] - TOLERANCE or b[1] < safe[1] - TOLERANCE
+                or b[2] > safe[2] + TOLERANCE or b[3] > safe[3] + TOLERANCE)
+               and not (bleed and b not in words and _bleeds(b, media)) for b in ink.boxes):
             margins.append(number)
         for size, text in ink.text_sizes:
             if smallest is None or size < smallest[0]:
@@ -201,6 +204,12 @@ def _report_ink(report: Report, smallest: tuple[float, str, int] | None,
                f"{lightest[0]:.1%} ink on page {lightest[1]}; at least "
                f"{printrules.MIN_GREY:.0%} prints", f"{lightest[0]:.0%}" if lightest
                else "no greys")
+
+
+def _bleeds(box: BBox, media: BBox) -> bool:
+    """Art meant to bleed (a background, a section band): it runs to the sheet's edge."""
+    return (box[0] <= media[0] + TOLERANCE or box[1] <= media[1] + TOLERANCE
+            or box[2] >= media[2] - TOLERANCE or box[3] >= media[3] - TOLERANCE)
 
 
 def _pages(problem: str, numbers: list[int]) -> str | None:

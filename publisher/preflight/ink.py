@@ -48,6 +48,9 @@ _TOKEN = re.compile(rb"""
   | (?P<close>\]|>>)
   | (?P<comment>%[^\r\n]*)
 """, re.VERBOSE | re.DOTALL)
+_NUMBER, _WORD, _NAME, _STRING, _HEX, _OPEN, _CLOSE = (
+    _TOKEN.groupindex[name] for name in ("number", "word", "name", "string", "hex", "open",
+                                         "close"))
 _ESCAPE = re.compile(rb"\\([0-7]{1,3}|\r\n|.)", re.DOTALL)
 _ESCAPED = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f",
             b"\r\n": b"", b"\n": b"", b"\r": b""}
@@ -66,34 +69,38 @@ def _operations(data: bytes) -> list[tuple[list[Any], bytes]]:
     Literal strings may nest parentheses one level deep unescaped (writers escape them)."""
     operations: list[tuple[list[Any], bytes]] = []
     stack: list[list[Any]] = [[]]
+    operands = stack[0]
     in_image = False
     for match in _TOKEN.finditer(data):
-        kind, text = match.lastgroup, match.group()
+        kind, text = match.lastindex, match.group()
         if in_image:                       # inline image data: skip to EI
             in_image = text != b"EI"
             continue
-        if kind == "number":
-            stack[-1].append(float(text))
-        elif kind == "word":
+        if kind == _NUMBER:
+            operands.append(float(text))
+        elif kind == _WORD:
             if text in (b"true", b"false", b"null"):
-                stack[-1].append(text)
+                operands.append(text)
                 continue
             in_image = text == b"ID"
             operations.append((stack[0], b"INLINE IMAGE" if text == b"BI" else text))
             stack = [[]]
-        elif kind == "string":
+            operands = stack[0]
+        elif kind == _STRING:
             body = text[1:-1]
-            stack[-1].append(_ESCAPE.sub(_unescape, body) if b"\\" in body else body)
-        elif kind == "name":
-            stack[-1].append(text.decode("latin-1"))
-        elif kind == "hex":
+            operands.append(_ESCAPE.sub(_unescape, body) if b"\\" in body else body)
+        elif kind == _NAME:
+            operands.append(text.decode("latin-1"))
+        elif kind == _HEX:
             digits = re.sub(rb"\s", b"", text[1:-1])
-            stack[-1].append(bytes.fromhex((digits + b"0" * (len(digits) % 2)).decode()))
-        elif kind == "open":
+            operands.append(bytes.fromhex((digits + b"0" * (len(digits) % 2)).decode()))
+        elif kind == _OPEN:
             stack.append([])
-        elif kind == "close" and len(stack) > 1:
+            operands = stack[-1]
+        elif kind == _CLOSE and len(stack) > 1:
             inner = stack.pop()
-            stack[-1].append(inner)
+            operands = stack[-1]
+            operands.append(inner)
     return operations
 
 
@@ -119,7 +126,31 @@ def _replay(ink: Ink, operations: list, resources: Any,  # long: one operator lo
     leading = 0.0
     points: list[tuple[float, float]] = []
     for operands, op in operations:
-        if op == b"q":
+        # The commonest operators first: a grid page shows a thousand letters and cells.
+        if op in (b"Tj", b"TJ") and operands:
+            tm = _show(ink, operands[0], font, size, tm, ctm)
+            if fill_grey is not None:
+                ink.greys.append(fill_grey)
+        elif op == b"Tm":
+            tm = line = tuple(float(v) for v in operands)  # type: ignore[assignment]
+        elif op in (b"m", b"l"):
+            points.append((float(operands[0]), float(operands[1])))
+        elif op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            points += [(x, y), (x + w, y + h)]
+        elif op in (b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"n"):
+            stroked = op in (b"S", b"s", b"B", b"B*", b"b", b"b*")
+            if points and op != b"n":
+                _add_path(ink, points, ctm, line_width if stroked else 0.0)
+                filled = op not in (b"S", b"s")
+                ink.greys += [g for g, used in ((fill_grey, filled), (stroke_grey, stroked))
+                              if used and g is not None]
+                if stroked:
+                    ink.line_widths.append(line_width * _min_scale(ctm))
+            points = []
+        elif op == b"c":
+            points += [(float(operands[i]), float(operands[i + 1])) for i in (0, 2, 4)]
+        elif op == b"q":
             stack.append((ctm, line_width, font, size, fill_grey, stroke_grey))
         elif op == b"Q" and stack:
             ctm, line_width, font, size, fill_grey, stroke_grey = stack.pop()
@@ -137,8 +168,6 @@ def _replay(ink: Ink, operations: list, resources: Any,  # long: one operator lo
             font, size = fonts.get(operands[0]), float(operands[1])
         elif op == b"BT":
             tm = line = IDENTITY
-        elif op == b"Tm":
-            tm = line = tuple(float(v) for v in operands)  # type: ignore[assignment]
         elif op in (b"Td", b"TD"):
             leading = -float(operands[1]) if op == b"TD" else leading
             tm = line = _mul((1, 0, 0, 1, float(operands[0]), float(operands[1])), line)
@@ -148,36 +177,26 @@ def _replay(ink: Ink, operations: list, resources: Any,  # long: one operator lo
             tm = line = _mul((1, 0, 0, 1, 0, -leading), line)
             if op != b"T*" and operands:
                 tm = _show(ink, operands[-1], font, size, tm, ctm)
-        elif op in (b"Tj", b"TJ") and operands:
-            tm = _show(ink, operands[0], font, size, tm, ctm)
-            if fill_grey is not None:
-                ink.greys.append(fill_grey)
-        elif op in (b"m", b"l"):
-            points.append((float(operands[0]), float(operands[1])))
-        elif op == b"c":
-            points += [(float(operands[i]), float(operands[i + 1])) for i in (0, 2, 4)]
-        elif op == b"re":
-            x, y, w, h = (float(v) for v in operands)
-            points += [(x, y), (x + w, y + h)]
-        elif op in (b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"n"):
-            stroked = op in (b"S", b"s", b"B", b"B*", b"b", b"b*")
-            if points and op != b"n":
-                _add_path(ink, points, ctm, line_width if stroked else 0.0)
-                filled = op not in (b"S", b"s")
-                ink.greys += [g for g, used in ((fill_grey, filled), (stroke_grey, stroked))
-                              if used and g is not None]
-                if stroked:
-                    ink.line_widths.append(line_width * _min_scale(ctm))
-            points = []
         elif op == b"Do":
             xobject = resources["/XObject"][operands[0]].get_object()
             if xobject.get("/Subtype") == "/Form":
                 matrix = tuple(float(v) for v in xobject.get("/Matrix", IDENTITY))
-                _replay(ink, _operations(xobject.get_data()),
+                _replay(ink, _form_operations(xobject),
                         xobject.get("/Resources") or resources,
                         _mul(matrix, ctm))  # type: ignore[arg-type]
             else:
                 _add_path(ink, [(0, 0), (1, 1)], ctm, 0.0)
+
+
+FORMS_CACHE: dict[int, tuple[Any, list]] = {}
+
+
+def _form_operations(xobject: Any) -> list:
+    """A form's operations, parsed once however many pages use it (a book's grids)."""
+    cached = FORMS_CACHE.get(id(xobject))
+    if cached is None or cached[0] is not xobject:
+        cached = FORMS_CACHE[id(xobject)] = (xobject, _operations(xobject.get_data()))
+    return cached[1]
 
 
 def _grey(values: list[float]) -> float | None:
@@ -240,9 +259,14 @@ def _show(ink: Ink, shown: Any, font: Any, size: float, tm: Matrix, ctm: Matrix)
             index = code - first
             advance += (widths[index] if 0 <= index < len(widths) else 600) / 1000 * size
     page = _mul(tm, ctm)
-    corners = [_apply(page, x, y * size) for x in (0.0, advance) for y in (-0.25, 1.0)]
-    box = (min(c[0] for c in corners), min(c[1] for c in corners),
-           max(c[0] for c in corners), max(c[1] for c in corners))
+    if page[1] == 0.0 and page[2] == 0.0:       # upright text (nearly all): no corners
+        xs = (page[4], page[4] + advance * page[0])
+        ys = (page[5] - 0.25 * size * page[3], page[5] + size * page[3])
+        box = (min(xs), min(ys), max(xs), max(ys))
+    else:
+        corners = [_apply(page, x, y * size) for x in (0.0, advance) for y in (-0.25, 1.0)]
+        box = (min(c[0] for c in corners), min(c[1] for c in corners),
+               max(c[0] for c in corners), max(c[1] for c in corners))
     ink.boxes.append(box)
     ink.text_boxes.append(box)
     ink.text_sizes.append((abs(size) * math.hypot(page[2], page[3]), "".join(text)))

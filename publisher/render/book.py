@@ -8,6 +8,7 @@ import io
 from dataclasses import replace
 from typing import Callable
 
+from reportlab import rl_config
 from reportlab.lib.colors import Color, black
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -62,6 +63,17 @@ class BookRenderer:
     def render(self, pages: list[Page], placements: list[Placement],
                progress: Callable[[int], None] | None = None,
                contents: list[tuple[str, int]] | None = None) -> bytes:
+        # Binary (Flate only) streams, not ASCII85 over Flate: the file is a sixth smaller
+        # and the print check has no ASCII85 to undo. ReportLab reads this when saving.
+        ascii85, rl_config.useA85 = rl_config.useA85, 0
+        try:
+            return self._render(pages, placements, progress, contents)
+        finally:
+            rl_config.useA85 = ascii85
+
+    def _render(self, pages: list[Page], placements: list[Placement],
+                progress: Callable[[int], None] | None,
+                contents: list[tuple[str, int]] | None) -> bytes:
         register_fonts()
         self.contents = contents or []
         buffer = io.BytesIO()
@@ -98,11 +110,15 @@ class BookRenderer:
         draw = {"title": frontmatter.title_page, "copyright": frontmatter.copyright_page,
                 "contents": frontmatter.contents_page,
                 "introduction": frontmatter.introduction_page,
-                "howto": frontmatter.how_to_play_page, "notes": frontmatter.notes_page}
+                "howto": frontmatter.how_to_play_page, "notes": frontmatter.notes_page,
+                "more": frontmatter.more_page,
+                "opener": lambda r, c, b, p: frontmatter.opener_page(r, c, b, p, number)}
         if page.role in draw:
             draw[page.role](self, canvas, body, page)
         elif page.role == "puzzles":
-            self._puzzle_page(canvas, body, page, placements)
+            self._puzzle_page(canvas, body, page, placements, number)
+        elif page.role == "clues":
+            self._clue_page(canvas, body, page, number)
         elif page.role == "answers":
             self._answer_page(canvas, body, page, placements)
         if page.role not in ("title", "blank"):
@@ -121,6 +137,29 @@ class BookRenderer:
                else answer_cells(self.layout, body, per_page, heading=True)[0][1])
         return self.box_problem(self.outcomes[index], box, what == "solution")
 
+    def continued_boxes(self, number: int) -> tuple[Box, Box]:
+        """The boxes of a continued puzzle whose own page is `number`: its page's, and
+        that of each page its text runs on to (the same size on either hand)."""
+        first = puzzle_cells(self.layout, body_box(self.layout, number), 1)[0][1]
+        then = puzzle_cells(self.layout, body_box(self.layout, number + 1), 1)[0][1]
+        return first, then
+
+    def continues(self, index: int) -> int:
+        """How many pages puzzle `index` runs on to so that all of it reads at the floor
+        (pagination asks when it does not fit one page); 0 when it cannot."""
+        outcome = self.outcomes[index]
+        kind, ctx = get_kind(outcome.job.kind), self.context(outcome)
+        box, then = self.continued_boxes(1)
+        pages = kind.continuation_pages(outcome.kept, box, then, ctx)
+        if not pages:
+            return 0
+        for part in range(pages + 1):
+            smallest = measure.smallest_drawn(lambda canvas: kind.draw_continued(
+                canvas, outcome.kept, box, then, ctx, part))
+            if smallest < self.theme.min_font_size - 0.05:
+                return 0
+        return pages
+
     def box_problem(self, outcome: Outcome, box: Box, solution: bool) -> str | None:
         """The kind's own verdict, then the text it really draws against the floor."""
         kind, ctx = get_kind(outcome.job.kind), self.context(outcome)
@@ -135,18 +174,28 @@ class BookRenderer:
         return None
 
     def draw(self, canvas, outcome: Outcome, box: Box, what: str) -> None:
-        kind = get_kind(outcome.job.kind)
-        ctx = self.context(outcome)
-        # Pagination has already asked (printed books); otherwise ask now, to warn.
-        problem = None if self.fits_checked else kind.fits(outcome.kept, box, ctx,
-                                                           solution=what == "solution")
-        if problem:
-            self.warnings.append(f"{outcome.job.title} ({outcome.job.section_title}), "
-                                 f"{what}: {problem}")
-        canvas.saveState()
-        paint = kind.draw_puzzle if what == "puzzle" else kind.draw_solution
-        paint(canvas, outcome.kept, box, ctx)
-        canvas.restoreState()
+        self.draw_page_items(canvas, [(outcome, box)], what)
+
+    def draw_page_items(self, canvas, items: list[tuple[Outcome, Box]], what: str) -> None:
+        """Puzzles (or solutions) of one page; those of one kind and context are drawn
+        together, so the kind can make them agree (one cell size for one grid size)."""
+        for outcome, box in items:
+            # Pagination has already asked (printed books); otherwise ask now, to warn.
+            problem = None if self.fits_checked else get_kind(outcome.job.kind).fits(
+                outcome.kept, box, self.context(outcome), solution=what == "solution")
+            if problem:
+                self.warnings.append(f"{outcome.job.title} ({outcome.job.section_title}), "
+                                     f"{what}: {problem}")
+        groups: list[tuple[str, DrawContext, list[tuple[Outcome, Box]]]] = []
+        for outcome, box in items:
+            ctx = self.context(outcome)
+            if groups and groups[-1][0] == outcome.job.kind and groups[-1][1] == ctx:
+                groups[-1][2].append((outcome, box))
+            else:
+                groups.append((outcome.job.kind, ctx, [(outcome, box)]))
+        for kind, ctx, group in groups:
+            get_kind(kind).draw_together(canvas, [o.kept for o, _ in group],
+                                         [b for _, b in group], ctx, what == "solution")
 
     def _theme_for(self, outcome: Outcome) -> Theme:
         """The layout's theme, with the section's own colour choice when it made one."""
@@ -181,13 +230,32 @@ class BookRenderer:
 
     # --- pages ----------------------------------------------------------------------------
 
-    def _puzzle_page(self, canvas, body: Box, page: Page, placements) -> None:
+    def _clue_page(self, canvas, body: Box, page: Page, number: int) -> None:
+        """A continued puzzle's next page: "<title> (clues continued)" and its text."""
+        t = self.theme
+        canvas.setFillColor(GREY)
+        self.text(canvas, body.x, body.top - t.font_size, page.heading, t.font,
+                  t.font_size, body.width)
+        canvas.setFillColor(black)
+        outcome = self.outcomes[page.items[0]]
+        cell, inner, title_size = puzzle_cells(self.layout, body, 1)[0]
+        self.text(canvas, cell.x, cell.top - title_size,
+                  self.words.text("book.clues_continued", title=outcome.job.title),
+                  t.font_bold, title_size, cell.width)
+        first, then = self.continued_boxes(number - page.part)
+        canvas.saveState()
+        get_kind(outcome.job.kind).draw_continued(canvas, outcome.kept, first, inner,
+                                                  self.context(outcome), page.part)
+        canvas.restoreState()
+
+    def _puzzle_page(self, canvas, body: Box, page: Page, placements, number: int) -> None:
         t = self.theme
         canvas.setFillColor(GREY)
         self.text(canvas, body.x, body.top - t.font_size, page.heading, t.font,
                   t.font_size, body.width)
         canvas.setFillColor(black)
         note_size = max(t.min_font_size, t.font_size * 0.8)
+        drawn = []
         for index, (cell, inner, title_size) in zip(
                 page.items, puzzle_cells(self.layout, body, page.per_page)):
             outcome = self.outcomes[index]
@@ -201,7 +269,15 @@ class BookRenderer:
                 self.text(canvas, cell.x, cell.y, note, t.font_italic, note_size, cell.width,
                           "right")
                 canvas.setFillColor(black)
-            self.draw(canvas, outcome, inner, "puzzle")
+            if page.continued:
+                first, then = self.continued_boxes(number)
+                canvas.saveState()
+                get_kind(outcome.job.kind).draw_continued(canvas, outcome.kept, inner, then,
+                                                          self.context(outcome), 0)
+                canvas.restoreState()
+            else:
+                drawn.append((outcome, inner))
+        self.draw_page_items(canvas, drawn, "puzzle")
 
     def _answer_page(self, canvas, body: Box, page: Page, placements) -> None:
         t = self.theme
@@ -209,6 +285,7 @@ class BookRenderer:
             self.text(canvas, body.x, body.top - t.title_size, page.heading, t.font_bold,
                       t.title_size, body.width, "centre")
         label = max(t.min_answer_font_size, t.font_size * 0.9)
+        drawn = []
         for index, (cell, inner) in zip(page.items, answer_cells(
                 self.layout, body, page.per_page, heading=bool(page.heading))):
             outcome = self.outcomes[index]
@@ -216,7 +293,8 @@ class BookRenderer:
             self.text(canvas, cell.x, cell.top - label,
                       self.answer_label(outcome, placements[index]), t.font_bold,
                       label, cell.width)
-            self.draw(canvas, outcome, inner, "solution")
+            drawn.append((outcome, inner))
+        self.draw_page_items(canvas, drawn, "solution")
 
     def answer_label(self, outcome: Outcome, placement: Placement) -> str:
         """What heads a solution: its puzzle's title and page."""

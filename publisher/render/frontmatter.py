@@ -11,6 +11,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..ground import printrules
+from ..kinds import get_kind
 from ..kinds.base import Box
 from .pagination import Page
 
@@ -141,3 +142,53 @@ def notes_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
     while y > body.y + step * 0.5:
         canvas.line(body.x, y, body.x + body.width, y)
         y -= step
+
+
+BAND_GREY = Color(0.86, 0.86, 0.86)       # 14 % ink: prints, stays quiet behind the title
+BAND_COLOUR = Color(0.80, 0.88, 0.96)     # a light blue for colour books
+BAND_SHARE = 0.36                         # of the page's height, from the top
+
+
+def opener_page(r: BookRenderer, canvas, body: Box, page: Page, number: int) -> None:
+    """A section's first page: a band across the top (into the bleed at the top and the
+    outside edge when the book bleeds, else inside the margins) with the section's title,
+    then how many puzzles it holds and the kind's rule."""
+    t = r.theme
+    bottom = r.height * (1 - BAND_SHARE)
+    if r.bleed:
+        outside_right = number % 2 == 1                  # right-hand pages: outside = right
+        left = 0.0 if outside_right else -printrules.BLEED
+        band = (left, bottom, r.width + printrules.BLEED, r.height + printrules.BLEED - bottom)
+    else:
+        band = (body.x, bottom, body.width, body.top - bottom)
+    canvas.setFillColor(BAND_COLOUR if t.colour else BAND_GREY)
+    canvas.rect(*band, stroke=0, fill=1)
+    canvas.setFillColor(black)
+    middle = bottom + (min(body.top, r.height) - bottom) / 2
+    r.text(canvas, body.x, middle - t.title_size * 0.6, page.heading, t.font_bold,
+           t.title_size * 1.6, body.width, "centre")
+    outcome = r.outcomes[page.items[0]]
+    kind = get_kind(outcome.job.kind)
+    y = bottom - t.title_size * 2
+    r.text(canvas, body.x, y, r.words.plural("book.puzzles", len(page.items)), t.font_italic,
+           t.font_size * 1.2, body.width, "centre")
+    rule = kind.instruction(outcome.kept, r.context(outcome))
+    _paragraphs(r, canvas, rule, body.x + body.width * 0.1, y - t.font_size * 3,
+                body.width * 0.8, t.font_size)
+
+
+def more_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
+    """An intentional page to reach the print minimum: "More puzzles", a line about the
+    series and the kinds this book holds."""
+    t = r.theme
+    canvas.setFillColor(black)
+    r.text(canvas, body.x, body.top - t.title_size, r.words.text("book.more_puzzles"),
+           t.font_bold, t.title_size, body.width, "centre")
+    y = _paragraphs(r, canvas, r.words.text("book.more_puzzles_text"), body.x,
+                    body.top - t.title_size * 2.5, body.width, t.font_size)
+    kinds = dict.fromkeys(o.job.kind for o in r.outcomes)
+    for kind in kinds:
+        y -= t.font_size * 0.6
+        r.text(canvas, body.x, y, "• " + r.words.kind(kind).text("title"), t.font,
+               t.font_size * 1.1, body.width, "centre")
+        y -= t.font_size * 1.2

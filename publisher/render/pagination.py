@@ -18,13 +18,17 @@ from .layout import Layout
 
 @dataclass
 class Page:
-    # "title" | "copyright" | "contents" | "introduction" | "howto" | "puzzles" | "answers"
-    # | "notes" | "blank"
+    # "title" | "copyright" | "contents" | "introduction" | "howto" | "opener" | "puzzles"
+    # | "clues" | "answers" | "notes" | "more" | "blank"
     role: str
     items: list[int] = field(default_factory=list)   # outcome indices (contents: row indices)
     per_page: int = 1
     heading: str = ""
     kind: str = ""                                   # howto pages: the kind explained
+    # A puzzle too long for one page at the floor: its page runs on to `continued` pages
+    # ("clues" pages, each with its `part`: 1, 2...).
+    continued: int = 0
+    part: int = 0
 
 
 @dataclass
@@ -52,11 +56,15 @@ class FrontMatter:
     copyright: bool = False           # a copyright page on the title page's back
     introduction: bool = False
     how_to_play: tuple[str, ...] = ()   # kinds explained, in book order
-    padding: str = "notes"            # "notes" | "blank": pages added to reach the minimum
+    padding: str = "notes"            # "notes" | "blank" | "more": pages added to reach 24
+    openers: bool = False             # a right-hand opener page before each section
 
 
 # (outcome index, "puzzle" | "solution", per page) -> why it cannot be read, or None
 FitCheck = Callable[[int, str, int], "str | None"]
+# outcome index -> the pages a puzzle alone on its page runs on to so that it reads at the
+# floor (a crossword's clues continued), 0 when it cannot
+ContinueCheck = Callable[[int], int]
 
 # --- geometry -----------------------------------------------------------------------------
 
@@ -111,12 +119,14 @@ def contents_rows_per_page(layout: Layout) -> int:
 def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
              language: str = "en", front: FrontMatter | None = None,
              fits: FitCheck | None = None, title_page: bool = True,
-             answers_heading: str | None = None) -> Pagination:
+             answers_heading: str | None = None,
+             continues: ContinueCheck | None = None) -> Pagination:
     """Decide every page. answer_key: "back", "separate" or "none". With `front`, the book
     is a printed book: front matter, then padding to the print services' page rules.
     With `fits`, puzzles that cannot be read at the layout's floor move to pages holding
-    fewer of them (or are listed in `problems`). A worksheet has no title page
-    (`title_page=False`) and its own answer heading."""
+    fewer of them, or with `continues` run on to following pages (or are listed in
+    `problems`). A worksheet has no title page (`title_page=False`) and its own answer
+    heading."""
     words = catalogue(language)
     result = Pagination([], [], [Placement(0) for _ in outcomes])
     pages = result.book
@@ -133,7 +143,8 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
             pages.append(Page("introduction", heading=words.text("book.introduction")))
         for kind in front.how_to_play:
             pages.append(Page("howto", kind=kind, heading=words.text("book.how_to_play")))
-    _puzzle_pages(result, outcomes, layout, fits)
+    _puzzle_pages(result, outcomes, layout, fits, continues, words,
+                  bool(front and front.openers))
     if answer_key != "none":
         _answer_pages(result, outcomes, layout, answer_key,
                       answers_heading or words.text("book.answers"), fits)
@@ -146,18 +157,34 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
 
 
 def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
-                  fits: FitCheck | None) -> None:
+                  fits: FitCheck | None, continues: ContinueCheck | None, words,
+                  openers: bool = False) -> None:
     pages = result.book
     for items, wanted, heading in _runs(outcomes, [o.job.per_page for o in outcomes]):
-        per_page = _largest_fitting(items, wanted, "puzzle", layout, fits, result, outcomes)
+        if openers:       # a section opens on a right-hand (odd) page
+            if len(pages) % 2 == 1:
+                pages.append(Page("blank"))
+            pages.append(Page("opener", items, len(items), heading))
+        run_on: dict[int, int] = {}
+        per_page = _largest_fitting(items, wanted, "puzzle", layout, fits, result, outcomes,
+                                    continues, run_on)
         if per_page != wanted:
             result.notes.append(f"{heading}: puzzles per page {per_page} instead of {wanted}, "
                                 f"so no text is smaller than {layout.min_font_size:g} pt")
         for start in range(0, len(items), per_page):
             chunk = items[start:start + per_page]
-            pages.append(Page("puzzles", chunk, per_page, heading))
+            more = run_on.get(chunk[0], 0) if per_page == 1 else 0
+            if more and len(pages) % 2 == 0:
+                pages.append(Page("notes"))    # the grid on a left-hand page, clues facing
+            pages.append(Page("puzzles", chunk, per_page, heading, continued=more))
             for i in chunk:
                 result.placements[i].page = len(pages)
+            for part in range(1, more + 1):
+                pages.append(Page("clues", chunk, 1, heading, part=part))
+            if more:
+                result.notes.append(
+                    f"{outcomes[chunk[0]].job.title} ({heading}): the clues continue on "
+                    f"{more} more page(s), so no text is smaller than {layout.min_font_size:g} pt")
 
 
 def _answer_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
@@ -181,9 +208,12 @@ def _answer_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
 
 def _largest_fitting(items: list[int], wanted: int, what: str, layout: Layout,
                      fits: FitCheck | None, result: Pagination,
-                     outcomes: Sequence[Outcome]) -> int:
+                     outcomes: Sequence[Outcome], continues: ContinueCheck | None = None,
+                     run_on: dict[int, int] | None = None) -> int:
     """The most puzzles a page (at most `wanted`, a count the layout can place) at which
-    every puzzle of `items` reads at the floor; 1 with the problems noted if none does."""
+    every puzzle of `items` reads at the floor; else 1, where a puzzle that still does not
+    read may run on to following pages (`continues`, noted in `run_on`), or its problem is
+    noted."""
     if fits is None:
         return wanted
     choices = sorted((n for n in layout.page_grids if n <= wanted), reverse=True) or [1]
@@ -193,6 +223,10 @@ def _largest_fitting(items: list[int], wanted: int, what: str, layout: Layout,
     last = choices[-1]
     for i in items:
         problem = fits(i, what, last)
+        if problem and last == 1 and continues is not None and run_on is not None:
+            run_on[i] = continues(i)
+            if run_on[i]:
+                continue
         if problem:
             job = outcomes[i].job
             result.problems.append(f"{job.title} ({job.section_title}), {what}: {problem}")
@@ -211,6 +245,8 @@ def _pad(pages: list[Page], padding: str) -> None:
             blanks += 1
         role = "blank" if padding == "blank" and blanks < printrules.MAX_BLANKS_IN_A_ROW \
             else "notes"
+        if padding == "more" and not any(p.role == "more" for p in pages):
+            role = "more"         # one "More puzzles" page first, then notes
         pages.append(Page(role))
 
 

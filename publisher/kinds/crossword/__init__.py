@@ -14,8 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from ...errors import GenerationFailed
 from ...words import Word
-from ..base import (Board, BookMeta, Box, DrawContext, Kind, Language, Params, PlanContext,
-                    PuzzleRequest, SectionBase, grid_size)
+from ..base import (Board, BookMeta, Box, DrawContext, ExampleWords, Kind, Language, Params,
+                    PlanContext, PuzzleRequest, SectionBase, grid_size)
 from . import draw, exports
 from .blocked import kind as blocked_style
 from ...grids.freeform.generator import (ACROSS, DEFAULT_BEAM, DEFAULT_BRANCH, balance, board_score, make_layout,
@@ -213,8 +213,16 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
             requests.append(PuzzleRequest(title, _params(words, rows, cols, lang), lang))
         return requests
 
-    def example_params(self, params: Any) -> None:
-        return None          # the example would show the book's own words solved
+    def example_params(self, params: CrosswordParams,
+                       words: ExampleWords) -> CrosswordParams | None:
+        """A small freeform crossword of the catalogue's example clues (never the book's)."""
+        chosen = [w for w in words.words("example_clues") if w.clue][:6]
+        if len(chosen) < 3:
+            return None
+        return _params(chosen, 9, 9, words.language)
+
+    def answers(self, board: CrosswordBoard) -> list[str]:
+        return [e["answer"] for e in board.entries]
 
     def generate(self, params: CrosswordParams, seed: int) -> CrosswordBoard:
         if params.style == "blocked":
@@ -272,6 +280,17 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
     def draw_puzzle(self, canvas: Any, board: CrosswordBoard, box: Box,
                     ctx: DrawContext) -> None:
         draw.draw_puzzle(canvas, board, box, ctx.theme, _enumeration, _headings(ctx))
+
+    def continuation_pages(self, board: CrosswordBoard, box: Box, next_box: Box,
+                           ctx: DrawContext) -> int:
+        plan = draw.continued_plan(board, box, next_box, ctx.theme, _enumeration,
+                                   _headings(ctx))
+        return 0 if plan is None else len(plan[-1]) - 1
+
+    def draw_continued(self, canvas: Any, board: CrosswordBoard, box: Box, next_box: Box,
+                       ctx: DrawContext, part: int) -> None:
+        draw.draw_continued(canvas, board, box, next_box, ctx.theme, _enumeration,
+                            _headings(ctx), part)
 
     def fits(self, board: CrosswordBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:

@@ -8,20 +8,25 @@ empty cells as black squares.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...ground.fonts import fitting_prefix
+from ...ground.fonts import fitting_prefix, text_sizes
 
 GAP = 12.0             # between grid and clues, and between clue columns
 ENOUGH_CELL = 26.0     # bigger cells do not help a reader
 MIN_CELL = 11.0
 
 
-def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Lines of at most `width` (ReportLab's splitter; words wider than a line are cut)."""
-    return simpleSplit(" ".join(_breakable(text.split(), font, size, width)),
-                       font, size, width) or [""]
+@lru_cache(maxsize=16384)
+def _wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+    """Lines of at most `width` (ReportLab's splitter; words wider than a line are cut).
+    Cached: a page's layout search wraps the same clue at the same sizes many times."""
+    return tuple(simpleSplit(" ".join(_breakable(text.split(), font, size, width)),
+                             font, size, width) or [""])
 
 
 def _breakable(words: list[str], font: str, size: float, width: float) -> list[str]:
@@ -37,22 +42,29 @@ def _breakable(words: list[str], font: str, size: float, width: float) -> list[s
     return out
 
 
-def _clue_lines(board, theme, size: float, width: float, enumeration, headings):
+# (direction, number, clue text as printed) for each entry, in the board's order
+Clues = tuple[tuple[str, str, str], ...]
+
+
+def _clues(board, enumeration) -> Clues:
+    return tuple((e["direction"], str(e["number"]), f"{e['clue']} {enumeration(e['text'])}")
+                 for e in board.entries)
+
+
+def _clue_lines(clues: Clues, theme, size: float, width: float, headings):
     """Flowable lines: (kind, number, text). kind: 'head', 'first', 'more', 'gap'."""
     out: list[tuple[str, str, str]] = []
     indent = stringWidth("00 ", theme.font_bold, size)
     for direction in ("across", "down"):
-        items = [e for e in board.entries if e["direction"] == direction]
+        items = [c for c in clues if c[0] == direction]
         if not items:
             continue
         if out:
             out.append(("gap", "", ""))
         out.append(("head", "", headings[0] if direction == "across" else headings[1]))
-        for e in items:
-            text = f"{e['clue']} {enumeration(e['text'])}"
+        for _, number, text in items:
             for k, line in enumerate(_wrap(text, theme.font, size, width - indent)):
-                out.append(("first" if k == 0 else "more", str(e["number"]) if k == 0 else "",
-                            line))
+                out.append(("first" if k == 0 else "more", number if k == 0 else "", line))
     return out
 
 
@@ -92,24 +104,36 @@ def _columns(lines, n_cols: int, line_h: float) -> float:
 
 
 def _plan(board, box, theme, enumeration, headings):
-    rows, cols = board.rows, board.cols
-    best = None
-    size = theme.font_size
-    while size >= theme.min_font_size - 1e-9:
+    """The chosen arrangement, searched once per board, box and theme: pagination's fit
+    check, the floor measurement and the drawing all ask for the same one."""
+    return _search(_clues(board, enumeration), board.rows, board.cols, box, theme, headings)
+
+
+@lru_cache(maxsize=512)
+def _search(clues: Clues, rows: int, cols: int, box, theme, headings):
+    best: Any = None
+    for size in text_sizes(theme.font_size, theme.min_font_size):
         line_h = size * 1.22
         for where, n_cols in (("under", 2), ("under", 3), ("beside", 1), ("beside", 2)):
             if where == "under":
                 col_w = (box.width - GAP * (n_cols - 1)) / n_cols
-                lines = _clue_lines(board, theme, size, col_w, enumeration, headings)
-                need = _columns(lines, n_cols, line_h)
-                cell = min(box.width / cols, (box.height - need - GAP) / rows)
+                bound = min(box.width / cols, (box.height - GAP) / rows)
             else:
                 col_w = max(140.0, size * 14)
                 grid_w = box.width - n_cols * (col_w + GAP)
                 if grid_w <= 0:
                     continue
-                lines = _clue_lines(board, theme, size, col_w, enumeration, headings)
-                need = _columns(lines, n_cols, line_h)
+                bound = min(grid_w / cols, box.height / rows)
+            # The cell can only shrink once the clues are wrapped: skip an arrangement
+            # that could not beat the best one even with no clues at all.
+            if bound < MIN_CELL or (best is not None
+                                    and (min(bound, ENOUGH_CELL), size, bound) <= best[0]):
+                continue
+            lines = _clue_lines(clues, theme, size, col_w, headings)
+            need = _columns(lines, n_cols, line_h)
+            if where == "under":
+                cell = min(box.width / cols, (box.height - need - GAP) / rows)
+            else:
                 if need > box.height:
                     continue
                 cell = min(grid_w / cols, box.height / rows)
@@ -118,7 +142,6 @@ def _plan(board, box, theme, enumeration, headings):
             key = (min(cell, ENOUGH_CELL), size, cell)
             if best is None or key > best[0]:
                 best = (key, where, n_cols, size, col_w, cell, lines, line_h, need)
-        size -= 0.5
     if best is None:   # the clues cannot fit at the floor: the grid alone (`clues_fit` says so)
         cell = min(box.width / cols, box.height / rows)
         best = (None, "none", 0, theme.min_font_size, 0.0, cell, [], 1.0, 0.0)
@@ -178,9 +201,71 @@ def draw_puzzle(canvas, board, box, theme, enumeration, headings) -> None:
         _grid(canvas, board, gx, gtop, cell, theme, False)
         ctop = box.top
         cx = [gx + gw + GAP + k * (col_w + GAP) for k in range(n_cols)]
+    _clue_columns(canvas, columns, cx, ctop, size, line_h, theme)
+
+
+# --- clues continued on the following pages ------------------------------------------------
+
+CONTINUED_PAGES = 4      # at most this many clue pages follow the grid's page
+GRID_SHARE = 0.8         # of the first page's height, at most, for the grid
+
+
+def _flow_pages(lines, n_cols: int, capacities: list[int]):
+    """Columns filled in order, each holding at most its capacity in lines (a clue never
+    split); None if the lines need more columns than `capacities` lists."""
+    columns: list[list[tuple[str, str, str]]] = [[]]
+    for block in _blocks(lines):
+        while True:
+            room = capacities[len(columns) - 1] - len(columns[-1])
+            if not columns[-1] and block[0][0] == "gap":
+                block = block[1:]
+            if len(block) <= room:
+                columns[-1].extend(block)
+                break
+            if len(columns) == len(capacities):
+                return None
+            columns.append([])
+    return columns
+
+
+@lru_cache(maxsize=256)
+def _search_continued(clues: Clues, rows: int, cols: int, first: tuple[float, float],
+                      then: tuple[float, float], theme, headings):
+    """The grid at the top of the first page (width and height `first`) with clue columns
+    under it, the rest on up to CONTINUED_PAGES pages (`then` each): the largest clue size
+    (the theme's, down to its floor) at which every clue fits; None if none does."""
+    width, height = first
+    cell = min(width / cols, height * GRID_SHARE / rows, ENOUGH_CELL * theme.scale)
+    if cell < MIN_CELL:
+        return None
+    for size in text_sizes(theme.font_size, theme.min_font_size):
+        line_h = size * 1.22
+        n_cols = max(1, min(3, int((then[0] + GAP) // (size * 11 + GAP))))
+        col_w = (then[0] - GAP * (n_cols - 1)) / n_cols
+        below = max(0, int((height - cell * rows - GAP) // line_h))
+        per_page = int(then[1] // line_h)
+        lines = _clue_lines(clues, theme, size, col_w, headings)
+        columns = _flow_pages(lines, n_cols, [below] * n_cols
+                              + [per_page] * (n_cols * CONTINUED_PAGES))
+        if columns is not None:
+            pages = [columns[k:k + n_cols] for k in range(0, len(columns), n_cols)]
+            if len(pages) > 1:
+                return size, cell, n_cols, col_w, line_h, pages
+    return None
+
+
+def continued_plan(board, box, next_box, theme, enumeration, headings):
+    """(size, cell, columns, column width, line height, [page's columns...]) or None."""
+    return _search_continued(_clues(board, enumeration), board.rows, board.cols,
+                             (box.width, box.height), (next_box.width, next_box.height),
+                             theme, headings)
+
+
+def _clue_columns(canvas, columns, xs: list[float], top: float, size: float, line_h: float,
+                  theme) -> None:
     num_w = stringWidth("00 ", theme.font_bold, size)
-    for x, column in zip(cx, columns):
-        y = ctop - size
+    for x, column in zip(xs, columns):
+        y = top - size
         for kind, num, text in column:
             if kind == "head":
                 canvas.setFont(theme.font_bold, size)
@@ -193,6 +278,25 @@ def draw_puzzle(canvas, board, box, theme, enumeration, headings) -> None:
                 canvas.setFont(theme.font, size)
                 canvas.drawString(x + num_w, y, text)
             y -= line_h
+
+
+def draw_continued(canvas, board, box, next_box, theme, enumeration, headings,
+                   part: int) -> None:
+    """Part 0: the grid and the first clues in `box`; part k: the k-th clue page."""
+    plan = continued_plan(board, box, next_box, theme, enumeration, headings)
+    if plan is None:
+        raise ValueError("this crossword does not continue onto further pages")
+    size, cell, n_cols, col_w, line_h, pages = plan
+    if part >= len(pages):
+        return
+    here = box if part == 0 else next_box
+    top = here.top
+    if part == 0:
+        gx = box.x + (box.width - cell * board.cols) / 2
+        _grid(canvas, board, gx, box.top, cell, theme, False)
+        top = box.top - cell * board.rows - GAP
+    xs = [here.x + k * (col_w + GAP) for k in range(n_cols)]
+    _clue_columns(canvas, pages[part], xs, top, size, line_h, theme)
 
 
 SOLUTION_LETTER = 0.62      # answer letters' size, as a share of the cell

@@ -9,8 +9,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...data import data_dir
-from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
-                    SectionBase, Word)
+from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
+                    PuzzleRequest, SectionBase, Word)
 from .cipher import TextRefused, alphabet, encipher, language_of, normalise, read_texts
 from .draw import draw_cryptogram, layout
 
@@ -114,8 +114,17 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
             raise ctx.error("texts", str(exc)) from None
         return [(it["text"], it["author"]) for it in items], field_name, False
 
-    def example_params(self, params: Any) -> None:
-        return None          # the example would show the book's own words solved
+    def example_params(self, params: CryptogramParams,
+                       words: ExampleWords) -> CryptogramParams | None:
+        """The first of the catalogue's example sayings none of whose longer words is an
+        answer of the book (or a word of its texts)."""
+        for saying in words.text.catalogue.lookup(f"kinds.{self.name}.example_texts"):
+            if not words.gives_away(saying, shortest=4):
+                return params.model_copy(update=dict(text=saying, author=None))
+        return None
+
+    def answers(self, board: CryptogramBoard) -> list[str]:
+        return [w for w in board.plaintext.split() if len(w) >= 4]
 
     def generate(self, params: CryptogramParams, seed: int) -> CryptogramBoard:
         cipher = encipher(params.text, params.language, seed, params.hints, params.difficulty)

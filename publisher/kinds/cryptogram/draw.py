@@ -13,6 +13,8 @@ from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ...ground.fonts import text_sizes
+
 CELL_WIDTH = 1.35       # letter cell width, in font sizes
 ROW_HEIGHT = 3.3        # one text line: blank, cipher letter, gap (font sizes)
 LARGEST = 16.0          # letters above this gain nothing (times the theme's scale)
@@ -80,14 +82,13 @@ def layout(text: str, width: float, height: float, theme: Any, extra_lines: int 
     legibility floor) at which the text, plus `extra_lines` lines of small print
     under it, fits width x height."""
     floor = theme.min_font_size if floor is None else floor
-    size = min(LARGEST * getattr(theme, "scale", 1.0), max(theme.font_size * 1.3, floor))
-    while size >= floor - 1e-9:
+    largest = min(LARGEST * getattr(theme, "scale", 1.0), max(theme.font_size * 1.3, floor))
+    for size in text_sizes(largest, floor):
         per_line = int(width // (size * CELL_WIDTH))
         if per_line >= 1:
             lines = _wrap(text, per_line)
             if _height(len(lines), size, theme, extra_lines) <= height:
                 return Layout(size, lines)
-        size -= 0.5
     return None
 
 

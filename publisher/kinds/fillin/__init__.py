@@ -7,8 +7,8 @@ from typing import Any, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
-from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
-                    SectionBase, grid_size)
+from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
+                    PuzzleRequest, SectionBase, grid_size)
 from .draw import draw_fillin, plan as draw_plan
 from .generator import make_fillin
 from .layout import Entry
@@ -87,8 +87,15 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
             answers=tuple(w.answer for w in group), rows=rows, cols=cols,
             starter=section.starter), ctx.language) for title, group in zip(titles, groups)]
 
-    def example_params(self, params: Any) -> None:
-        return None          # the example would show the book's own words solved
+    def example_params(self, params: FillInParams, words: ExampleWords) -> FillInParams | None:
+        """A small grid of the catalogue's example words (never the book's)."""
+        chosen = [w.answer for w in words.words("example_words") if len(w.answer) <= 8][:4]
+        if len(chosen) < 3:
+            return None
+        return FillInParams(answers=tuple(chosen), rows=9, cols=9, starter=params.starter)
+
+    def answers(self, board: FillInBoard) -> list[str]:
+        return list(board.words)
 
     def generate(self, params: FillInParams, seed: int) -> FillInBoard:
         board = make_fillin(list(params.answers), params.rows, params.cols, seed, params.starter)

@@ -13,6 +13,8 @@ from typing import Any, Callable
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ...ground.fonts import text_sizes
+
 GAP = 12.0            # between grid and list, and between list columns
 ENOUGH_CELL = 24.0    # bigger cells do not help (times the theme's scale)
 MIN_CELL = 9.0
@@ -76,9 +78,8 @@ def plan(grid: list[list[str | None]], words: list[str], box: Any, theme: Any,
     blocks = _lines(words, heading)
     best = None
     floor = theme.min_font_size if floor is None else floor
-    size = max(theme.font_size, floor)
     enough = ENOUGH_CELL * getattr(theme, "scale", 1.0)
-    while size >= floor - 1e-9:
+    for size in text_sizes(max(theme.font_size, floor), floor):
         col_w = max(stringWidth(t, theme.font_bold if b else theme.font, size)
                     for blk in blocks for t, b in blk) + GAP
         for beside, columns in [(False, k) for k in range(2, 7)] + [(True, k) for k in (1, 2, 3)]:
@@ -96,7 +97,6 @@ def plan(grid: list[list[str | None]], words: list[str], box: Any, theme: Any,
                     best = cand
         if best is not None and best.cell >= enough:
             break
-        size -= 0.5
     return best
 
 

@@ -11,8 +11,8 @@ from pydantic import Field, model_validator
 from ...data import data_dir
 from ...errors import GenerationFailed
 from ...words import grid_form
-from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
-                    SectionBase, Word)
+from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
+                    PuzzleRequest, SectionBase, Word)
 from .draw import Item, draw_scramble, fit
 from .generator import (ScrambleError, dictionary_for, kept_pairs, mark_letters,
                         read_dictionary, scramble_all, scramble_word)
@@ -116,8 +116,19 @@ class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
             except ScrambleError as exc:
                 raise ctx.error("words", f"{w.text!r}: {exc}; remove it") from None
 
-    def example_params(self, params: Any) -> None:
-        return None          # the example would show the book's own words solved
+    def example_params(self, params: ScrambleParams,
+                       words: ExampleWords) -> ScrambleParams | None:
+        """Three of the catalogue's example words (never the book's), without a bonus."""
+        chosen = words.words("example_words")[:3]
+        if len(chosen) < 3:
+            return None
+        return ScrambleParams(items=tuple((w.text, w.answer, None) for w in chosen),
+                              language=words.language, bonus_answer=None, bonus_clue=None,
+                              dictionary=params.dictionary)
+
+    def answers(self, board: ScrambleBoard) -> list[str]:
+        bonus = [board.bonus["answer"]] if board.bonus else []
+        return [item["answer"] for item in board.items] + bonus
 
     def generate(self, params: ScrambleParams, seed: int) -> ScrambleBoard:
         rng = random.Random(seed)

@@ -14,6 +14,8 @@ from typing import Any
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ...ground.fonts import text_sizes
+
 GAP = 1.2          # between the scramble and the boxes, in box sides
 COLUMN_GAP = 18.0  # points
 LARGEST_BOX = 22.0       # points, times the theme's scale
@@ -72,8 +74,7 @@ def fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None = None,
     `floor` (default the theme's legibility floor); `bonus`: (scrambled, answer,
     clue) or None."""
     floor = theme.min_font_size if floor is None else floor
-    size = max(theme.font_size * 1.2, floor)
-    while size >= floor - 1e-9:
+    for size in text_sizes(max(theme.font_size * 1.2, floor), floor):
         side = min(LARGEST_BOX * getattr(theme, "scale", 1.0), size * 1.7)
         for columns in (1, 2):
             f = Fit(size, side, columns)
@@ -88,7 +89,6 @@ def fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None = None,
                 continue
             if tallest + _bonus_height(f, theme, box.width, bonus) <= box.height:
                 return f
-        size -= 0.5
     return None
 
 

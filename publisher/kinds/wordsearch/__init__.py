@@ -9,8 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from ...errors import GenerationFailed
 from ...words import Word, alphabet_for, grid_form
-from ..base import (Board, Box, DrawContext, Kind, Language, Params, PlanContext, PuzzleRequest,
-                    SectionBase, grid_size)
+from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Language, Params, PlanContext,
+                    PuzzleRequest, SectionBase, grid_size)
 from . import draw
 from .filler import blocklist, fill_with_repairs, filler_weights
 from .generator import (DIFFICULTY_DIRECTIONS, DIRECTION_INDEX, DIRECTIONS, balance,
@@ -359,8 +359,19 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             difficulty=grade(directions),
         ), language)
 
-    def example_params(self, params: Any) -> None:
-        return None          # the example would show the book's own words solved
+    def example_params(self, params: WordSearchParams,
+                       words: ExampleWords) -> WordSearchParams | None:
+        """A 7 x 7 grid of the catalogue's example words (never the book's), in the
+        first puzzle's directions."""
+        chosen = [w for w in words.words("example_words") if len(w.answer) <= 7][:4]
+        if len(chosen) < 3:
+            return None
+        return params.model_copy(update=dict(
+            rows=7, cols=7, words=tuple((w.text, w.answer) for w in chosen), forbidden=(),
+            effort=3 * len(chosen), shape=(), message="", message_text="", clues=()))
+
+    def answers(self, board: WordSearchBoard) -> list[str]:
+        return [answer for _, answer in board.words]
 
     def generate(self, params: WordSearchParams, seed: int) -> WordSearchBoard:
         rng = random.Random(seed)
@@ -427,14 +438,18 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
                       ctx: DrawContext) -> None:
         draw.solution(canvas, board, box, ctx)
 
+    def draw_together(self, canvas: Any, boards: Sequence[WordSearchBoard],
+                      boxes: Sequence[Box], ctx: DrawContext, solution: bool = False) -> None:
+        draw.together(canvas, boards, boxes, ctx, solution)
+
     def fits(self, board: WordSearchBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
         theme = ctx.theme
-        if not solution and draw.puzzle_layout(board, box, theme, ctx.language).list_dropped:
+        layout = None if solution else draw.layout_for(board, box, ctx)
+        if layout is not None and layout.list_dropped:
             return ("the word list does not fit beside the grid at the smallest text size; "
                     "put fewer puzzles on a page")
-        cell = (draw.solution_cell(board, box, theme) if solution
-                else draw.puzzle_layout(board, box, theme, ctx.language).cell)
+        cell = draw.solution_cell(board, box, theme) if layout is None else layout.cell
         letters = cell * draw.LETTER_RATIO
         smallest = theme.min_answer_font_size if solution else theme.min_font_size
         if letters < smallest:

@@ -3,21 +3,23 @@ columns, and the answer key with every word outlined by a rounded capsule."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from reportlab.lib.colors import Color, black
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...ground.fonts import fitting_prefix
+from ...ground.fonts import draw_centred, fitting_prefix, text_sizes
 from ...words import alphabet_for
 from ..base import DrawContext
-from ...grids.difficulty import draw_difficulty
+from ...grids.difficulty import difficulty_width, draw_difficulty
 from .generator import DIRECTIONS
 
 LIGHT = Color(0.78, 0.78, 0.78)
 FILLER_GREY = Color(0.6, 0.6, 0.6)
 MAX_CELL = 30.0          # points; beyond this a small grid looks like a toy
 LETTER_RATIO = 0.62      # letter height relative to the cell
+BESIDE_GAP = 1.5         # x the list's size: between the grid and a list beside it
 
 
 def list_form(text: str) -> str:
@@ -25,9 +27,14 @@ def list_form(text: str) -> str:
     return text.upper()
 
 
+@lru_cache(maxsize=None)
+def _alphabet_order(language: str) -> dict[str, int]:
+    return {ch: i for i, ch in enumerate(alphabet_for(language))}
+
+
 def sort_key(text: str, language: str):
     """Alphabetical in the language's own order (Spanish Ñ after N, Russian Ё after Е)."""
-    order = {ch: i for i, ch in enumerate(alphabet_for(language))}
+    order = _alphabet_order(language)
     return [order.get(ch, 1000 + ord(ch)) for ch in list_form(text)]
 
 
@@ -87,15 +94,13 @@ def _shape_grid(canvas, board, x0: float, top: float, cell: float, line_width: f
 
 
 def _letters(canvas, board, x0: float, top: float, cell: float, font: str,
-             colour_of=None) -> None:
+             cells=None) -> None:
+    """The grid's letters (only `cells`, a set of (row, col), when given)."""
     size = cell * LETTER_RATIO
-    canvas.setFont(font, size)
-    for r in range(board.rows):
-        y = top - (r + 0.5) * cell - size * 0.35
-        for c in range(board.cols):
-            if colour_of is not None:
-                canvas.setFillColor(colour_of(r, c))
-            canvas.drawCentredString(x0 + (c + 0.5) * cell, y, board.cell(r, c))
+    draw_centred(canvas, font, size,
+                 ((x0 + (c + 0.5) * cell, top - (r + 0.5) * cell - size * 0.35, board.cell(r, c))
+                  for r in range(board.rows) for c in range(board.cols)
+                  if cells is None or (r, c) in cells))
 
 
 def _word_list_layout(words: list[str], width: float, font: str, size: float):
@@ -116,6 +121,11 @@ class PuzzleLayout:
     cell: float               # grid cell side
     list_dropped: bool = False   # the box is too small for the word list at the floor
     notes: int = 1               # lines under the list: the difficulty, the message hint
+    beside: bool = False         # the list stands right of the grid (a wide, low box)
+
+    def with_cell(self, cell: float | None) -> "PuzzleLayout":
+        """This layout with a grid no larger than `cell` (puzzles sharing a page)."""
+        return self if cell is None or cell >= self.cell else replace(self, cell=cell)
 
 
 def printed_list(board, language: str) -> list[str]:
@@ -134,8 +144,21 @@ def answer_lines(board) -> list[str]:
             for w, *_ in sorted(board.placements)]
 
 
-def puzzle_layout(board, box, theme, language: str) -> PuzzleLayout:
+def puzzle_layout(board, box, theme, language: str, hint: str = "",
+                  difficulty: float = 0.0) -> PuzzleLayout:
+    """The word list under the grid or, when that gives a clearly larger grid (a wide,
+    low box), beside it. `hint` and `difficulty`: the message hint printed under the
+    list and the difficulty line's width at the list's size per point (both must fit)."""
     words = printed_list(board, language)
+    notes = 2 if board.message else 1
+    under = _list_under(board, box, theme, words, notes)
+    beside = _list_beside(board, box, theme, words, notes, hint, difficulty)
+    if beside is not None and (under.list_dropped or beside.cell > under.cell * 1.05):
+        return beside
+    return under
+
+
+def _list_under(board, box, theme, words: list[str], notes: int) -> PuzzleLayout:
     size = theme.font_size
     leading = size * 1.35
     columns, rows, column_width = _word_list_layout(words, box.width, theme.font, size)
@@ -145,7 +168,6 @@ def puzzle_layout(board, box, theme, language: str) -> PuzzleLayout:
         leading = size * 1.35
         columns, rows, column_width = _word_list_layout(words, box.width, theme.font, size)
     widest = max((stringWidth(w, theme.font, size) for w in words), default=0.0)
-    notes = 2 if board.message else 1
     below = (rows + notes) * leading + size * 1.5
     if below > box.height * 0.6 or widest > box.width:
         # Nothing readable fits: the grid alone, and `fits` says why.
@@ -153,6 +175,29 @@ def puzzle_layout(board, box, theme, language: str) -> PuzzleLayout:
         return PuzzleLayout([], size, leading, 1, 0, box.width, cell, list_dropped=True)
     cell = min(box.width / board.cols, (box.height - below) / board.rows, MAX_CELL * theme.scale)
     return PuzzleLayout(words, size, leading, columns, rows, column_width, cell, notes=notes)
+
+
+def _list_beside(board, box, theme, words: list[str], notes: int, hint: str,
+                 difficulty: float) -> PuzzleLayout | None:
+    """The list in one or two columns right of the grid, at the largest size (from the
+    theme's, not below the floor) at which it fits the box's height; None if it never does."""
+    if not words:
+        return None
+    for size in text_sizes(theme.font_size, theme.min_font_size):
+        leading = size * 1.35
+        column = max(stringWidth(w, theme.font, size) for w in words) + size * 1.6
+        below = max(difficulty * size, stringWidth(hint, theme.font_italic, size))
+        for columns in (1, 2):
+            rows = math.ceil(len(words) / columns)
+            if (rows + notes) * leading > box.height:
+                continue
+            width = max(column * columns, below + size)
+            grid = box.width - width - size * BESIDE_GAP
+            cell = min(grid / board.cols, box.height / board.rows, MAX_CELL * theme.scale)
+            if cell > 0:
+                return PuzzleLayout(words, size, leading, columns, rows, width / columns,
+                                    cell, notes=notes, beside=True)
+    return None
 
 
 def solution_layout(board, box, theme) -> tuple[float, float]:
@@ -169,20 +214,40 @@ def solution_cell(board, box, theme) -> float:
     return solution_layout(board, box, theme)[0]
 
 
-def puzzle(canvas, board, box, ctx: DrawContext) -> None:
+def layout_for(board, box, ctx: DrawContext) -> PuzzleLayout:
+    """The puzzle's layout in `box` with this context's words (what `puzzle` draws)."""
+    hint = ctx.text.text("message_hint") if board.message else ""
+    per_point = difficulty_width(ctx, board.grade, 1.0)
+    return puzzle_layout(board, box, ctx.theme, ctx.language, hint, per_point)
+
+
+def puzzle(canvas, board, box, ctx: DrawContext, cell: float | None = None) -> None:
+    """The puzzle in `box`; `cell`: at most this cell size (puzzles sharing a page)."""
     theme = ctx.theme
-    fit = puzzle_layout(board, box, theme, ctx.language)
+    fit = layout_for(board, box, ctx).with_cell(cell)
     words, size, leading, rows, cell = fit.words, fit.size, fit.leading, fit.rows, fit.cell
     columns, column_width = fit.columns, fit.column_width
-    x0 = box.x + (box.width - cell * board.cols) / 2
+    grid_w, grid_h = cell * board.cols, cell * board.rows
+    list_width = column_width * columns
+    list_h = (rows + fit.notes) * leading if words else 0.0
     # The grid and its word list are one block, centred in the box.
-    block = cell * board.rows + (size * 1.5 + rows * leading if words else 0.0)
-    top = box.top - max(0.0, (box.height - block) / 2)
+    if fit.beside:
+        gap = size * BESIDE_GAP
+        x0 = box.x + (box.width - grid_w - gap - list_width) / 2
+        top = box.top - max(0.0, (box.height - grid_h) / 2)
+        list_left = x0 + grid_w + gap
+        list_top = box.top - max(0.0, (box.height - list_h) / 2) - size
+    else:
+        x0 = box.x + (box.width - grid_w) / 2
+        block = grid_h + (size * 1.5 + list_h if words else 0.0)
+        top = box.top - max(0.0, (box.height - block) / 2)
+        list_left = box.x + (box.width - list_width) / 2
+        list_top = top - grid_h - size * 1.5 - size
     if board.shape:
         _shape_grid(canvas, board, x0, top, cell, theme.line_width, theme.min_line_width)
     else:
         canvas.saveState()
-        canvas.translate(x0, top - cell * board.rows)
+        canvas.translate(x0, top - grid_h)
         canvas.doForm(_grid_form(canvas, board.rows, board.cols, cell, theme.line_width,
                                  theme.min_line_width))
         canvas.restoreState()
@@ -193,14 +258,12 @@ def puzzle(canvas, board, box, ctx: DrawContext) -> None:
 
     # The word list, alphabetical, filled column by column.
     canvas.setFont(theme.font, size)
-    list_top = top - cell * board.rows - size * 1.5 - size
-    list_width = column_width * columns
-    left = box.x + (box.width - list_width) / 2 + size * 0.8
+    left = list_left + size * 0.8
     for i, word in enumerate(words):
         column, row = divmod(i, rows)
         canvas.drawString(left + column * column_width, list_top - row * leading, word)
     y = list_top - rows * leading - size * 0.3
-    centre = box.x + box.width / 2
+    centre = list_left + list_width / 2 if fit.beside else box.x + box.width / 2
     if board.message:
         canvas.setFont(theme.font_italic, size)
         canvas.drawCentredString(centre, y, ctx.text.text("message_hint"))
@@ -208,9 +271,11 @@ def puzzle(canvas, board, box, ctx: DrawContext) -> None:
     draw_difficulty(canvas, ctx, board.grade, centre, y, size)
 
 
-def solution(canvas, board, box, ctx: DrawContext) -> None:
+def solution(canvas, board, box, ctx: DrawContext, cell: float | None = None) -> None:
+    """The answer key in `box`; `cell`: at most this cell size (answers sharing a page)."""
     theme = ctx.theme
-    cell, size = solution_layout(board, box, theme)
+    own, size = solution_layout(board, box, theme)
+    cell = own if cell is None else min(own, cell)
     x0 = box.x + (box.width - cell * board.cols) / 2
     top = box.top
     in_word: set[tuple[int, int]] = set()
@@ -224,8 +289,12 @@ def solution(canvas, board, box, ctx: DrawContext) -> None:
                     cell_lines=False)
     else:
         canvas.rect(x0, top - cell * board.rows, cell * board.cols, cell * board.rows)
-    _letters(canvas, board, x0, top, cell, theme.font_bold,
-             lambda r, c: black if (r, c) in in_word else FILLER_GREY)
+    # The words' letters in black, the filler in grey: one text object each.
+    filler = {(r, c) for r in range(board.rows) for c in range(board.cols)} - in_word
+    canvas.setFillColor(black)
+    _letters(canvas, board, x0, top, cell, theme.font_bold, in_word)
+    canvas.setFillColor(FILLER_GREY)
+    _letters(canvas, board, x0, top, cell, theme.font_bold, filler)
     if board.message:
         canvas.setFillColor(black)
         canvas.setFont(theme.font_bold, size)
@@ -252,4 +321,19 @@ def solution(canvas, board, box, ctx: DrawContext) -> None:
         canvas.translate(x1, y1)
         canvas.rotate(math.degrees(math.atan2(y2 - y1, x2 - x1)))
         canvas.roundRect(-half, -half, length + 2 * half, 2 * half, half, stroke=1, fill=0)
+        canvas.restoreState()
+
+
+def together(canvas, boards, boxes, ctx: DrawContext, answers: bool) -> None:
+    """Puzzles (or `answers`) sharing a page: grids of one size are drawn at one size, the
+    smallest cell any of them gets in its own box (each was checked at the floor there)."""
+    cells = [solution_cell(b, box, ctx.theme) if answers else layout_for(b, box, ctx).cell
+             for b, box in zip(boards, boxes)]
+    shared: dict[tuple[int, int], float] = {}
+    for board, cell in zip(boards, cells):
+        shared[board.rows, board.cols] = min(cell, shared.get((board.rows, board.cols), cell))
+    paint = solution if answers else puzzle
+    for board, box in zip(boards, boxes):
+        canvas.saveState()
+        paint(canvas, board, box, ctx, cell=shared[board.rows, board.cols])
         canvas.restoreState()

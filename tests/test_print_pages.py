@@ -1,0 +1,254 @@
+"""Print pages that adapt (issue 10): word-search grids of one size drawn at one size, centred
+with their lists; crossword clues that continue on the facing page; worked examples for the word
+kinds that give no answer away. Measured on the PDF with tests/pdfmarks.py (no renderer code)."""
+from __future__ import annotations
+
+import json
+import re
+import statistics
+
+from pypdf import PdfReader
+
+from pdfmarks import page_marks, smallest_text
+
+TWO_GRIDS = """\
+title: Two Grids
+layout: 6x9
+seed: 4
+sections:
+  - kind: wordsearch
+    title: Words
+    size: 12
+    per_page: 2
+    candidates: 1
+    puzzles:
+      - {title: Short, words: [cat, dog, cow, hen]}
+      - {title: Long, words: [elephant, crocodile, butterfly, kangaroo, porcupine, hedgehog,
+                              flamingo, armadillo, chameleon, tortoise, penguin, squirrel,
+                              dolphin, giraffe, leopard, octopus]}
+"""
+
+
+def _build(write_spec, out, text):
+    from publisher.pipeline import build_book
+    return build_book(write_spec(text), out, workers=1)
+
+
+def _grids(marks, page_height):
+    """The grid letters (one-character text runs) of the top and the bottom half."""
+    letters = [m for m in marks if m.kind == "text" and len(m.text) == 1 and m.text.isalpha()]
+    top = [m for m in letters if m.bbox[1] > page_height / 2]
+    return top, [m for m in letters if m.bbox[1] <= page_height / 2]
+
+
+def _cell(letters) -> float:
+    """The distance between neighbouring letter centres in a row: the grid's cell."""
+    rows: dict[float, list[float]] = {}
+    for m in letters:
+        rows.setdefault(round(m.bbox[1], 1), []).append((m.bbox[0] + m.bbox[2]) / 2)
+    steps = [b - a for xs in rows.values() for a, b in zip(sorted(xs), sorted(xs)[1:])]
+    return statistics.median(steps)
+
+
+def test_two_grids_of_one_size_on_a_page_are_drawn_at_one_size(write_spec, tmp_path):
+    result = _build(write_spec, tmp_path, TWO_GRIDS)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    pages = {p["page"] for p in manifest["puzzles"]}
+    assert len(pages) == 1                       # both on one page
+    page = pages.pop()
+    data = result.pdf.read_bytes()
+    height = float(PdfReader(result.pdf).pages[page - 1].mediabox.height)
+    top, bottom = _grids(page_marks(data, page - 1), height)
+    assert len(top) == len(bottom) == 144
+    assert abs(_cell(top) - _cell(bottom)) < 0.01, (_cell(top), _cell(bottom))
+    assert {round(m.size, 2) for m in top} == {round(m.size, 2) for m in bottom}
+    # The answers too: the same grid size, the same letters' size.
+    answer = manifest["puzzles"][0]["answer_page"]
+    assert answer == manifest["puzzles"][1]["answer_page"]
+    answer_marks = [m for m in page_marks(data, answer - 1)
+                    if m.kind == "text" and len(m.text) == 1 and m.text.isalpha()]
+    assert len({round(m.size, 2) for m in answer_marks}) == 1
+
+
+LARGE_6X9 = """\
+page: [6in, 9in]
+margins: {top: 0.5in, bottom: 0.5in, inner: 0.625in, outer: 0.4in}
+font_size: 16
+title_size: 22
+large_print: true
+min_font_size: 16
+min_answer_font_size: 16
+scale: 1.4
+"""
+LONG_CLUES = """\
+title: Long Clues
+layout: lp69.yaml
+seed: 3
+answer_key: false
+sections:
+  - {kind: crossword, size: 21, candidates: 1, count: 1, words_per_puzzle: 40,
+     clues: en/general-clues}
+"""
+
+
+def test_clues_that_do_not_fit_continue_on_the_next_pages(write_spec, tmp_path):
+    """A 21x21 crossword with 40 clues on a 6x9 large-print page: no text below 16 pt, so
+    the clues run on to "clues continued" pages, and every clue is printed."""
+    from publisher.pipeline import build_book
+    result = build_book(write_spec(LONG_CLUES, lp69__yaml=LARGE_6X9), tmp_path / "out",
+                        workers=1)
+    data = result.pdf.read_bytes()
+    reader = PdfReader(result.pdf)
+    for index in range(len(reader.pages)):
+        smallest = smallest_text(page_marks(data, index))
+        assert smallest is None or smallest >= 16 - 0.01, (index + 1, smallest)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    puzzle = manifest["puzzles"][0]
+    assert len(puzzle["entries"]) >= 30
+    page = puzzle["page"]
+    continued = [i for i, p in enumerate(reader.pages, start=1)
+                 if "(clues continued)" in p.extract_text()]
+    assert continued and continued[0] == page + 1, (page, continued)
+    assert page % 2 == 0           # a left-hand page: the clues continue on the facing one
+    assert continued == list(range(page + 1, page + 1 + len(continued)))
+    printed = "".join("".join(reader.pages[i - 1].extract_text().split())
+                      for i in [page] + continued)
+    for entry in puzzle["entries"]:
+        assert "".join(entry["clue"].split()) in printed, entry["clue"]
+    assert any("continue" in w for w in result.warnings)
+
+
+WORD_KINDS = """\
+title: Words Everywhere
+seed: 2
+layout: 6x9
+sections:
+  - {kind: scramble, words: [planet, garden, orange, winter, pencil], candidates: 1}
+  - {kind: cryptogram, texts: ["Octopuses have three hearts and blue blood."]}
+  - kind: wordsearch
+    size: 10
+    candidates: 1
+    puzzles: [{title: Farm, words: [donkey, rabbit, turkey, goose, lantern, walrus]}]
+  - {kind: crossword, size: 11, candidates: 1, count: 1, words_per_puzzle: 10,
+     clues: en/general-clues}
+  - {kind: fillin, size: 12, count: 1, words_per_puzzle: 8, words: en/animals, candidates: 1}
+"""
+
+
+def _book_answers(puzzle: dict) -> list[str]:
+    """The words a solver finds, read from the manifest (docs/manifest.md)."""
+    kind = puzzle["kind"]
+    if kind == "wordsearch":
+        return [w["answer"] for w in puzzle["words"]]
+    if kind in ("crossword", "fillin"):
+        return [e["answer"] for e in puzzle["entries"]]
+    if kind == "scramble":
+        return [item["answer"] for item in puzzle["items"]]
+    if kind == "cryptogram":
+        return [w.strip(".,;:!?") for w in puzzle["plaintext"].split() if len(w) >= 4]
+    return []
+
+
+def test_word_kinds_show_a_worked_example_that_gives_no_answer_away(write_spec, tmp_path):
+    """Each word kind's How to play page draws a solved example from the catalogue's
+    example words; the book's word search uses two of them (lantern, walrus), so they are
+    left out, and no answer of the book is printed before the puzzles."""
+    from publisher.ground.catalogue import catalogue
+    result = _build(write_spec, tmp_path, WORD_KINDS)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    reader = PdfReader(result.pdf)
+    first = min(int(p["page"]) for p in manifest["puzzles"])
+    front = [reader.pages[i].extract_text() for i in range(first - 1)]
+    howto = [text for text in front if text.startswith("How to play:")]
+    assert len(howto) == 5
+    assert all("Example: a solved puzzle" in text for text in howto), howto
+    # What is drawn after the "Example" label: the examples (the rules' own words, "start"
+    # say, may well be answers of a crossword).
+    drawn = [text.split("Example: a solved puzzle", 1)[1] for text in howto]
+    joined = "".join("".join(drawn).upper().split())     # letters one per box join up
+    answers = {a.upper() for p in manifest["puzzles"] for a in _book_answers(p)}
+    assert {"LANTERN", "WALRUS"} <= answers
+    for answer in answers:
+        assert answer not in joined, answer
+    # The examples are made of the catalogue's other example words.
+    examples = {w.upper() for w in catalogue("en").lookup("kinds.wordsearch.example_words")}
+    assert len({w for w in examples - answers if w in joined}) >= 3
+
+
+OPENERS = """\
+title: Openers
+layout: 6x9
+seed: 3
+bleed: BLEED
+section_openers: true
+padding: more
+sections:
+  - {kind: queens, size: 6, count: 3, candidates: 1}
+  - {kind: wordsearch, size: 10, candidates: 1, count: 2, words_per_puzzle: 8,
+     words: en/animals}
+"""
+BLEED = 9.0                    # 0.125 in, in points
+
+
+def test_section_openers_bleed_and_a_more_puzzles_page(write_spec, tmp_path):
+    """Each section opens on a right-hand page whose band runs into the bleed at the top
+    and the outside edge (and stays inside the margins without bleed); the padding starts
+    with a "More puzzles" page; the book passes the preflight either way."""
+    from publisher.preflight import check_file
+    for bleed in (True, False):
+        result = _build(write_spec, tmp_path / str(bleed),
+                        OPENERS.replace("BLEED", "true" if bleed else "false"))
+        reader = PdfReader(result.pdf)
+        texts = [p.extract_text() for p in reader.pages]
+        openers = [n for n, text in enumerate(texts, start=1)
+                   if re.search(r"^\d puzzles$", text, re.M)]
+        assert len(openers) == 2 and all(n % 2 == 1 for n in openers), openers
+        manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+        assert {p["page"] for p in manifest["puzzles"]} >= {openers[0] + 1, openers[1] + 1}
+        data = result.pdf.read_bytes()
+        for n in openers:
+            media = [float(v) for v in reader.pages[n - 1].mediabox]
+            trim = [float(v) for v in reader.pages[n - 1].trimbox]
+            band = max((m for m in page_marks(data, n - 1) if m.kind == "fill"),
+                       key=lambda m: (m.bbox[2] - m.bbox[0]) * (m.bbox[3] - m.bbox[1]))
+            if bleed:      # into the bleed at the top and at the outside (right) edge
+                assert band.bbox[3] >= media[3] - 0.01 and band.bbox[2] >= media[2] - 0.01
+                assert media[3] - trim[3] >= BLEED - 0.01
+            else:          # inside the 0.25 in outside margin
+                assert band.bbox[3] <= trim[3] - 18 and band.bbox[2] <= trim[2] - 18
+        more = [n for n, text in enumerate(texts, start=1) if text.startswith("More puzzles")]
+        notes = [n for n, text in enumerate(texts, start=1) if text.startswith("Notes")]
+        assert len(more) == 1 and notes and more[0] < min(notes)
+        assert check_file(result.pdf, bleed=bleed).ok
+
+
+def test_the_preflight_still_refuses_ink_in_the_margin_that_does_not_bleed(tmp_path):
+    """Bleed art reaches the sheet's edge; a shape that stops short of it, or text, in the
+    margin still fails."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from publisher.preflight import check_bytes
+
+    def book(paint) -> bytes:
+        buffer = io.BytesIO()
+        width, height = 6 * 72 + BLEED, 9 * 72 + 2 * BLEED
+        canvas = Canvas(buffer, pagesize=(width, height))
+        for number in range(1, 25):
+            x = 0 if number % 2 else BLEED
+            canvas.setTrimBox((x, BLEED, x + 6 * 72, BLEED + 9 * 72))
+            canvas.setBleedBox((0, 0, width, height))
+            if number == 3:
+                paint(canvas, width, height)
+            canvas.showPage()
+        canvas.save()
+        return buffer.getvalue()
+
+    def margins_ok(paint) -> bool:
+        report = check_bytes(book(paint), "t", (6 * 72, 9 * 72), bleed=True)
+        return next(f for f in report.findings if f.rule == "margins").ok
+
+    assert margins_ok(lambda c, w, h: c.rect(0, h - 100, w, 100, stroke=0, fill=1))
+    assert not margins_ok(lambda c, w, h: c.rect(20, h - 100, w - 40, 90, stroke=0, fill=1))
+    assert not margins_ok(lambda c, w, h: c.drawString(w - 20, h - 10, "edge"))
