@@ -62,6 +62,12 @@ def draw_centred(canvas: Any, font: str, size: float,
     ONE PDF text object: the font is selected once for the lot, where drawCentredString
     opens a text object and selects the font for every letter. Each distinct string is
     measured and encoded once (a grid repeats its 26 or 33 letters hundreds of times)."""
+    if not hasattr(canvas, "beginText"):  # the SVG canvas and other non-PDF canvases
+        canvas.setFont(font, size)
+        for x, y, string in items:
+            if string:
+                canvas.drawCentredString(x, y, string)
+        return
     text = canvas.beginText()
     text.setFont(font, size)
     fast = isinstance(text, PDFTextObject) and hasattr(text, "_curSubset")

@@ -25,18 +25,9 @@ from .pagination import (FrontMatter, Page, Pagination, Placement, answer_cells,
                          cell_boxes, paginate, puzzle_cells)
 
 __all__ = ["BookRenderer", "FrontMatter", "Page", "Pagination", "Placement", "cell_boxes",
-           "paginate", "shorten", "single_puzzle"]
+           "paginate", "shorten"]
 
 GREY = Color(0.35, 0.35, 0.35)
-
-
-def single_puzzle(index: int, outcome: Outcome, answer_key: str) -> Pagination:
-    """One puzzle's own file: its page, then its solution (newspaper desks)."""
-    pages = [Page("puzzles", [index], 1, outcome.job.section_title)]
-    if answer_key != "none":
-        pages.append(Page("answers", [index], 1, ""))
-    placements = {index: Placement(1, 2 if answer_key != "none" else None)}
-    return Pagination(pages, [], placements)  # type: ignore[arg-type]
 
 
 def shorten(text: str, font: str, size: float, width: float) -> str:
