@@ -209,6 +209,31 @@ def test_template_fills_obey_the_list(size, en_index, en_scores):
     assert fill.min_score == min(en_scores[w] for _, w in fill.entries)
 
 
+def test_polishing_raises_the_mean_score_and_keeps_every_rule(en_index, en_scores):
+    # the same search and seed with and without the polishing pass (polish.py)
+    template = generate_grid(15, seed=3)
+    first = fill_grid(template, en_index, seed=1, max_steps=20_000, polish_steps=0)
+    polished = fill_grid(template, en_index, seed=1, max_steps=20_000)
+    assert fill_breaks(list(template), list(polished.grid), en_scores, 0) == []
+
+    def mean(grid: tuple[str, ...]) -> float:
+        words = ["".join(grid[r][c] for r, c in run) for run in runs(list(grid)) if len(run) >= 2]
+        return sum(en_scores[w] for w in words) / len(words)
+
+    assert mean(polished.grid) > mean(first.grid) + 2
+    assert polished.mean_score == pytest.approx(mean(polished.grid))
+
+
+def test_polishing_keeps_pinned_letters_and_min_score(en_scores):
+    index = WordIndex(en_scores, min_score=30)
+    template = parse_grid("#....#\n......\nRIVERS\n......\n......\n#....#")
+    first = fill_grid(template, index, seed=2, max_steps=20_000, polish_steps=0)
+    polished = fill_grid(template, index, seed=2, max_steps=20_000)
+    assert polished.grid[2] == "RIVERS"
+    assert fill_breaks(list(template), list(polished.grid), en_scores, 30) == []
+    assert polished.mean_score >= first.mean_score
+
+
 def test_min_score_is_respected(en_scores):
     index = WordIndex(en_scores, min_score=40)
     template = load_template(bundled_templates(5)[1])
