@@ -65,7 +65,7 @@ class Polisher:
         width CROSS: the entry and every entry crossing it."""
         s = self.slots[target]
         across = s.direction == "across"
-        cells = set()
+        cells: set[Cell] = set()
         for r, c in s.cells:
             if width == CROSS:
                 around = [cell for j, _ in self.cover[(r, c)] for cell in self.slots[j].cells]
