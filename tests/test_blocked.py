@@ -273,3 +273,25 @@ def test_unfillable_template_fails_within_its_budget(en_index):
         fill_grid(parse_grid("....\n....\n....\n...."), tiny, seed=0)
     with pytest.raises(FillFailed):
         fill_grid(parse_grid("...\n...\n..."), tiny, seed=0, max_steps=500)
+
+
+def test_fill_from_any_leans_to_clued_words(en_scores, monkeypatch):
+    from publisher.kinds.crossword.blocked import kind
+
+    template = load_template(bundled_templates(9)[0])
+    every_third = sorted(w for w, s in en_scores.items() if len(w) <= 9 and s >= 60)[::3]
+    clues = {w: ("a clue", w.lower()) for w in every_third}
+    path = str(ROOT / "wordlists" / "en" / "fill.txt")
+
+    def needed() -> int:
+        kind._index.cache_clear()
+        fills = [kind.make_fill(9, 9, template, path, 30, (), clues, seed) for seed in (0, 1)]
+        for fill in fills:   # still list words at min_score or above, whatever the bonus
+            grid = ["".join(ch or "#" for ch in row) for row in fill.grid]
+            assert fill_breaks(list(template), grid, en_scores, 30) == []
+        return sum(len(f.clues_needed) for f in fills)
+
+    leaning = needed()
+    monkeypatch.setattr(kind, "CLUED_BONUS", 0)
+    assert leaning < needed()
+    kind._index.cache_clear()
