@@ -34,7 +34,8 @@ def entry_scores(filled: list[str], scores: dict[str, int]) -> list[int]:
     return [scores.get(w, 0) for w in words]
 
 
-def ours(grid: Grid, index: WordIndex, steps: int, polish_steps: int | None) -> tuple[list[str] | None, float, float]:
+def ours(grid: Grid, index: WordIndex, steps: int,
+         polish_steps: int | None) -> tuple[list[str] | None, float, float]:
     start, cpu = time.perf_counter(), time.process_time()
     try:
         fill = fill_grid(grid, index, seed=0, max_steps=steps, polish_steps=polish_steps)

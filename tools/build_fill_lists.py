@@ -10,11 +10,13 @@ Sources (see wordlists/FILL-LISTS.md for their licences):
 
 A word is kept when it is letters only, 3-21 letters in grid form, and the dictionary
 accepts it in lower case (this drops proper nouns and acronyms, which the dictionaries
-spell with capitals) or it comes from the extra list and the dictionary does not accept it
-capitalised either (not a proper noun; such words rank after the dictionary's), has a vowel and is not a Roman numeral (abbreviations such as
-MPH, XIV), and is not in wordlists/blocklist/<lang>.txt (the shared rude words) or
-wordlists/blocklist/fill/<lang>.txt (more rude words, leftover abbreviations). Score 0-100: the word's percentile in the kept list by Zipf frequency
-plus a small bonus per letter (long words are rarer in text but prized in a grid).
+spell with capitals) or it comes from the extra list and the dictionary does not accept
+it capitalised either (not a proper noun; such words rank after the dictionary's); it
+has a vowel and is not a Roman numeral (abbreviations such as MPH, XIV), and is not in
+wordlists/blocklist/<lang>.txt (the shared rude words) or
+wordlists/blocklist/fill/<lang>.txt (more rude words, leftover abbreviations).
+Score 0-100: the word's percentile in the kept list by Zipf frequency plus a small
+bonus per letter (long words are rarer in text but prized in a grid).
 
 Run from the repository root: python tools/build_fill_lists.py [en es ru]
 """

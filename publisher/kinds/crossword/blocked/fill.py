@@ -6,7 +6,8 @@ checking on crossing slots through (length, position, letter) bitsets, candidate
 ordered by how many words they leave the crossings (least constraining first) among
 the best-scored words, and seeded restarts with a growing step limit. Every entry is a
 list word, no entry twice, no entry inside another. Deterministic from the seed; the
-budget counts candidate words tried.
+budget counts candidate words tried. The fill found is then polished (polish.py): windows
+around its lowest-scored entries are refilled with better-scored words.
 """
 from __future__ import annotations
 
@@ -63,7 +64,8 @@ def fill_grid(grid: Grid, index: WordIndex, seed: int = 0, max_steps: int = 100_
         polish_steps = POLISH_STEPS_PER_CELL * len(grid) * len(grid[0])
     if polish_steps <= 0:
         return fill
-    words, steps = polish(grid, filler.slots, [w for w in filler.assigned if w], index, filler.rng, polish_steps)
+    words, steps = polish(grid, filler.slots, [w for w in filler.assigned if w], index, filler.rng,
+                          polish_steps)
     filler.assigned = list(words)
     filler.steps += steps
     return filler._result()

@@ -46,7 +46,8 @@ class Polisher:
         """Improve until no window improves or the budget is spent; returns the words."""
         tried: set[tuple[int, int]] = set()
         # entries with an open cell (letters in the template are pinned: theme entries)
-        movable = [i for i, s in enumerate(self.slots) if any(self.template[r][c] == EMPTY for r, c in s.cells)]
+        movable = [i for i, s in enumerate(self.slots)
+                   if any(self.template[r][c] == EMPTY for r, c in s.cells)]
         while self.steps < budget:
             order = sorted(movable, key=lambda i: (self.score(self.words[i]), self.rng.random()))
             for width in WIDTHS:
