@@ -44,7 +44,10 @@ class Polisher:
 
     def run(self, budget: int) -> list[str]:
         """Improve until no window improves or the budget is spent; returns the words."""
-        tried: set[tuple[int, int]] = set()
+        # windows tried in vain, with the entries through them: tried again only once one of
+        # those entries changed (a window's best refill depends on nothing else but the
+        # words in use elsewhere)
+        tried: dict[tuple[int, int], set[int]] = {}
         # entries with an open cell (letters in the template are pinned: theme entries)
         movable = [i for i, s in enumerate(self.slots)
                    if any(self.template[r][c] == EMPTY for r, c in s.cells)]
@@ -56,9 +59,11 @@ class Polisher:
                     break
             else:
                 break
-            tried.add((target, width))
-            if self._refill(self._window(target, width), min(WINDOW_STEPS, budget - self.steps)):
-                tried.clear()
+            window = self._window(target, width)
+            tried[(target, width)] = {i for cell in window for i, _ in self.cover[cell]}
+            changed = self._refill(window, min(WINDOW_STEPS, budget - self.steps))
+            if changed:
+                tried = {key: through for key, through in tried.items() if not through & changed}
         return self.words
 
     def _window(self, target: int, width: int) -> set[Cell]:
@@ -76,8 +81,8 @@ class Polisher:
                          if cell in self.cover and self.template[cell[0]][cell[1]] == EMPTY)
         return cells
 
-    def _refill(self, window: set[Cell], limit: int) -> bool:
-        """Refill the window with a better total score; True (and applied) if one was found."""
+    def _refill(self, window: set[Cell], limit: int) -> set[int]:
+        """Refill the window with a better total score; the entries changed (applied)."""
         index = self.index
         through = sorted({i for cell in window for i, _ in self.cover[cell]})
         inside = set(through)
@@ -97,10 +102,11 @@ class Polisher:
         except _WindowSpent:
             pass
         if self.found is None:
-            return False
-        for i, word in self.found.items():
-            self.words[i] = word
-        return True
+            return set()
+        changed = {i for i, word in self.found.items() if self.words[i] != word}
+        for i in changed:
+            self.words[i] = self.found[i]
+        return changed
 
     def _top(self, i: int, domain: int) -> int:
         """The best score a domain offers (bit 0 is the best-scored word of its length)."""
