@@ -8,6 +8,7 @@ filled. "ours-unpolished" is our first fill as found (polish_steps=0), the engin
 the polishing pass (polish.py).
 
     python benchmarks/blocked.py [--templates 10] [--steps 20000] [--timeout 10] [--min-score 0] [--fresh]
+                                 [--list wordlists/en/fill.txt]
 
 blacksquare (MIT, a Rust filler) is optional: pip install blacksquare. Our engine's budget
 is in steps; blacksquare's is in seconds (its only knob), so a timeout is given to both.
@@ -64,11 +65,13 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=20_000)
     ap.add_argument("--timeout", type=float, default=10.0)
     ap.add_argument("--min-score", type=int, default=0)
+    ap.add_argument("--list", type=Path, default=ROOT / "wordlists" / "en" / "fill.txt",
+                    help="the fill list both engines use")
     ap.add_argument("--fresh", action="store_true",
                     help="fresh generated 15x15 grids (seeds 0..n-1) instead of the bundled "
                     "templates, which were kept because our engine filled them")
     args = ap.parse_args()
-    scores = read_fill_list(ROOT / "wordlists" / "en" / "fill.txt")
+    scores = read_fill_list(args.list)
     scores = {w: s for w, s in scores.items() if s >= args.min_score}
     started = time.perf_counter()
     index = WordIndex(scores)
