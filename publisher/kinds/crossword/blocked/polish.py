@@ -1,7 +1,7 @@
 """Polish a complete fill: raise its word scores without losing any rule.
 
 Large-neighbourhood search: clear a window of cells around a poorly scored entry (the
-entry alone, then with its parallel neighbours), and refill the window with the
+entry alone, then with its parallel neighbours, then with every entry crossing it), and refill the window with the
 best-scoring words that fit the letters left around it (branch and bound: words in
 score order, bounded by the best word each open entry could still take). A refill is
 kept only when the entries through the window score more in total, so the fill only
