@@ -2,10 +2,13 @@
 
 Both fill the same templates from the same list (wordlists/en/fill.txt, every word; never
 blacksquare's bundled list, which is for non-commercial use only). Prints, per template
-and engine: filled or not, seconds, mean and minimum word score (from our list), then
-medians and success rates.
+and engine: filled or not, seconds (wall and CPU), mean and minimum word score (from our
+list), then medians and success rates, and the mean word score on the grids every engine
+filled. "ours-unpolished" is our first fill as found (polish_steps=0), the engine before
+the polishing pass (polish.py).
 
     python benchmarks/blocked.py [--templates 10] [--steps 20000] [--timeout 10] [--min-score 0] [--fresh]
+                                 [--list wordlists/en/fill.txt]
 
 blacksquare (MIT, a Rust filler) is optional: pip install blacksquare. Our engine's budget
 is in steps; blacksquare's is in seconds (its only knob), so a timeout is given to both.
@@ -32,27 +35,28 @@ def entry_scores(filled: list[str], scores: dict[str, int]) -> list[int]:
     return [scores.get(w, 0) for w in words]
 
 
-def ours(grid: Grid, index: WordIndex, steps: int) -> tuple[list[str] | None, float]:
-    start = time.perf_counter()
+def ours(grid: Grid, index: WordIndex, steps: int,
+         polish_steps: int | None) -> tuple[list[str] | None, float, float]:
+    start, cpu = time.perf_counter(), time.process_time()
     try:
-        fill = fill_grid(grid, index, seed=0, max_steps=steps)
+        fill = fill_grid(grid, index, seed=0, max_steps=steps, polish_steps=polish_steps)
     except FillFailed:
-        return None, time.perf_counter() - start
-    return list(fill.grid), time.perf_counter() - start
+        return None, time.perf_counter() - start, time.process_time() - cpu
+    return list(fill.grid), time.perf_counter() - start, time.process_time() - cpu
 
 
-def theirs(grid: Grid, word_list, timeout: float) -> tuple[list[str] | None, float]:
+def theirs(grid: Grid, word_list, timeout: float) -> tuple[list[str] | None, float, float]:
     import blacksquare as bs
 
     xw = bs.Crossword(grid=[["#" if ch == "#" else " " for ch in row] for row in grid])
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     result = xw.fill(word_list=word_list, timeout=timeout, show_progress=False)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     if result is None:
-        return None, elapsed
+        return None, elapsed, cpu
     rows = ["".join("#" if ch == "#" else result[r, c].str for c, ch in enumerate(row))
             for r, row in enumerate(grid)]
-    return rows, elapsed
+    return rows, elapsed, cpu
 
 
 def main() -> None:
@@ -61,25 +65,28 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=20_000)
     ap.add_argument("--timeout", type=float, default=10.0)
     ap.add_argument("--min-score", type=int, default=0)
+    ap.add_argument("--list", type=Path, default=ROOT / "wordlists" / "en" / "fill.txt",
+                    help="the fill list both engines use")
     ap.add_argument("--fresh", action="store_true",
                     help="fresh generated 15x15 grids (seeds 0..n-1) instead of the bundled "
                     "templates, which were kept because our engine filled them")
     args = ap.parse_args()
-    scores = read_fill_list(ROOT / "wordlists" / "en" / "fill.txt")
+    scores = read_fill_list(args.list)
     scores = {w: s for w, s in scores.items() if s >= args.min_score}
     started = time.perf_counter()
     index = WordIndex(scores)
     print(f"list: {len(scores)} words (score >= {args.min_score}); our index built in "
           f"{time.perf_counter() - started:.2f} s")
-    engines = {"ours": lambda g: ours(g, index, args.steps)}
+    engines = {"ours": lambda g: ours(g, index, args.steps, None),
+               "ours-unpolished": lambda g: ours(g, index, args.steps, 0)}
     try:
         import blacksquare as bs
         word_list = bs.WordList(dict(scores))
         engines["blacksquare"] = lambda g: theirs(g, word_list, args.timeout)
     except ImportError:
         print("blacksquare is not installed (pip install blacksquare): ours only")
-    results: dict[str, list[tuple[bool, float, float, int]]] = {name: [] for name in engines}
-    print(f"{'template':<14}" + "".join(f"{name:>34}" for name in engines))
+    results: dict[str, list[tuple[bool, float, float, float, int, str]]] = {name: [] for name in engines}
+    print(f"{'template':<10}" + "".join(f"{name:>36}" for name in engines))
     if args.fresh:
         grids = [(f"fresh-{seed}", generate_grid(15, seed=seed)) for seed in range(args.templates)]
     else:
@@ -87,25 +94,29 @@ def main() -> None:
     for name_of_grid, grid in grids:
         cells = []
         for name, run in engines.items():
-            filled, seconds = run(grid)
+            filled, seconds, cpu = run(grid)
             if filled is None:
-                results[name].append((False, seconds, 0.0, 0))
-                cells.append(f"{'FAILED':>10} {seconds:7.2f} s {'':>13}")
+                results[name].append((False, seconds, cpu, 0.0, 0, name_of_grid))
+                cells.append(f"  FAILED {seconds:5.2f} s {cpu:5.2f} cpu {'':>13}")
                 continue
             got = entry_scores(filled, scores)
             mean, low = sum(got) / len(got), min(got)
-            results[name].append((True, seconds, mean, low))
-            cells.append(f"{'filled':>10} {seconds:7.2f} s  mean {mean:4.1f} min {low:3d}")
-        print(f"{name_of_grid:<14}" + "".join(f"{c:>34}" for c in cells), flush=True)
+            results[name].append((True, seconds, cpu, mean, low, name_of_grid))
+            cells.append(f"  ok {seconds:5.2f} s {cpu:5.2f} cpu mean {mean:4.1f} min {low:3d}")
+        print(f"{name_of_grid:<10}" + "".join(f"{c:>36}" for c in cells), flush=True)
     print()
+    filled_by_all = {r[5] for r in next(iter(results.values()))}
+    for rows in results.values():
+        filled_by_all &= {r[5] for r in rows if r[0]}
     for name, rows in results.items():
         ok = [r for r in rows if r[0]]
-        times = [r[1] for r in rows]
-        means = [r[2] for r in ok]
-        mins = [r[3] for r in ok]
-        print(f"{name:<12} filled {len(ok)}/{len(rows)}  median time {statistics.median(times):.2f} s"
-              + (f"  mean word score {statistics.mean(means):.1f}  mean minimum {statistics.mean(mins):.1f}"
-                 if ok else ""))
+        both = [r for r in ok if r[5] in filled_by_all]
+        print(f"{name:<16} filled {len(ok)}/{len(rows)}  median {statistics.median(r[1] for r in rows):.2f} s "
+              f"({statistics.median(r[2] for r in rows):.2f} s cpu)"
+              + (f"  mean word score {statistics.mean(r[3] for r in ok):.1f}"
+                 f"  mean minimum {statistics.mean(r[4] for r in ok):.1f}" if ok else "")
+              + (f"  on the {len(both)} grids all filled: mean {statistics.mean(r[3] for r in both):.1f}"
+                 if both else ""))
 
 
 if __name__ == "__main__":

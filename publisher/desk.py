@@ -26,6 +26,7 @@ class Desk:
     history: History | None = None
     today: date | None = None            # the day of unscheduled puzzles in the history
     _hash_cache: set[str] | None = None
+    _clue_cache: dict[str, dict[str, tuple[str, int]]] | None = None
 
     @classmethod
     def open(cls, spec: Spec, history: str | Path | None = None, start: date | None = None,
@@ -98,8 +99,15 @@ class Desk:
         self.history.record(Entry(
             date=o.job.date or self.today or date.today(), kind=o.job.kind,
             title=o.job.title, puzzle_id=o.job.id, words=tuple(answer_words(o.job.kind, o.kept)),
-            grid_hash=grid_hash(o.job.kind, o.kept), book=self.spec.name, seed=seed)
+            grid_hash=grid_hash(o.job.kind, o.kept), book=self.spec.name, seed=seed,
+            clues=tuple(answer_clues(o.job.kind, o.kept).items()))
             for o in outcomes)
+
+    def clue_uses(self) -> dict[str, dict[str, tuple[str, int]]]:
+        """The history's clue uses (empty without a history): see History.clue_uses."""
+        if self._clue_cache is None:
+            self._clue_cache = self.history.clue_uses() if self.history is not None else {}
+        return self._clue_cache
 
     def close(self) -> None:
         if self.history is not None:
@@ -121,6 +129,26 @@ def answer_words(kind: str, board: Board) -> list[str]:
                 yield from walk(item)
 
     return list(dict.fromkeys(walk(get_kind(kind).manifest(board))))
+
+
+def answer_clues(kind: str, board: Board) -> dict[str, str]:
+    """{answer: clue} of every manifest item with both (crossword entries)."""
+    found: dict[str, str] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            answer, clue = node.get("answer"), node.get("clue")
+            if isinstance(answer, str) and isinstance(clue, str) and clue:
+                found.setdefault(answer, clue)
+            for key, value in node.items():
+                if key != "unplaced":
+                    walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(get_kind(kind).manifest(board))
+    return found
 
 
 def grid_hash(kind_name: str, board: Board) -> str:

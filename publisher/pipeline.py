@@ -120,7 +120,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
                          lambda message: spec.error(("layout",), message), spec.read_anywhere)
     seed = spec.book.seed if seed is None else seed
     spec.book.seed = seed          # the plan's word draws follow the effective seed
-    jobs = plan_book(spec, set(layout.page_grids), desk.avoid)
+    jobs = plan_book(spec, set(layout.page_grids), desk.avoid,
+                     desk.clue_uses if desk.history is not None else None)
     desk.check_files(jobs)
     check_work(jobs, max_work, f"{spec.path}:{spec.lines.get(('sections',), 1)}: ")
 

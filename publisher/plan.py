@@ -55,8 +55,10 @@ class SectionContext:
 
     def __init__(self, spec: Spec, index: int, section: SectionBase, used: set[str],
                  dates: list[date] | None = None,
-                 avoid: Callable[[date | None], set[str]] | None = None):
+                 avoid: Callable[[date | None], set[str]] | None = None,
+                 clue_uses: Callable[[], dict[str, dict[str, tuple[str, int]]]] | None = None):
         self.spec, self.index, self.section, self.used = spec, index, section, used
+        self.clue_uses = clue_uses
         # History: the k-th draw of a section is for its k-th puzzle (and day).
         self.dates, self.avoid, self.draws = dates, avoid, 0
         self.spec_dir = spec.path.parent
@@ -112,6 +114,17 @@ class SectionContext:
                              + _held_note(pool, held))
         self.mark_used(chosen)
         return chosen
+
+    def choose_clue(self, word: Word) -> str:
+        """The word's clue: with a history, of its clues (`word: [clue, clue]`) the least
+        recently printed (never printed first; ties drawn from the book seed); else the first."""
+        clue = word.clue or ""
+        if self.clue_uses is None or len(word.choices) < 2:
+            return clue
+        uses = self.clue_uses().get(word.answer, {})
+        draw = random.Random(derive_seed(self.spec.book.seed, "clue", word.answer))
+        ties = {c: draw.random() for c in word.choices}
+        return min(word.choices, key=lambda c: (uses.get(c, ("", 0)), ties[c]))
 
     def _held_back(self) -> set[str]:
         """Words the history holds back for this draw's puzzle (used near its day)."""
@@ -209,8 +222,9 @@ class SectionContext:
                 raise SpecError(f"the clue of {excerpt(text)} is empty; write a clue",
                                 file=file, line=line, field=field)
             problem = (too_long(word.text, MAX_WORD, "a word") or
-                       too_long(word.clue or "", MAX_CLUE, "a clue") or
-                       unprintable(word.text + (word.clue or ""), excerpt(text)))
+                       next(filter(None, (too_long(c, MAX_CLUE, "a clue")
+                                          for c in (word.clue or "", *word.choices))), None) or
+                       unprintable(word.text + (word.clue or "") + "".join(word.choices), excerpt(text)))
             if problem:
                 raise SpecError(problem, file=file, line=line, field=field)
             if word.answer in seen:
@@ -297,9 +311,11 @@ def _check_printable(spec: Spec) -> None:
 
 
 def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
-              avoid: Callable[[date | None], set[str]] | None = None) -> list[Job]:
+              avoid: Callable[[date | None], set[str]] | None = None,
+              clue_uses: Callable[[], dict[str, dict[str, tuple[str, int]]]] | None = None) -> list[Job]:
     """Jobs for every puzzle of the book. `per_page_choices`: what the layout can place;
-    `avoid(day)`: answer words a puzzle of that day must not use (the history)."""
+    `avoid(day)`: answer words a puzzle of that day must not use (the history);
+    `clue_uses()`: when each clue of a word was last printed (the history)."""
     _check_printable(spec)
     jobs: list[Job] = []
     used: set[str] = set()
@@ -307,7 +323,7 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
     for index, section in enumerate(spec.book.sections):
         kind = get_kind(section.kind)
         section, dates = _scheduled(section, spec)
-        ctx = SectionContext(spec, index, section, used, dates, avoid)
+        ctx = SectionContext(spec, index, section, used, dates, avoid, clue_uses)
         if per_page_choices is not None:
             for key in ("per_page", "answers_per_page"):
                 value = getattr(section, key)

@@ -28,6 +28,13 @@ class Word:
     text: str
     answer: str
     clue: str | None = None
+    choices: tuple[str, ...] = ()     # every clue when a database gives several (clue = the first)
+
+
+class Clues(str):
+    """The first of several clues (`word: [clue, clue]`), carrying them all in `choices`."""
+
+    choices: tuple[str, ...] = ()
 
 
 def display_form(text: str) -> str:
@@ -75,7 +82,8 @@ def letter_weights(alphabet: str, answers: Iterable[str]) -> list[float]:
 def make_word(text: str, language: str, accents: AccentPolicy | None = None,
               clue: str | None = None) -> Word:
     return Word(text=display_form(text), answer=grid_form(text, language, accents),
-                clue=display_form(clue) if clue is not None else None)
+                clue=display_form(clue) if clue is not None else None,
+                choices=tuple(display_form(c) for c in getattr(clue, "choices", ())))
 
 
 # --- themes: bundled lists with a `# title:` / `# tags:` header -------------------------
@@ -167,12 +175,15 @@ def _text(node: yaml.Node, file: str) -> str:
 
 def _clue(node: yaml.Node | None, file: str) -> str | None:
     """A word's clue; a clue database may give several (`word: [clue, clue]`): the first
-    one that is not empty is used."""
+    one that is not empty is used, the others ride along (Clues.choices: with a history,
+    a blocked crossword prints the least recently used)."""
     if node is None or is_null(node):
         return None
     if isinstance(node, yaml.SequenceNode):
         clues = [_text(item, file) for item in node.value]
-        return next((c for c in clues if c.strip()), clues[0] if clues else "")
+        first = Clues(next((c for c in clues if c.strip()), clues[0] if clues else ""))
+        first.choices = tuple(c for c in clues if c.strip())
+        return first
     return _text(node, file)
 
 

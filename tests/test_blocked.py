@@ -209,6 +209,31 @@ def test_template_fills_obey_the_list(size, en_index, en_scores):
     assert fill.min_score == min(en_scores[w] for _, w in fill.entries)
 
 
+def test_polishing_raises_the_mean_score_and_keeps_every_rule(en_index, en_scores):
+    # the same search and seed with and without the polishing pass (polish.py)
+    template = generate_grid(15, seed=3)
+    first = fill_grid(template, en_index, seed=1, max_steps=20_000, polish_steps=0)
+    polished = fill_grid(template, en_index, seed=1, max_steps=20_000)
+    assert fill_breaks(list(template), list(polished.grid), en_scores, 0) == []
+
+    def mean(grid: tuple[str, ...]) -> float:
+        words = ["".join(grid[r][c] for r, c in run) for run in runs(list(grid)) if len(run) >= 2]
+        return sum(en_scores[w] for w in words) / len(words)
+
+    assert mean(polished.grid) > mean(first.grid) + 2
+    assert polished.mean_score == pytest.approx(mean(polished.grid))
+
+
+def test_polishing_keeps_pinned_letters_and_min_score(en_scores):
+    index = WordIndex(en_scores, min_score=30)
+    template = parse_grid("#....#\n......\nRIVERS\n......\n......\n#....#")
+    first = fill_grid(template, index, seed=2, max_steps=20_000, polish_steps=0)
+    polished = fill_grid(template, index, seed=2, max_steps=20_000)
+    assert polished.grid[2] == "RIVERS"
+    assert fill_breaks(list(template), list(polished.grid), en_scores, 30) == []
+    assert polished.mean_score >= first.mean_score
+
+
 def test_min_score_is_respected(en_scores):
     index = WordIndex(en_scores, min_score=40)
     template = load_template(bundled_templates(5)[1])
@@ -248,3 +273,25 @@ def test_unfillable_template_fails_within_its_budget(en_index):
         fill_grid(parse_grid("....\n....\n....\n...."), tiny, seed=0)
     with pytest.raises(FillFailed):
         fill_grid(parse_grid("...\n...\n..."), tiny, seed=0, max_steps=500)
+
+
+def test_fill_from_any_leans_to_clued_words(en_scores, monkeypatch):
+    from publisher.kinds.crossword.blocked import kind
+
+    template = load_template(bundled_templates(9)[0])
+    every_third = sorted(w for w, s in en_scores.items() if len(w) <= 9 and s >= 60)[::3]
+    clues = {w: ("a clue", w.lower()) for w in every_third}
+    path = str(ROOT / "wordlists" / "en" / "fill.txt")
+
+    def needed() -> int:
+        kind._index.cache_clear()
+        fills = [kind.make_fill(9, 9, template, path, 30, (), clues, seed) for seed in (0, 1)]
+        for fill in fills:   # still list words at min_score or above, whatever the bonus
+            grid = ["".join(ch or "#" for ch in row) for row in fill.grid]
+            assert fill_breaks(list(template), grid, en_scores, 30) == []
+        return sum(len(f.clues_needed) for f in fills)
+
+    leaning = needed()
+    monkeypatch.setattr(kind, "CLUED_BONUS", 0)
+    assert leaning < needed()
+    kind._index.cache_clear()

@@ -101,7 +101,7 @@ def test_the_database_records_every_published_puzzle(desk):
     folder, _, _, third = desk
     db = sqlite3.connect(folder / "desk.sqlite")
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
     rows = db.execute("SELECT date, kind, book, count(*) FROM puzzles GROUP BY date, kind").fetchall()
     per_day = {(d, k): n for d, k, _, n in rows}
     assert per_day[("2026-12-01", "crossword")] == 2            # builds one and two

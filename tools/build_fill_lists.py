@@ -10,10 +10,13 @@ Sources (see wordlists/FILL-LISTS.md for their licences):
 
 A word is kept when it is letters only, 3-21 letters in grid form, and the dictionary
 accepts it in lower case (this drops proper nouns and acronyms, which the dictionaries
-spell with capitals), has a vowel and is not a Roman numeral (abbreviations such as
-MPH, XIV), and is not in wordlists/blocklist/<lang>.txt (the shared rude words) or
-wordlists/blocklist/fill/<lang>.txt (more rude words, leftover abbreviations). Score 0-100: the word's percentile in the kept list by Zipf frequency
-plus a small bonus per letter (long words are rarer in text but prized in a grid).
+spell with capitals) or it comes from the extra list and the dictionary does not accept
+it capitalised either (not a proper noun; such words rank after the dictionary's); it
+has a vowel and is not a Roman numeral (abbreviations such as MPH, XIV), and is not in
+wordlists/blocklist/<lang>.txt (the shared rude words) or
+wordlists/blocklist/fill/<lang>.txt (more rude words, leftover abbreviations).
+Score 0-100: the word's percentile in the kept list by Zipf frequency plus a small
+bonus per letter (long words are rarer in text but prized in a grid).
 
 Run from the repository root: python tools/build_fill_lists.py [en es ru]
 """
@@ -29,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = {  # language: (hunspell dictionary, words kept, vowels in grid form)
     "en": ("en_US", 150_000, "AEIOUY"),
     "es": ("es_ES", 150_000, "AEIOU"),
-    "ru": ("ru_RU", 40_000, "АЕЁИОУЫЭЮЯ"),
+    "ru": ("ru_RU", 150_000, "АЕЁИОУЫЭЮЯ"),
 }
 KEEP_LETTERS = {"es": "Ñ", "ru": "ЁЙ"}   # letters of their own, never stripped
 STRIP_ACCENTS = {"en": True, "es": True, "ru": False}
@@ -39,6 +42,7 @@ EXTRA_WORDS = {"en": Path("/usr/share/dict/american-english-huge"),
                "es": Path("/usr/share/dict/spanish")}   # apt-get install wspanish (public domain)
 CANDIDATES = 400_000                      # most frequent wordfreq tokens looked at
 LENGTH_BONUS = 0.12                       # Zipf points per letter beyond five
+UNKNOWN_PENALTY = 30                      # ranks words the dictionary does not know after those it knows
 ROMAN = re.compile(r"^M{0,4}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$")
 
 
@@ -69,6 +73,12 @@ def read_blocklist(lang: str) -> set[str]:
     return words
 
 
+def proper_nouns(words: list[str], dictionary: str) -> set[str]:
+    """Words the dictionary spells only with a capital (Paris, Joe): proper nouns."""
+    capitalized = {w[:1].upper() + w[1:]: w for w in words}
+    return {capitalized[w] for w in accepted_by_dictionary(list(capitalized), dictionary)}
+
+
 def build(lang: str) -> list[tuple[str, int]]:
     import wordfreq
 
@@ -79,21 +89,29 @@ def build(lang: str) -> list[tuple[str, int]]:
     if extra_path:
         extra = {t for t in extra_path.read_text(encoding="utf-8").split() if t.isalpha() and t.islower()}
         tokens += sorted(extra - set(tokens))
-    known = accepted_by_dictionary(tokens, dictionary) | extra
+    known = accepted_by_dictionary(tokens, dictionary)
     if lang == "ru":   # the Russian dictionary spells Ё as Е: accept the Ё form too
         missing = [t for t in tokens if t not in known and "ё" in t]
         known |= {t for t in missing if t.replace("ё", "е") in
                   accepted_by_dictionary([m.replace("ё", "е") for m in missing], dictionary)}
+    # Words of the extra list the spelling dictionary does not know: proper nouns the
+    # extra list spells in lower case (paul, texas) go; the rest (sasa, ita: rare words,
+    # foreign words, fragments) stay but get no credit for their frequency in text.
+    unknown = sorted(t for t in extra if t not in known)
+    extra_only = set(unknown) - proper_nouns(unknown, dictionary)
     blocked = read_blocklist(lang)
     best: dict[str, float] = {}
     for token in tokens:
         word = grid_form(token, lang)
-        if (token not in known or not 3 <= len(word) <= 21 or not word.isalpha()
-                or word in blocked or ROMAN.match(word) or not set(word) & set(vowels)):
+        if ((token not in known and token not in extra_only) or not 3 <= len(word) <= 21
+                or not word.isalpha() or word in blocked or ROMAN.match(word)
+                or not set(word) & set(vowels)):
             continue
-        zipf = wordfreq.zipf_frequency(token, lang)
-        # unseen in text (extra dictionary words): rarest of all, short ones first (fill needs them)
-        value = zipf + LENGTH_BONUS * (len(word) - 5) if zipf else -len(word)
+        zipf = wordfreq.zipf_frequency(token, lang) if token in known else 0.0
+        # unseen in text or unknown to the dictionary: after every known word, short ones
+        # first (a fill needs them), dictionary words before the others
+        value = (zipf + LENGTH_BONUS * (len(word) - 5) if zipf
+                 else -len(word) - (UNKNOWN_PENALTY if token not in known else 0))
         best[word] = max(best.get(word, value), value)
     ranked = sorted(best, key=lambda w: (-best[w], w))[:keep]
     last = max(len(ranked) - 1, 1)

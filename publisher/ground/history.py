@@ -1,5 +1,6 @@
 """The desk's memory across runs: an SQLite database (stdlib sqlite3, WAL) of every
-published puzzle (date, kind, title, id, answer words, grid hash, book, seed).
+published puzzle (date, kind, title, id, answer words and the clue each was printed
+with, grid hash, book, seed).
 
 A build opens the store with `History.open`, which takes the write lock at once
 (BEGIN IMMEDIATE): a second build against the same file waits up to `wait` seconds and
@@ -16,7 +17,7 @@ from typing import Iterable
 
 from ..errors import PublisherError
 
-VERSION = 1                  # PRAGMA user_version of the schema below
+VERSION = 2                  # PRAGMA user_version of the schema below (2: words.clue)
 WAIT_SECONDS = 10.0
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (
@@ -31,7 +32,8 @@ CREATE TABLE IF NOT EXISTS puzzles (
 );
 CREATE TABLE IF NOT EXISTS words (
     puzzle INTEGER NOT NULL REFERENCES puzzles(row) ON DELETE CASCADE,
-    word TEXT NOT NULL
+    word TEXT NOT NULL,
+    clue TEXT                      -- the clue printed with it (NULL: none, or recorded by schema 1)
 );
 CREATE INDEX IF NOT EXISTS words_by_word ON words(word);
 CREATE INDEX IF NOT EXISTS puzzles_by_date ON puzzles(date);
@@ -49,6 +51,7 @@ class Entry:
     grid_hash: str
     book: str
     seed: int
+    clues: tuple[tuple[str, str], ...] = ()     # (answer, clue printed with it)
 
 
 class History:
@@ -88,6 +91,9 @@ class History:
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(words)")}
+            if "clue" not in columns:       # schema 1: words had no clue
+                db.execute("ALTER TABLE words ADD COLUMN clue TEXT")
             db.execute(f"PRAGMA user_version = {VERSION}")
 
     def _connection(self) -> sqlite3.Connection:
@@ -107,6 +113,16 @@ class History:
         window = timedelta(days=window_days)
         return {word for word, days in self._word_dates.items()
                 if any(abs(day - used) < window for used in days)}
+
+    def clue_uses(self) -> dict[str, dict[str, tuple[str, int]]]:
+        """{answer: {clue: (date, row) of its latest use}}: the larger, the more recent."""
+        found: dict[str, dict[str, tuple[str, int]]] = {}
+        for word, clue, day, row in self._connection().execute(
+                "SELECT word, clue, date, puzzles.row FROM words JOIN puzzles ON "
+                "puzzles.row = words.puzzle WHERE clue IS NOT NULL"):
+            uses = found.setdefault(word, {})
+            uses[clue] = max(uses.get(clue, (day, row)), (day, row))
+        return found
 
     def grid_hashes(self) -> set[str]:
         return {row[0] for row in self._connection().execute("SELECT grid_hash FROM puzzles")}
@@ -149,8 +165,9 @@ class History:
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (entry.date.isoformat(), entry.kind, entry.title, entry.puzzle_id,
                      entry.grid_hash, entry.book, entry.seed))
-                db.executemany("INSERT INTO words (puzzle, word) VALUES (?, ?)",
-                               [(cursor.lastrowid, word) for word in entry.words])
+                clue_of = dict(entry.clues)
+                db.executemany("INSERT INTO words (puzzle, word, clue) VALUES (?, ?, ?)",
+                               [(cursor.lastrowid, word, clue_of.get(word)) for word in entry.words])
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")

@@ -121,6 +121,10 @@ class PlanContext(Protocol):
     def clues(self, ref: Any, field: str, language: str) -> list[Word]:
         """Like `words`, but every Word must have a clue."""
 
+    def choose_clue(self, word: Word) -> str:
+        """The word's clue to print: the least recently printed of its clues by the history
+        (`word: [clue, clue]`), else the first."""
+
     def take_unused(self, pool: Sequence[Word], n: int, field: str,
                     accept: Callable[[list[Word], Word], bool] | None = None) -> list[Word]:
         """Draw `n` words from `pool` that no earlier puzzle in the book used (by

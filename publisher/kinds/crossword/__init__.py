@@ -370,7 +370,7 @@ def _plan_blocked(section: CrosswordSection, ctx: PlanContext) -> list[PuzzleReq
     clues: dict[str, tuple[str, str]] = {}
     for k, clue_ref in enumerate(refs):
         for w in ctx.clues(clue_ref, f"clues[{k}]" if isinstance(section.clues, list) else "clues", lang):
-            clues.setdefault(w.answer, ((w.clue or "").strip(), w.text))
+            clues.setdefault(w.answer, (ctx.choose_clue(w).strip(), w.text))
     only = tuple(sorted(clues)) if section.fill_from == "clued" else ()
     if not usable and not only:
         raise ctx.error("min_score", f"no word of {ref} scores {section.min_score} or more; lower "
