@@ -355,7 +355,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             words=tuple((w.text, w.answer) for w in words),
             directions=tuple(DIRECTION_INDEX[d] for d in directions),
             forbidden=tuple(forbidden),
-            effort=3 * len(words),      # more eviction steps gain little
+            effort=15 * len(words),     # patch rebuilds; a dense 40-word list gains to ~600
             difficulty=grade(directions),
         ), language)
 
@@ -372,17 +372,18 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
         blocked = blocklist(params.language) if params.guard else ()
         directions = list(params.directions)
         free_target = len(params.message)
+        banned = (*params.forbidden, *blocked)
         shape_cells = sum(row.count("#") for row in params.shape) or rows * cols
         for _ in range(6 if params.message else 4):
             if params.message:
                 placed = place_for_message(answers, rows, cols, directions, rng, params.effort,
-                                           params.shape, free_target)
+                                           params.shape, free_target, banned)
                 if placed is None:
                     continue
                 grid = placed
             else:
                 grid = place_words(answers, rows, cols, directions, rng, params.effort,
-                                   params.shape)
+                                   params.shape, banned)
             letters = fill_with_repairs(grid, list(params.forbidden), blocked, alphabet,
                                         weights, rng, directions, params.message)
             if letters is not None:
