@@ -137,7 +137,7 @@ class WordSearchParams(Params):
     directions: tuple[int, ...] = ()              # indices into generator.DIRECTIONS
     forbidden: tuple[str, ...] = ()
     guard: bool = True                            # keep the bundled rude words out too
-    effort: int = 0                               # eviction steps when words are left over
+    effort: int = 0                               # patch-rebuild steps when words are left over
     shape: tuple[str, ...] = ()                   # mask rows ("#" cell, "." none); () = all
     message: str = ""                             # grid letters the leftover cells spell
     message_text: str = ""                        # the message as printed in the key
