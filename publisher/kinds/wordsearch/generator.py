@@ -142,6 +142,7 @@ class Grid:
         return len(self.placed) - (banned_path is not None), self.crossing_count()
 
 
+STALL_SHARE = 2   # stop after steps // STALL_SHARE steps without one more placed word
 DRIFT = 0.1       # chance to keep a rebuild that places as many words with fewer crossings
 ORDER_JITTER = 3  # put-back order: longest first, loosely (letters of length per unit)
 
@@ -179,7 +180,7 @@ def _rebuild_patches(grid: Grid, directions: list[int], rng: random.Random, step
     best, best_placed = grid.quality(trouble), dict(grid.placed)
     since_gain = 0
     for _ in range(steps):
-        if best[0] == count or since_gain >= steps // 2:     # done, or stalled
+        if best[0] == count or since_gain >= steps // STALL_SHARE:     # done, or stalled
             break
         since_gain += 1
         centre = rng.choice(trouble or cells)
