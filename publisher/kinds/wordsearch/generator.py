@@ -144,6 +144,7 @@ class Grid:
 
 STALL_SHARE = 2   # stop after steps // STALL_SHARE steps without one more placed word
 DRIFT = 0.1       # chance to keep a rebuild that places as many words with fewer crossings
+TRIED = 8         # left-over words a step tries to put back (beside the ones it cleared)
 ORDER_JITTER = 3  # put-back order: longest first, loosely (letters of length per unit)
 
 
@@ -185,9 +186,12 @@ def _rebuild_patches(grid: Grid, directions: list[int], rng: random.Random, step
         since_gain += 1
         centre = rng.choice(trouble or cells)
         removed = {word: grid.placed[word] for word in _patch_words(grid, centre, rng)}
+        waiting = [w for w in range(count) if w not in grid.placed]
+        if len(waiting) > TRIED:            # a hopeless list: a step tries a few of them
+            waiting = rng.sample(waiting, TRIED)
         for word in removed:
             grid.remove(word)
-        left = [w for w in range(count) if w not in grid.placed]
+        left = [w for w in range(count) if w in removed or w in waiting]
         left.sort(key=lambda w: -len(grid.answers[w]) + rng.random() * ORDER_JITTER)
         added = [w for w in left if _put_best(grid, w, fitting_positions(grid, w, directions),
                                                  rng)]
