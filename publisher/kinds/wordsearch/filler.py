@@ -153,5 +153,6 @@ def fill_with_repairs(grid: Grid, forbidden: list[str], blocked: Iterable[str], 
         before = grid.placed[word]
         grid.remove(word)
         if attempt < repairs // 2:            # may stay unplaced
-            place_elsewhere(grid, word, directions, rng, before, 5 * len(grid.answers))
+            place_elsewhere(grid, word, directions, rng, before,
+                            min(200, 5 * len(grid.answers)))
     return None

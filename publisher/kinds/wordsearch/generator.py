@@ -2,10 +2,10 @@
 
 Placement: longest words first; each word takes the legal position with the most
 crossings (or, on a sparse board, often a random one so words spread out).
-Words left over start a large-neighbourhood search: clear a small patch of
-the board and put the words back, a counted number of times. A shaped grid marks the cells
-outside its shape BLOCK, which no letter matches. The filler (filler.py) then
-fills what is left; message.py steers placement for a hidden message."""
+Words left over start a large-neighbourhood search: clear a small patch of the
+board and put the words back, a counted number of times. A shaped grid marks the
+cells outside its shape BLOCK, which no letter matches. The filler (filler.py)
+then fills what is left; message.py steers placement for a hidden message."""
 from __future__ import annotations
 
 import math
@@ -169,7 +169,8 @@ def place_words(answers: list[str], rows: int, cols: int, directions: list[int],
 
 def _rebuild_patches(grid: Grid, directions: list[int], rng: random.Random, steps: int) -> None:
     """Each step clears the words through a small square patch of the board and puts
-    back every word not on it (loosely longest first, each where it crosses most).
+    them back with the left-over words (at most TRIED of those), loosely longest
+    first, each where it crosses most.
     A step is kept when it places more words, or as many with at least as many
     crossings (now and then fewer, so the search can walk); otherwise undone. The
     best board seen (Grid.quality) is left on `grid`. Crossings matter: each one
@@ -268,7 +269,7 @@ def fitting_positions(grid: Grid, word: int, directions: list[int], crossing: bo
                       ) -> list[tuple[int, int, int]]:
     """(crossings, start, direction) of every legal position of `word` (with
     `crossing`, only those that share a letter with a placed word)."""
-    index = line_index(grid.rows, grid.cols)
+    index = grid.index
     text = grid.text()
     answer = grid.answers[word]
     allowed = set(directions)
