@@ -4,15 +4,16 @@
 
 Run from the project root. Cases, all at hard difficulty (8 directions, backwards
 included): 1. 15x15 / 15 words, 2. 20x20 / 30 words, 3. 30x30 / 60 words, 4. 40
-animal names (4-10 letters) in 15x15, 6. 20 words in a 15x15 heart (ours:
-`shape: heart`; peer: its Heart mask), 5. a 50-puzzle book with answer key, end to
-end (PDF written). For each case it prints ms per board (one candidate), ms per
-puzzle at our default candidates (best of N, N = KIND.default_candidates), and the words placed, with an
-independent exactly-once check of every final grid (each word counted over all 8
-directions, must be 1), ours and the peer's.
+animal names (4-10 letters) in 15x15 (the dense case), 6. 20 words in a 15x15 heart
+(the shaped case; ours: `shape: heart`; peer: its Heart mask), 5. a 50-puzzle book with
+answer key, end to end (PDF written). For each case it prints ms per board (one
+candidate; ours also in CPU ms, steadier on a shared machine), ms per puzzle at our
+default candidates (best of N, N = KIND.default_candidates), and the words placed,
+with an independent exactly-once check of every final grid (wordsearch_check.py:
+each word counted over all 8 directions, must be 1), ours and the peer's.
 
 The peer runs in its own venv (/tmp/wsg-venv) through a small driver process
-(/tmp/wsg_driver.py) that takes jobs as JSON lines on stdin and answers with
+(wordsearch_peer.py) that takes jobs as JSON lines on stdin and answers with
 times and grids as JSON lines; its jobs are interleaved with ours, run by run, so
 that load from other processes hits both sides alike. `--peer` creates the venv
 and installs word-search-generator if needed; without it the peer is measured
@@ -30,7 +31,6 @@ import platform
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -38,296 +38,25 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from publisher.errors import GenerationFailed  # noqa: E402
 from publisher.kinds.wordsearch import KIND, clash  # noqa: E402
 from publisher.kinds.base import Word  # noqa: E402
-from publisher.kinds.wordsearch.generator import DIFFICULTY_DIRECTIONS, DIRECTIONS  # noqa: E402
+from publisher.kinds.wordsearch.generator import DIFFICULTY_DIRECTIONS  # noqa: E402
 from publisher.kinds.wordsearch.shapes import named_mask  # noqa: E402
 from publisher.plan import derive_seed  # noqa: E402
 from publisher.words import grid_form  # noqa: E402
+from wordsearch_check import (ANIMALS, bundled_words, check_board, check_ours,  # noqa: E402
+                              check_peer, non_clashing_pool, pick, usable)
+from wordsearch_peer import PEER_LEVEL, PEER_PACKAGE, VENV, Peer, log  # noqa: E402
 
-VENV = Path("/tmp/wsg-venv")
-DRIVER = Path("/tmp/wsg_driver.py")
-PEER_PACKAGE = "word-search-generator"
-PEER_LEVEL = 3            # the peer's level with all 8 directions (N NE E SE S SW W NW)
 CANDIDATES = KIND.default_candidates
 BOARDS = CANDIDATES       # boards per run, case and side: one best-of-N group
 WORD_SEED = 2024          # fixed seed for choosing the words
 BOOK_PUZZLES, BOOK_SIZE, BOOK_WORDS = 50, 15, 15
 POOL_NEEDED = BOOK_PUZZLES * BOOK_WORDS       # 750 distinct words for the `count` form
-
-ANIMALS = ("ELEPHANT GIRAFFE KANGAROO PENGUIN DOLPHIN OCTOPUS SQUIRREL TORTOISE HEDGEHOG "
-           "BUTTERFLY CROCODILE FLAMINGO LEOPARD CHEETAH GORILLA HAMSTER LOBSTER PELICAN "
-           "RACCOON SPARROW TOUCAN WALRUS BEAVER BADGER COYOTE DONKEY FALCON JAGUAR LIZARD "
-           "MONKEY PARROT RABBIT SALMON TURTLE WOMBAT ZEBRA MOOSE OTTER PANDA BISON").split()
-
-EIGHT = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
-
-
-def log(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
-
-
-# --- words -------------------------------------------------------------------------
-
-def bundled_words() -> list[tuple[str, str]]:
-    """(text, answer) from wordlists/en/*.txt, `#` comments skipped, one per answer."""
-    seen: dict[str, str] = {}
-    for path in sorted((ROOT / "wordlists" / "en").glob("*.txt")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            text = line.split("#", 1)[0].strip()
-            answer = grid_form(text, "en") if text else ""
-            if answer and answer not in seen:
-                seen[answer] = text
-    return [(text, answer) for answer, text in seen.items()]
-
-
-def usable(answer: str, longest: int) -> bool:
-    return 3 <= len(answer) <= longest and answer != answer[::-1]
-
-
-def pick(pool: list[tuple[str, str]], n: int, longest: int, rng: random.Random
-         ) -> list[tuple[str, str]]:
-    """n words, none inside another (forwards or reversed), no palindromes."""
-    order = pool[:]
-    rng.shuffle(order)
-    chosen: list[tuple[str, str]] = []
-    for text, answer in order:
-        if usable(answer, longest) and not any(clash(answer, a) for _, a in chosen):
-            chosen.append((text, answer))
-            if len(chosen) == n:
-                return chosen
-    raise SystemExit(f"the bundled English lists give only {len(chosen)} compatible words, "
-                     f"{n} needed")
-
-
-def non_clashing_pool(pool: list[tuple[str, str]], longest: int) -> list[tuple[str, str]]:
-    """The largest greedy set of mutually compatible words (for the `count` form)."""
-    chosen: list[tuple[str, str]] = []
-    for text, answer in sorted(pool, key=lambda w: (len(w[1]), w[1])):
-        if usable(answer, longest) and not any(clash(answer, a) for _, a in chosen):
-            chosen.append((text, answer))
-    return chosen
-
-
-# --- the independent exactly-once counter ------------------------------------------
-
-def count_in_grid(rows: list[str], word: str, by_letter: dict[str, list[tuple[int, int]]]
-                  ) -> int:
-    """How often `word` reads in the grid, over all 8 directions (brute force)."""
-    height, width, n = len(rows), len(rows[0]), len(word)
-    found = 0
-    for r, c in by_letter.get(word[0], ()):
-        for dr, dc in EIGHT:
-            end_r, end_c = r + dr * (n - 1), c + dc * (n - 1)
-            if not (0 <= end_r < height and 0 <= end_c < width):
-                continue
-            if all(rows[r + dr * k][c + dc * k] == word[k] for k in range(1, n)):
-                found += 1
-    return found
-
-
-def check_board(rows: list[str], answers: list[str], placed: dict[str, list]) -> dict:
-    """placed: answer -> its cells [(r, c), ...] as the generator reports them.
-
-    A board violates exactly-once if a placed word does not read exactly once, or
-    its reported cells do not spell it. Unplaced words that appear anyway are
-    counted apart (they are in the grid but not in the puzzle's answer)."""
-    by_letter: dict[str, list[tuple[int, int]]] = {}
-    for r, row in enumerate(rows):
-        for c, letter in enumerate(row):
-            by_letter.setdefault(letter, []).append((r, c))
-    bad = []
-    stray = []
-    for answer in answers:
-        n = count_in_grid(rows, answer, by_letter)
-        if answer in placed:
-            spelled = "".join(rows[r][c] for r, c in placed[answer])
-            if n != 1 or spelled != answer:
-                bad.append(f"{answer}x{n}")
-        elif n:
-            stray.append(answer)
-    return {"placed": len(placed), "all": len(placed) == len(answers), "bad": bad,
-            "stray": stray}
-
-
-def our_cells(board, placement) -> tuple[str, list[tuple[int, int]]]:
-    word, r, c, d = placement
-    answer = board.words[word][1]
-    _, dr, dc = DIRECTIONS[d]
-    return answer, [(r + dr * k, c + dc * k) for k in range(len(answer))]
-
-
-def check_ours(board) -> dict:
-    rows = ["".join(board.cell(r, c) or "." for c in range(board.cols))
-            for r in range(board.rows)]
-    placed = dict(our_cells(board, p) for p in board.placements)
-    return check_board(rows, [a for _, a in board.words], placed)
-
-
-# --- the peer ----------------------------------------------------------------------
-
-DRIVER_SOURCE = r'''
-"""Runs word-search-generator jobs for benchmarks/wordsearch.py.
-
-One JSON job per line on stdin, one JSON answer per line on stdout."""
-import json, os, random, sys, time
-from pathlib import Path
-
-out = os.fdopen(os.dup(1), "w", buffering=1)
-os.dup2(2, 1)                 # anything the package prints goes to stderr
-sys.stdout = sys.stderr
-try:
-    from importlib.metadata import version
-    from fpdf import FPDF
-    from word_search_generator import WordSearch
-    from word_search_generator.word_search._formatter import draw_puzzle_page
-    out.write(json.dumps({"ok": True, "version": version("word-search-generator")}) + "\n")
-except Exception as exc:      # reported to the benchmark, which prints it
-    out.write(json.dumps({"ok": False, "error": repr(exc)}) + "\n")
-    sys.exit(0)
-
-
-def make(words, size, level, shape=None):
-    game = WordSearch(",".join(words), level=level, size=size)
-    if shape:
-        from word_search_generator.mask import shapes
-        game.apply_mask(getattr(shapes, shape)())
-    return game
-
-
-def describe(game):
-    # "." where the mask leaves no cell, so columns stay aligned
-    return {"grid": ["".join(ch or "." for ch in row) for row in game.puzzle],
-            "placed": {w.text: w.coordinates for w in game.placed_hidden_words}}
-
-
-for line in sys.stdin:
-    job = json.loads(line)
-    if job["op"] == "boards":
-        times, boards = [], []
-        for seed in job["seeds"]:
-            random.seed(seed)
-            t = time.perf_counter()
-            game = make(job["words"], job["size"], job["level"], job.get("shape"))
-            times.append(time.perf_counter() - t)
-            boards.append(describe(game))
-        out.write(json.dumps({"times": times, "boards": boards}) + "\n")
-    elif job["op"] == "book_files":
-        # The public API: one WordSearch and one save(path, solution=True) per puzzle:
-        # a 2-page PDF each (puzzle page with its answer-key strip, solution page).
-        folder = Path(job["dir"])
-        random.seed(job["seed"])
-        t = time.perf_counter()
-        games = []
-        for i, words in enumerate(job["puzzles"]):
-            game = make(words, job["size"], job["level"])
-            game.save(folder / f"puzzle-{i + 1:02d}.pdf", solution=True)
-            games.append(game)
-        elapsed = time.perf_counter() - t
-        files = sorted(folder.glob("*.pdf"))
-        out.write(json.dumps({"time": elapsed, "files": len(files),
-                              "bytes": sum(f.stat().st_size for f in files),
-                              "pages": 2 * len(games),
-                              "boards": [describe(g) for g in games]}) + "\n")
-    elif job["op"] == "book_one":
-        # One PDF like a book: every puzzle page (with its answer-key strip), then
-        # every solution page, drawn with the formatter's own draw_puzzle_page and
-        # set up as its write_pdf_file does.
-        path = Path(job["path"])
-        random.seed(job["seed"])
-        t = time.perf_counter()
-        games = [make(words, job["size"], job["level"]) for words in job["puzzles"]]
-        formatter = games[0].formatter
-        pdf = FPDF(orientation="P", unit="in", format="Letter")
-        pdf.set_author(formatter.PDF_AUTHOR)
-        pdf.set_creator(formatter.PDF_CREATOR)
-        pdf.set_title(formatter.PDF_TITLE)
-        pdf.set_line_width(pdf.line_width * 2)
-        for game in games:
-            draw_puzzle_page(formatter, pdf, game, False, False, False, True)
-        for game in games:
-            draw_puzzle_page(formatter, pdf, game, True, False, sort_word_list=True)
-        pdf.output(path)
-        elapsed = time.perf_counter() - t
-        out.write(json.dumps({"time": elapsed, "files": 1, "bytes": path.stat().st_size,
-                              "pages": pdf.page_no(),
-                              "boards": [describe(g) for g in games]}) + "\n")
-'''
-
-
-class Peer:
-    """The driver process in the peer's venv, or why there is none."""
-
-    def __init__(self, install: bool):
-        self.proc: subprocess.Popen | None = None
-        self.version = ""
-        self.why = ""
-        python = VENV / "bin" / "python"
-        if not python.exists():
-            if not install:
-                self.why = f"not measured: no {VENV} (pass --peer to create it)"
-                return
-            if not self._install(python):
-                return
-        DRIVER.write_text(DRIVER_SOURCE, encoding="utf-8")
-        hello = self._start(python)
-        if not hello.get("ok") and install:
-            if self._install(python, fresh=False):
-                hello = self._start(python)
-        if not hello.get("ok"):
-            self.why = f"not measured: the driver could not import it ({hello.get('error')})"
-            self.close()
-            return
-        self.version = hello["version"]
-
-    def _install(self, python: Path, fresh: bool = True) -> bool:
-        steps = []
-        if fresh:
-            steps.append([sys.executable, "-m", "venv", str(VENV)])
-        steps.append([str(python), "-m", "pip", "install", "-q", PEER_PACKAGE])
-        for cmd in steps:
-            log("peer: " + " ".join(cmd))
-            done = subprocess.run(cmd, capture_output=True, text=True)
-            if done.returncode:
-                tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
-                self.why = (f"not measured: `{' '.join(cmd)}` failed "
-                            f"(exit {done.returncode}): {' | '.join(tail)}")
-                return False
-        return True
-
-    def _start(self, python: Path) -> dict:
-        self.close()
-        self.proc = subprocess.Popen([str(python), str(DRIVER)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True, bufsize=1,
-                                     env={**os.environ, "PYTHONHASHSEED": "0"})
-        line = self.proc.stdout.readline()
-        return json.loads(line) if line else {"ok": False, "error": "driver exited"}
-
-    @property
-    def ok(self) -> bool:
-        return self.proc is not None
-
-    def ask(self, job: dict) -> dict:
-        self.proc.stdin.write(json.dumps(job) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError("the peer driver exited")
-        return json.loads(line)
-
-    def close(self) -> None:
-        if self.proc is not None:
-            self.proc.stdin.close()
-            self.proc.wait(timeout=30)
-            self.proc = None
-
-
-def check_peer(board: dict, answers: list[str]) -> dict:
-    placed = {w: [tuple(rc) for rc in cells] for w, cells in board["placed"].items()}
-    return check_board(board["grid"], answers, placed)
+Case = tuple[str, int, list[tuple[str, str]]]      # name, size, (text, answer) words
 
 
 # --- cases -------------------------------------------------------------------------
@@ -337,6 +66,7 @@ class Tally:
 
     def __init__(self):
         self.board_ms: list[float] = []      # per run: median ms of its boards
+        self.board_cpu_ms: list[float] = []  # per run: median CPU ms (ours only)
         self.puzzle_ms: list[float] = []     # per run: ms of one best-of-N puzzle
         self.best_placed: list[int] = []     # per run: words placed by that puzzle
         self.checks: list[dict] = []
@@ -349,18 +79,20 @@ class Tally:
 def run_ours(params: dict, case: str, run: int, tally: Tally) -> None:
     """BOARDS single boards: each timed alone; together they are the candidates of
     one puzzle, the best score kept (ties: lowest number), as run_candidates does."""
-    times, boards = [], []
+    times, cpu, boards = [], [], []
     for number in range(BOARDS):
         seed = derive_seed(WORD_SEED, case, run, number)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         try:
             board = KIND.generate(params, seed)
         except GenerationFailed:        # a failed candidate: the book keeps the others
             tally.failed += 1
             continue
         times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
         boards.append(board)
     tally.board_ms.append(statistics.median(times) * 1000)
+    tally.board_cpu_ms.append(statistics.median(cpu) * 1000)
     tally.puzzle_ms.append(sum(times) * 1000)
     best = max(range(len(boards)), key=lambda n: (boards[n].score, -n))
     tally.best_placed.append(len(boards[best].placements))
@@ -466,23 +198,11 @@ def fmt(value: float | None) -> str:
     return f"{value:.0f}" if value >= 100 else f"{value:.1f}"
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=None, help="runs per case (default 5)")
-    ap.add_argument("--quick", action="store_true", help="2 runs instead of 5")
-    ap.add_argument("--peer", action="store_true",
-                    help=f"create {VENV} and install {PEER_PACKAGE} if needed")
-    args = ap.parse_args()
-    runs = args.runs or (2 if args.quick else 5)
-    book_runs = runs
-    workers = os.cpu_count() or 1
-    load_start = os.getloadavg()
-    started = time.perf_counter()
+# --- main --------------------------------------------------------------------------
 
-    peer = Peer(install=args.peer)
-
-    pool = bundled_words()
-    cases = []
+def make_cases(pool: list[tuple[str, str]]) -> tuple[list[Case], dict[str, str]]:
+    """The cases, and the shape of the shaped one."""
+    cases: list[Case] = []
     for number, (size, n) in enumerate(((15, 15), (20, 30), (30, 60)), start=1):
         words = pick(pool, n, size, random.Random(WORD_SEED + number))
         cases.append((f"{number}. {size}x{size}, {n} words", size, words))
@@ -493,8 +213,11 @@ def main() -> None:
     cases.append(("4. 15x15, 40 animals (4-10 letters)", 15, animals))
     hearts = pick(pool, 20, 9, random.Random(WORD_SEED + 6))
     cases.append(("6. 15x15 heart, 20 words (3-9 letters)", 15, hearts))
-    shape_of = {cases[-1][0]: "heart"}
+    return cases, {cases[-1][0]: "heart"}
 
+
+def measure_cases(cases: list[Case], shape_of: dict[str, str], runs: int,
+                  peer: Peer) -> dict[tuple[str, str], Tally]:
     tallies = {(case[0], side): Tally() for case in cases for side in ("ours", "peer")}
     for run in range(runs):
         for name, size, words in cases:
@@ -503,8 +226,12 @@ def main() -> None:
             run_ours(case_params(size, words, shape), name, run, tallies[name, "ours"])
             if peer.ok:
                 run_peer(peer, size, [a for _, a in words], run, tallies[name, "peer"], shape)
+    return tallies
 
-    # the book
+
+def measure_book(pool: list[tuple[str, str]], runs: int, peer: Peer,
+                 workers: int) -> tuple[dict[str, list[dict]], str]:
+    """Case 5, the book: ours at candidates 1 and default, the peer two ways."""
     compatible = non_clashing_pool(pool, BOOK_SIZE)
     if len(compatible) >= POOL_NEEDED:
         form, puzzles = "count", []
@@ -522,8 +249,8 @@ def main() -> None:
         spec1 = write_spec(tmp, "book-c1", 1, form, puzzles, compatible)
         spec_default = write_spec(tmp, "book-default", None, form, puzzles, compatible)
         peer_words = [[a for _, a in words] for words in puzzles]
-        for run in range(book_runs):
-            log(f"book run {run + 1}/{book_runs}")
+        for run in range(runs):
+            log(f"book run {run + 1}/{runs}")
             for key, spec in (("ours c1", spec1), ("ours cN", spec_default)):
                 out = tmp / f"out-{key.replace(' ', '-')}-{run}"
                 book[key].append(build_ours(spec, out, workers))
@@ -538,26 +265,17 @@ def main() -> None:
                                                   "path": str(tmp / f"peer-{run}.pdf")}))
         for key in ("peer files", "peer one"):
             for result in book[key]:
-                result["checks"] = [check_peer(b, [a for a in words])
+                result["checks"] = [check_peer(b, list(words))
                                     for b, words in zip(result.pop("boards"), peer_words)]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-        peer.close()
+    return book, book_words
 
-    # --- report ---
-    peer_name = f"{PEER_PACKAGE} {peer.version}" if peer.ok or peer.version else PEER_PACKAGE
-    print(f"Word search benchmark: ours (publisher) vs {peer_name} (PyPI)")
-    print(f"machine: os.cpu_count() = {workers}, {platform.system()} {platform.machine()}, "
-          f"Python {platform.python_version()}; load average {load_start[0]:.2f} at start, "
-          f"{os.getloadavg()[0]:.2f} at end (the machine is shared: timings are noisy)")
-    print(f"runs: {runs} (cases 1-4, 6 and the book); every time is the median over runs")
-    print(f"hard = all 8 directions, backwards included (ours: directions 0-7; peer: "
-          f"level={PEER_LEVEL}, its all-8-directions level)")
-    if not peer.version:
-        print(f"peer: {peer.why}")
-    print()
+
+def report_cases(cases: list[Case], tallies: dict[tuple[str, str], Tally]) -> None:
     print(f"Cases 1-4 and 6: per run and side, {BOARDS} boards with different seeds.")
-    print("  ms/board   = median time of one board (one candidate) in a run")
+    print("  ms/board   = median time of one board (one candidate) in a run; cpu = ours "
+          "in CPU time (time.process_time)")
     print(f"  ms/puzzle  = ours at its default candidates, best of {CANDIDATES}: the "
           f"{CANDIDATES} boards of the run generated")
     print("               serially in one process, best score kept (what "
@@ -565,27 +283,28 @@ def main() -> None:
     print("               peer: one board per puzzle (it has no candidates), so its "
           "ms/puzzle is its ms/board")
     print("  ratio      = peer / ours (above 1: we are faster)")
-    header = (f"{'case':38} {'ours':>7} {'peer':>7} {'ratio':>7} | "
+    header = (f"{'case':38} {'cpu':>7} {'ours':>7} {'peer':>7} {'ratio':>7} | "
               f"{'ours best of ' + str(CANDIDATES):>16} {'peer 1 board':>13} {'ratio':>7}")
     print()
-    print(f"{'':38} {'ms/board':^23} | {'ms/puzzle':^38}")
+    print(f"{'':38} {'ms/board':^31} | {'ms/puzzle':^38}")
     print(header)
     print("-" * len(header))
     for name, _, _ in cases:
         ours, other = tallies[name, "ours"], tallies[name, "peer"]
         ob, op = statistics.median(ours.board_ms), statistics.median(ours.puzzle_ms)
+        oc = statistics.median(ours.board_cpu_ms)
         pb = statistics.median(other.board_ms) if other.board_ms else None
         pp = statistics.median(other.puzzle_ms) if other.puzzle_ms else None
-        print(f"{name:38} {fmt(ob):>7} {fmt(pb):>7} {ratio(pb, ob):>7} | "
+        print(f"{name:38} {fmt(oc):>7} {fmt(ob):>7} {fmt(pb):>7} {ratio(pb, ob):>7} | "
               f"{fmt(op):>16} {fmt(pp):>13} {ratio(pp, op):>7}")
 
     print()
     print("Words placed, over every board of every run; exactly-once = an independent "
-          "counter in this script")
+          "counter (wordsearch_check.py)")
     print("reads each placed word over all 8 directions of the final grid (must be 1) and "
           "checks that the")
-    print(f"reported cells spell it. best of {CANDIDATES}: ours = the kept candidate; peer = the "
-          f"fullest of its {CANDIDATES} boards")
+    print(f"reported cells spell it. best of {CANDIDATES}: ours = the kept candidate; peer = "
+          f"the fullest of its {CANDIDATES} boards")
     print(f"(the peer cannot do that itself: it would cost {CANDIDATES}x its ms/board).")
     header = (f"{'case':38} {'side':4} {'boards':>6} {'placed/board med (min-max)':>27} "
               f"{'all placed':>11} {f'best of {CANDIDATES}':>10}  exactly-once violations")
@@ -606,9 +325,10 @@ def main() -> None:
                   f"{violations(tally.checks)}"
                   + (f"; {tally.failed} candidates failed" if tally.failed else ""))
 
-    print()
+
+def report_book(book: dict[str, list[dict]], book_words: str, runs: int, workers: int) -> None:
     print(f"5. Book: {BOOK_PUZZLES} puzzles {BOOK_SIZE}x{BOOK_SIZE}, hard, {BOOK_WORDS} words "
-          f"each, answer key, PDF written; {book_runs} run(s), median")
+          f"each, answer key, PDF written; {runs} run(s), median")
     print(f"   words: {book_words}")
     print(f"   ours: publisher.pipeline.build_book(spec, out_dir, workers={workers}), spec "
           f"load to PDF + manifest written")
@@ -621,7 +341,8 @@ def main() -> None:
     print("           formatter's draw_puzzle_page, set up as its save() does; one "
           "process (it has no workers)")
     print(f"   ratio = peer / ours at candidates 1 and at the default {CANDIDATES}")
-    rows = [("ours, candidates 1", "ours c1"), (f"ours, candidates {CANDIDATES} (default)", "ours cN"),
+    rows = [("ours, candidates 1", "ours c1"),
+            (f"ours, candidates {CANDIDATES} (default)", "ours cN"),
             ("peer A, 50 x save()", "peer files"), ("peer B, one PDF", "peer one")]
     ours1 = statistics.median(r["time"] for r in book["ours c1"]) * 1000
     ours_default = statistics.median(r["time"] for r in book["ours cN"]) * 1000
@@ -647,6 +368,43 @@ def main() -> None:
               f"{placed_summary(checks, BOOK_WORDS):>16} "
               f"{str(sum(c['all'] for c in checks)) + '/' + str(len(checks)):>10}  "
               f"{violations(checks)}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=None, help="runs per case (default 5)")
+    ap.add_argument("--quick", action="store_true", help="2 runs instead of 5")
+    ap.add_argument("--peer", action="store_true",
+                    help=f"create {VENV} and install {PEER_PACKAGE} if needed")
+    args = ap.parse_args()
+    runs = args.runs or (2 if args.quick else 5)
+    workers = os.cpu_count() or 1
+    load_start = os.getloadavg()
+    started = time.perf_counter()
+
+    peer = Peer(install=args.peer)
+    pool = bundled_words()
+    cases, shape_of = make_cases(pool)
+    try:
+        tallies = measure_cases(cases, shape_of, runs, peer)
+        book, book_words = measure_book(pool, runs, peer, workers)
+    finally:
+        peer.close()
+
+    peer_name = f"{PEER_PACKAGE} {peer.version}" if peer.version else PEER_PACKAGE
+    print(f"Word search benchmark: ours (publisher) vs {peer_name} (PyPI)")
+    print(f"machine: os.cpu_count() = {workers}, {platform.system()} {platform.machine()}, "
+          f"Python {platform.python_version()}; load average {load_start[0]:.2f} at start, "
+          f"{os.getloadavg()[0]:.2f} at end (the machine is shared: timings are noisy)")
+    print(f"runs: {runs} (cases 1-4, 6 and the book); every time is the median over runs")
+    print(f"hard = all 8 directions, backwards included (ours: directions 0-7; peer: "
+          f"level={PEER_LEVEL}, its all-8-directions level)")
+    if not peer.version:
+        print(f"peer: {peer.why}")
+    print()
+    report_cases(cases, tallies)
+    print()
+    report_book(book, book_words, runs, workers)
     print()
     print(f"(whole benchmark: {time.perf_counter() - started:.0f} s)")
 

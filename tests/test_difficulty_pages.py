@@ -9,7 +9,7 @@ from publisher.kinds.wordsearch import KIND as SEARCH
 from publisher.words import make_word
 
 LEVEL_WORDS = {"en": {"easy": "Easy", "medium": "Medium", "hard": "Hard"},
-               "es": {"easy": "Fácil", "medium": "Media", "hard": "Difícil"},
+               "es": {"easy": "fácil", "medium": "media", "hard": "difícil"},
                "ru": {"easy": "лёгкая", "medium": "средняя", "hard": "трудная"}}
 LABEL = {"en": "Difficulty:", "es": "Dificultad:", "ru": "Сложность:"}
 
@@ -71,3 +71,60 @@ def test_queens_answer_key_says_black_was_given_and_grey_is_the_answer():
         QUEENS, board, page=1)
     regions = QUEENS.generate(QueensParams(variant="regions", size=6), 1)
     assert "grey queens" not in page_text(QUEENS, regions, page=1)    # nothing was given
+
+
+ES_BOOK = """\
+title: Todo
+language: es
+seed: 3
+sections:
+  - {kind: wordsearch, title: Palabras, size: 8, candidates: 1, difficulty: hard,
+     puzzles: [{title: Granja, words: [vaca, caballo, cerdo, cabra, oveja]}]}
+  - kind: crossword
+    title: Pistas
+    size: 9
+    candidates: 1
+    puzzles:
+      - {title: Mini, clues: {piano: Instrumento de teclas, tigre: Felino rayado,
+                              manzana: Fruta roja o verde, río: Agua que corre}}
+  - {kind: numberlink, title: Flujo, size: 6, count: 1, candidates: 1}
+  - {kind: queens, title: Reinas, variant: regions, size: 6, count: 1, candidates: 1}
+  - {kind: maze, title: Laberinto, size: 8, candidates: 1, difficulty: easy}
+  - {kind: cryptogram, title: Código, texts: ["Los pulpos tienen tres corazones."]}
+  - {kind: scramble, title: Revuelto, words: [planeta, jardín, naranja], candidates: 1}
+  - {kind: fillin, title: Relleno, size: 9, candidates: 1,
+     words: [planeta, jardín, naranja, invierno, lápiz, tigre]}
+  - {kind: sudoku, title: Sudoku, size: 6, difficulty: easy, candidates: 1}
+"""
+ES_LEVELS = {"easy": "fácil", "medium": "media", "hard": "difícil", "expert": "muy difícil",
+             "extreme": "extrema"}
+
+
+def test_a_spanish_book_of_every_kind_prints_one_difficulty_form(tmp_path):
+    """Every graded kind prints "Dificultad: <level>" (feminine, lower case, from the
+    catalogue) with its manifest grade, and no page uses another form (Nivel, Medio)."""
+    import json
+    import re
+
+    from pypdf import PdfReader
+
+    from publisher.pipeline import build_book
+
+    spec = tmp_path / "todo.yaml"
+    spec.write_text(ES_BOOK, encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    pages = [" ".join(p.extract_text().split()) for p in PdfReader(result.pdf).pages]
+    graded = [p for p in manifest["puzzles"] if p.get("grade")]
+    assert {p["kind"] for p in graded} == {"wordsearch", "numberlink", "queens", "maze",
+                                          "cryptogram", "sudoku"}
+    for puzzle in manifest["puzzles"]:
+        assert "difficulty" in puzzle or puzzle["kind"] in {"crossword", "scramble", "fillin"}
+        text = pages[puzzle["page"] - 1]
+        if puzzle.get("grade"):
+            assert f"Dificultad: {ES_LEVELS[puzzle['grade']]}" in text, (puzzle["kind"], text)
+    labels = [m.group(1) for page in pages
+              for m in re.finditer(r"Dificultad: (muy difícil|\w+)", page)]
+    assert len(labels) == len(graded) and set(labels) <= set(ES_LEVELS.values()), labels
+    assert not any(re.search(r"\bNivel\b|\bMedio\b|Dificultad: [A-ZÁÉÍÓÚ]", page)
+                   for page in pages)

@@ -1,5 +1,7 @@
-"""Difficulty on the page: "Difficulty: Medium" from the catalogue, with one to three
-stars drawn as shapes (no font needs a star glyph). Every kind's page uses it."""
+"""Difficulty on the page, the one form every kind prints: "Difficulty: Medium" from
+the catalogue (`book.difficulty` and `book.levels`), then a row of stars drawn as shapes
+(no font needs a star glyph): three, one to three filled; Sudoku's two levels beyond
+hard fill four and five."""
 from __future__ import annotations
 
 import math
@@ -7,9 +9,9 @@ from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..kinds.base import DrawContext
+from ..kinds.base import Box, DrawContext
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 
 
 def difficulty_text(ctx: DrawContext, level: str) -> str:
@@ -19,7 +21,12 @@ def difficulty_text(ctx: DrawContext, level: str) -> str:
 
 
 def stars(level: str) -> int:
+    """How many stars are filled."""
     return LEVELS.index(level) + 1 if level in LEVELS else 0
+
+
+def _star_count(level: str) -> int:
+    return max(3, stars(level))
 
 
 def _star(canvas: Any, cx: float, cy: float, radius: float, filled: bool) -> None:
@@ -33,13 +40,30 @@ def _star(canvas: Any, cx: float, cy: float, radius: float, filled: bool) -> Non
     canvas.drawPath(path, stroke=1, fill=1 if filled else 0)
 
 
+def difficulty_size(ctx: DrawContext) -> float:
+    """The difficulty line's font size for a kind with no caption of its own."""
+    theme = ctx.theme
+    return max(theme.min_font_size, min(theme.font_size * 0.85, 10.0 * theme.scale))
+
+
+def above_difficulty(box: Box, ctx: DrawContext, level: str) -> Box | None:
+    """The part of `box` left for the puzzle above a difficulty line at its foot, or
+    None when the box is too small to spare one (the line is left out)."""
+    size = difficulty_size(ctx)
+    band = size * 1.6
+    if not level or box.height < 8 * band or box.width < difficulty_width(ctx, level, size):
+        return None
+    return Box(box.x, box.y + band, box.width, box.height - band)
+
+
 def difficulty_width(ctx: DrawContext, level: str, size: float) -> float:
-    return stringWidth(difficulty_text(ctx, level), ctx.theme.font, size) + size * 4.2
+    return (stringWidth(difficulty_text(ctx, level), ctx.theme.font, size)
+            + size * (0.9 + 1.1 * _star_count(level)))
 
 
 def draw_difficulty(canvas: Any, ctx: DrawContext, level: str, x_centre: float,
                     baseline: float, size: float) -> None:
-    """The difficulty line centred on `x_centre`: the word, then three stars (as many
+    """The difficulty line centred on `x_centre`: the word, then the stars (as many
     filled as the level)."""
     label = difficulty_text(ctx, level)
     width = difficulty_width(ctx, level, size)
@@ -51,7 +75,7 @@ def draw_difficulty(canvas: Any, ctx: DrawContext, level: str, x_centre: float,
     canvas.drawString(x, baseline, label)
     canvas.setLineWidth(max(ctx.theme.min_line_width, size * 0.05))
     left = x + stringWidth(label, ctx.theme.font, size) + size * 0.9
-    for k in range(3):
+    for k in range(_star_count(level)):
         _star(canvas, left + k * size * 1.1, baseline + size * 0.35, size * 0.5,
               k < stars(level))
     canvas.restoreState()

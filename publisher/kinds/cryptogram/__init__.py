@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...data import data_dir
+from ...grids.difficulty import difficulty_width, draw_difficulty
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
                     PuzzleRequest, SectionBase, Word)
 from .cipher import TextRefused, alphabet, encipher, language_of, normalise, read_texts
@@ -51,6 +52,7 @@ class CryptogramBoard(Board):
     hints: list[str] = field(default_factory=list)
     author: str | None = None
     language: str = "en"
+    difficulty: str = ""        # as asked; "" when the spec set the hints itself
 
 
 class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard]):
@@ -130,7 +132,8 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
         cipher = encipher(params.text, params.language, seed, params.hints, params.difficulty)
         return CryptogramBoard(score=0.0, plaintext=cipher.plaintext,
                                ciphertext=cipher.ciphertext, key=cipher.key, hints=cipher.hints,
-                               author=params.author, language=params.language)
+                               author=params.author, language=params.language,
+                               difficulty=params.difficulty if params.hints is None else "")
 
     def _notes(self, board: CryptogramBoard, ctx: Any, solution: bool) -> list[str]:
         notes = []
@@ -144,8 +147,12 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
         return notes
 
     def draw_puzzle(self, canvas: Any, board: CryptogramBoard, box: Box, ctx: DrawContext) -> None:
-        draw_cryptogram(canvas, board.ciphertext, board.plaintext, alphabet(board.language), box,
-                        ctx.theme, set(board.hints), self._notes(board, ctx, False))
+        below = draw_cryptogram(canvas, board.ciphertext, board.plaintext,
+                                alphabet(board.language), box, ctx.theme, set(board.hints),
+                                self._notes(board, ctx, False), extra_lines=bool(board.difficulty))
+        if below and board.difficulty and difficulty_width(ctx, board.difficulty,
+                                                           below[1]) <= box.width:
+            draw_difficulty(canvas, ctx, board.difficulty, box.x + box.width / 2, *below)
 
     def draw_solution(self, canvas: Any, board: CryptogramBoard, box: Box,
                       ctx: DrawContext) -> None:
@@ -155,6 +162,7 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
     def fits(self, board: CryptogramBoard, box: Box, ctx: DrawContext, solution: bool = False
              ) -> str | None:
         notes = len(self._notes(board, ctx, solution))
+        notes += not solution and bool(board.difficulty)
         if layout(board.ciphertext, box.width, box.height, ctx.theme, notes) is None:
             return (f"the text ({len(board.ciphertext)} characters) does not fit at "
                     f"{ctx.theme.min_font_size:g} pt; put fewer puzzles on a page or use a "
@@ -163,12 +171,15 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
 
     def manifest(self, board: CryptogramBoard) -> dict[str, Any]:
         return {"plaintext": board.plaintext, "ciphertext": board.ciphertext,
-                "key": dict(board.key), "hints": list(board.hints), "author": board.author}
+                "key": dict(board.key), "hints": list(board.hints), "author": board.author,
+                # the level printed: hints follow it (none printed when the spec set them)
+                "difficulty": board.difficulty or None, "grade": board.difficulty or None}
 
     def from_manifest(self, entry: dict[str, Any]) -> CryptogramBoard:
         return CryptogramBoard(plaintext=entry["plaintext"], ciphertext=entry["ciphertext"],
                                key=dict(entry["key"]), hints=list(entry["hints"]),
-                               author=entry.get("author"), language=language_of(entry["key"]))
+                               author=entry.get("author"), language=language_of(entry["key"]),
+                               difficulty=entry.get("difficulty") or "")
 
     def text_for_search(self, board: CryptogramBoard) -> list[str]:
         return [ch for ch in board.ciphertext if ch in alphabet(board.language)][:1]

@@ -94,17 +94,21 @@ def layout(text: str, width: float, height: float, theme: Any, extra_lines: int 
 
 def draw_cryptogram(canvas: Any, ciphertext: str, plaintext: str, letters: str, box: Any,
                     theme: Any, revealed: set[str], notes: list[str] | None = None,
-                    floor: float | None = None) -> None:
+                    floor: float | None = None, extra_lines: int = 0
+                    ) -> tuple[float, float] | None:
     """Draw inside box. `letters`: the alphabet (other characters are printed as
     they are); `revealed`: plain letters written in (all of them for the answer
     key); `notes`: small lines printed under the text (hints, author); `floor`:
     the smallest letter size meant (default the theme's). A box too small even
-    for that gets smaller letters, still inside it (`fits` says why)."""
+    for that gets smaller letters, still inside it (`fits` says why). Room is kept
+    for `extra_lines` more notes, which the caller draws: returns (baseline, size)
+    of the first, or None when nothing fits."""
     notes = notes or []
-    lay = layout(ciphertext, box.width, box.height, theme, len(notes), floor) \
-        or layout(ciphertext, box.width, box.height, theme, len(notes), 0.5)
+    lines = len(notes) + extra_lines
+    lay = layout(ciphertext, box.width, box.height, theme, lines, floor) \
+        or layout(ciphertext, box.width, box.height, theme, lines, 0.5)
     if lay is None:
-        return
+        return None
     size, cell = lay.size, lay.size * CELL_WIDTH
     canvas.saveState()
     canvas.setLineWidth(max(theme.min_line_width, theme.line_width * 0.8))
@@ -125,6 +129,7 @@ def draw_cryptogram(canvas: Any, ciphertext: str, plaintext: str, letters: str, 
         canvas.setFont(theme.font, small * min(1.0, box.width / wide) if wide else small)
         canvas.drawCentredString(box.x + box.width / 2, max(box.y + small * 0.3, y), note)
     canvas.restoreState()
+    return max(box.y + small * 0.3, y - small * 1.5), small
 
 
 def _letter(canvas: Any, cipher: str, plain: str, letters: str, revealed: set[str],

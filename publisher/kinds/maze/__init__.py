@@ -10,9 +10,10 @@ from pydantic import Field, field_validator
 
 from ...ground.files import MAX_LIST_BYTES, read_text
 from ...errors import GenerationFailed
+from ...grids.difficulty import above_difficulty, difficulty_size, draw_difficulty
 from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
                     SectionBase, grid_size)
-from .draw import draw_maze, geometry
+from .draw import MARGIN_CELLS, draw_maze, geometry
 from .generator import DIFFICULTY, Maze, MazeError, make_maze, measure, parse_mask
 
 MIN_CELL = 5.0            # points: narrower corridors are hard to draw a pencil through
@@ -61,6 +62,7 @@ class MazeBoard(Board):
     entrance: int = 0
     exit: int = 0
     solution: list[int] = field(default_factory=list)
+    difficulty: str = ""          # as asked (its algorithm and exit reach follow from it)
 
     def maze(self) -> Maze:
         return Maze(self.rows, self.cols, self.mask, self.passages, self.entrance, self.exit,
@@ -107,17 +109,25 @@ class MazeKind(Kind[MazeSection, MazeParams, MazeBoard]):
         score = -m.complexity if params.difficulty == "easy" else m.complexity
         return MazeBoard(score=score, rows=maze.rows, cols=maze.cols, mask=maze.mask,
                          passages=maze.passages, entrance=maze.entrance, exit=maze.exit,
-                         solution=maze.solution)
+                         solution=maze.solution, difficulty=params.difficulty)
 
     def draw_puzzle(self, canvas: Any, board: MazeBoard, box: Box, ctx: DrawContext) -> None:
-        draw_maze(canvas, board.maze(), box, ctx.theme, solution=False)
+        maze = board.maze()
+        inner = above_difficulty(box, ctx, board.difficulty)
+        draw_maze(canvas, maze, inner or box, ctx.theme, solution=False)
+        if inner:                       # the difficulty under the maze and its arrows
+            cell, _, top = geometry(maze, inner)
+            size = difficulty_size(ctx)
+            baseline = top - cell * (maze.rows + MARGIN_CELLS) - size * 1.1
+            draw_difficulty(canvas, ctx, board.difficulty, box.x + box.width / 2, baseline, size)
 
     def draw_solution(self, canvas: Any, board: MazeBoard, box: Box, ctx: DrawContext) -> None:
         draw_maze(canvas, board.maze(), box, ctx.theme, solution=True)
 
     def fits(self, board: MazeBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
-        cell = geometry(board.maze(), box)[0]
+        inner = None if solution else above_difficulty(box, ctx, board.difficulty)
+        cell = geometry(board.maze(), inner or box)[0]
         smallest = MIN_CELL * (0.5 if solution else 1.0)
         if cell < smallest:
             return (f"corridors would be {cell:.1f} pt wide (at least {smallest:g} pt); put "
@@ -130,7 +140,9 @@ class MazeKind(Kind[MazeSection, MazeParams, MazeBoard]):
                 "passages": [[rc(a), rc(b)] for a, b in board.passages],
                 "entrance": rc(board.entrance), "exit": rc(board.exit),
                 "solution": [rc(x) for x in board.solution],
-                "mask": list(board.mask) if board.mask else None}
+                "mask": list(board.mask) if board.mask else None,
+                # the level printed: the algorithm and the exit's reach follow it
+                "difficulty": board.difficulty or None, "grade": board.difficulty or None}
 
     def from_manifest(self, entry: dict[str, Any]) -> MazeBoard:
         cols = entry["cols"]
@@ -139,7 +151,8 @@ class MazeKind(Kind[MazeSection, MazeParams, MazeBoard]):
                          mask=list(entry["mask"]) if entry.get("mask") else None,
                          passages=[(cell(a), cell(b)) for a, b in entry["passages"]],
                          entrance=cell(entry["entrance"]), exit=cell(entry["exit"]),
-                         solution=[cell(p) for p in entry["solution"]])
+                         solution=[cell(p) for p in entry["solution"]],
+                         difficulty=entry.get("difficulty") or "")
 
     def text_for_search(self, board: MazeBoard) -> list[str]:
         return []

@@ -9,9 +9,10 @@ from typing import Any, Literal, cast
 
 from pydantic import Field, ValidationInfo, field_validator
 
+from ...grids.difficulty import draw_difficulty
 from ..base import (Board, BookMeta, Box, DrawContext, Kind, Params, PlanContext,
                     PuzzleRequest, SectionBase)
-from .draw import DIGIT_MAX, SUM_MAX, draw_grid, grid_layout
+from .draw import DIGIT_MAX, SUM_MAX, Note, draw_grid, grid_layout
 from .exports import ipuz_bytes
 from .generator import generate_puzzle
 from .grader import LEVELS
@@ -88,6 +89,7 @@ class SudokuBoard(Board):
     cages: list[list[int]] = field(default_factory=list)   # cell indices per cage
     sums: list[int] = field(default_factory=list)
     grade: str = "easy"
+    difficulty: str = ""             # what the spec asked for ("" in older manifests)
     hardest: str | None = None
     techniques: dict[str, int] = field(default_factory=dict)
 
@@ -101,8 +103,12 @@ def _caption(board: SudokuBoard, ctx: DrawContext) -> list[str]:
         symbols = t.text("symbols", first=symbol(1, board.symbols), last=last)
     rule = t.text("rule" if board.variant == "classic" else f"rule_{board.variant}",
                   symbols=symbols)
-    key = "level_guess" if board.grade == "extreme" else "level"
-    return [rule, t.text(key, level=t.text(f"level_{board.grade}"))]
+    return [rule, t.text("guess")] if board.grade == "extreme" else [rule]
+
+
+def _difficulty(board: SudokuBoard, ctx: DrawContext) -> Note:
+    """The difficulty line every kind prints, under the caption."""
+    return lambda canvas, x, y, size: draw_difficulty(canvas, ctx, board.grade, x, y, size)
 
 
 class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
@@ -143,10 +149,11 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
         return SudokuBoard(score=p.score, size=p.size, variant=p.variant,
                            symbols=params.symbols, givens=p.givens, solution=p.solution,
                            regions=p.regions, cages=p.cages, sums=p.sums, grade=g.level,
-                           hardest=g.hardest, techniques=dict(g.techniques))
+                           difficulty=params.difficulty, hardest=g.hardest, techniques=dict(g.techniques))
 
     def draw_puzzle(self, canvas: Any, board: SudokuBoard, box: Box, ctx: DrawContext) -> None:
-        draw_grid(canvas, board, box, ctx.theme, solved=False, caption=_caption(board, ctx))
+        draw_grid(canvas, board, box, ctx.theme, solved=False, caption=_caption(board, ctx),
+                  note=_difficulty(board, ctx))
 
     def draw_solution(self, canvas: Any, board: SudokuBoard, box: Box, ctx: DrawContext) -> None:
         draw_grid(canvas, board, box, ctx.theme, solved=True)
@@ -155,7 +162,7 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
              solution: bool = False) -> str | None:
         theme = ctx.theme
         caption = [] if solution else _caption(board, ctx)
-        cell = grid_layout(board, box, theme, caption).cell
+        cell = grid_layout(board, box, theme, caption, notes=0 if solution else 1).cell
         floor = theme.min_answer_font_size if solution else theme.min_font_size
         if cell * DIGIT_MAX < floor:
             return (f"digits would be {cell * DIGIT_MAX:.1f} pt (at least {floor:g} pt reads "
@@ -179,7 +186,8 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
         if board.variant == "killer":
             entry["cages"] = [{"sum": s, "cells": [list(divmod(c, n)) for c in cells]}
                               for cells, s in zip(board.cages, board.sums)]
-        entry.update(grade=board.grade, hardest=board.hardest,
+        entry.update(difficulty=board.difficulty or board.grade, grade=board.grade,
+                     hardest=board.hardest,
                      techniques=dict(board.techniques))
         return entry
 
@@ -198,7 +206,7 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
                            givens=flat(entry["givens"]), solution=flat(entry["solution"]),
                            regions=regions, cages=[[r * n + c for r, c in k["cells"]] for k in cages],
                            sums=[k["sum"] for k in cages], grade=entry["grade"],
-                           hardest=entry["hardest"], techniques=dict(entry["techniques"]))
+                           difficulty=entry.get("difficulty", ""), hardest=entry["hardest"], techniques=dict(entry["techniques"]))
 
     def side_files(self, board: SudokuBoard, title: str, meta: BookMeta) -> dict[str, bytes]:
         return {"ipuz": ipuz_bytes(board, title, dict(meta))}

@@ -8,7 +8,7 @@ regions (region id per cell), cages (cell lists), sums, symbols.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import simpleSplit
@@ -16,6 +16,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from .shapes import symbol
 
+# A line drawn under the caption (the difficulty): (canvas, x centre, baseline, size).
+Note = Callable[[Any, float, float, float], None]
 DIAGONAL_GREY = 0.90
 PASTELS = ["#f6c9c9", "#c9e2f5", "#d3ecc8", "#fae6bf", "#e2d3f3", "#c4ece6",
            "#f8d7e8", "#e8e8c4", "#d9dce3", "#f5d5bd", "#cdd8f8", "#ecefc9",
@@ -35,9 +37,10 @@ class GridLayout:
     font_size: float
 
 
-def grid_layout(board: Any, box: Any, theme: Any, caption: Sequence[str] = ()) -> GridLayout:
-    """Square cells centred in the box, the caption lines under the grid (dropped
-    when they would leave the grid less than half the box)."""
+def grid_layout(board: Any, box: Any, theme: Any, caption: Sequence[str] = (),
+                notes: int = 0) -> GridLayout:
+    """Square cells centred in the box, the caption lines and `notes` more lines under
+    the grid (dropped when they would leave the grid less than half the box)."""
     n = board.size
     # a caption smaller than body text, smaller still (to the floor) until the
     # rule fits on one line: the grid is what the page is for
@@ -48,7 +51,7 @@ def grid_layout(board: Any, box: Any, theme: Any, caption: Sequence[str] = ()) -
     lines: list[str] = []
     for text in caption:
         lines += simpleSplit(text, theme.font, font_size, box.width)
-    text_h = len(lines) * font_size * 1.25 + font_size * 0.6 if lines else 0.0
+    text_h = (len(lines) + notes) * font_size * 1.25 + font_size * 0.6 if lines else 0.0
     if text_h > box.height / 2:
         lines, text_h = [], 0.0
     side = max(0.0, min(box.width, box.height - text_h))
@@ -63,9 +66,9 @@ def _rgb(code: str) -> Color:
 
 
 def draw_grid(canvas: Any, board: Any, box: Any, theme: Any, solved: bool,
-              caption: Sequence[str] = ()) -> None:
+              caption: Sequence[str] = (), note: Note | None = None) -> None:
     n = board.size
-    lay = grid_layout(board, box, theme, caption)
+    lay = grid_layout(board, box, theme, caption, notes=1 if note else 0)
     cell, x0, y0 = lay.cell, lay.x0, lay.y0
     if cell <= 0:
         return
@@ -111,6 +114,8 @@ def draw_grid(canvas: Any, board: Any, box: Any, theme: Any, solved: bool,
         for line in lay.lines:
             canvas.drawCentredString(box.x + box.width / 2, y, line)
             y -= lay.font_size * 1.25
+        if note:
+            note(canvas, box.x + box.width / 2, y, lay.font_size)
     canvas.restoreState()
 
 

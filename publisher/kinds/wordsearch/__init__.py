@@ -137,7 +137,7 @@ class WordSearchParams(Params):
     directions: tuple[int, ...] = ()              # indices into generator.DIRECTIONS
     forbidden: tuple[str, ...] = ()
     guard: bool = True                            # keep the bundled rude words out too
-    effort: int = 0                               # eviction steps when words are left over
+    effort: int = 0                               # patch-rebuild steps when words are left over
     shape: tuple[str, ...] = ()                   # mask rows ("#" cell, "." none); () = all
     message: str = ""                             # grid letters the leftover cells spell
     message_text: str = ""                        # the message as printed in the key
@@ -355,7 +355,8 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             words=tuple((w.text, w.answer) for w in words),
             directions=tuple(DIRECTION_INDEX[d] for d in directions),
             forbidden=tuple(forbidden),
-            effort=3 * len(words),      # more eviction steps gain little
+            # Patch rebuilds: a dense list of 40 words still gains up to ~600.
+            effort=15 * min(len(words), 40),
             difficulty=grade(directions),
         ), language)
 
@@ -383,17 +384,18 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
         blocked = blocklist(params.language) if params.guard else ()
         directions = list(params.directions)
         free_target = len(params.message)
+        banned = (*params.forbidden, *blocked)
         shape_cells = sum(row.count("#") for row in params.shape) or rows * cols
         for _ in range(6 if params.message else 4):
             if params.message:
                 placed = place_for_message(answers, rows, cols, directions, rng, params.effort,
-                                           params.shape, free_target)
+                                           params.shape, free_target, banned)
                 if placed is None:
                     continue
                 grid = placed
             else:
                 grid = place_words(answers, rows, cols, directions, rng, params.effort,
-                                   params.shape)
+                                   params.shape, banned)
             letters = fill_with_repairs(grid, list(params.forbidden), blocked, alphabet,
                                         weights, rng, directions, params.message)
             if letters is not None:

@@ -16,7 +16,7 @@ from typing import Iterable
 
 from ...data import data_dir
 from ...words import grid_form, read_list_file
-from .generator import BLOCK, Grid, line_index, place_one
+from .generator import BLOCK, Grid, line_index, place_elsewhere
 
 AXES = ((0, 1), (1, 0), (1, 1), (1, -1))
 RUN = 3               # filler never completes a run of this many equal letters
@@ -150,7 +150,9 @@ def fill_with_repairs(grid: Grid, forbidden: list[str], blocked: Iterable[str], 
         if not culprits:
             return None
         word = rng.choice(culprits)
+        before = grid.placed[word]
         grid.remove(word)
-        if attempt < repairs // 2:
-            place_one(grid, word, directions, rng, dense=True)    # may stay unplaced
+        if attempt < repairs // 2:            # may stay unplaced
+            place_elsewhere(grid, word, directions, rng, before,
+                            min(200, 5 * len(grid.answers)))
     return None

@@ -2,10 +2,10 @@
 
 Placement: longest words first; each word takes the legal position with the most
 crossings (or, on a sparse board, often a random one so words spread out).
-Words that fail are moved to the front and the board is rebuilt ("squeaky
-wheel" restarts), a counted number of times. A shaped grid marks the cells
-outside its shape BLOCK, which no letter matches. The filler (filler.py) then
-fills what is left; message.py steers placement for a hidden message."""
+Words left over start a large-neighbourhood search: clear a small patch of the
+board and put the words back, a counted number of times. A shaped grid marks the
+cells outside its shape BLOCK, which no letter matches. The filler (filler.py)
+then fills what is left; message.py steers placement for a hidden message."""
 from __future__ import annotations
 
 import math
@@ -58,8 +58,10 @@ class Grid:
     """The board under construction. Words may share a cell only on equal letters
     and on different axes (no overlaid or run-on words)."""
 
-    def __init__(self, rows: int, cols: int, answers: list[str], mask: Sequence[str] = ()):
+    def __init__(self, rows: int, cols: int, answers: list[str], mask: Sequence[str] = (),
+                 banned: Sequence[str] = ()):
         self.rows, self.cols, self.answers = rows, cols, answers
+        self.banned = tuple(banned)    # words the words' own letters should not spell
         self.mask = tuple(mask)
         # BLOCK marks a cell outside the shape: no letter matches it, so no word goes there.
         self.cells: list[str | None] = ([None] * (rows * cols) if not mask else
@@ -67,7 +69,9 @@ class Grid:
                                          for ch in row])
         self.axes = [0] * (rows * cols)
         self.owners: list[list[int]] = [[] for _ in range(rows * cols)]
-        self.by_letter: dict[str, set[int]] = defaultdict(set)
+        # The board's lines as text (see LineIndex), kept up to date cell by cell.
+        self.index = line_index(rows, cols)
+        self.chars = list(self.index.text(self.cells))
         self.placed: dict[int, tuple[int, int]] = {}        # word -> (start, direction)
 
     def path(self, word: int, start: int, direction: int) -> tuple:
@@ -87,26 +91,13 @@ class Grid:
             shared += 1
         return shared
 
-    def single_blocker(self, word: int, cells: tuple, direction: int) -> int:
-        """The one placed word in the way on `cells`; -1 if none, -2 if several."""
-        axis_bit = 1 << (direction % 4)
-        found = -1
-        grid, axes, owners = self.cells, self.axes, self.owners
-        for letter, cell in zip(self.answers[word], cells):
-            current = grid[cell]
-            if current is not None and (current != letter or axes[cell] & axis_bit):
-                here = owners[cell]
-                if not here or len(here) > 1 or (found >= 0 and here[0] != found):
-                    return -2
-                found = here[0]
-        return found
-
     def put(self, word: int, start: int, direction: int) -> None:
         axis_bit = 1 << (direction % 4)
         for letter, cell in zip(self.answers[word], self.path(word, start, direction)):
             if self.cells[cell] is None:
                 self.cells[cell] = letter
-                self.by_letter[letter].add(cell)
+                for position in self.index.cell_positions[cell]:
+                    self.chars[position] = letter
             self.axes[cell] |= axis_bit
             self.owners[cell].append(word)
         self.placed[word] = (start, direction)
@@ -118,8 +109,13 @@ class Grid:
             self.owners[cell].remove(word)
             self.axes[cell] &= ~axis_bit
             if not self.owners[cell]:
-                self.by_letter[self.cells[cell]].discard(cell)
                 self.cells[cell] = None
+                for position in self.index.cell_positions[cell]:
+                    self.chars[position] = "."
+
+    def text(self) -> str:
+        """LineIndex.text of the board as it stands."""
+        return "".join(self.chars)
 
     def placements(self) -> list[Placement]:
         return [Placement(w, *divmod(start, self.cols), d)
@@ -128,53 +124,109 @@ class Grid:
     def crossing_count(self) -> int:
         return sum(len(o) - 1 for o in self.owners if len(o) > 1)
 
+    def banned_path(self) -> tuple[int, ...] | None:
+        """The cells where the placed letters spell a banned word (forwards or
+        backwards) other than inside one placed word; no filler can change that."""
+        text = self.text()
+        owners = self.owners
+        for word in self.banned:
+            if word not in text and word[::-1] not in text:
+                continue
+            for path in self.index.occurrences(text, word):
+                if not set(owners[path[0]]).intersection(*(owners[c] for c in path[1:])):
+                    return path
+        return None
 
-STALL = 40        # eviction steps without a newly placed word before giving up
+    def quality(self, banned_path: tuple[int, ...] | None) -> tuple[int, int]:
+        """(words placed, crossings), one word fewer if the letters spell a banned word."""
+        return len(self.placed) - (banned_path is not None), self.crossing_count()
+
+
+STALL_SHARE = 2   # stop after steps // STALL_SHARE steps without one more placed word
+DRIFT = 0.1       # chance to keep a rebuild that places as many words with fewer crossings
+TRIED = 8         # left-over words a step tries to put back (beside the ones it cleared)
+ORDER_JITTER = 3  # put-back order: longest first, loosely (letters of length per unit)
 
 
 def place_words(answers: list[str], rows: int, cols: int, directions: list[int],
-                rng: random.Random, effort: int, mask: Sequence[str] = ()) -> Grid:
+                rng: random.Random, effort: int, mask: Sequence[str] = (),
+                banned: Sequence[str] = ()) -> Grid:
     """Place as many words as possible, then as many crossings.
 
     Greedy first (longest words first, each where it crosses most); then, while
-    words are left over, an ejection chain: put a left-over word where exactly
-    one placed word blocks it, evict that word and re-place it elsewhere. The
-    chain runs for `effort` steps (counted, so the result is reproducible)."""
-    grid = Grid(rows, cols, answers, mask)
+    words are left over, a large-neighbourhood search (_rebuild_patches) for at
+    most `effort` steps (counted, so the result is reproducible). `banned`: words
+    (grid form) the filler must keep out, which the words' crossings should not spell."""
+    grid = Grid(rows, cols, answers, mask, banned)
     letters = sum(map(len, answers))
     dense = letters > 0.6 * grid.cells.count(None)
     order = sorted(range(len(answers)), key=lambda i: (-len(answers[i]), rng.random()))
-    waiting: list[int] = []
-    for word in order:
-        if not _place_one(grid, word, directions, rng, dense):
-            waiting.append(word)
-    best = (len(grid.placed), grid.crossing_count(), dict(grid.placed))
-    recent: list[tuple[int, int]] = []       # (evicted, for) pairs not to undo at once
-    steps = 0
-    since_gain = 0
-    while waiting and steps < effort and since_gain < STALL:
-        steps += 1
-        since_gain += 1
-        word = waiting.pop(0)
-        if not _place_one(grid, word, directions, rng, dense=True):
-            victim = _evict_for(grid, word, directions, rng, recent)
-            if victim is None:
-                waiting.append(word)
-                continue
-            if victim >= 0:
-                recent = (recent + [(victim, word)])[-8:]
-                if not _place_one(grid, victim, directions, rng, dense=True):
-                    waiting.append(victim)
-        key = (len(grid.placed), grid.crossing_count())
-        if key > best[:2]:
-            if key[0] > best[0]:
-                since_gain = 0
-            best = (*key, dict(grid.placed))
-    if (len(grid.placed), grid.crossing_count()) < best[:2]:
-        grid = Grid(rows, cols, answers, mask)
-        for word, (start, direction) in best[2].items():
-            grid.put(word, start, direction)
+    waiting = [word for word in order if not _place_one(grid, word, directions, rng, dense)]
+    if (waiting or grid.banned_path()) and effort > 0:
+        _rebuild_patches(grid, directions, rng, effort)
     return grid
+
+
+def _rebuild_patches(grid: Grid, directions: list[int], rng: random.Random, steps: int) -> None:
+    """Each step clears the words through a small square patch of the board and puts
+    them back with the left-over words (at most TRIED of those), loosely longest
+    first, each where it crosses most.
+    A step is kept when it places more words, or as many with at least as many
+    crossings (now and then fewer, so the search can walk); otherwise undone. The
+    best board seen (Grid.quality) is left on `grid`. Crossings matter: each one
+    frees a cell."""
+    count = len(grid.answers)
+    cells = [i for i, letter in enumerate(grid.cells) if letter != BLOCK]
+    current = (len(grid.placed), grid.crossing_count())
+    trouble = grid.banned_path()          # clear around it first
+    best, best_placed = grid.quality(trouble), dict(grid.placed)
+    since_gain = 0
+    for _ in range(steps):
+        if best[0] == count or since_gain >= steps // STALL_SHARE:     # done, or stalled
+            break
+        since_gain += 1
+        centre = rng.choice(trouble or cells)
+        removed = {word: grid.placed[word] for word in _patch_words(grid, centre, rng)}
+        waiting = [w for w in range(count) if w not in grid.placed]
+        if len(waiting) > TRIED:            # a hopeless list: a step tries a few of them
+            waiting = rng.sample(waiting, TRIED)
+        for word in removed:
+            grid.remove(word)
+        left = [w for w in range(count) if w in removed or w in waiting]
+        left.sort(key=lambda w: -len(grid.answers[w]) + rng.random() * ORDER_JITTER)
+        added = [w for w in left if _put_best(grid, w, fitting_positions(grid, w, directions),
+                                                 rng)]
+        after = (len(grid.placed), grid.crossing_count())
+        if after >= current or (after[0] == current[0] and rng.random() < DRIFT):
+            current = after
+            # The walk counts raw words; the best board also pays for a banned word.
+            if after > best:
+                trouble = grid.banned_path()
+                if (quality := grid.quality(trouble)) > best:
+                    if quality[0] > best[0]:
+                        since_gain = 0
+                    best, best_placed = quality, dict(grid.placed)
+            continue
+        for word in added:
+            grid.remove(word)
+        for word, (start, direction) in removed.items():
+            grid.put(word, start, direction)
+    if grid.placed != best_placed:
+        for word in list(grid.placed):
+            grid.remove(word)
+        for word, (start, direction) in best_placed.items():
+            grid.put(word, start, direction)
+
+
+def _patch_words(grid: Grid, centre: int, rng: random.Random) -> set[int]:
+    """The placed words through the square around `centre` (radius 1, sometimes 2)."""
+    radius = rng.choice((1, 1, 2))
+    row, col = divmod(centre, grid.cols)
+    words: set[int] = set()
+    for r in range(max(0, row - radius), min(grid.rows, row + radius + 1)):
+        for c in range(max(0, col - radius), min(grid.cols, col + radius + 1)):
+            words.update(grid.owners[r * grid.cols + c])
+    return words
 
 
 def _place_one(grid: Grid, word: int, directions: list[int], rng: random.Random,
@@ -217,8 +269,8 @@ def fitting_positions(grid: Grid, word: int, directions: list[int], crossing: bo
                       ) -> list[tuple[int, int, int]]:
     """(crossings, start, direction) of every legal position of `word` (with
     `crossing`, only those that share a letter with a placed word)."""
-    index = line_index(grid.rows, grid.cols)
-    text = index.text(grid.cells)
+    index = grid.index
+    text = grid.text()
     answer = grid.answers[word]
     allowed = set(directions)
     found = []
@@ -237,43 +289,14 @@ def fitting_positions(grid: Grid, word: int, directions: list[int], crossing: bo
     return found
 
 
-LOOKAHEAD = 6     # evictions tried with a re-placement before a random move
-
-
-place_one = _place_one       # for the filler's repairs
-
-
-def _evict_for(grid: Grid, word: int, directions: list[int], rng: random.Random,
-               recent: list[tuple[int, int]]) -> int | None:
-    """Place `word` where a single placed word is in the way and evict that word.
-
-    Moves whose evicted word fits elsewhere at once are tried first (a net gain);
-    otherwise a random move keeps the search walking. Returns the evicted word."""
-    moves = []
-    for d in directions:
-        table = path_table(grid.rows, grid.cols, len(grid.answers[word]), d)
-        for start, cells in enumerate(table):
-            if cells is None:
-                continue
-            victim = grid.single_blocker(word, cells, d)
-            if victim >= 0:
-                if (word, victim) not in recent:     # would undo a recent move
-                    moves.append((len(grid.answers[victim]), rng.random(), start, d, victim))
-    if not moves:
-        return None
-    moves.sort()
-    for _, _, start, d, victim in moves[:LOOKAHEAD]:
-        before = grid.placed[victim]
-        grid.remove(victim)
-        grid.put(word, start, d)
-        if _place_one(grid, victim, directions, rng, dense=True):
-            return -1                                 # both placed
-        grid.remove(word)
-        grid.put(victim, *before)
-    _, _, start, d, victim = rng.choice(moves)
-    grid.remove(victim)
-    grid.put(word, start, d)
-    return victim
+def place_elsewhere(grid: Grid, word: int, directions: list[int], rng: random.Random,
+                    avoid: tuple[int, int], steps: int) -> None:
+    """Put `word` back where it crosses most but not at `avoid` (start, direction),
+    where its letters made trouble; if it fits nowhere else, rebuild patches for
+    `steps` steps (moving other words), which may leave it out."""
+    options = [o for o in fitting_positions(grid, word, directions) if o[1:] != avoid]
+    if not _put_best(grid, word, options, rng) and steps > 0:
+        _rebuild_patches(grid, directions, rng, steps)
 
 
 # --- the exactly-once rule and filler ----------------------------------------------
@@ -298,8 +321,12 @@ class LineIndex:
         axes = [0] * rows + [1] * cols + [2] * (rows + cols - 1) + [3] * (rows + cols - 1)
         self.position_cell: list[int] = []
         self.axis: list[int] = []
+        self.cell_positions: list[list[int]] = [[] for _ in range(rows * cols)]
         for line, axis in zip(lines, axes):
-            self.position_cell.extend(line + [-1])
+            for cell in line:
+                self.cell_positions[cell].append(len(self.position_cell))
+                self.position_cell.append(cell)
+            self.position_cell.append(-1)
             self.axis.extend([axis] * (len(line) + 1))
         # One C-level gather instead of a Python loop per cell (text() is hot).
         self._pick = operator.itemgetter(*self.position_cell)

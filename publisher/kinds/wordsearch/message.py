@@ -13,10 +13,11 @@ WANDER = 0.15          # share of moves taken at random, so the search does not 
 
 def place_for_message(answers: list[str], rows: int, cols: int, directions: list[int],
                       rng: random.Random, effort: int, mask: Sequence[str],
-                      free_target: int, steps: int = 300) -> Grid | None:
+                      free_target: int, banned: Sequence[str] = (), steps: int = 300
+                      ) -> Grid | None:
     """A grid with every word placed and exactly `free_target` free cells, or None
     when `steps` moves (re-placing one word at a time) do not find one."""
-    grid = place_words(answers, rows, cols, directions, rng, effort, mask)
+    grid = place_words(answers, rows, cols, directions, rng, effort, mask, banned)
     if len(grid.placed) < len(answers):
         return None
     for _ in range(steps):
