@@ -100,6 +100,36 @@ def _tables(answers: tuple[str, ...]) -> tuple[Alphabet, list, list]:
     return got
 
 
+# States already evaluated for the puzzle last laid out in this process, by
+# their derivation (see _Search.run_beam): candidates of one puzzle run in one
+# worker and share ~40 % of their states (moves in the same order). The value
+# is (canvas, opts, dead, freedom), all read-only once made, so a hit is
+# exactly the state that would be rebuilt. Bounded: cleared at STATES_CAP.
+STATES_CAP = 10_000
+_STATES: dict = {}
+_STATES_OF: list = [None]
+
+
+def _lookahead(opts: list) -> tuple[int, float]:
+    """(words with no place, freedom: sum of log(1 + places))."""
+    dead = 0
+    for o in opts:
+        if not o:
+            dead += 1
+    return dead, sum([_LOG1P[len(o)] if len(o) < _LOG1P_N else math.log1p(len(o))
+                      for o in opts])
+
+
+def _states_for(puzzle: tuple) -> dict:
+    """The state cache of `puzzle` (answers, rows, cols); a new puzzle starts afresh."""
+    if _STATES_OF[0] != puzzle:
+        _STATES.clear()
+        _STATES_OF[0] = puzzle
+    elif len(_STATES) >= STATES_CAP:
+        _STATES.clear()
+    return _STATES
+
+
 class _Search(RepairPhase):
     """The beam search (and, from RepairPhase, the repair phase) for one candidate."""
 
@@ -112,6 +142,7 @@ class _Search(RepairPhase):
         # equal to letter k of word j
         self.alphabet, self.words, self.pairs = _tables(tuple(answers))
         self.steps = 0
+        self.states = _states_for((tuple(answers), rows, cols))
 
     def canvas(self) -> _Canvas:
         return _Canvas(self.rows, self.cols, self.maxlen, self.alphabet.wide)
@@ -135,14 +166,35 @@ class _Search(RepairPhase):
             pairs = self.pairs[last[5]]
             opts = cv.places_after([words[i] for i in remaining], [pairs[i] for i in remaining],
                                    before, last)
-        dead = 0
-        for o in opts:
-            if not o:
-                dead += 1
-        freedom = sum([_LOG1P[len(o)] if len(o) < _LOG1P_N else math.log1p(len(o))
-                       for o in opts])
-        rank = (-dead, value + FREEDOM_WEIGHT * freedom)
-        return (rank, value, cv, placed, remaining, opts)
+        dead, freedom = _lookahead(opts)
+        return ((-dead, value + FREEDOM_WEIGHT * freedom), value, cv, placed, remaining, opts)
+
+    def child_state(self, cv: _Canvas, now: list, remaining: list[int], opts: list,
+                    value: float, k: int, r: int, c: int, root: int) -> tuple:
+        """make_state for the state `now` = parent's moves + (word remaining[k], start,
+        direction) at row r, col c, from the cache when this puzzle met the same
+        moves in the same order from the same root (`root`: how many words the
+        beam started with) before."""
+        rest = remaining[:k] + remaining[k + 1:]
+        key = (root, tuple(now))
+        got = self.states.get(key)
+        if got is None:
+            i, s, dd = now[-1]
+            child = cv.copy()
+            n1 = len(self.words[i]) - 1
+            b0, b1, b2, b3 = cv.bbox
+            box = (b0, b1, min(b2, c), max(b3, c + n1)) if dd == ACROSS else \
+                (min(b0, r), max(b1, r + n1), b2, b3)
+            new = child.place(self.words[i], s, dd, box)
+            pairs = self.pairs[i]
+            words = self.words
+            child_opts = child.places_after([words[j] for j in rest], [pairs[j] for j in rest],
+                                            opts[:k] + opts[k + 1:],
+                                            (s, dd, n1 + 1, new, cv.bbox))
+            got = self.states[key] = (child, child_opts) + _lookahead(child_opts)
+        self.steps += 1
+        child, child_opts, dead, freedom = got
+        return ((-dead, value + FREEDOM_WEIGHT * freedom), value, child, now, rest, child_opts)
 
     def best_moves(self, cv: _Canvas, remaining: list[int], opts: list, grow_weight: float
                    ) -> list[tuple]:
@@ -181,8 +233,8 @@ class _Search(RepairPhase):
     def run_beam(self, cv: _Canvas, placed: list, remaining: list[int], beam: int,
                  grow_weight: float):
         """Beam search from one state; the best state met: (key, canvas, placed)."""
-        words = self.words
         best = None
+        root = len(placed)
         states = [self.make_state(cv, placed, remaining, 0.0)]
         while states:
             children = []
@@ -215,16 +267,7 @@ class _Search(RepairPhase):
                     if any(sig == frozenset(other) for other in same):
                         continue
                     same.append(now)
-                child = cv.copy()
-                n1 = len(words[i]) - 1
-                b0, b1, b2, b3 = cv.bbox
-                box = (b0, b1, min(b2, c), max(b3, c + n1)) if dd == ACROSS else \
-                    (min(b0, r), max(b1, r + n1), b2, b3)
-                new = child.place(words[i], s, dd, box)
-                pool.append(self.make_state(child, now,
-                                            remaining[:k] + remaining[k + 1:], value,
-                                            opts[:k] + opts[k + 1:],
-                                            (s, dd, n1 + 1, new, cv.bbox, i)))
+                pool.append(self.child_state(cv, now, remaining, opts, value, k, r, c, root))
                 if len(pool) >= beam * POOL_FACTOR:
                     break
             pool.sort(key=_first, reverse=True)
