@@ -174,7 +174,8 @@ def book(puzzles: int) -> None:
           f"median {statistics.median(b[0] for b in best):.1f}")
     for label, group in ((f"best of {BOOK_CANDIDATES}", best), ("every candidate", every)):
         dist = collections.Counter((b[1], b[2]) for b in group)
-        cut = statistics.quantiles([b[0] for b in group], n=10)
+        values = [b[0] for b in group]
+        cut = statistics.quantiles(values, n=10) if len(values) > 1 else values * 9
         print(f"  {label}: (words, crossings) x count: "
               + " ".join(f"{w}w{c}x:{n}" for (w, c), n in sorted(dist.items(), reverse=True))
               + f" | score deciles 10/50/90: {cut[0]:.1f} {cut[4]:.1f} {cut[8]:.1f}")
