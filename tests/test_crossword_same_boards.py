@@ -32,3 +32,31 @@ def test_same_seed_same_board_as_before(case):
     assert lay.crossings == case["crossings"]
     assert [lay.rows, lay.cols] == case["size"]
     assert lay.steps == case["steps"]
+
+
+def _layout_facts(lay):
+    return ([[p.index, p.row, p.col, p.direction] for p in lay.placed], lay.unplaced,
+            lay.crossings, lay.steps)
+
+
+def test_states_shared_by_candidates_change_no_board(monkeypatch):
+    """Candidates of one puzzle share evaluated search states (a per-process
+    cache): a seed's board must not depend on which candidates ran before it in
+    the process (workers and chunks differ), nor on the cache being cut short."""
+    from publisher.grids.freeform import generator
+    case = next(c for c in CASES if c["rows"] == 13 and c["unplaced"])   # repair runs too
+    seeds = [case["seed"], case["seed"] + 1]
+
+    def run(order):
+        return {s: _layout_facts(make_layout(case["words"], case["rows"], case["cols"], s))
+                for s in order}
+
+    cold = {}
+    for s in seeds:
+        generator._STATES_OF[0] = None          # a fresh cache for each seed
+        cold.update(run([s]))
+    assert run(seeds) == cold
+    assert run(seeds[::-1]) == cold
+    assert len(generator._STATES) > 0           # the cache was used
+    monkeypatch.setattr(generator, "STATES_CAP", 50)
+    assert run(seeds) == cold
