@@ -252,7 +252,7 @@ class _Canvas:
             if old:
                 a0, a1 = tc0 - n, tc1 + 1     # across starts near the rectangle: columns
                 d0, d1 = tr0 - n, tr1 + 1     # down starts near it: rows
-                keys = None
+                keys: set[int] | None = None
                 kept = []
                 for e in old:
                     s, d, _, r, c = e
