@@ -49,7 +49,8 @@ from .repair import REPAIR_STEPS, RepairPhase
 
 DEFAULT_BEAM = 32         # states kept per depth; bounds the work, not the clock
 DEFAULT_BRANCH = 4        # moves expanded per state
-POOL_FACTOR = 2           # children looked ahead per kept state
+POOL_FACTOR = 1           # children looked ahead per kept state
+LOOKAHEAD_POOL_FACTOR = 2  # the same in a second beam when the first leaves words out
 FREEDOM_WEIGHT = 1.0      # weight of log(1 + places left) per word left
 GROW_WEIGHT = 0.5         # per cell the bounding box grows
 JITTER = 2.0              # seeded noise in move scores: candidates differ
@@ -231,7 +232,7 @@ class _Search(RepairPhase):
         return top
 
     def run_beam(self, cv: _Canvas, placed: list, remaining: list[int], beam: int,
-                 grow_weight: float):
+                 grow_weight: float, pool_factor: float):
         """Beam search from one state; the best state met: (key, canvas, placed)."""
         best = None
         root = len(placed)
@@ -268,7 +269,7 @@ class _Search(RepairPhase):
                         continue
                     same.append(now)
                 pool.append(self.child_state(cv, now, remaining, opts, value, k, r, c, root))
-                if len(pool) >= beam * POOL_FACTOR:
+                if len(pool) >= beam * pool_factor:
                     break
             pool.sort(key=_first, reverse=True)
             states = pool[:beam]
@@ -278,9 +279,10 @@ class _Search(RepairPhase):
 
 def make_layout(answers: list[str], rows: int, cols: int, seed: int,
                 beam: int = DEFAULT_BEAM, branch: int = DEFAULT_BRANCH,
-                repair: int | None = None) -> Layout:
+                repair: int | None = None, pool: float | None = None) -> Layout:
     """One candidate layout of `answers` within rows x cols, from `seed`.
-    `repair`: steps for the repair phase (default REPAIR_STEPS per word)."""
+    `repair`: steps for the repair phase (default REPAIR_STEPS per word);
+    `pool`: children looked ahead per kept state of the beam (default POOL_FACTOR)."""
     rng = random.Random(seed)
     n = len(answers)
     if n == 0:
@@ -303,13 +305,20 @@ def make_layout(answers: list[str], rows: int, cols: int, seed: int,
     start = (r0 * canvas.w + c0 - len(word) // 2) if d == ACROSS else \
         ((r0 - len(word) // 2) * canvas.w + c0)
     canvas.place(search.words[first], start, d, canvas.fits(start, d, len(word)))
-    best = search.run_beam(canvas, [(first, start, d)], [i for i in range(n) if i != first], beam,
-                           GROW_WEIGHT)
+    root = ([(first, start, d)], [i for i in range(n) if i != first])
+    pool = POOL_FACTOR if pool is None else pool
+    best = search.run_beam(canvas, *root, beam, GROW_WEIGHT, pool)
+    # words that could cross another word at all (a word sharing no letter with
+    # any other never can): no second beam nor repair once these are all placed
+    linked = sum(1 for i in fits_any if any(letters[i] & letters[j] for j in fits_any if j != i))
+    if best[0][0] < max(1, linked) and pool < LOOKAHEAD_POOL_FACTOR:
+        # words left over: the lookahead (children ranked by the words they
+        # leave without a place) pays on crowded grids; the root is unchanged
+        again = search.run_beam(canvas, *root, beam, GROW_WEIGHT, LOOKAHEAD_POOL_FACTOR)
+        if again[0] > best[0]:
+            best = again
     if repair is None:
         repair = REPAIR_STEPS * n
-    # words that could cross another word at all (a word sharing no letter with
-    # any other never can): no repair once these are all placed
-    linked = sum(1 for i in fits_any if any(letters[i] & letters[j] for j in fits_any if j != i))
     if repair > 0 and best[0][0] < max(1, linked):
         best = search.repair(best, repair)
     return _rebuild(answers, best[2], rows, cols, canvas.w, search.steps)
