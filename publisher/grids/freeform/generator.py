@@ -40,6 +40,7 @@ letters has empty neighbours on both sides across the word.
 """
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from operator import itemgetter
@@ -102,13 +103,18 @@ def _tables(answers: tuple[str, ...]) -> tuple[Alphabet, list, list]:
 
 
 # States already evaluated for the puzzle last laid out in this process, by
-# their derivation (see _Search.run_beam): candidates of one puzzle run in one
-# worker and share ~40 % of their states (moves in the same order). The value
-# is (canvas, opts, dead, freedom), all read-only once made, so a hit is
-# exactly the state that would be rebuilt. Bounded: cleared at STATES_CAP.
+# their derivation: candidates of one puzzle run in one worker and share ~40 %
+# of their states (the same moves in the same order from the same root). A
+# state has a number, unique in the process; the key of a child is (its
+# parent's number, its move), of a root (see _ROOTS) its moves. The value is
+# (canvas, opts, dead, freedom, number, layout key), all read-only once made,
+# so a hit is exactly the state that would be rebuilt. Bounded: cleared at
+# STATES_CAP.
 STATES_CAP = 10_000
 _STATES: dict = {}
+_ROOTS: dict = {}
 _STATES_OF: list = [None]
+_NUMBERS = itertools.count()
 
 
 def _lookahead(opts: list) -> tuple[int, float]:
@@ -123,11 +129,10 @@ def _lookahead(opts: list) -> tuple[int, float]:
 
 def _states_for(puzzle: tuple) -> dict:
     """The state cache of `puzzle` (answers, rows, cols); a new puzzle starts afresh."""
-    if _STATES_OF[0] != puzzle:
+    if _STATES_OF[0] != puzzle or len(_STATES) >= STATES_CAP:
         _STATES.clear()
+        _ROOTS.clear()
         _STATES_OF[0] = puzzle
-    elif len(_STATES) >= STATES_CAP:
-        _STATES.clear()
     return _STATES
 
 
@@ -142,6 +147,7 @@ class _Search(RepairPhase):
         # words as letter codes; pairs[i][j]: (t, k) for each letter t of word i
         # equal to letter k of word j
         self.alphabet, self.words, self.pairs = _tables(tuple(answers))
+        self.lens = [len(a) for a in answers]
         self.steps = 0
         self.states = _states_for((tuple(answers), rows, cols))
 
@@ -153,31 +159,29 @@ class _Search(RepairPhase):
         h, w = b[1] - b[0] + 1, b[3] - b[2] + 1
         return layout_key(len(placed), cv.crossings, h * w, balance(h, w, self.rows, self.cols))
 
-    def make_state(self, cv, placed, remaining, value, before=None, last=None):
-        """Score a state with one step of lookahead: words left with no place
-        (fewer is better), then the heuristic value plus the freedom left.
-        `opts[k]` are the places of word `remaining[k]`; `before`: the parent's
-        places of the same words, `last`: the word laid since."""
+    def root_state(self, cv: _Canvas, placed: list, remaining: list[int]) -> tuple:
+        """A state scored with one step of lookahead: (rank, value, canvas, placed,
+        remaining, opts, number, layout key); rank: words left with no place
+        (fewer is better), then the heuristic value plus the freedom left;
+        `opts[k]` are the places of word `remaining[k]`."""
         self.steps += 1
         words = self.words
-        if before is None:
-            by_letter = cv.by_letter()
-            opts = [cv.placements(words[i], by_letter) for i in remaining]
-        else:
-            pairs = self.pairs[last[5]]
-            opts = cv.places_after([words[i] for i in remaining], [pairs[i] for i in remaining],
-                                   before, last)
+        by_letter = cv.by_letter()
+        opts = [cv.placements(words[i], by_letter) for i in remaining]
         dead, freedom = _lookahead(opts)
-        return ((-dead, value + FREEDOM_WEIGHT * freedom), value, cv, placed, remaining, opts)
+        number = _ROOTS.get(tuple(placed))
+        if number is None:
+            number = _ROOTS[tuple(placed)] = next(_NUMBERS)
+        return ((-dead, FREEDOM_WEIGHT * freedom), 0.0, cv, placed, remaining, opts, number,
+                self.key(cv, placed))
 
     def child_state(self, cv: _Canvas, now: list, remaining: list[int], opts: list,
-                    value: float, k: int, r: int, c: int, root: int) -> tuple:
-        """make_state for the state `now` = parent's moves + (word remaining[k], start,
-        direction) at row r, col c, from the cache when this puzzle met the same
-        moves in the same order from the same root (`root`: how many words the
-        beam started with) before."""
+                    value: float, k: int, r: int, c: int, parent: int) -> tuple:
+        """root_state for the state `now` = the moves of state number `parent` +
+        (word remaining[k], start, direction) at row r, col c, from the cache when
+        this puzzle met that state before."""
         rest = remaining[:k] + remaining[k + 1:]
-        key = (root, tuple(now))
+        key = (parent, now[-1])
         got = self.states.get(key)
         if got is None:
             i, s, dd = now[-1]
@@ -192,23 +196,25 @@ class _Search(RepairPhase):
             child_opts = child.places_after([words[j] for j in rest], [pairs[j] for j in rest],
                                             opts[:k] + opts[k + 1:],
                                             (s, dd, n1 + 1, new, cv.bbox))
-            got = self.states[key] = (child, child_opts) + _lookahead(child_opts)
+            got = self.states[key] = (child, child_opts, *_lookahead(child_opts),
+                                      next(_NUMBERS), self.key(child, now))
         self.steps += 1
-        child, child_opts, dead, freedom = got
-        return ((-dead, value + FREEDOM_WEIGHT * freedom), value, child, now, rest, child_opts)
+        child, child_opts, dead, freedom, number, layout = got
+        return ((-dead, value + FREEDOM_WEIGHT * freedom), value, child, now, rest, child_opts,
+                number, layout)
 
     def best_moves(self, cv: _Canvas, remaining: list[int], opts: list, grow_weight: float
                    ) -> list[tuple]:
         """The `branch` best moves (score, k, start, direction, row, col) of a state,
         best first; k indexes `remaining`. One jitter draw per legal move."""
-        rand, branch = self.rng.random, self.branch
+        rand, branch, jitter, lens = self.rng.random, self.branch, JITTER, self.lens
         b0, b1, b2, b3 = cv.bbox
         h, w = b1 - b0 + 1, b3 - b2 + 1
         cur = h * w
         top: list[tuple] = []
-        worst = -math.inf
+        worst = -math.inf                 # until `top` is full: every move goes in
         for k, o in enumerate(opts):
-            n1 = len(self.words[remaining[k]]) - 1
+            n1 = lens[remaining[k]] - 1
             # a word with few places left is urgent: place it while it still fits
             urgency = 4.0 if len(o) == 1 else 2.0 if len(o) == 2 else 0.0
             for s, dd, cross, r, c in o:
@@ -218,8 +224,8 @@ class _Search(RepairPhase):
                 else:
                     hi, lo = r + n1, r
                     grow = (((hi if hi > b1 else b1) - (lo if lo < b0 else b0) + 1) * w) - cur
-                sc = cross * 6.0 - grow * grow_weight + urgency + rand() * JITTER
-                if sc > worst or len(top) < branch:
+                sc = cross * 6.0 - grow * grow_weight + urgency + rand() * jitter
+                if sc > worst:
                     # as a stable sort, best first: after the equal scores
                     j = len(top)
                     while j and top[j - 1][0] < sc:
@@ -235,24 +241,22 @@ class _Search(RepairPhase):
                  grow_weight: float, pool_factor: float):
         """Beam search from one state; the best state met: (key, canvas, placed)."""
         best = None
-        root = len(placed)
-        states = [self.make_state(cv, placed, remaining, 0.0)]
+        states = [self.root_state(cv, placed, remaining)]
         while states:
             children = []
-            for _, value, cv, placed, remaining, opts in states:
-                key = self.key(cv, placed)
+            for _, value, cv, placed, remaining, opts, number, key in states:
                 if best is None or key > best[0]:
                     best = (key, cv, placed)
                 # words with no place now stay in `remaining`: a later word may open one
                 for m in self.best_moves(cv, remaining, opts, grow_weight):
-                    children.append((value + m[0], cv, placed, remaining, opts, m))
+                    children.append((value + m[0], cv, placed, remaining, opts, m, number))
             children.sort(key=_first, reverse=True)
             pool: list[tuple] = []
             # a child is new unless the same set of moves came before: sets are
             # told apart by a sum of move hashes first (exact on a match)
             seen: dict[int, list] = {}
             parent_sum: dict[int, int] = {}
-            for value, cv, placed, remaining, opts, (_, k, s, dd, r, c) in children:
+            for value, cv, placed, remaining, opts, (_, k, s, dd, r, c), number in children:
                 i = remaining[k]
                 move = (i, s, dd)
                 ps = parent_sum.get(id(placed))
@@ -268,7 +272,7 @@ class _Search(RepairPhase):
                     if any(sig == frozenset(other) for other in same):
                         continue
                     same.append(now)
-                pool.append(self.child_state(cv, now, remaining, opts, value, k, r, c, root))
+                pool.append(self.child_state(cv, now, remaining, opts, value, k, r, c, number))
                 if len(pool) >= beam * pool_factor:
                     break
             pool.sort(key=_first, reverse=True)
