@@ -7,16 +7,25 @@ Here one candidate is a beam search over partial boards:
 * a move is (word, legal placement) for ANY unplaced word, scored by crossings,
   growth of the bounding box, urgency (a word with one or two places left) and a
   seeded jitter; each kept state expands its best `branch` moves;
-* children are ranked with one step of lookahead: fewest unplaced words left
+* children are taken best move score first, `beam` x `pool` of them are
+  evaluated and ranked with one step of lookahead: fewest unplaced words left
   with no legal place, then the summed move scores plus the freedom left
-  (sum of log(1 + places) over the words still to place); `beam` are kept;
+  (sum of log(1 + places) over the words still to place); `beam` are kept.
+  The default pool factor is 1 (every evaluated child is kept): on roomy grids
+  (12 words on 15x15) choosing among twice as many children placed no more
+  words and crossed no more, at twice the cost. When that beam leaves words
+  out, a second beam with the pool factor 2 runs from the same first word
+  (on crowded grids the lookahead pays), and the better result goes on;
 * a word with no place now is simply retried at the next depth, where new
   letters may give it a crossing; the best state at any depth is the result
   (see `layout_key`);
 * a child's places are its parent's, re-checked only near the new word, plus
   the places crossing the new word's letters (`_Canvas.places_after`, one call
   per state for all its words; letters are small integer codes, the grid two
-  bytearrays, so a child is a cheap copy).
+  bytearrays, so a child is a cheap copy);
+* candidates of one puzzle, made in one process, share evaluated states (see
+  _STATES): a state is a function of its moves in order, so a cache hit is
+  exactly the state the search would build again.
 
 If words are left over, a repair phase (a large-neighbourhood search) follows:
 take a few random words out of the best board, or the words that block a slot
