@@ -11,11 +11,12 @@ Here one candidate is a beam search over partial boards:
   evaluated and ranked with one step of lookahead: fewest unplaced words left
   with no legal place, then the summed move scores plus the freedom left
   (sum of log(1 + places) over the words still to place); `beam` are kept.
-  The default pool factor is 1 (every evaluated child is kept): on roomy grids
-  (12 words on 15x15) choosing among twice as many children placed no more
-  words and crossed no more, at twice the cost. When that beam leaves words
-  out, a second beam with the pool factor 2 runs from the same first word
-  (on crowded grids the lookahead pays), and the better result goes on;
+  On a roomy grid (letters under ROOMY of the cells: 12 words on 15x15) the
+  default pool factor is 1 (every evaluated child is kept): choosing among
+  twice as many children placed no more words and crossed no more, at twice
+  the cost; if that beam leaves words out, a second beam with the pool
+  factor 2 runs from the same first word and the better result goes on. On a
+  crowded grid (16 words on 13x13, 30 on 17x17) the lookahead pays: 2;
 * a word with no place now is simply retried at the next depth, where new
   letters may give it a crossing; the best state at any depth is the result
   (see `layout_key`);
@@ -60,8 +61,10 @@ from .repair import REPAIR_STEPS, RepairPhase
 
 DEFAULT_BEAM = 32         # states kept per depth; bounds the work, not the clock
 DEFAULT_BRANCH = 4        # moves expanded per state
-POOL_FACTOR = 1           # children looked ahead per kept state
-LOOKAHEAD_POOL_FACTOR = 2  # the same in a second beam when the first leaves words out
+POOL_FACTOR = 1           # children looked ahead per kept state, on a roomy grid
+LOOKAHEAD_POOL_FACTOR = 2  # the same on a crowded grid, or in a second beam on a roomy
+                           # one when the first leaves words out
+ROOMY = 0.45              # roomy: the words' letters fill less than this share of the grid
 FREEDOM_WEIGHT = 1.0      # weight of log(1 + places left) per word left
 GROW_WEIGHT = 0.5         # per cell the bounding box grows
 JITTER = 2.0              # seeded noise in move scores: candidates differ
@@ -296,7 +299,8 @@ def make_layout(answers: list[str], rows: int, cols: int, seed: int,
                 repair: int | None = None, pool: float | None = None) -> Layout:
     """One candidate layout of `answers` within rows x cols, from `seed`.
     `repair`: steps for the repair phase (default REPAIR_STEPS per word);
-    `pool`: children looked ahead per kept state of the beam (default POOL_FACTOR).
+    `pool`: children looked ahead per kept state of the beam (default: by how
+    crowded the grid is, see the module's docstring).
 
     The search makes many small lists and no reference cycles, and the state
     cache keeps thousands alive: the cyclic garbage collector, left on, would
@@ -336,7 +340,9 @@ def _make_layout(answers: list[str], rows: int, cols: int, seed: int, beam: int,
         ((r0 - len(word) // 2) * canvas.w + c0)
     canvas.place(search.words[first], start, d, canvas.fits(start, d, len(word)))
     root = ([(first, start, d)], [i for i in range(n) if i != first])
-    pool = POOL_FACTOR if pool is None else pool
+    if pool is None:
+        roomy = sum(map(len, answers)) < ROOMY * rows * cols
+        pool = POOL_FACTOR if roomy else LOOKAHEAD_POOL_FACTOR
     best = search.run_beam(canvas, *root, beam, GROW_WEIGHT, pool)
     # words that could cross another word at all (a word sharing no letter with
     # any other never can): no second beam nor repair once these are all placed
