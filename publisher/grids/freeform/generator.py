@@ -172,18 +172,20 @@ class _Search(RepairPhase):
         h, w = b[1] - b[0] + 1, b[3] - b[2] + 1
         return layout_key(len(placed), cv.crossings, h * w, balance(h, w, self.rows, self.cols))
 
-    def root_state(self, cv: _Canvas, placed: list, remaining: list[int]) -> tuple:
+    def root_state(self, cv: _Canvas, placed: list, remaining: list[int], shared: bool
+                   ) -> tuple:
         """A state scored with one step of lookahead: (rank, value, canvas, placed,
         remaining, opts, number, layout key); rank: words left with no place
         (fewer is better), then the heuristic value plus the freedom left;
-        `opts[k]` are the places of word `remaining[k]`."""
+        `opts[k]` are the places of word `remaining[k]`. `shared`: its
+        descendants go in the state cache (number -1: they do not)."""
         self.steps += 1
         words = self.words
         by_letter = cv.by_letter()
         opts = [cv.placements(words[i], by_letter) for i in remaining]
         dead, freedom = _lookahead(opts)
-        number = _ROOTS.get(tuple(placed))
-        if number is None:
+        number = _ROOTS.get(tuple(placed), -1) if shared else -1
+        if shared and number < 0:
             number = _ROOTS[tuple(placed)] = next(_NUMBERS)
         return ((-dead, FREEDOM_WEIGHT * freedom), 0.0, cv, placed, remaining, opts, number,
                 self.key(cv, placed))
@@ -195,7 +197,7 @@ class _Search(RepairPhase):
         this puzzle met that state before."""
         rest = remaining[:k] + remaining[k + 1:]
         key = (parent, now[-1])
-        got = self.states.get(key)
+        got = self.states.get(key) if parent >= 0 else None
         if got is None:
             i, s, dd = now[-1]
             child = cv.copy()
@@ -209,8 +211,10 @@ class _Search(RepairPhase):
             child_opts = child.places_after([words[j] for j in rest], [pairs[j] for j in rest],
                                             opts[:k] + opts[k + 1:],
                                             (s, dd, n1 + 1, new, cv.bbox))
-            got = self.states[key] = (child, child_opts, *_lookahead(child_opts),
-                                      next(_NUMBERS), self.key(child, now))
+            got = (child, child_opts, *_lookahead(child_opts),
+                   next(_NUMBERS) if parent >= 0 else -1, self.key(child, now))
+            if parent >= 0:
+                self.states[key] = got
         self.steps += 1
         child, child_opts, dead, freedom, number, layout = got
         return ((-dead, value + FREEDOM_WEIGHT * freedom), value, child, now, rest, child_opts,
@@ -251,10 +255,12 @@ class _Search(RepairPhase):
         return top
 
     def run_beam(self, cv: _Canvas, placed: list, remaining: list[int], beam: int,
-                 grow_weight: float, pool_factor: float):
-        """Beam search from one state; the best state met: (key, canvas, placed)."""
+                 grow_weight: float, pool_factor: float, shared: bool = False):
+        """Beam search from one state; the best state met: (key, canvas, placed).
+        `shared`: use the state cache (the repair phase's beams, each from a
+        board of its own, would seldom meet a state again)."""
         best = None
-        states = [self.root_state(cv, placed, remaining)]
+        states = [self.root_state(cv, placed, remaining, shared)]
         while states:
             children = []
             for _, value, cv, placed, remaining, opts, number, key in states:
@@ -343,14 +349,14 @@ def _make_layout(answers: list[str], rows: int, cols: int, seed: int, beam: int,
     if pool is None:
         roomy = sum(map(len, answers)) < ROOMY * rows * cols
         pool = POOL_FACTOR if roomy else LOOKAHEAD_POOL_FACTOR
-    best = search.run_beam(canvas, *root, beam, GROW_WEIGHT, pool)
+    best = search.run_beam(canvas, *root, beam, GROW_WEIGHT, pool, True)
     # words that could cross another word at all (a word sharing no letter with
     # any other never can): no second beam nor repair once these are all placed
     linked = sum(1 for i in fits_any if any(letters[i] & letters[j] for j in fits_any if j != i))
     if best[0][0] < max(1, linked) and pool < LOOKAHEAD_POOL_FACTOR:
         # words left over: the lookahead (children ranked by the words they
         # leave without a place) pays on crowded grids; the root is unchanged
-        again = search.run_beam(canvas, *root, beam, GROW_WEIGHT, LOOKAHEAD_POOL_FACTOR)
+        again = search.run_beam(canvas, *root, beam, GROW_WEIGHT, LOOKAHEAD_POOL_FACTOR, True)
         if again[0] > best[0]:
             best = again
     if repair is None:

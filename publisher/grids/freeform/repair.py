@@ -30,7 +30,7 @@ class RepairPhase:
         raise NotImplementedError
 
     def run_beam(self, cv: _Canvas, placed: list, remaining: list[int], beam: int,
-                 grow_weight: float, pool_factor: float) -> Any:
+                 grow_weight: float, pool_factor: float, shared: bool = False) -> Any:
         raise NotImplementedError
 
     def canvas_of(self, placed: list) -> tuple[_Canvas, list]:
