@@ -122,8 +122,9 @@ def _tables(answers: tuple[str, ...]) -> tuple[Alphabet, list, list]:
 # parent's number, its move), of a root (see _ROOTS) its moves. The value is
 # (canvas, opts, dead, freedom, number, layout key), all read-only once made,
 # so a hit is exactly the state that would be rebuilt. Bounded: cleared at
-# STATES_CAP.
-STATES_CAP = 10_000
+# STATES_CAP word lists (a state holds one per word left: ~10,000 states of a
+# 12-word puzzle, ~45 MB).
+STATES_CAP = 120_000
 _STATES: dict = {}
 _ROOTS: dict = {}
 _STATES_OF: list = [None]
@@ -142,7 +143,7 @@ def _lookahead(opts: list) -> tuple[int, float]:
 
 def _states_for(puzzle: tuple) -> dict:
     """The state cache of `puzzle` (answers, rows, cols); a new puzzle starts afresh."""
-    if _STATES_OF[0] != puzzle or len(_STATES) >= STATES_CAP:
+    if _STATES_OF[0] != puzzle or len(_STATES) * len(puzzle[0]) >= STATES_CAP:
         _STATES.clear()
         _ROOTS.clear()
         _STATES_OF[0] = puzzle
