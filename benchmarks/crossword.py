@@ -6,8 +6,12 @@
 First, the book case: N puzzles of 12 words (drawn from the bundled English
 clue list) on 15x15, each the best of 30 candidates as a book makes it: median
 ms per candidate and per kept puzzle (its 30 candidates), and the best-of-30
-words placed, crossings and Board.score. `--tree PATH` runs the code of
-another checkout (before/after figures from one command).
+words placed, crossings and Board.score, with their distribution over the
+puzzles (best of 30) and over all candidates. `--tree PATH` runs the code of
+another checkout; `--compare PATH` first runs the book case on PATH's code in a
+subprocess, then on this one (before/after figures from one command). The
+layout caches per-puzzle work across candidates, so the mean per candidate (and
+per kept puzzle) is the honest figure; the median is of warm candidates.
 
 Then, for a 16-word list on 13x13 and 14x14 and a 30-word list on 17x17 it prints
 median ms per candidate board and the words placed / crossings / density of the
@@ -36,6 +40,7 @@ Set up the venv with:
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import random
 import statistics
@@ -144,7 +149,7 @@ def book_words() -> list[str]:
 def book(puzzles: int) -> None:
     """The book case: best of 30 candidates of 12 words on 15x15, per puzzle."""
     pool, rng = book_words(), random.Random(12)
-    per_candidate, per_puzzle, best = [], [], []
+    per_candidate, per_puzzle, best, every = [], [], [], []
     for p in range(puzzles):
         words = rng.sample(pool, BOOK_WORDS)
         scores, t0 = [], time.process_time()
@@ -157,14 +162,23 @@ def book(puzzles: int) -> None:
                            len(lay.placed), lay.crossings))
         per_puzzle.append(time.process_time() - t0)
         best.append(max(scores))
+        every.extend(scores)
     print(f"book: {puzzles} puzzles of {BOOK_WORDS} words on {BOOK_SIZE}x{BOOK_SIZE}, best of "
           f"{BOOK_CANDIDATES} (code: {TREE})")
-    print(f"  {statistics.median(per_candidate) * 1000:.1f} ms per candidate, "
-          f"{statistics.median(per_puzzle) * 1000:.0f} ms per kept puzzle | best of "
+    print(f"  CPU ms per candidate: median {statistics.median(per_candidate) * 1000:.1f}, mean "
+          f"{statistics.mean(per_candidate) * 1000:.1f}; per kept puzzle: median "
+          f"{statistics.median(per_puzzle) * 1000:.0f} | best of "
           f"{BOOK_CANDIDATES}: {statistics.mean(b[1] for b in best):.2f} words, "
           f"{statistics.mean(b[2] for b in best):.2f} crossings, "
           f"score mean {statistics.mean(b[0] for b in best):.1f} "
           f"median {statistics.median(b[0] for b in best):.1f}")
+    for label, group in ((f"best of {BOOK_CANDIDATES}", best), ("every candidate", every)):
+        dist = collections.Counter((b[1], b[2]) for b in group)
+        values = [b[0] for b in group]
+        cut = statistics.quantiles(values, n=10) if len(values) > 1 else values * 9
+        print(f"  {label}: (words, crossings) x count: "
+              + " ".join(f"{w}w{c}x:{n}" for (w, c), n in sorted(dist.items(), reverse=True))
+              + f" | score deciles 10/50/90: {cut[0]:.1f} {cut[4]:.1f} {cut[8]:.1f}")
 
 
 def best_of(results, k):
@@ -356,7 +370,14 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--book", type=int, default=20, help="book-case puzzles (0: skip)")
     ap.add_argument("--tree", default=str(ROOT), help="checkout whose code runs")
+    ap.add_argument("--compare", default=None,
+                    help="another checkout: run the book case on its code first (before/after)")
     args = ap.parse_args()
+    if args.compare and args.book > 0:
+        print("before:", flush=True)
+        subprocess.run([sys.executable, __file__, "--book", str(args.book), "--ours", "0",
+                        "--ref", "0", "--genxword", "0", "--runs", "0", "--tree", args.compare], check=True)
+        print("after:", flush=True)
     if args.book > 0:
         book(args.book)
     gx_error = gx_where = None
@@ -367,14 +388,18 @@ def main() -> None:
             driver.write_text(GENXWORD_DRIVER)
         except GenxwordUnavailable as e:
             gx_error = str(e)
-    for name, words, size in (("16 words", W16, 13), ("16 words", W16, 14),
-                              ("30 words", W30, 17)):
+    sizes = (("16 words", W16, 13), ("16 words", W16, 14), ("30 words", W30, 17))
+    if args.runs <= 0 or not (args.ours or args.ref or args.genxword):
+        sizes = ()
+    for name, words, size in sizes:
         print(f"\n{name} ({min(map(len, words))}-{max(map(len, words))} letters, "
               f"{sum(map(len, words))} letters in all) on {size}x{size}")
         for label, fn, n in (("reference", reference, args.ref), ("ours", ours, args.ours)):
+            if n <= 0 or args.runs <= 0:
+                continue
             runs = [measure(fn, words, size, n, 1000 * r) for r in range(args.runs)]
             print(figures(label, runs))
-        if args.genxword <= 0:
+        if args.genxword <= 0 or args.runs <= 0:
             continue
         if gx_error is None:
             try:

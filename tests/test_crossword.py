@@ -538,3 +538,18 @@ def test_a_long_word_that_crosses_nothing_does_not_sink_the_others():
     assert sorted(e["answer"] for e in board.entries) == ["BEAR", "MONKEY"]
     assert [u["answer"] for u in board.unplaced] == ["OCTOPUS"]
     verify(board, params)
+
+
+def test_only_a_board_at_the_scores_upper_bound_is_unbeatable():
+    """Two words crossing once in the orientation that best fits the grid's shape
+    reach the score's upper bound; the other orientation, or a 12-word board, do not."""
+    kind = KIND
+    params = kind.params_model(words=(("TIGER", "TIGER", "Cat"), ("GO", "GO", "Leave")),
+                               rows=5, cols=9)
+    boards = [kind.generate(params, seed) for seed in range(12)]
+    shapes = {(b.rows, b.cols): kind.unbeatable(b, params) for b in boards}
+    assert shapes == {(2, 5): True, (5, 2): False}     # 2x5 is closer to 5:9 than 5x2
+    twelve = kind.params_model(words=tuple((w, w, w) for w in (
+        "ELEPHANT", "GIRAFFE", "KANGAROO", "PENGUIN", "DOLPHIN", "TIGER", "ZEBRA", "LION",
+        "MONKEY", "RABBIT", "SQUIRREL", "OCTOPUS")), rows=15, cols=15)
+    assert not kind.unbeatable(kind.generate(twelve, 1), twelve)

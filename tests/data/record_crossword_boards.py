@@ -2,6 +2,10 @@
 
     git worktree add /tmp/base f28ce56
     python tests/data/record_crossword_boards.py /tmp/base tests/data/crossword_boards_f28ce56.json
+
+and of tests/data/crossword_boards_pool1.json (the default pool factor 1):
+
+    python tests/data/record_crossword_boards.py . tests/data/crossword_boards_pool1.json
 """
 import json
 import random

@@ -212,8 +212,9 @@ class _Canvas:
             s += st
         return cross
 
-    # Long (about 70 lines): the hot loop of the search, once per state for all
-    # of its words, so that what they share is worked out once.
+    # Long (about 100 lines): the hot loop of the search, once per state for all
+    # of its words, so that what they share is worked out once; legal() is
+    # written out inline twice (a call per check costs as much as the check).
     def places_after(self, words: list[Word], pairs: list[tuple], before: list[list],
                      last: tuple) -> list[list[tuple[int, int, int, int, int]]]:
         """placements(words[k]) for each k, right after one more word was laid
@@ -224,18 +225,20 @@ class _Canvas:
         each letter t of the new word equal to letter k' of words[k], in order.
         An unchanged list is returned as is (lists are never modified once made)."""
         w = self.w
+        cell, used = self.cell, self.used
         ls, ld, ln, new, box = last[:5]
         lr, lc = divmod(ls, w)
         # a placement whose cells and ends all lie outside this rectangle (the
         # new word and one cell around it) is exactly as legal as before; new
-        # ones cross a new letter, perpendicular to the new word; one near it
-        # that was already legal is in `seen`
+        # ones cross a new letter, perpendicular to the new word (direction nd);
+        # one near it that was already legal is in `seen`
         if ld == ACROSS:
             tr0, tr1, tc0, tc1 = lr - 1, lr + 1, lc - 1, lc + ln
+            nd, nst, npt = DOWN, w, 1
         else:
             tr0, tr1, tc0, tc1 = lr - 1, lr + ln, lc - 1, lc + 1
+            nd, nst, npt = ACROSS, 1, w
         grew = box != self.bbox           # the box grew: so may the window shrink
-        legal, across = self.legal, self.places_across
         windows: dict[int, tuple[int, int, int, int]] = {}
         result = []
         for word, prs, old in zip(words, pairs, before):
@@ -243,99 +246,90 @@ class _Canvas:
             window = windows.get(n)
             if window is None:
                 window = windows[n] = self.window(n)
+            rlo, rmax, clo, cmax = window
             out = old
             seen: Set[int] = _NO_KEYS
             if old:
-                if grew:
-                    rlo, rmax, clo, cmax = window
-                    old = out = [e for e in old if ((clo <= e[4] <= cmax) if e[1] == ACROSS
-                                                    else (rlo <= e[3] <= rmax))]
                 a0, a1 = tc0 - n, tc1 + 1     # across starts near the rectangle: columns
                 d0, d1 = tr0 - n, tr1 + 1     # down starts near it: rows
-                near = [k for k, (_, d, _, r, c) in enumerate(old)
-                        if ((tr0 <= r <= tr1 and a0 <= c <= a1) if d == ACROSS
-                            else (tc0 <= c <= tc1 and d0 <= r <= d1))]
-                if near:
-                    seen = keys = set()
-                    out = old[:]
-                    for k in reversed(near):
-                        s, d, _, r, c = old[k]
-                        keys.add(s * 4 + d)
-                        cross = legal(word, s, d)
-                        if cross:
-                            out[k] = (s, d, cross, r, c)
-                        else:
-                            del out[k]
+                keys: set[int] | None = None
+                kept = []
+                for e in old:
+                    s, d, _, r, c = e
+                    if d == ACROSS:
+                        if grew and not clo <= c <= cmax:
+                            keys = keys if keys is not None else set()
+                            continue
+                        if not (tr0 <= r <= tr1 and a0 <= c <= a1):
+                            kept.append(e)
+                            continue
+                        st, pt = 1, w
+                    else:
+                        if grew and not rlo <= r <= rmax:
+                            keys = keys if keys is not None else set()
+                            continue
+                        if not (tc0 <= c <= tc1 and d0 <= r <= d1):
+                            kept.append(e)
+                            continue
+                        st, pt = w, 1
+                    if keys is None:
+                        keys = set()
+                    keys.add(s * 4 + d)
+                    if cell[s - st] or cell[s + n * st]:
+                        continue
+                    cross = 0
+                    p = s
+                    for ch in word:
+                        g = cell[p]
+                        if g:
+                            if g != ch or used[p] & d:
+                                break
+                            cross += 1
+                        elif cell[p - pt] or cell[p + pt]:
+                            break
+                        p += st
+                    else:
+                        kept.append((s, d, cross, r, c))
+                if keys is not None:
+                    out = kept
+                    if keys:
+                        seen = keys
             if prs:
-                extra = across(word, prs, ls, lr, lc, ld, new, seen, window)
+                extra = []
+                for t, k in prs:
+                    if not new >> t & 1:
+                        continue
+                    if nd == DOWN:
+                        r, c = lr - k, lc + t
+                        if not rlo <= r <= rmax:
+                            continue
+                        s = ls + t - k * w
+                    else:
+                        r, c = lr + t, lc - k
+                        if not clo <= c <= cmax:
+                            continue
+                        s = ls + t * w - k
+                    if seen and s * 4 + nd in seen:
+                        continue
+                    if cell[s - nst] or cell[s + n * nst]:
+                        continue
+                    cross = 0
+                    p = s
+                    for ch in word:
+                        g = cell[p]
+                        if g:
+                            if g != ch or used[p] & nd:
+                                break
+                            cross += 1
+                        elif cell[p - npt] or cell[p + npt]:
+                            break
+                        p += nst
+                    else:
+                        extra.append((s, nd, cross, r, c))
                 if extra:
                     out = out + extra
             result.append(out)
         return result
-
-    # A hot loop: legal() is written out inline.
-    def places_across(self, word: Word, pairs: tuple, ls: int, lr: int, lc: int, ld: int,
-                      new: int, seen: Set[int], window: tuple[int, int, int, int]) -> list:
-        """The legal placements of `word` across the word just laid at ls (row lr,
-        col lc, direction ld) through its `new` letters (bitmask), from `pairs`
-        (see places_after), but none already in `seen`."""
-        w, n = self.w, len(word)
-        cell, used = self.cell, self.used
-        rlo, rmax, clo, cmax = window
-        out = []
-        if ld == ACROSS:                 # the new placements run down
-            d, st, pt = DOWN, w, 1
-            for t, k in pairs:
-                if not new >> t & 1:
-                    continue
-                r = lr - k
-                if not rlo <= r <= rmax:
-                    continue
-                s = ls + t - k * w
-                if seen and s * 4 + d in seen:
-                    continue
-                if cell[s - st] or cell[s + n * st]:
-                    continue
-                cross = 0
-                p = s
-                for ch in word:
-                    g = cell[p]
-                    if g:
-                        if g != ch or used[p] & d:
-                            break
-                        cross += 1
-                    elif cell[p - pt] or cell[p + pt]:
-                        break
-                    p += st
-                else:
-                    out.append((s, d, cross, r, lc + t))
-        else:                            # the new placements run across
-            d, st, pt = ACROSS, 1, w
-            for t, k in pairs:
-                if not new >> t & 1:
-                    continue
-                c = lc - k
-                if not clo <= c <= cmax:
-                    continue
-                s = ls + t * w - k
-                if seen and s * 4 + d in seen:
-                    continue
-                if cell[s - st] or cell[s + n * st]:
-                    continue
-                cross = 0
-                p = s
-                for ch in word:
-                    g = cell[p]
-                    if g:
-                        if g != ch or used[p] & d:
-                            break
-                        cross += 1
-                    elif cell[p - pt] or cell[p + pt]:
-                        break
-                    p += st
-                else:
-                    out.append((s, d, cross, lr + t, c))
-        return out
 
     def copy(self) -> "_Canvas":
         other = _Canvas.__new__(_Canvas)

@@ -7,16 +7,26 @@ Here one candidate is a beam search over partial boards:
 * a move is (word, legal placement) for ANY unplaced word, scored by crossings,
   growth of the bounding box, urgency (a word with one or two places left) and a
   seeded jitter; each kept state expands its best `branch` moves;
-* children are ranked with one step of lookahead: fewest unplaced words left
+* children are taken best move score first, `beam` x `pool` of them are
+  evaluated and ranked with one step of lookahead: fewest unplaced words left
   with no legal place, then the summed move scores plus the freedom left
-  (sum of log(1 + places) over the words still to place); `beam` are kept;
+  (sum of log(1 + places) over the words still to place); `beam` are kept.
+  On a roomy grid (letters under ROOMY of the cells: 12 words on 15x15) the
+  default pool factor is 1 (every evaluated child is kept): choosing among
+  twice as many children placed no more words and crossed no more, at twice
+  the cost; if that beam leaves words out, a second beam with the pool
+  factor 2 runs from the same first word and the better result goes on. On a
+  crowded grid (16 words on 13x13, 30 on 17x17) the lookahead pays: 2;
 * a word with no place now is simply retried at the next depth, where new
   letters may give it a crossing; the best state at any depth is the result
   (see `layout_key`);
 * a child's places are its parent's, re-checked only near the new word, plus
   the places crossing the new word's letters (`_Canvas.places_after`, one call
   per state for all its words; letters are small integer codes, the grid two
-  bytearrays, so a child is a cheap copy).
+  bytearrays, so a child is a cheap copy);
+* candidates of one puzzle, made in one process, share evaluated states (see
+  _STATES): a state is a function of its moves in order, so a cache hit is
+  exactly the state the search would build again.
 
 If words are left over, a repair phase (a large-neighbourhood search) follows:
 take a few random words out of the best board, or the words that block a slot
@@ -40,6 +50,8 @@ letters has empty neighbours on both sides across the word.
 """
 from __future__ import annotations
 
+import gc
+import itertools
 import math
 import random
 from operator import itemgetter
@@ -49,7 +61,10 @@ from .repair import REPAIR_STEPS, RepairPhase
 
 DEFAULT_BEAM = 32         # states kept per depth; bounds the work, not the clock
 DEFAULT_BRANCH = 4        # moves expanded per state
-POOL_FACTOR = 2           # children looked ahead per kept state
+POOL_FACTOR = 1           # children looked ahead per kept state, on a roomy grid
+LOOKAHEAD_POOL_FACTOR = 2  # the same on a crowded grid, or in a second beam on a roomy
+                           # one when the first leaves words out
+ROOMY = 0.45              # roomy: the words' letters fill less than this share of the grid
 FREEDOM_WEIGHT = 1.0      # weight of log(1 + places left) per word left
 GROW_WEIGHT = 0.5         # per cell the bounding box grows
 JITTER = 2.0              # seeded noise in move scores: candidates differ
@@ -100,6 +115,41 @@ def _tables(answers: tuple[str, ...]) -> tuple[Alphabet, list, list]:
     return got
 
 
+# States already evaluated for the puzzle last laid out in this process, by
+# their derivation: candidates of one puzzle run in one worker and share ~40 %
+# of their states (the same moves in the same order from the same root). A
+# state has a number, unique in the process; the key of a child is (its
+# parent's number, its move), of a root (see _ROOTS) its moves. The value is
+# (canvas, opts, dead, freedom, number, layout key), all read-only once made,
+# so a hit is exactly the state that would be rebuilt. Bounded: cleared at
+# STATES_CAP word lists (a state holds one per word left: ~10,000 states of a
+# 12-word puzzle, ~45 MB).
+STATES_CAP = 120_000
+_STATES: dict = {}
+_ROOTS: dict = {}
+_STATES_OF: list = [None]
+_NUMBERS = itertools.count()
+
+
+def _lookahead(opts: list) -> tuple[int, float]:
+    """(words with no place, freedom: sum of log(1 + places))."""
+    dead = 0
+    for o in opts:
+        if not o:
+            dead += 1
+    return dead, sum([_LOG1P[len(o)] if len(o) < _LOG1P_N else math.log1p(len(o))
+                      for o in opts])
+
+
+def _states_for(puzzle: tuple) -> dict:
+    """The state cache of `puzzle` (answers, rows, cols); a new puzzle starts afresh."""
+    if _STATES_OF[0] != puzzle or len(_STATES) * len(puzzle[0]) >= STATES_CAP:
+        _STATES.clear()
+        _ROOTS.clear()
+        _STATES_OF[0] = puzzle
+    return _STATES
+
+
 class _Search(RepairPhase):
     """The beam search (and, from RepairPhase, the repair phase) for one candidate."""
 
@@ -111,7 +161,9 @@ class _Search(RepairPhase):
         # words as letter codes; pairs[i][j]: (t, k) for each letter t of word i
         # equal to letter k of word j
         self.alphabet, self.words, self.pairs = _tables(tuple(answers))
+        self.lens = [len(a) for a in answers]
         self.steps = 0
+        self.states = _states_for((tuple(answers), rows, cols))
 
     def canvas(self) -> _Canvas:
         return _Canvas(self.rows, self.cols, self.maxlen, self.alphabet.wide)
@@ -121,41 +173,66 @@ class _Search(RepairPhase):
         h, w = b[1] - b[0] + 1, b[3] - b[2] + 1
         return layout_key(len(placed), cv.crossings, h * w, balance(h, w, self.rows, self.cols))
 
-    def make_state(self, cv, placed, remaining, value, before=None, last=None):
-        """Score a state with one step of lookahead: words left with no place
-        (fewer is better), then the heuristic value plus the freedom left.
-        `opts[k]` are the places of word `remaining[k]`; `before`: the parent's
-        places of the same words, `last`: the word laid since."""
+    def root_state(self, cv: _Canvas, placed: list, remaining: list[int], shared: bool
+                   ) -> tuple:
+        """A state scored with one step of lookahead: (rank, value, canvas, placed,
+        remaining, opts, number, layout key); rank: words left with no place
+        (fewer is better), then the heuristic value plus the freedom left;
+        `opts[k]` are the places of word `remaining[k]`. `shared`: its
+        descendants go in the state cache (number -1: they do not)."""
         self.steps += 1
         words = self.words
-        if before is None:
-            by_letter = cv.by_letter()
-            opts = [cv.placements(words[i], by_letter) for i in remaining]
-        else:
-            pairs = self.pairs[last[5]]
-            opts = cv.places_after([words[i] for i in remaining], [pairs[i] for i in remaining],
-                                   before, last)
-        dead = 0
-        for o in opts:
-            if not o:
-                dead += 1
-        freedom = sum([_LOG1P[len(o)] if len(o) < _LOG1P_N else math.log1p(len(o))
-                       for o in opts])
-        rank = (-dead, value + FREEDOM_WEIGHT * freedom)
-        return (rank, value, cv, placed, remaining, opts)
+        by_letter = cv.by_letter()
+        opts = [cv.placements(words[i], by_letter) for i in remaining]
+        dead, freedom = _lookahead(opts)
+        number = _ROOTS.get(tuple(placed), -1) if shared else -1
+        if shared and number < 0:
+            number = _ROOTS[tuple(placed)] = next(_NUMBERS)
+        return ((-dead, FREEDOM_WEIGHT * freedom), 0.0, cv, placed, remaining, opts, number,
+                self.key(cv, placed))
+
+    def child_state(self, cv: _Canvas, now: list, remaining: list[int], opts: list,
+                    value: float, k: int, r: int, c: int, parent: int) -> tuple:
+        """root_state for the state `now` = the moves of state number `parent` +
+        (word remaining[k], start, direction) at row r, col c, from the cache when
+        this puzzle met that state before."""
+        rest = remaining[:k] + remaining[k + 1:]
+        key = (parent, now[-1])
+        got = self.states.get(key) if parent >= 0 else None
+        if got is None:
+            i, s, dd = now[-1]
+            child = cv.copy()
+            n1 = len(self.words[i]) - 1
+            b0, b1, b2, b3 = cv.bbox
+            box = (b0, b1, min(b2, c), max(b3, c + n1)) if dd == ACROSS else \
+                (min(b0, r), max(b1, r + n1), b2, b3)
+            new = child.place(self.words[i], s, dd, box)
+            pairs = self.pairs[i]
+            words = self.words
+            child_opts = child.places_after([words[j] for j in rest], [pairs[j] for j in rest],
+                                            opts[:k] + opts[k + 1:],
+                                            (s, dd, n1 + 1, new, cv.bbox))
+            got = (child, child_opts, *_lookahead(child_opts),
+                   next(_NUMBERS) if parent >= 0 else -1, self.key(child, now))
+            if parent >= 0:
+                self.states[key] = got
+        self.steps += 1
+        child, child_opts, dead, freedom, number, layout = got
+        return ((-dead, value + FREEDOM_WEIGHT * freedom), value, child, now, rest, child_opts,
+                number, layout)
 
     def best_moves(self, cv: _Canvas, remaining: list[int], opts: list, grow_weight: float
                    ) -> list[tuple]:
         """The `branch` best moves (score, k, start, direction, row, col) of a state,
         best first; k indexes `remaining`. One jitter draw per legal move."""
-        rand, branch = self.rng.random, self.branch
+        rand, branch, jitter, lens = self.rng.random, self.branch, JITTER, self.lens
         b0, b1, b2, b3 = cv.bbox
         h, w = b1 - b0 + 1, b3 - b2 + 1
         cur = h * w
         top: list[tuple] = []
-        worst = -math.inf
+        worst = -math.inf                 # until `top` is full: every move goes in
         for k, o in enumerate(opts):
-            n1 = len(self.words[remaining[k]]) - 1
+            n1 = lens[remaining[k]] - 1
             # a word with few places left is urgent: place it while it still fits
             urgency = 4.0 if len(o) == 1 else 2.0 if len(o) == 2 else 0.0
             for s, dd, cross, r, c in o:
@@ -165,8 +242,8 @@ class _Search(RepairPhase):
                 else:
                     hi, lo = r + n1, r
                     grow = (((hi if hi > b1 else b1) - (lo if lo < b0 else b0) + 1) * w) - cur
-                sc = cross * 6.0 - grow * grow_weight + urgency + rand() * JITTER
-                if sc > worst or len(top) < branch:
+                sc = cross * 6.0 - grow * grow_weight + urgency + rand() * jitter
+                if sc > worst:
                     # as a stable sort, best first: after the equal scores
                     j = len(top)
                     while j and top[j - 1][0] < sc:
@@ -179,27 +256,27 @@ class _Search(RepairPhase):
         return top
 
     def run_beam(self, cv: _Canvas, placed: list, remaining: list[int], beam: int,
-                 grow_weight: float):
-        """Beam search from one state; the best state met: (key, canvas, placed)."""
-        words = self.words
+                 grow_weight: float, pool_factor: float, shared: bool = False):
+        """Beam search from one state; the best state met: (key, canvas, placed).
+        `shared`: use the state cache (the repair phase's beams, each from a
+        board of its own, would seldom meet a state again)."""
         best = None
-        states = [self.make_state(cv, placed, remaining, 0.0)]
+        states = [self.root_state(cv, placed, remaining, shared)]
         while states:
             children = []
-            for _, value, cv, placed, remaining, opts in states:
-                key = self.key(cv, placed)
+            for _, value, cv, placed, remaining, opts, number, key in states:
                 if best is None or key > best[0]:
                     best = (key, cv, placed)
                 # words with no place now stay in `remaining`: a later word may open one
                 for m in self.best_moves(cv, remaining, opts, grow_weight):
-                    children.append((value + m[0], cv, placed, remaining, opts, m))
+                    children.append((value + m[0], cv, placed, remaining, opts, m, number))
             children.sort(key=_first, reverse=True)
             pool: list[tuple] = []
             # a child is new unless the same set of moves came before: sets are
             # told apart by a sum of move hashes first (exact on a match)
             seen: dict[int, list] = {}
             parent_sum: dict[int, int] = {}
-            for value, cv, placed, remaining, opts, (_, k, s, dd, r, c) in children:
+            for value, cv, placed, remaining, opts, (_, k, s, dd, r, c), number in children:
                 i = remaining[k]
                 move = (i, s, dd)
                 ps = parent_sum.get(id(placed))
@@ -215,17 +292,8 @@ class _Search(RepairPhase):
                     if any(sig == frozenset(other) for other in same):
                         continue
                     same.append(now)
-                child = cv.copy()
-                n1 = len(words[i]) - 1
-                b0, b1, b2, b3 = cv.bbox
-                box = (b0, b1, min(b2, c), max(b3, c + n1)) if dd == ACROSS else \
-                    (min(b0, r), max(b1, r + n1), b2, b3)
-                new = child.place(words[i], s, dd, box)
-                pool.append(self.make_state(child, now,
-                                            remaining[:k] + remaining[k + 1:], value,
-                                            opts[:k] + opts[k + 1:],
-                                            (s, dd, n1 + 1, new, cv.bbox, i)))
-                if len(pool) >= beam * POOL_FACTOR:
+                pool.append(self.child_state(cv, now, remaining, opts, value, k, r, c, number))
+                if len(pool) >= beam * pool_factor:
                     break
             pool.sort(key=_first, reverse=True)
             states = pool[:beam]
@@ -235,9 +303,27 @@ class _Search(RepairPhase):
 
 def make_layout(answers: list[str], rows: int, cols: int, seed: int,
                 beam: int = DEFAULT_BEAM, branch: int = DEFAULT_BRANCH,
-                repair: int | None = None) -> Layout:
+                repair: int | None = None, pool: float | None = None) -> Layout:
     """One candidate layout of `answers` within rows x cols, from `seed`.
-    `repair`: steps for the repair phase (default REPAIR_STEPS per word)."""
+    `repair`: steps for the repair phase (default REPAIR_STEPS per word);
+    `pool`: children looked ahead per kept state of the beam (default: by how
+    crowded the grid is, see the module's docstring).
+
+    The search makes many small lists and no reference cycles, and the state
+    cache keeps thousands alive: the cyclic garbage collector, left on, would
+    walk them again and again (about 13 % of the time), so it is paused while
+    a layout is made."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _make_layout(answers, rows, cols, seed, beam, branch, repair, pool)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _make_layout(answers: list[str], rows: int, cols: int, seed: int, beam: int, branch: int,
+                 repair: int | None, pool: float | None) -> Layout:
     rng = random.Random(seed)
     n = len(answers)
     if n == 0:
@@ -260,13 +346,22 @@ def make_layout(answers: list[str], rows: int, cols: int, seed: int,
     start = (r0 * canvas.w + c0 - len(word) // 2) if d == ACROSS else \
         ((r0 - len(word) // 2) * canvas.w + c0)
     canvas.place(search.words[first], start, d, canvas.fits(start, d, len(word)))
-    best = search.run_beam(canvas, [(first, start, d)], [i for i in range(n) if i != first], beam,
-                           GROW_WEIGHT)
+    root = ([(first, start, d)], [i for i in range(n) if i != first])
+    if pool is None:
+        roomy = sum(map(len, answers)) < ROOMY * rows * cols
+        pool = POOL_FACTOR if roomy else LOOKAHEAD_POOL_FACTOR
+    best = search.run_beam(canvas, *root, beam, GROW_WEIGHT, pool, True)
+    # words that could cross another word at all (a word sharing no letter with
+    # any other never can): no second beam nor repair once these are all placed
+    linked = sum(1 for i in fits_any if any(letters[i] & letters[j] for j in fits_any if j != i))
+    if best[0][0] < max(1, linked) and pool < LOOKAHEAD_POOL_FACTOR:
+        # words left over: the lookahead (children ranked by the words they
+        # leave without a place) pays on crowded grids; the root is unchanged
+        again = search.run_beam(canvas, *root, beam, GROW_WEIGHT, LOOKAHEAD_POOL_FACTOR, True)
+        if again[0] > best[0]:
+            best = again
     if repair is None:
         repair = REPAIR_STEPS * n
-    # words that could cross another word at all (a word sharing no letter with
-    # any other never can): no repair once these are all placed
-    linked = sum(1 for i in fits_any if any(letters[i] & letters[j] for j in fits_any if j != i))
     if repair > 0 and best[0][0] < max(1, linked):
         best = search.repair(best, repair)
     return _rebuild(answers, best[2], rows, cols, canvas.w, search.steps)

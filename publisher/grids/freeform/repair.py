@@ -10,6 +10,7 @@ from .board import ACROSS, DOWN, _Canvas
 REPAIR_STEPS = 64         # budget per word, in search steps
 REPAIR_BEAM = 1           # beam of each recreate
 REPAIR_GROW_WEIGHT = -1.0  # GROW_WEIGHT of each recreate: there, spreading out pays
+REPAIR_POOL_FACTOR = 2    # its children looked ahead per kept state (2: pick 1 of 2)
 REPAIR_TARGETED = 0.2     # share of ruins that free a slot for a left-over word
 REPAIR_BLOCKERS = 3       # most words taken out to free that slot
 REPAIR_RUIN = (2, 6)      # how many random words the other ruins take out
@@ -29,7 +30,7 @@ class RepairPhase:
         raise NotImplementedError
 
     def run_beam(self, cv: _Canvas, placed: list, remaining: list[int], beam: int,
-                 grow_weight: float) -> Any:
+                 grow_weight: float, pool_factor: float, shared: bool = False) -> Any:
         raise NotImplementedError
 
     def canvas_of(self, placed: list) -> tuple[_Canvas, list]:
@@ -191,7 +192,7 @@ class RepairPhase:
                 continue
             got = {i for i, _, _ in keep}
             res = self.run_beam(cv2, keep, [i for i in range(n) if i not in got], REPAIR_BEAM,
-                                 REPAIR_GROW_WEIGHT)
+                                REPAIR_GROW_WEIGHT, REPAIR_POOL_FACTOR)
             if res[0][0] >= key[0]:
                 key, cv, placed = res
                 if key > best[0]:

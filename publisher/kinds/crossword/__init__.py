@@ -277,6 +277,20 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
             board.warnings.append(note)
         return board
 
+    def unbeatable(self, board: CrosswordBoard, params: CrosswordParams) -> bool:
+        """The score's upper bound, where it can be reached: two words placed
+        crossing once (density is then fixed) in the orientation whose box best
+        fits the grid's shape. From three words on, the most crossings and the
+        densest box of a word list are a search of their own (12 words on 15x15
+        cross 11 to 14 times), so every candidate runs."""
+        if params.style != "freeform" or len(params.words) != 2 or board.unplaced:
+            return False
+        a, b = (len(w[1]) for w in params.words)
+        density = (a + b - 1) / (a * b)
+        tops = [board_score(2, 1, density, balance(h, w, params.rows, params.cols))
+                for h, w in ((a, b), (b, a)) if h <= params.rows and w <= params.cols]
+        return bool(tops) and board.score >= max(tops)
+
     def draw_puzzle(self, canvas: Any, board: CrosswordBoard, box: Box,
                     ctx: DrawContext) -> None:
         draw.draw_puzzle(canvas, board, box, ctx.theme, _enumeration, _headings(ctx))
