@@ -10,6 +10,7 @@ that holds one, the same round whoever runs it."""
 from __future__ import annotations
 
 import os
+import time
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
@@ -104,6 +105,7 @@ class Outcome:
     board: Board | None = None
     candidate: int = -1                  # which candidate won
     tried: int = 0                       # candidates generated (fewer after an early stop)
+    seconds: float = 0.0                 # CPU time its candidates took (benchmarks; never written)
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -121,9 +123,10 @@ def better(new: Best, old: Best | None) -> bool:
 
 def run_candidates(job_index: int, kind_name: str, params: Params,
                    seeds: list[tuple[int, int]]
-                   ) -> tuple[int, Best | None, list[str], int, bool]:
+                   ) -> tuple[int, Best | None, list[str], int, bool, float]:
     """Worker: generate the candidates (number, seed); return the best one, the
-    failures, how many ran, and whether the best cannot be beaten."""
+    failures, how many ran, whether the best cannot be beaten, and the CPU time."""
+    started = time.process_time()
     kind = get_kind(kind_name)
     best: Best | None = None
     failures = []
@@ -140,7 +143,7 @@ def run_candidates(job_index: int, kind_name: str, params: Params,
         if better((board.score, number, board), best):
             best = (board.score, number, board)
     final = best is not None and kind.unbeatable(best[2], params)
-    return job_index, best, failures, len(seeds), final
+    return job_index, best, failures, len(seeds), final, time.process_time() - started
 
 
 def is_interrupt(exc: BaseException) -> bool:
@@ -181,9 +184,10 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
                     seeds = [(n, derive_seed(seed, job.id, n)) for n in chunk]
                     tasks.append((index, job.kind, job.params, seeds))
             finished: set[int] = set()
-            for index, best, failures, done, final in executor.imap_unordered(
+            for index, best, failures, done, final, seconds in executor.imap_unordered(
                     run_candidates, tasks):
                 _merge(outcomes[index], best, failures, done)
+                outcomes[index].seconds += seconds
                 if final:
                     finished.add(index)
                 if progress:
@@ -229,7 +233,7 @@ def _no_repeats(outcomes: list[Outcome], seed: int,
 
         number = job.candidates
         while repeated(outcome.board) and number < job.candidates + EXTRA:
-            _, best, _, _, _ = run_candidates(0, job.kind, job.params,
+            _, best, _, _, _, _ = run_candidates(0, job.kind, job.params,
                                               [(number, derive_seed(seed, job.id, number))])
             outcome.tried += 1
             if best is not None and not repeated(best[2]):
