@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import time
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, as_completed, wait
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
@@ -53,10 +53,14 @@ class PoolExecutor:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
 
-    def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:
+    def submit(self, fn: Callable[..., Any], *task: Any) -> Future[Any]:
+        """Start fn(*task) as soon as a worker is free (batch.py streams rounds with it)."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers)
-        futures: list[Future[Any]] = [self._pool.submit(fn, *task) for task in tasks]
+        return self._pool.submit(fn, *task)
+
+    def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:
+        futures: list[Future[Any]] = [self.submit(fn, *task) for task in tasks]
         try:
             for future in as_completed(futures):
                 yield future.result()
@@ -163,40 +167,96 @@ def chunk_size_for(candidates: int, jobs: int, workers: int) -> int:
     return max(1, -(-candidates // parts))
 
 
+class _Tasks:
+    """Tasks out, results back in completion order. With an executor that can `submit`
+    (the process pool) a task starts as soon as a worker is free, so a job's next round
+    never waits for the other jobs' rounds and no worker idles while work is left;
+    otherwise (serial, Dask) the tasks run in waves through `imap_unordered`."""
+
+    def __init__(self, executor: Executor):
+        self.executor = executor
+        self.submit = getattr(executor, "submit", None)
+        self.queued: list[tuple] = []
+        self.running: set[Future[Any]] = set()
+
+    def __len__(self) -> int:
+        return len(self.queued) + len(self.running)
+
+    def put(self, task: tuple) -> None:
+        self.queued.append(task)
+
+    def results(self) -> Iterator[Any]:
+        while self.queued or self.running:
+            if self.submit is None:
+                wave, self.queued = self.queued, []
+                yield from self.executor.imap_unordered(run_candidates, wave)
+                continue
+            self.running.update(self.submit(run_candidates, *task) for task in self.queued)
+            self.queued = []
+            done, self.running = wait(self.running, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+
+
+@dataclass
+class _Round:
+    """Where a job is: the first candidate of its current round, the tasks of that round
+    not back yet, and whether the round holds a board no other can beat."""
+    start: int = 0
+    waiting: int = 0
+    final: bool = False
+
+
 def generate_all(jobs: list[Job], seed: int, executor: Executor,
                  progress: Callable[[int], None] | None = None,
                  chunk_size: int | None = None,
                  known: Callable[[str, Board], bool] | None = None) -> list[Outcome]:
     """Best board per job. `progress(n)` is called as n more candidates finish.
-    `chunk_size` (default: from the workers) is how many candidates one task runs;
-    `known(kind, board)`: the board was published before (replace it like a repeat)."""
+    `chunk_size` (default: from the workers and the work in flight) is how many
+    candidates one task runs; `known(kind, board)`: the board was published before
+    (replace it like a repeat)."""
     outcomes = [Outcome(job) for job in jobs]
+    rounds = [_Round() for _ in jobs]
+    tasks = _Tasks(executor)
+
+    def start_round(index: int, in_wave: int) -> None:
+        job, where = jobs[index], rounds[index]
+        numbers = range(where.start, min(job.candidates, where.start + ROUND))
+        if chunk_size:
+            size = chunk_size
+        elif tasks.submit is not None:
+            # Whole rounds while plenty is in flight (fewer, cheaper tasks); single
+            # candidates when workers may soon idle, so no long job runs alone at the end.
+            size = 1 if len(tasks) < 2 * executor.workers else len(numbers)
+        else:
+            size = chunk_size_for(len(numbers), in_wave, executor.workers)
+        for chunk in chunks(numbers, size):
+            tasks.put((index, job.kind, job.params,
+                       [(n, derive_seed(seed, job.id, n)) for n in chunk]))
+            where.waiting += 1
+
     try:
-        start = 0
-        active = list(range(len(jobs)))
-        while active:
-            tasks = []
-            for index in active:
-                job = jobs[index]
-                numbers = range(start, min(job.candidates, start + ROUND))
-                size = chunk_size or chunk_size_for(len(numbers), len(active), executor.workers)
-                for chunk in chunks(numbers, size):
-                    seeds = [(n, derive_seed(seed, job.id, n)) for n in chunk]
-                    tasks.append((index, job.kind, job.params, seeds))
-            finished: set[int] = set()
-            for index, best, failures, done, final, seconds in executor.imap_unordered(
-                    run_candidates, tasks):
-                _merge(outcomes[index], best, failures, done)
-                outcomes[index].seconds += seconds
-                if final:
-                    finished.add(index)
-                if progress:
-                    progress(done)
-            start += ROUND
-            # A job stops after the round that found a board no other can beat.
-            active = [i for i in active if i not in finished and start < jobs[i].candidates]
+        for index in range(len(jobs)):
+            start_round(index, len(jobs))
+        in_wave = 0
+        for index, best, failures, done, final, seconds in tasks.results():
+            outcome, where = outcomes[index], rounds[index]
+            _merge(outcome, best, failures, done)
+            outcome.seconds += seconds
+            where.final |= final
+            where.waiting -= 1
             if progress:
-                progress(sum(max(0, jobs[i].candidates - start) for i in finished))
+                progress(done)
+            if where.waiting:
+                continue
+            # The round is complete: a job stops after the round that found a board no
+            # other can beat (the same round whoever runs it), or at its last candidate.
+            where.start += ROUND
+            if not where.final and where.start < outcome.job.candidates:
+                in_wave = in_wave + 1 if tasks.queued else 1
+                start_round(index, in_wave)
+            elif progress:
+                progress(max(0, outcome.job.candidates - where.start))
     except BaseException:
         executor.close(stop=True)       # Ctrl-C or an error: end the running work too
         raise

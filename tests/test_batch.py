@@ -151,3 +151,30 @@ def test_no_two_puzzles_of_a_book_are_the_same(monkeypatch):
     assert outcomes[3].board.warnings                      # a fourth cannot be new: said so
     again = generate_all(jobs, BOOK_SEED, PoolExecutor(2), chunk_size=1)
     assert [o.board.seed for o in again] == [o.board.seed for o in outcomes]
+
+
+
+def test_a_long_job_left_alone_is_split_across_the_workers(monkeypatch):
+    """With the pool, a job's next round starts as soon as its own round is back (no
+    wait for the other jobs), and once little is in flight its rounds are cut into
+    single candidates, so the last long job does not run on one worker while the
+    other idles. Kept boards and candidates tried are those of one worker."""
+    kind = StoppingKind()
+    monkeypatch.setattr(batch, "get_kind", lambda name: kind)
+    jobs = [job(30, 40, spread=1000)] + [job(31 + i, 3, spread=4) for i in range(6)]
+    serial = generate_all(jobs, BOOK_SEED, SerialExecutor(), chunk_size=8)
+    long_job_tasks: list[int] = []
+    real_put = batch._Tasks.put
+
+    def put(self, task):
+        if task[0] == 0:
+            long_job_tasks.append(len(task[3]))
+        real_put(self, task)
+
+    monkeypatch.setattr(batch._Tasks, "put", put)
+    pooled = generate_all(jobs, BOOK_SEED, PoolExecutor(2))
+    assert [(o.candidate, o.board.seed, o.tried) for o in pooled] == \
+        [(o.candidate, o.board.seed, o.tried) for o in serial]
+    assert (pooled[0].candidate, pooled[0].board.seed) == expected(jobs[0])
+    assert sum(long_job_tasks) == 40                 # every candidate once
+    assert long_job_tasks[-batch.ROUND:] == [1] * batch.ROUND    # the tail: one each
