@@ -251,17 +251,20 @@ def deductions(rows: int, cols: int, paths: list[list[int]],
     "if this edge were used/unused, a contradiction follows at once"). A board
     with f1 < 1 needs real search (trial and error) somewhere.
 
-    Two solvers: `facts` holds the known facts (units, failed literals) as
-    clauses, so a probe propagates only its own literal; `plain` has none and
-    reports what the facts fix (a solver does not report its level-0 facts)."""
+    One solver holds the known facts (units, failed literals) as clauses, so a probe
+    propagates only its own literal. A solver does not report its level-0 facts, so
+    the edges they fix (`settled`) are followed as facts come in: propagating a new
+    fact just before adding it reports what it fixes. (This is the closure of the
+    facts by unit propagation, which a second solver without facts used to compute
+    from the facts as assumptions: the same sets, one solver fewer.)"""
     m = Model(rows, cols, [(p[0], p[-1]) for p in paths])
     ne = m.ne
     known = list(m.units)
-    with m.solver(with_units=False) as plain, m.solver() as facts:
-        def fixed_by(known: list[int]) -> set[int]:
-            _, lits = plain.propagate(assumptions=known)
-            return {abs(v) for v in lits if abs(v) <= ne}
-        fixed = fixed_by(known)
+    with m.solver(with_units=False) as facts:
+        _, lits = facts.propagate(assumptions=known)
+        settled = {abs(v) for v in lits if abs(v) <= ne}
+        _add_all(facts, [[u] for u in known])
+        fixed = set(settled)
         f0 = len(fixed) / ne
         for _ in range(probe_rounds):
             changed = False
@@ -272,13 +275,15 @@ def deductions(rows: int, cols: int, paths: list[list[int]],
                 for lit in (v, -v):
                     ok, _ = facts.propagate(assumptions=[lit])
                     if not ok:
+                        _, lits = facts.propagate(assumptions=[-lit])
+                        settled.update(abs(x) for x in lits if abs(x) <= ne)
                         known.append(-lit)
                         facts.add_clause([-lit])
                         changed = True
                         break
                 if changed and len(known) % 8 == 0 and len(known) != fixed_at:
-                    fixed, fixed_at = fixed_by(known), len(known)
-            fixed = fixed_by(known)
+                    fixed, fixed_at = set(settled), len(known)
+            fixed = set(settled)
             if not changed or len(fixed) == ne:
                 break
         f1 = len(fixed) / ne
