@@ -354,13 +354,21 @@ def _single(avail: int, units: list[int], ol: list[int]) -> int | None:
 
 def _confine(n: int, s: RegionsSolver, avail: int, open_u: int, ol: list[int]) -> int:
     """Grade rule 2: a unit whose cells all lie in another unit clears the rest of it."""
-    units = s.units
+    units, unit_bits = s.units, s.unit_bits
     new = avail
-    cands = [avail & units[u] for u in ol]
-    for u, cand in zip(ol, cands):
-        for v in ol:
-            uv = units[v]
-            if v != u and not cand & ~uv:
+    for u in ol:
+        cand = avail & units[u]
+        if cand:
+            # a unit holding all of cand holds its first cell: one of that cell's
+            # three units (row, column, region), not any of the open ones
+            others = unit_bits[(cand & -cand).bit_length() - 1] & open_u & ~(1 << u)
+        else:
+            others = open_u & ~(1 << u)
+        while others:
+            bit = others & -others
+            others ^= bit
+            uv = units[bit.bit_length() - 1]
+            if not cand & ~uv:
                 new &= ~(uv & ~cand)
     return new
 
@@ -368,15 +376,16 @@ def _confine(n: int, s: RegionsSolver, avail: int, open_u: int, ol: list[int]) -
 def _contradict(n: int, s: RegionsSolver, avail: int, open_u: int, ol: list[int]) -> int:
     """Grade rule 3: a cell whose queen would leave an open unit without a cell is out."""
     units, unit_bits, kill = s.units, s.unit_bits, s.kill
+    cands = [(1 << u, avail & units[u]) for u in ol]
     new = m = avail
     while m:
         b = m & -m
         m ^= b
         i = b.bit_length() - 1
-        after = avail & ~kill[i]
+        gone = kill[i]
         mine = unit_bits[i]
-        for u in ol:
-            if not after & units[u] and not mine >> u & 1:
+        for bit, cand in cands:
+            if not cand & ~gone and not mine & bit:
                 new &= ~b
                 break
     return new
