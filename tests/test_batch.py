@@ -178,3 +178,35 @@ def test_a_long_job_left_alone_is_split_across_the_workers(monkeypatch):
     assert (pooled[0].candidate, pooled[0].board.seed) == expected(jobs[0])
     assert sum(long_job_tasks) == 40                 # every candidate once
     assert long_job_tasks[-batch.ROUND:] == [1] * batch.ROUND    # the tail: one each
+
+
+def test_early_stop_in_a_real_book_gives_the_same_boards_for_any_workers_and_chunks(
+        tmp_path, monkeypatch):
+    """Real kinds through the real pool: scrambles stop early (a scramble keeping no
+    letter pair of its word cannot be beaten), Flow never does; the manifests'
+    boards and `tried` are the same for 1 and 2 workers and three chunk sizes."""
+    import json
+
+    from publisher.kinds import get_kind
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+    monkeypatch.setattr(batch, "get_kind", get_kind)            # the real kinds
+    path = tmp_path / "stop.yaml"
+    path.write_text("title: Stop\nseed: 5\nsections:\n"
+                    "  - {kind: scramble, words: [planet, garden, orange, winter, pencil],"
+                    " candidates: 40}\n"
+                    "  - {kind: numberlink, size: 5, count: 2, candidates: 9}\n",
+                    encoding="utf-8")
+    jobs = plan_book(load_spec(path))
+
+    def book(executor, chunk_size):
+        return json.dumps([(o.job.id, o.tried, o.candidate, get_kind(o.job.kind).manifest(o.kept))
+                           for o in generate_all(jobs, 5, executor, chunk_size=chunk_size)])
+
+    one = book(SerialExecutor(), None)
+    assert book(PoolExecutor(2), None) == one
+    assert book(PoolExecutor(2), 1) == one
+    assert book(SerialExecutor(), 3) == one
+    tried = [entry[1] for entry in json.loads(one)]
+    assert tried[0] < 40 and tried[0] % batch.ROUND == 0          # stopped after a round
+    assert tried[1:] == [9, 9]                                    # Flow runs every candidate
