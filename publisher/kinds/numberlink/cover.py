@@ -192,7 +192,9 @@ def random_cover(rows: int, cols: int, mean_len: float, max_len: int, rng: rando
 
 
 class _Cover:
-    """A cover being mixed: paths (an emptied one stays as []), each cell's path."""
+    """A cover being mixed: paths (an emptied one stays as []), each cell's path, and
+    whether each path hugs the border (kept up to date: most moves leave most paths
+    alone, and a reversed path hugs as much as before)."""
 
     def __init__(self, rows: int, cols: int, paths: list[list[int]], max_len: int,
                  target: int, rng: random.Random):
@@ -201,25 +203,26 @@ class _Cover:
         self.nbrs = neighbours_table(rows, cols)
         self.owner = owners(paths, self.n)
         self.alive, self.target = len(paths), target
-
-    def hugs(self, *ps: list[int]) -> int:
-        return sum(hugs_edge(p, self.rows, self.cols) for p in ps if p)
+        self.hug = [hugs_edge(p, rows, cols) for p in paths]
 
     def try_move(self, pid: int, qid: int, moved: list[int], rest: list[int],
                  gain: int = 0) -> bool:
         """Give `moved` (cells of q, starting next to p's last cell) to p."""
         paths, owner = self.paths, self.owner
-        p, q = paths[pid], paths[qid]
+        p = paths[pid]
         for y in moved:
             owner[y] = pid
         # (the border test only when the blocks test passes: it is the dearer)
-        if _blocks_ok(owner, moved, self.rows, self.cols) and \
-                self.hugs(p + moved, rest) <= self.hugs(p, q) - gain:
-            p.extend(moved)
-            paths[qid] = rest
-            if not rest:
-                self.alive -= 1
-            return True
+        if _blocks_ok(owner, moved, self.rows, self.cols):
+            hug_p = hugs_edge(p + moved, self.rows, self.cols)
+            hug_rest = hugs_edge(rest, self.rows, self.cols)
+            if hug_p + hug_rest <= self.hug[pid] + self.hug[qid] - gain:
+                p.extend(moved)
+                paths[qid] = rest
+                self.hug[pid], self.hug[qid] = hug_p, hug_rest
+                if not rest:
+                    self.alive -= 1
+                return True
         for y in moved:
             owner[y] = qid
         return False
@@ -238,8 +241,10 @@ class _Cover:
             i = p.index(x)
             if i < len(p) - 2:
                 new = p[:i + 1] + p[i + 1:][::-1]
-                if self.hugs(new) <= self.hugs(p):
+                hug = hugs_edge(new, self.rows, self.cols)
+                if hug <= self.hug[pid]:
                     paths[pid] = new
+                    self.hug[pid] = hug
             return
         q = paths[qid]
         j = q.index(x)
@@ -288,7 +293,7 @@ class _Cover:
         way to) a neighbour until they no longer do."""
         rng, paths, owner = self.rng, self.paths, self.owner
         for _ in range(self.n):
-            bad = [i for i, p in enumerate(paths) if p and hugs_edge(p, self.rows, self.cols)]
+            bad = [i for i, hug in enumerate(self.hug) if hug]
             if not bad:
                 break
             pid = rng.choice(bad)
