@@ -218,6 +218,7 @@ def build_in_phases(spec_path: Path, out: Path, workers: int, with_baseline: boo
     """Build the book as `pipeline._build` does, timing each stage."""
     from publisher import pipeline
     from publisher.batch import generate_all, make_executor
+    from publisher.errors import PublisherError
     from publisher.ground import transaction
     from publisher.kinds import get_kind
     from publisher.plan import plan_book
@@ -246,8 +247,12 @@ def build_in_phases(spec_path: Path, out: Path, workers: int, with_baseline: boo
     pdf = renderer.render(pages.book, pages.placements, None, pages.contents)
     answers = (renderer.render(pages.answers, pages.placements) if pages.answers else None)
     lap("render")
-    cover = pipeline._cover_and_check(spec, renderer, len(pages.book), pdf, spec.book.bleed,
-                                      None)
+    check_failed = None
+    try:
+        cover = pipeline._cover_and_check(spec, renderer, len(pages.book), pdf,
+                                          spec.book.bleed, None)
+    except PublisherError as exc:     # reported, and the book is written without a cover
+        check_failed, cover = str(exc)[:300], None
     lap("check")
     files = pipeline._output_files(spec, spec.book.seed, outcomes, pages.placements, pdf,
                                    answers, None, cover)
@@ -261,6 +266,7 @@ def build_in_phases(spec_path: Path, out: Path, workers: int, with_baseline: boo
         row["tried"] += entry["tried"]
         row["cpu"] += getattr(outcome, "seconds", float("nan"))
     result = {"phases": phases, "kinds": per_kind, "puzzles": len(outcomes),
+              "check_failed": check_failed,
               "pages": len(pages.book), "imports": imported - STARTED,
               "self_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
               "worker_mib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
@@ -312,6 +318,8 @@ def report(mode: str, workers: int, runs: list[dict]) -> None:
           f"{med('wall') / first['puzzles'] * 1000:.0f} ms per puzzle; peak memory: "
           f"main {self_mib:.0f} MiB, largest worker {worker_mib:.0f} MiB, tree <= "
           f"{tree:.0f} MiB  [median of {len(runs)}]")
+    if first.get("check_failed"):
+        print(f"   THE BUILD'S PRINT CHECK FAILED (timed anyway): {first['check_failed']}")
     print("   phases (wall): " + ", ".join(f"{name} {value:.2f} s" for name, value in phases.items()))
     for kind, row in sorted(first["kinds"].items()):
         cpu = statistics.median(r["kinds"][kind]["cpu"] for r in runs)

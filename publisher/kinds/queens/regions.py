@@ -374,21 +374,21 @@ def _confine(n: int, s: RegionsSolver, avail: int, open_u: int, ol: list[int]) -
 
 
 def _contradict(n: int, s: RegionsSolver, avail: int, open_u: int, ol: list[int]) -> int:
-    """Grade rule 3: a cell whose queen would leave an open unit without a cell is out."""
-    units, unit_bits, kill = s.units, s.unit_bits, s.kill
-    cands = [(1 << u, avail & units[u]) for u in ol]
-    new = m = avail
-    while m:
-        b = m & -m
-        m ^= b
-        i = b.bit_length() - 1
-        gone = kill[i]
-        mine = unit_bits[i]
-        for bit, cand in cands:
-            if not cand & ~gone and not mine & bit:
-                new &= ~b
-                break
-    return new
+    """Grade rule 3: a cell whose queen would leave an open unit without a cell is out.
+    Ruling out is symmetric (same row, column or region, or touching), so the cells
+    that would empty unit u are those ruling out every cell u has left: the AND of
+    those cells' `kill` masks, less u's own cells."""
+    units, kill = s.units, s.kill
+    out = 0
+    for u in ol:
+        cells = avail & units[u]
+        killers = -1
+        while cells and killers:
+            b = cells & -cells
+            cells ^= b
+            killers &= kill[b.bit_length() - 1]
+        out |= killers & ~units[u]
+    return avail & ~out
 
 
 def _groups(n: int, s: RegionsSolver, avail: int, open_u: int, ol: list[int]) -> int:
