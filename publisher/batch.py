@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import os
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, as_completed, wait
+from queue import Empty, SimpleQueue
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
@@ -171,16 +172,19 @@ class _Tasks:
     """Tasks out, results back in completion order. With an executor that can `submit`
     (the process pool) a task starts as soon as a worker is free, so a job's next round
     never waits for the other jobs' rounds and no worker idles while work is left;
-    otherwise (serial, Dask) the tasks run in waves through `imap_unordered`."""
+    otherwise (serial, Dask) the tasks run in waves through `imap_unordered`. Finished
+    futures arrive through a queue (waiting on every pending future at each result
+    would cost the main process time quadratic in the tasks)."""
 
     def __init__(self, executor: Executor):
         self.executor = executor
         self.submit = getattr(executor, "submit", None)
         self.queued: list[tuple] = []
-        self.running: set[Future[Any]] = set()
+        self.running = 0
+        self.finished: SimpleQueue[Future[Any]] = SimpleQueue()
 
     def __len__(self) -> int:
-        return len(self.queued) + len(self.running)
+        return len(self.queued) + self.running
 
     def put(self, task: tuple) -> None:
         self.queued.append(task)
@@ -191,11 +195,18 @@ class _Tasks:
                 wave, self.queued = self.queued, []
                 yield from self.executor.imap_unordered(run_candidates, wave)
                 continue
-            self.running.update(self.submit(run_candidates, *task) for task in self.queued)
+            for task in self.queued:
+                self.submit(run_candidates, *task).add_done_callback(self.finished.put)
+                self.running += 1
             self.queued = []
-            done, self.running = wait(self.running, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield future.result()
+            while True:
+                try:        # a bounded wait keeps Ctrl-C prompt
+                    future = self.finished.get(timeout=1.0)
+                    break
+                except Empty:
+                    continue
+            self.running -= 1
+            yield future.result()
 
 
 @dataclass
