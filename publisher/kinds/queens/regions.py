@@ -276,19 +276,20 @@ def _scored_moves(n: int, grid: Grid, regs: list[int], owner: list[int], home: l
     while not used[-1]:
         used.pop()
     moves = []
+    sizes = [m.bit_count() for m in regs]
+    draw = rng.random
     for cell in sorted(queens):
         a = owner[cell]
         outs = paths[a].get(cell)
         if outs is None:
             outs = paths[a][cell] = _moves_out(grid, regs, owner, cell, home[a], parts)
-        big = regs[a].bit_count()
+        big = sizes[a]
         for b, part in outs:
             kills = 0
             for m in used:
                 kills += (part & m).bit_count()
             # kill most rivals; then move little, from big regions to small
-            score = (kills * 4 + (big - regs[b].bit_count()) / n
-                     - part.bit_count() + rng.random())
+            score = (kills * 4 + (big - sizes[b]) / n - part.bit_count() + draw())
             moves.append((score, part, a, b))
     return moves
 
