@@ -273,6 +273,11 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
         raise
     executor.close()
     _no_repeats(outcomes, seed, known)
+    _every_job_has_a_board(outcomes)
+    return outcomes
+
+
+def _every_job_has_a_board(outcomes: list[Outcome]) -> None:
     for outcome in outcomes:
         if outcome.board is None:
             reasons = sorted(set(outcome.failures))
@@ -281,7 +286,6 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
                 f"{outcome.job.kind}) could not be generated: all {outcome.job.candidates} "
                 f"candidates failed ({'; '.join(reasons[:3])}); make the request easier "
                 "(a larger grid, fewer or shorter words) or raise `candidates`")
-    return outcomes
 
 
 def _no_repeats(outcomes: list[Outcome], seed: int,
