@@ -2,7 +2,7 @@
 bare ReportLab baseline.
 
     python benchmarks/book.py [--mode 30|120|480|example ...] [--workers 1 2] [--runs N]
-                              [--tree PATH]
+                              [--tree PATH] [--generate-only]
 
 Run from the project root. `--spec FILE` runs the older single-spec figures
 (`layout_benchmark`: build_book end to end, then layout, preflight and baseline alone).
@@ -24,6 +24,8 @@ puzzle, and peak memory: this process (ru_maxrss of self) and the largest worker
 the time per puzzle shows whether time grows linearly. The first run also times a bare
 ReportLab drawing of the same grids (each grid as puzzle and answer, a rectangle and a
 letter per cell, same fonts) against layout + render: the engine's overhead.
+`--generate-only`: the generate phase alone in this process, the worker counts
+alternating run by run (the fairest 1-vs-2-workers figure on a shared machine).
 """
 from __future__ import annotations
 
@@ -290,6 +292,32 @@ def child(args: argparse.Namespace) -> None:
 
 # --- the parent: one process per (mode, workers), a table ----------------------------
 
+def generation_only(mode: str, workers: list[int], runs: int) -> None:
+    """The generate phase alone (what the workers run), the worker counts alternating
+    run by run so that the machine's load falls on each alike: wall medians and ratio."""
+    from publisher.batch import generate_all, make_executor
+    from publisher.plan import plan_book
+    from publisher.render.layout import load_layout
+    from publisher.spec import load_spec
+    with tempfile.TemporaryDirectory() as folder:
+        spec = load_spec(spec_file(mode, Path(folder)))
+        layout = load_layout(spec.book.layout, spec.path.parent, ValueError)
+        jobs = plan_book(spec, set(layout.page_grids))
+    walls: dict[int, list[float]] = {w: [] for w in workers}
+    for _ in range(runs):
+        for w in workers:
+            start = time.perf_counter()
+            generate_all(jobs, spec.book.seed, make_executor(w))
+            walls[w].append(time.perf_counter() - start)
+    for w in workers:
+        print(f"mode {mode}, generate phase only, {w} worker(s): median wall "
+              f"{statistics.median(walls[w]):.2f} s over {runs} runs "
+              f"({', '.join(f'{x:.2f}' for x in walls[w])}); load average {os.getloadavg()[0]:.1f}")
+    if len(workers) > 1:
+        print(f"  {workers[0]} -> {workers[-1]} workers: "
+              f"{statistics.median(walls[workers[0]]) / statistics.median(walls[workers[-1]]):.2f}x")
+
+
 def run_one(mode: str, workers: int, tree: str, with_baseline: bool) -> dict:
     command = [sys.executable, __file__, "--child", "--mode", mode, "--workers",
                str(workers), "--tree", tree] + (["--baseline"] if with_baseline else [])
@@ -342,6 +370,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1, help="runs per mode and workers")
     parser.add_argument("--tree", default=str(ROOT), help="checkout whose code runs")
     parser.add_argument("--spec", help="the older single-spec figures for this spec")
+    parser.add_argument("--generate-only", action="store_true",
+                        help="time the generate phase alone, worker counts alternating")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--baseline", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -353,6 +383,10 @@ def main() -> None:
         child(args)
         return
     print(f"code: {TREE}")
+    if args.generate_only:
+        for mode in args.mode:
+            generation_only(mode, args.workers, args.runs)
+        return
     walls: dict[tuple[str, int], float] = {}
     for k, mode in enumerate(args.mode):
         for w, workers in enumerate(args.workers):
