@@ -230,7 +230,9 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
     rounds = [_Round() for _ in jobs]
     tasks = _Tasks(executor)
 
-    def start_round(index: int, in_wave: int) -> None:
+    unfinished = len(jobs)
+
+    def start_round(index: int) -> None:
         job, where = jobs[index], rounds[index]
         numbers = range(where.start, min(job.candidates, where.start + ROUND))
         if chunk_size:
@@ -240,7 +242,7 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
             # candidates when workers may soon idle, so no long job runs alone at the end.
             size = 1 if len(tasks) < 2 * executor.workers else len(numbers)
         else:
-            size = chunk_size_for(len(numbers), in_wave, executor.workers)
+            size = chunk_size_for(len(numbers), unfinished, executor.workers)
         for chunk in chunks(numbers, size):
             tasks.put((index, job.kind, job.params,
                        [(n, derive_seed(seed, job.id, n)) for n in chunk]))
@@ -248,8 +250,7 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
 
     try:
         for index in range(len(jobs)):
-            start_round(index, len(jobs))
-        in_wave = 0
+            start_round(index)
         for index, best, failures, done, final, seconds in tasks.results():
             outcome, where = outcomes[index], rounds[index]
             _merge(outcome, best, failures, done)
@@ -264,9 +265,10 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
             # other can beat (the same round whoever runs it), or at its last candidate.
             where.start += ROUND
             if not where.final and where.start < outcome.job.candidates:
-                in_wave = in_wave + 1 if tasks.queued else 1
-                start_round(index, in_wave)
-            elif progress:
+                start_round(index)
+                continue
+            unfinished -= 1
+            if progress:
                 progress(max(0, outcome.job.candidates - where.start))
     except BaseException:
         executor.close(stop=True)       # Ctrl-C or an error: end the running work too
