@@ -30,6 +30,9 @@ RIVALS = 4                   # rival solutions looked at per repair step
 # easy: simple deductions solve it; medium: needs a group argument; hard: a
 # solver using all the deductions above still has to guess.
 TARGET = {"easy": CONTRADICT, "medium": GROUP, "hard": GUESS}
+# The highest score a board can have (see generate_regions): a board with it cannot
+# be beaten, so best-of-N may stop (Kind.unbeatable).
+BEST_SCORE = {"easy": 100, "medium": 105, "hard": 110}
 
 
 def random_placement(n: int, rng: random.Random) -> list[int]:
