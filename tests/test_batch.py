@@ -1,5 +1,7 @@
 """Best-of-N: the kept board is the highest score, the earliest candidate on a tie, and
 nothing about it depends on how candidates are chunked or which executor runs them."""
+from collections import deque
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 import pytest
@@ -154,15 +156,60 @@ def test_no_two_puzzles_of_a_book_are_the_same(monkeypatch):
 
 
 
-def test_a_long_job_left_alone_is_split_across_the_workers(monkeypatch):
-    """With the pool, a job's next round starts as soon as its own round is back (no
-    wait for the other jobs), and once little is in flight its rounds are cut into
-    single candidates, so the last long job does not run on one worker while the
-    other idles. Kept boards and candidates tried are those of one worker."""
+def test_a_long_job_through_the_pool_keeps_the_boards_of_one_worker(monkeypatch):
+    """With the pool, a job's next round starts as soon as its own round is back and
+    rounds are cut by the work in flight: the kept boards and candidates tried are
+    still those of one worker."""
     kind = StoppingKind()
     monkeypatch.setattr(batch, "get_kind", lambda name: kind)
     jobs = [job(30, 40, spread=1000)] + [job(31 + i, 3, spread=4) for i in range(6)]
     serial = generate_all(jobs, BOOK_SEED, SerialExecutor(), chunk_size=8)
+    pooled = generate_all(jobs, BOOK_SEED, PoolExecutor(2))
+    assert [(o.candidate, o.board.seed, o.tried) for o in pooled] == \
+        [(o.candidate, o.board.seed, o.tried) for o in serial]
+    assert (pooled[0].candidate, pooled[0].board.seed) == expected(jobs[0])
+
+
+class FifoWorkers:
+    """A stand-in for the pool that runs tasks in submission order, one per wait of the
+    batch, so the work in flight at each moment is known."""
+    workers = 2
+
+    def __init__(self):
+        self.pending = deque()
+
+    def submit(self, fn, *task):
+        future = Future()
+        self.pending.append((future, fn, task))
+        return future
+
+    def finish_oldest(self):
+        future, fn, task = self.pending.popleft()
+        future.set_result(fn(*task))
+
+    def close(self, stop=False):
+        pass
+
+
+def test_a_long_job_left_alone_is_cut_into_single_candidates(monkeypatch):
+    """Whole rounds while enough is in flight, single candidates once workers would
+    idle: the last long job does not run on one worker while the other waits."""
+    monkeypatch.setattr(batch, "get_kind", lambda name: FakeKind())
+    workers = FifoWorkers()
+
+    class Finished:
+        def __init__(self):
+            self.items = deque()
+
+        def put(self, item):
+            self.items.append(item)
+
+        def get(self, timeout=None):
+            while not self.items:
+                workers.finish_oldest()
+            return self.items.popleft()
+
+    monkeypatch.setattr(batch, "SimpleQueue", Finished)
     long_job_tasks: list[int] = []
     real_put = batch._Tasks.put
 
@@ -172,12 +219,12 @@ def test_a_long_job_left_alone_is_split_across_the_workers(monkeypatch):
         real_put(self, task)
 
     monkeypatch.setattr(batch._Tasks, "put", put)
-    pooled = generate_all(jobs, BOOK_SEED, PoolExecutor(2))
-    assert [(o.candidate, o.board.seed, o.tried) for o in pooled] == \
-        [(o.candidate, o.board.seed, o.tried) for o in serial]
-    assert (pooled[0].candidate, pooled[0].board.seed) == expected(jobs[0])
-    assert sum(long_job_tasks) == 40                 # every candidate once
-    assert long_job_tasks[-batch.ROUND:] == [1] * batch.ROUND    # the tail: one each
+    jobs = [job(30, 40)] + [job(31 + i, 3) for i in range(6)]
+    outcomes = generate_all(jobs, BOOK_SEED, workers)
+    # Round 0 starts with nothing in flight: single candidates. Round 1 starts while
+    # the six short jobs wait: whole. Rounds 2 to 4 start with nothing else left.
+    assert long_job_tasks == [1] * 8 + [8] + [1] * 24
+    assert [(o.candidate, o.board.seed) for o in outcomes] == [expected(j) for j in jobs]
 
 
 def test_early_stop_in_a_real_book_gives_the_same_boards_for_any_workers_and_chunks(
