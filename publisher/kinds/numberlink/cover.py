@@ -39,20 +39,25 @@ def neighbours_table(rows: int, cols: int) -> list[list[int]]:
     return table
 
 
+@lru_cache(maxsize=16)
+def _blocks_at(rows: int, cols: int) -> list[list[int]]:
+    """Per cell, the top-left cells of the 2x2 blocks holding it (cached: read only)."""
+    table = []
+    for r in range(rows):
+        for c in range(cols):
+            table.append([r0 * cols + c0 for r0 in (r - 1, r) if 0 <= r0 < rows - 1
+                          for c0 in (c - 1, c) if 0 <= c0 < cols - 1])
+    return table
+
+
 def _blocks_ok(owner: list[int], cells, rows: int, cols: int) -> bool:
     """No 2x2 block touching `cells` lies in a single path."""
+    blocks = _blocks_at(rows, cols)
     for x in cells:
-        r, c = divmod(x, cols)
-        for r0 in (r - 1, r):
-            if r0 < 0 or r0 + 1 >= rows:
-                continue
-            for c0 in (c - 1, c):
-                if c0 < 0 or c0 + 1 >= cols:
-                    continue
-                a = r0 * cols + c0
-                o = owner[a]
-                if owner[a + 1] == o and owner[a + cols] == o and owner[a + cols + 1] == o:
-                    return False
+        for a in blocks[x]:
+            o = owner[a]
+            if owner[a + 1] == o and owner[a + cols] == o and owner[a + cols + 1] == o:
+                return False
     return True
 
 
