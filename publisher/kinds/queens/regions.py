@@ -177,12 +177,12 @@ def _paths_out(grid: Grid, regs: list[int], owner: list[int], start: int, home: 
 
 
 def _moves_out(grid: Grid, regs: list[int], owner: list[int], start: int, home: int,
-               parts: dict[tuple[int, int], int]) -> list[tuple[int, int]]:
+               parts: dict[tuple[int, int], int]) -> list[tuple[int, int, int]]:
     """The moves that hand cell `start` to another region b: for each b (in
     order) reached by a path out, the part of start's region that goes: the
     path and whatever would lose touch with the queen `home`. Moves that would
-    leave the queen alone in its region are left out. `parts` caches the part
-    (0: left out) per (region, path)."""
+    leave the queen alone in its region are left out. Each move is (b, part, its
+    cell count). `parts` caches the part (0: left out) per (region, path)."""
     region = regs[owner[start]]
     out = []
     for b, path in _paths_out(grid, regs, owner, start, home):
@@ -191,7 +191,7 @@ def _moves_out(grid: Grid, regs: list[int], owner: list[int], start: int, home: 
             keep = grid.flood(1 << home, region & ~path)
             part = parts[(region, path)] = region & ~keep if keep.bit_count() >= 2 else 0
         if part:
-            out.append((b, part))
+            out.append((b, part, part.bit_count()))
     return out
 
 
@@ -219,7 +219,7 @@ def repair(n: int, regs: list[int], sol: list[int], rng: random.Random):
             owner[i] = g
     seen = {tuple(regs)}                               # shapes visited: no cycling
     # per region: rival queen cell -> its candidate moves (see _moves_out)
-    paths: list[dict[int, list[tuple[int, int]]]] = [{} for _ in range(n)]
+    paths: list[dict[int, list[tuple[int, int, int]]]] = [{} for _ in range(n)]
     parts: dict[tuple[int, int], int] = {}
     solver = RegionsSolver.from_masks(n, regs, owner)  # follows every move below
     for step in range(REPAIR_STEPS_PER_CELL * n * n):
@@ -259,7 +259,8 @@ def repair(n: int, regs: list[int], sol: list[int], rng: random.Random):
 
 
 def _scored_moves(n: int, grid: Grid, regs: list[int], owner: list[int], home: list[int],
-                  paths: list[dict[int, list[tuple[int, int]]]], parts: dict[tuple[int, int], int],
+                  paths: list[dict[int, list[tuple[int, int, int]]]],
+                  parts: dict[tuple[int, int], int],
                   sol: list[int], rivals: list, rng: random.Random) -> list[tuple]:
     """repair's candidate moves (score, part, from region, to region): a rival
     queen cell moves out of its region; more rivals killed scores higher."""
@@ -285,12 +286,12 @@ def _scored_moves(n: int, grid: Grid, regs: list[int], owner: list[int], home: l
         if outs is None:
             outs = paths[a][cell] = _moves_out(grid, regs, owner, cell, home[a], parts)
         big = sizes[a]
-        for b, part in outs:
+        for b, part, moved in outs:
             kills = 0
             for m in used:
                 kills += (part & m).bit_count()
             # kill most rivals; then move little, from big regions to small
-            score = (kills * 4 + (big - sizes[b]) / n - part.bit_count() + draw())
+            score = (kills * 4 + (big - sizes[b]) / n - moved + draw())
             moves.append((score, part, a, b))
     return moves
 
