@@ -1,34 +1,54 @@
-"""Print book benchmark: the 108-puzzle 6x9 example end to end, and its layout alone
-against a bare ReportLab baseline.
+"""Book benchmark: mixed 6x9 books end to end, phase by phase, and the layout against a
+bare ReportLab baseline.
 
-    python benchmarks/book.py [--runs N] [--workers N] [--spec examples/print-6x9.yaml]
+    python benchmarks/book.py [--mode 30|120|480|example ...] [--workers 1 2] [--runs N]
+                              [--tree PATH] [--generate-only]
 
-Run from the project root. It prints medians over runs of:
-1. end to end: `build_book` (plan, generate, lay out twice for the gutter, render, the
-   preflight of the interior and the cover, write), wall time and peak memory of this
-   process (tracemalloc: Python allocations; generation in worker processes is not counted
-   when --workers > 1);
-2. layout: pagination (with the floor checks) + rendering of the generated boards to PDF
-   bytes + the preflight, separately;
-3. the baseline: one ReportLab canvas drawing the same pages with no engine: for each
-   puzzle and each answer, its grid (a rectangle per cell) and its letters or numbers
-   (drawCentredString per cell), with the same fonts embedded.
-The goal is layout within 1.5x of the baseline (the baseline draws no word lists, clues,
-front matter or cover, so the ratio is an upper bound on the engine's overhead).
+Run from the project root. `--spec FILE` runs the older single-spec figures
+(`layout_benchmark`: build_book end to end, then layout, preflight and baseline alone).
+Modes (default: 120):
+- `120`: the book of issue 16: 50 word searches 13x13 (15 words each), 20 crosswords
+  15x15 of 12 words, 25 Flow 9x9 (medium), 25 Queens regions 8x8 (medium), default
+  candidates; the words are given puzzle by puzzle (the bundled theme lists are too short
+  for that many puzzles without repeats), drawn here from the bundled lists with a fixed
+  seed, so every run builds the same book;
+- `30` and `480`: the same proportions (13/5/6/6 and 200/80/100/100);
+- `example`: examples/print-6x9.yaml.
+Each (mode, workers) runs in a fresh process (so peak memory is that build's own) and
+prints: the wall time of the whole process (interpreter start and imports included), the
+phases (plan, generate, how-to-play examples, layout, render, check = cover + preflight,
+write = side files, manifest, publish), per kind the CPU time its candidates took in the
+workers, candidates tried (the manifest's `tried`) and ms per candidate and per kept
+puzzle, and peak memory: this process (ru_maxrss of self) and the largest worker
+(RUSAGE_CHILDREN), with the tree's bound self + workers x largest. With several modes
+the time per puzzle shows whether time grows linearly. The first run also times a bare
+ReportLab drawing of the same grids (each grid as puzzle and answer, a rectangle and a
+letter per cell, same fonts) against layout + render: the engine's overhead.
+`--generate-only`: the generate phase alone in this process, the worker counts
+alternating run by run (the fairest 1-vs-2-workers figure on a shared machine).
 """
 from __future__ import annotations
 
 import argparse
 import io
+import json
+import os
+import random
+import re
+import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 import tracemalloc
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _tree import ROOT, use_tree  # noqa: E402
+
+STARTED = time.perf_counter()
+TREE = use_tree(sys.argv)
 
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
@@ -84,12 +104,9 @@ def cold_caches() -> None:
         cached.cache_clear()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--spec", default=str(ROOT / "examples" / "print-6x9.yaml"))
-    args = parser.parse_args()
+def layout_benchmark(args: argparse.Namespace) -> None:
+    """The single-spec figures: end to end, then layout, preflight and baseline alone."""
+    args.workers = args.workers[0]
 
     ends, peaks = [], []
     for _ in range(args.runs):
@@ -128,6 +145,267 @@ def main() -> None:
     print(f"preflight of the interior: median {statistics.median(checks):.2f} s")
     print(f"bare ReportLab baseline (same grids and letters, puzzle + answer pages): "
           f"median {b:.2f} s; layout / baseline = {o / b:.2f}x")
+
+
+MODES = {"30": (13, 5, 6, 6), "120": (50, 20, 25, 25), "480": (200, 80, 100, 100)}
+WORDS_PER_SEARCH, WORDS_PER_CROSSWORD = 15, 12
+KINDS = ("wordsearch", "crossword", "numberlink", "queens")
+
+
+# --- the mixed book -----------------------------------------------------------------
+
+def _theme_words() -> list[str]:
+    """Every plain word (a-z only, 3 to 12 letters) of the bundled English themes."""
+    words: set[str] = set()
+    for path in sorted((ROOT / "wordlists" / "en").glob("*.txt")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            word = line.split("#", 1)[0].strip().lower()
+            if re.fullmatch(r"[a-z]{3,12}", word):
+                words.add(word)
+    return sorted(words)
+
+
+def _clue_words() -> dict[str, str]:
+    import yaml
+    entries = yaml.safe_load((ROOT / "wordlists" / "en" / "clues.yaml").read_text("utf-8"))
+    return {w: c for w, c in sorted(entries.items())
+            if isinstance(w, str) and re.fullmatch(r"[a-z]{3,10}", w) and isinstance(c, str)}
+
+
+def _draw(pool: list[str], count: int, rng: random.Random) -> list[str]:
+    """`count` words of the pool, no palindromes, none inside another (either way)."""
+    chosen: list[str] = []
+    for word in rng.sample(pool, len(pool)):
+        if word == word[::-1] or any(word in w or w in word or word[::-1] in w
+                                     for w in chosen):
+            continue
+        chosen.append(word)
+        if len(chosen) == count:
+            return chosen
+    raise ValueError("the pool is too small")
+
+
+def mixed_spec(mode: str) -> dict:
+    """The mixed book of `mode` as a spec (a dict for YAML), the same on every run."""
+    searches, crosswords, flows, queens = MODES[mode]
+    themes, clues = _theme_words(), _clue_words()
+    clue_pool = list(clues)
+    rng = random.Random(16)
+    return {
+        "title": f"Benchmark book ({sum(MODES[mode])} puzzles)",
+        "author": "Puzzle Publisher", "copyright": "© 2026 Puzzle Publisher",
+        "layout": "6x9", "seed": 2026, "cover": {"paper": "cream", "colour": True},
+        "sections": [
+            {"kind": "wordsearch", "title": "Word search", "size": 13,
+             "puzzles": [{"title": f"Word search {i + 1}",
+                          "words": _draw(themes, WORDS_PER_SEARCH, rng)}
+                         for i in range(searches)]},
+            {"kind": "crossword", "title": "Crossword", "size": 15,
+             "puzzles": [{"title": f"Crossword {i + 1}",
+                          "clues": {w: clues[w] for w in
+                                    _draw(clue_pool, WORDS_PER_CROSSWORD, rng)}}
+                         for i in range(crosswords)]},
+            {"kind": "numberlink", "title": "Flow", "size": 9, "count": flows, "per_page": 2},
+            {"kind": "queens", "title": "Queens", "variant": "regions", "size": 8,
+             "count": queens, "per_page": 2},
+        ],
+    }
+
+
+def spec_file(mode: str, folder: Path) -> Path:
+    if mode == "example":
+        return ROOT / "examples" / "print-6x9.yaml"
+    import yaml
+    path = folder / f"bench-{mode}.yaml"
+    path.write_text(yaml.safe_dump(mixed_spec(mode), allow_unicode=True, sort_keys=False),
+                    encoding="utf-8")
+    return path
+
+
+# --- one build, phase by phase (in a fresh process) ----------------------------------
+
+# long: one build replayed stage by stage (the pipeline's own steps), each timed
+def build_in_phases(spec_path: Path, out: Path, workers: int, with_baseline: bool) -> dict:
+    """Build the book as `pipeline._build` does, timing each stage."""
+    from publisher import pipeline
+    from publisher.batch import generate_all, make_executor
+    from publisher.errors import PublisherError
+    from publisher.ground import transaction
+    from publisher.kinds import get_kind
+    from publisher.plan import plan_book
+    from publisher.render.layout import load_layout
+    from publisher.spec import load_spec
+
+    imported = time.perf_counter()
+    phases: dict[str, float] = {}
+    clock = [time.perf_counter()]
+
+    def lap(name: str) -> None:
+        now = time.perf_counter()
+        phases[name] = now - clock[0]
+        clock[0] = now
+
+    spec = load_spec(spec_path)
+    layout = load_layout(spec.book.layout, spec.path.parent, ValueError)
+    jobs = plan_book(spec, set(layout.page_grids))
+    lap("plan")
+    outcomes = generate_all(jobs, spec.book.seed, make_executor(workers))
+    lap("generate")
+    examples = pipeline.how_to_play_examples(outcomes, spec.book.seed)
+    lap("examples")
+    renderer, pages = pipeline.lay_out(spec.book, layout, outcomes, spec.book.bleed, examples)
+    lap("layout")
+    pdf = renderer.render(pages.book, pages.placements, None, pages.contents)
+    answers = (renderer.render(pages.answers, pages.placements) if pages.answers else None)
+    lap("render")
+    check_failed = None
+    try:
+        cover = pipeline._cover_and_check(spec, renderer, len(pages.book), pdf,
+                                          spec.book.bleed, None)
+    except PublisherError as exc:     # reported, and the book is written without a cover
+        check_failed, cover = str(exc)[:300], None
+    lap("check")
+    files = pipeline._output_files(spec, spec.book.seed, outcomes, pages.placements, pdf,
+                                   answers, None, cover)
+    transaction.publish(out, spec.name, files, protected=(spec.path,))
+    lap("write")
+    manifest = json.loads(files[f"{spec.name}.json"])
+    per_kind: dict[str, dict] = {}
+    for outcome, entry in zip(outcomes, manifest["puzzles"]):
+        row = per_kind.setdefault(outcome.job.kind, {"puzzles": 0, "tried": 0, "cpu": 0.0})
+        row["puzzles"] += 1
+        row["tried"] += entry["tried"]
+        row["cpu"] += getattr(outcome, "seconds", float("nan"))
+    result = {"phases": phases, "kinds": per_kind, "puzzles": len(outcomes),
+              "check_failed": check_failed,
+              "pages": len(pages.book), "imports": imported - STARTED,
+              "self_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+              "worker_mib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
+              "cpu": time.process_time() + sum(
+                  getattr(resource.getrusage(resource.RUSAGE_CHILDREN), f)
+                  for f in ("ru_utime", "ru_stime"))}
+    if with_baseline:
+        grids = [cells_of(o.job.kind, get_kind(o.job.kind).manifest(o.kept)) for o in outcomes]
+        start = time.perf_counter()
+        baseline(grids, layout.page)
+        result["baseline"] = time.perf_counter() - start
+    return result
+
+
+def child(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        spec = spec_file(args.mode[0], Path(folder))
+        result = build_in_phases(spec, Path(folder) / "out", args.workers[0], args.baseline)
+    print("RESULT " + json.dumps(result))
+
+
+# --- the parent: one process per (mode, workers), a table ----------------------------
+
+def generation_only(mode: str, workers: list[int], runs: int) -> None:
+    """The generate phase alone (what the workers run), the worker counts alternating
+    run by run so that the machine's load falls on each alike: wall medians and ratio."""
+    from publisher.batch import generate_all, make_executor
+    from publisher.plan import plan_book
+    from publisher.render.layout import load_layout
+    from publisher.spec import load_spec
+    with tempfile.TemporaryDirectory() as folder:
+        spec = load_spec(spec_file(mode, Path(folder)))
+        layout = load_layout(spec.book.layout, spec.path.parent, ValueError)
+        jobs = plan_book(spec, set(layout.page_grids))
+    walls: dict[int, list[float]] = {w: [] for w in workers}
+    for _ in range(runs):
+        for w in workers:
+            start = time.perf_counter()
+            generate_all(jobs, spec.book.seed, make_executor(w))
+            walls[w].append(time.perf_counter() - start)
+    for w in workers:
+        print(f"mode {mode}, generate phase only, {w} worker(s): median wall "
+              f"{statistics.median(walls[w]):.2f} s over {runs} runs "
+              f"({', '.join(f'{x:.2f}' for x in walls[w])}); load average {os.getloadavg()[0]:.1f}")
+    if len(workers) > 1:
+        print(f"  {workers[0]} -> {workers[-1]} workers: "
+              f"{statistics.median(walls[workers[0]]) / statistics.median(walls[workers[-1]]):.2f}x")
+
+
+def run_one(mode: str, workers: int, tree: str, with_baseline: bool) -> dict:
+    command = [sys.executable, __file__, "--child", "--mode", mode, "--workers",
+               str(workers), "--tree", tree] + (["--baseline"] if with_baseline else [])
+    load = os.getloadavg()[0]
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+    wall = time.perf_counter() - start
+    line = next((x for x in done.stdout.splitlines() if x.startswith("RESULT ")), None)
+    if line is None:
+        raise SystemExit(f"{mode} with {workers} worker(s) failed:\n{done.stderr[-3000:]}")
+    result = json.loads(line[len("RESULT "):])
+    result["wall"], result["load"] = wall, load
+    return result
+
+
+def report(mode: str, workers: int, runs: list[dict]) -> None:
+    med = lambda key: statistics.median(r[key] for r in runs)  # noqa: E731
+    first = runs[0]
+    phases = {name: statistics.median(r["phases"][name] for r in runs)
+              for name in first["phases"]}
+    self_mib, worker_mib = med("self_mib"), med("worker_mib")
+    tree = self_mib + (workers * worker_mib if workers > 1 else 0)
+    print(f"\n== mode {mode}, workers {workers}: {first['puzzles']} puzzles, {first['pages']} "
+          f"pages; wall {med('wall'):.2f} s (imports {med('imports'):.2f} s; CPU of the tree "
+          f"{med('cpu'):.2f} s; load average before {med('load'):.1f}), "
+          f"{med('wall') / first['puzzles'] * 1000:.0f} ms per puzzle; peak memory: "
+          f"main {self_mib:.0f} MiB, largest worker {worker_mib:.0f} MiB, tree <= "
+          f"{tree:.0f} MiB  [median of {len(runs)}]")
+    if first.get("check_failed"):
+        print(f"   THE BUILD'S PRINT CHECK FAILED (timed anyway): {first['check_failed']}")
+    print("   phases (wall): " + ", ".join(f"{name} {value:.2f} s" for name, value in phases.items()))
+    for kind, row in sorted(first["kinds"].items()):
+        cpu = statistics.median(r["kinds"][kind]["cpu"] for r in runs)
+        print(f"   {kind:11} {row['puzzles']:4} puzzles, tried {row['tried']:6} "
+              f"({row['tried'] / row['puzzles']:5.1f} per puzzle); worker CPU {cpu:6.2f} s = "
+              f"{cpu / max(1, row['tried']) * 1000:6.1f} ms per candidate, "
+              f"{cpu / row['puzzles'] * 1000:7.1f} ms per kept puzzle")
+    if "baseline" in first:
+        ours = phases["layout"] + phases["render"]
+        print(f"   layout + render {ours:.2f} s; bare ReportLab baseline (same grids and "
+              f"letters, puzzle + answer pages) {first['baseline']:.2f} s; "
+              f"ratio {ours / first['baseline']:.2f}x")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", action="append", choices=[*MODES, "example"],
+                        help="book to build (repeatable; default 120)")
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--runs", type=int, default=1, help="runs per mode and workers")
+    parser.add_argument("--tree", default=str(ROOT), help="checkout whose code runs")
+    parser.add_argument("--spec", help="the older single-spec figures for this spec")
+    parser.add_argument("--generate-only", action="store_true",
+                        help="time the generate phase alone, worker counts alternating")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--baseline", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    args.mode = args.mode or ["120"]
+    if args.spec:
+        layout_benchmark(args)
+        return
+    if args.child:
+        child(args)
+        return
+    print(f"code: {TREE}")
+    if args.generate_only:
+        for mode in args.mode:
+            generation_only(mode, args.workers, args.runs)
+        return
+    walls: dict[tuple[str, int], float] = {}
+    for k, mode in enumerate(args.mode):
+        for w, workers in enumerate(args.workers):
+            runs = [run_one(mode, workers, str(TREE), k == w == 0) for _ in range(args.runs)]
+            report(mode, workers, runs)
+            walls[(mode, workers)] = statistics.median(r["wall"] for r in runs)
+    for mode in args.mode:
+        one, two = walls.get((mode, 1)), walls.get((mode, 2))
+        if one and two:
+            print(f"mode {mode}: 2 workers {one / two:.2f}x faster than 1")
 
 
 if __name__ == "__main__":

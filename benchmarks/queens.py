@@ -12,6 +12,7 @@ before the timed runs); for regions the share of puzzles with a one-cell region
 and the grade levels.
 Issue 5 prototype figures to beat: regions 4 / 59 / 320 ms (n = 8 / 10 / 12),
 classic 0.3 / 10 / 250 ms (n = 8 / 12 / 16), 2.6 givens at n = 8 (minimum 2.2).
+Issue 16 goal: regions n = 8 under 20 ms per kept puzzle.
 """
 from __future__ import annotations
 
@@ -106,6 +107,7 @@ def main() -> None:
     ap.add_argument("--tree", default=str(ROOT), help="checkout whose code runs")
     args = ap.parse_args()
     print(f"code: {TREE}")
+    print("issue 16 goal: regions n=8 under 20 ms per kept puzzle")
     for n in (8, 10, 12, 16):
         classic(n, args.runs if n < 16 else max(5, args.runs // 4))
     for n in (8, 10, 12):

@@ -10,6 +10,8 @@ that holds one, the same round whoever runs it."""
 from __future__ import annotations
 
 import os
+import time
+from queue import Empty, SimpleQueue
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
@@ -52,10 +54,14 @@ class PoolExecutor:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
 
-    def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:
+    def submit(self, fn: Callable[..., Any], *task: Any) -> Future[Any]:
+        """Start fn(*task) as soon as a worker is free (batch.py streams rounds with it)."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers)
-        futures: list[Future[Any]] = [self._pool.submit(fn, *task) for task in tasks]
+        return self._pool.submit(fn, *task)
+
+    def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:
+        futures: list[Future[Any]] = [self.submit(fn, *task) for task in tasks]
         try:
             for future in as_completed(futures):
                 yield future.result()
@@ -104,6 +110,7 @@ class Outcome:
     board: Board | None = None
     candidate: int = -1                  # which candidate won
     tried: int = 0                       # candidates generated (fewer after an early stop)
+    seconds: float = 0.0                 # CPU time its candidates took (benchmarks; never written)
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -121,9 +128,10 @@ def better(new: Best, old: Best | None) -> bool:
 
 def run_candidates(job_index: int, kind_name: str, params: Params,
                    seeds: list[tuple[int, int]]
-                   ) -> tuple[int, Best | None, list[str], int, bool]:
+                   ) -> tuple[int, Best | None, list[str], int, bool, float]:
     """Worker: generate the candidates (number, seed); return the best one, the
-    failures, how many ran, and whether the best cannot be beaten."""
+    failures, how many ran, whether the best cannot be beaten, and the CPU time."""
+    started = time.process_time()
     kind = get_kind(kind_name)
     best: Best | None = None
     failures = []
@@ -140,7 +148,7 @@ def run_candidates(job_index: int, kind_name: str, params: Params,
         if better((board.score, number, board), best):
             best = (board.score, number, board)
     final = best is not None and kind.unbeatable(best[2], params)
-    return job_index, best, failures, len(seeds), final
+    return job_index, best, failures, len(seeds), final, time.process_time() - started
 
 
 def is_interrupt(exc: BaseException) -> bool:
@@ -160,44 +168,118 @@ def chunk_size_for(candidates: int, jobs: int, workers: int) -> int:
     return max(1, -(-candidates // parts))
 
 
+class _Tasks:
+    """Tasks out, results back in completion order. With an executor that can `submit`
+    (the process pool) a task starts as soon as a worker is free, so a job's next round
+    never waits for the other jobs' rounds and no worker idles while work is left;
+    otherwise (serial, Dask) the tasks run in waves through `imap_unordered`. Finished
+    futures arrive through a queue (waiting on every pending future at each result
+    would cost the main process time quadratic in the tasks)."""
+
+    def __init__(self, executor: Executor):
+        self.executor = executor
+        self.submit = getattr(executor, "submit", None)
+        self.queued: list[tuple] = []
+        self.running = 0
+        self.finished: SimpleQueue[Future[Any]] = SimpleQueue()
+
+    def __len__(self) -> int:
+        return len(self.queued) + self.running
+
+    def put(self, task: tuple) -> None:
+        self.queued.append(task)
+
+    def results(self) -> Iterator[Any]:
+        while self.queued or self.running:
+            if self.submit is None:
+                wave, self.queued = self.queued, []
+                yield from self.executor.imap_unordered(run_candidates, wave)
+                continue
+            for task in self.queued:
+                self.submit(run_candidates, *task).add_done_callback(self.finished.put)
+                self.running += 1
+            self.queued = []
+            while True:
+                try:        # a bounded wait keeps Ctrl-C prompt
+                    future = self.finished.get(timeout=1.0)
+                    break
+                except Empty:
+                    continue
+            self.running -= 1
+            yield future.result()
+
+
+@dataclass
+class _Round:
+    """Where a job is: the first candidate of its current round, the tasks of that round
+    not back yet, and whether the round holds a board no other can beat."""
+    start: int = 0
+    waiting: int = 0
+    final: bool = False
+
+
 def generate_all(jobs: list[Job], seed: int, executor: Executor,
                  progress: Callable[[int], None] | None = None,
                  chunk_size: int | None = None,
                  known: Callable[[str, Board], bool] | None = None) -> list[Outcome]:
     """Best board per job. `progress(n)` is called as n more candidates finish.
-    `chunk_size` (default: from the workers) is how many candidates one task runs;
-    `known(kind, board)`: the board was published before (replace it like a repeat)."""
+    `chunk_size` (default: from the workers and the work in flight) is how many
+    candidates one task runs; `known(kind, board)`: the board was published before
+    (replace it like a repeat)."""
     outcomes = [Outcome(job) for job in jobs]
+    rounds = [_Round() for _ in jobs]
+    tasks = _Tasks(executor)
+
+    unfinished = len(jobs)
+
+    def start_round(index: int) -> None:
+        job, where = jobs[index], rounds[index]
+        numbers = range(where.start, min(job.candidates, where.start + ROUND))
+        if chunk_size:
+            size = chunk_size
+        elif tasks.submit is not None:
+            # Whole rounds while plenty is in flight (fewer, cheaper tasks); single
+            # candidates when workers may soon idle, so no long job runs alone at the end.
+            size = 1 if len(tasks) < 2 * executor.workers else len(numbers)
+        else:
+            size = chunk_size_for(len(numbers), unfinished, executor.workers)
+        for chunk in chunks(numbers, size):
+            tasks.put((index, job.kind, job.params,
+                       [(n, derive_seed(seed, job.id, n)) for n in chunk]))
+            where.waiting += 1
+
     try:
-        start = 0
-        active = list(range(len(jobs)))
-        while active:
-            tasks = []
-            for index in active:
-                job = jobs[index]
-                numbers = range(start, min(job.candidates, start + ROUND))
-                size = chunk_size or chunk_size_for(len(numbers), len(active), executor.workers)
-                for chunk in chunks(numbers, size):
-                    seeds = [(n, derive_seed(seed, job.id, n)) for n in chunk]
-                    tasks.append((index, job.kind, job.params, seeds))
-            finished: set[int] = set()
-            for index, best, failures, done, final in executor.imap_unordered(
-                    run_candidates, tasks):
-                _merge(outcomes[index], best, failures, done)
-                if final:
-                    finished.add(index)
-                if progress:
-                    progress(done)
-            start += ROUND
-            # A job stops after the round that found a board no other can beat.
-            active = [i for i in active if i not in finished and start < jobs[i].candidates]
+        for index in range(len(jobs)):
+            start_round(index)
+        for index, best, failures, done, final, seconds in tasks.results():
+            outcome, where = outcomes[index], rounds[index]
+            _merge(outcome, best, failures, done)
+            outcome.seconds += seconds
+            where.final |= final
+            where.waiting -= 1
             if progress:
-                progress(sum(max(0, jobs[i].candidates - start) for i in finished))
+                progress(done)
+            if where.waiting:
+                continue
+            # The round is complete: a job stops after the round that found a board no
+            # other can beat (the same round whoever runs it), or at its last candidate.
+            where.start += ROUND
+            if not where.final and where.start < outcome.job.candidates:
+                start_round(index)
+                continue
+            unfinished -= 1
+            if progress:
+                progress(max(0, outcome.job.candidates - where.start))
     except BaseException:
         executor.close(stop=True)       # Ctrl-C or an error: end the running work too
         raise
     executor.close()
     _no_repeats(outcomes, seed, known)
+    _every_job_has_a_board(outcomes)
+    return outcomes
+
+
+def _every_job_has_a_board(outcomes: list[Outcome]) -> None:
     for outcome in outcomes:
         if outcome.board is None:
             reasons = sorted(set(outcome.failures))
@@ -206,7 +288,6 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
                 f"{outcome.job.kind}) could not be generated: all {outcome.job.candidates} "
                 f"candidates failed ({'; '.join(reasons[:3])}); make the request easier "
                 "(a larger grid, fewer or shorter words) or raise `candidates`")
-    return outcomes
 
 
 def _no_repeats(outcomes: list[Outcome], seed: int,
@@ -229,7 +310,7 @@ def _no_repeats(outcomes: list[Outcome], seed: int,
 
         number = job.candidates
         while repeated(outcome.board) and number < job.candidates + EXTRA:
-            _, best, _, _, _ = run_candidates(0, job.kind, job.params,
+            _, best, _, _, _, _ = run_candidates(0, job.kind, job.params,
                                               [(number, derive_seed(seed, job.id, number))])
             outcome.tried += 1
             if best is not None and not repeated(best[2]):

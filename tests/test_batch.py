@@ -1,5 +1,7 @@
 """Best-of-N: the kept board is the highest score, the earliest candidate on a tie, and
 nothing about it depends on how candidates are chunked or which executor runs them."""
+from collections import deque
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 import pytest
@@ -151,3 +153,107 @@ def test_no_two_puzzles_of_a_book_are_the_same(monkeypatch):
     assert outcomes[3].board.warnings                      # a fourth cannot be new: said so
     again = generate_all(jobs, BOOK_SEED, PoolExecutor(2), chunk_size=1)
     assert [o.board.seed for o in again] == [o.board.seed for o in outcomes]
+
+
+
+def test_a_long_job_through_the_pool_keeps_the_boards_of_one_worker(monkeypatch):
+    """With the pool, a job's next round starts as soon as its own round is back and
+    rounds are cut by the work in flight: the kept boards and candidates tried are
+    still those of one worker."""
+    kind = StoppingKind()
+    monkeypatch.setattr(batch, "get_kind", lambda name: kind)
+    jobs = [job(30, 40, spread=1000)] + [job(31 + i, 3, spread=4) for i in range(6)]
+    serial = generate_all(jobs, BOOK_SEED, SerialExecutor(), chunk_size=8)
+    pooled = generate_all(jobs, BOOK_SEED, PoolExecutor(2))
+    assert [(o.candidate, o.board.seed, o.tried) for o in pooled] == \
+        [(o.candidate, o.board.seed, o.tried) for o in serial]
+    assert (pooled[0].candidate, pooled[0].board.seed) == expected(jobs[0])
+
+
+class FifoWorkers:
+    """A stand-in for the pool that runs tasks in submission order, one per wait of the
+    batch, so the work in flight at each moment is known."""
+    workers = 2
+
+    def __init__(self):
+        self.pending = deque()
+
+    def submit(self, fn, *task):
+        future = Future()
+        self.pending.append((future, fn, task))
+        return future
+
+    def finish_oldest(self):
+        future, fn, task = self.pending.popleft()
+        future.set_result(fn(*task))
+
+    def close(self, stop=False):
+        pass
+
+
+def test_a_long_job_left_alone_is_cut_into_single_candidates(monkeypatch):
+    """Whole rounds while enough is in flight, single candidates once workers would
+    idle: the last long job does not run on one worker while the other waits."""
+    monkeypatch.setattr(batch, "get_kind", lambda name: FakeKind())
+    workers = FifoWorkers()
+
+    class Finished:
+        def __init__(self):
+            self.items = deque()
+
+        def put(self, item):
+            self.items.append(item)
+
+        def get(self, timeout=None):
+            while not self.items:
+                workers.finish_oldest()
+            return self.items.popleft()
+
+    monkeypatch.setattr(batch, "SimpleQueue", Finished)
+    long_job_tasks: list[int] = []
+    real_put = batch._Tasks.put
+
+    def put(self, task):
+        if task[0] == 0:
+            long_job_tasks.append(len(task[3]))
+        real_put(self, task)
+
+    monkeypatch.setattr(batch._Tasks, "put", put)
+    jobs = [job(30, 40)] + [job(31 + i, 3) for i in range(6)]
+    outcomes = generate_all(jobs, BOOK_SEED, workers)
+    # Round 0 starts with nothing in flight: single candidates. Round 1 starts while
+    # the six short jobs wait: whole. Rounds 2 to 4 start with nothing else left.
+    assert long_job_tasks == [1] * 8 + [8] + [1] * 24
+    assert [(o.candidate, o.board.seed) for o in outcomes] == [expected(j) for j in jobs]
+
+
+def test_early_stop_in_a_real_book_gives_the_same_boards_for_any_workers_and_chunks(
+        tmp_path, monkeypatch):
+    """Real kinds through the real pool: scrambles stop early (a scramble keeping no
+    letter pair of its word cannot be beaten), Flow never does; the manifests'
+    boards and `tried` are the same for 1 and 2 workers and three chunk sizes."""
+    import json
+
+    from publisher.kinds import get_kind
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+    monkeypatch.setattr(batch, "get_kind", get_kind)            # the real kinds
+    path = tmp_path / "stop.yaml"
+    path.write_text("title: Stop\nseed: 5\nsections:\n"
+                    "  - {kind: scramble, words: [planet, garden, orange, winter, pencil],"
+                    " candidates: 40}\n"
+                    "  - {kind: numberlink, size: 5, count: 2, candidates: 9}\n",
+                    encoding="utf-8")
+    jobs = plan_book(load_spec(path))
+
+    def book(executor, chunk_size):
+        return json.dumps([(o.job.id, o.tried, o.candidate, get_kind(o.job.kind).manifest(o.kept))
+                           for o in generate_all(jobs, 5, executor, chunk_size=chunk_size)])
+
+    one = book(SerialExecutor(), None)
+    assert book(PoolExecutor(2), None) == one
+    assert book(PoolExecutor(2), 1) == one
+    assert book(SerialExecutor(), 3) == one
+    tried = [entry[1] for entry in json.loads(one)]
+    assert tried[0] < 40 and tried[0] % batch.ROUND == 0          # stopped after a round
+    assert tried[1:] == [9, 9]                                    # Flow runs every candidate

@@ -429,3 +429,22 @@ def test_book_pipeline(tmp_path):
     with pytest.raises(SpecError) as err:
         build_book(bad, tmp_path / "out2", workers=1)
     assert "bad.yaml:5:" in str(err.value) and "sections[0].size" in str(err.value)
+
+
+def test_regions_boards_at_the_best_score_are_unbeatable_and_none_scores_higher():
+    """`unbeatable` lets best-of-N stop early without changing the kept board only if
+    no board ever scores above BEST_SCORE: checked over many boards of every level."""
+    from publisher.kinds.queens import QueensParams
+    from publisher.kinds.queens.regions import BEST_SCORE
+    reached = set()
+    for difficulty in ("easy", "medium", "hard"):
+        params = QueensParams(variant="regions", size=6, difficulty=difficulty)
+        for seed in range(40):
+            board = KIND.generate(params, seed)
+            assert board.score <= BEST_SCORE[difficulty]
+            assert KIND.unbeatable(board, params) == (board.score == BEST_SCORE[difficulty])
+            if KIND.unbeatable(board, params):
+                reached.add(difficulty)
+    assert reached >= {"easy", "hard"}            # so the early stop really happens
+    classic = QueensParams(variant="classic", size=6)
+    assert not KIND.unbeatable(KIND.generate(classic, 1), classic)

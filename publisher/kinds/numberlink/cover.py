@@ -39,20 +39,25 @@ def neighbours_table(rows: int, cols: int) -> list[list[int]]:
     return table
 
 
+@lru_cache(maxsize=16)
+def _blocks_at(rows: int, cols: int) -> list[list[int]]:
+    """Per cell, the top-left cells of the 2x2 blocks holding it (cached: read only)."""
+    table = []
+    for r in range(rows):
+        for c in range(cols):
+            table.append([r0 * cols + c0 for r0 in (r - 1, r) if 0 <= r0 < rows - 1
+                          for c0 in (c - 1, c) if 0 <= c0 < cols - 1])
+    return table
+
+
 def _blocks_ok(owner: list[int], cells, rows: int, cols: int) -> bool:
     """No 2x2 block touching `cells` lies in a single path."""
+    blocks = _blocks_at(rows, cols)
     for x in cells:
-        r, c = divmod(x, cols)
-        for r0 in (r - 1, r):
-            if r0 < 0 or r0 + 1 >= rows:
-                continue
-            for c0 in (c - 1, c):
-                if c0 < 0 or c0 + 1 >= cols:
-                    continue
-                a = r0 * cols + c0
-                o = owner[a]
-                if owner[a + 1] == o and owner[a + cols] == o and owner[a + cols + 1] == o:
-                    return False
+        for a in blocks[x]:
+            o = owner[a]
+            if owner[a + 1] == o and owner[a + cols] == o and owner[a + cols + 1] == o:
+                return False
     return True
 
 
@@ -192,7 +197,9 @@ def random_cover(rows: int, cols: int, mean_len: float, max_len: int, rng: rando
 
 
 class _Cover:
-    """A cover being mixed: paths (an emptied one stays as []), each cell's path."""
+    """A cover being mixed: paths (an emptied one stays as []), each cell's path, and
+    whether each path hugs the border (kept up to date: most moves leave most paths
+    alone, and a reversed path hugs as much as before)."""
 
     def __init__(self, rows: int, cols: int, paths: list[list[int]], max_len: int,
                  target: int, rng: random.Random):
@@ -201,25 +208,26 @@ class _Cover:
         self.nbrs = neighbours_table(rows, cols)
         self.owner = owners(paths, self.n)
         self.alive, self.target = len(paths), target
-
-    def hugs(self, *ps: list[int]) -> int:
-        return sum(hugs_edge(p, self.rows, self.cols) for p in ps if p)
+        self.hug = [hugs_edge(p, rows, cols) for p in paths]
 
     def try_move(self, pid: int, qid: int, moved: list[int], rest: list[int],
                  gain: int = 0) -> bool:
         """Give `moved` (cells of q, starting next to p's last cell) to p."""
         paths, owner = self.paths, self.owner
-        p, q = paths[pid], paths[qid]
+        p = paths[pid]
         for y in moved:
             owner[y] = pid
         # (the border test only when the blocks test passes: it is the dearer)
-        if _blocks_ok(owner, moved, self.rows, self.cols) and \
-                self.hugs(p + moved, rest) <= self.hugs(p, q) - gain:
-            p.extend(moved)
-            paths[qid] = rest
-            if not rest:
-                self.alive -= 1
-            return True
+        if _blocks_ok(owner, moved, self.rows, self.cols):
+            hug_p = hugs_edge(p + moved, self.rows, self.cols)
+            hug_rest = hugs_edge(rest, self.rows, self.cols)
+            if hug_p + hug_rest <= self.hug[pid] + self.hug[qid] - gain:
+                p.extend(moved)
+                paths[qid] = rest
+                self.hug[pid], self.hug[qid] = hug_p, hug_rest
+                if not rest:
+                    self.alive -= 1
+                return True
         for y in moved:
             owner[y] = qid
         return False
@@ -238,8 +246,10 @@ class _Cover:
             i = p.index(x)
             if i < len(p) - 2:
                 new = p[:i + 1] + p[i + 1:][::-1]
-                if self.hugs(new) <= self.hugs(p):
+                hug = hugs_edge(new, self.rows, self.cols)
+                if hug <= self.hug[pid]:
                     paths[pid] = new
+                    self.hug[pid] = hug
             return
         q = paths[qid]
         j = q.index(x)
@@ -288,7 +298,7 @@ class _Cover:
         way to) a neighbour until they no longer do."""
         rng, paths, owner = self.rng, self.paths, self.owner
         for _ in range(self.n):
-            bad = [i for i, p in enumerate(paths) if p and hugs_edge(p, self.rows, self.cols)]
+            bad = [i for i, hug in enumerate(self.hug) if hug]
             if not bad:
                 break
             pid = rng.choice(bad)

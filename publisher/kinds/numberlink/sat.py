@@ -11,7 +11,7 @@ ends deterministically; running out of budget means "unknown" (reject).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections import deque
+from collections import OrderedDict, deque
 from itertools import combinations, repeat
 
 import pysolvers as _pysolvers  # type: ignore[import-not-found]
@@ -37,7 +37,7 @@ def path_edges(path: list[int]) -> list[tuple[int, int]]:
     return [(min(a, b), max(a, b)) for a, b in zip(path, path[1:])]
 
 
-_KEEP_K = 4       # colour counts whose clauses a _Grid keeps (bounded memory)
+_KEEP_CLAUSES = 150_000   # colour clauses a _Grid keeps over all colour counts (memory)
 
 
 class _Grid:
@@ -61,14 +61,14 @@ class _Grid:
             cl = [[-a, -b, -c] for a, b, c in combinations(vs, 3)]
             cl += [[v for v in vs if v != skip] for skip in vs]
             self.inner.append(([c for c in cl if len(c) > 1], [c[0] for c in cl if len(c) == 1]))
-        self.edge_colour: dict[int, list[list[int]]] = {}
+        # Per colour count k, least recently used first: boards of one size have a
+        # handful of counts, and rebuilding them was a tenth of a candidate's time.
+        self.edge_colour: OrderedDict[int, list[list[int]]] = OrderedDict()
         self.colour_vars: dict[int, list[list[int]]] = {}
 
     def colours(self, k: int) -> list[list[int]]:
         """Per cell, its k colour variables (shared: callers only read them)."""
         if k not in self.colour_vars:
-            if len(self.colour_vars) >= _KEEP_K:
-                self.colour_vars.clear()
             base = len(self.edges) + 1
             self.colour_vars[k] = [[base + x * k + j for j in range(k)]
                                    for x in range(len(self.end))]
@@ -76,19 +76,24 @@ class _Grid:
 
     def colour_clauses(self, k: int) -> list[list[int]]:
         """A used edge joins cells of equal colour, for k colours."""
-        if k not in self.edge_colour:
-            if len(self.edge_colour) >= _KEEP_K:
-                self.edge_colour.clear()
-            base = len(self.edges) + 1
-            cl = []
-            for i, (a, b) in enumerate(self.edges):
-                e = i + 1
-                for j in range(k):
-                    ca, cb = base + a * k + j, base + b * k + j
-                    cl.append([-e, -ca, cb])
-                    cl.append([-e, ca, -cb])
-            self.edge_colour[k] = cl
-        return self.edge_colour[k]
+        cached = self.edge_colour.get(k)
+        if cached is not None:
+            self.edge_colour.move_to_end(k)
+            return cached
+        base = len(self.edges) + 1
+        cl = []
+        for i, (a, b) in enumerate(self.edges):
+            e = i + 1
+            for j in range(k):
+                ca, cb = base + a * k + j, base + b * k + j
+                cl.append([-e, -ca, cb])
+                cl.append([-e, ca, -cb])
+        self.edge_colour[k] = cl
+        while sum(map(len, self.edge_colour.values())) > _KEEP_CLAUSES and \
+                len(self.edge_colour) > 1:
+            dropped, _ = self.edge_colour.popitem(last=False)
+            self.colour_vars.pop(dropped, None)
+        return cl
 
 
 _GRIDS: dict[tuple[int, int], _Grid] = {}
@@ -246,17 +251,20 @@ def deductions(rows: int, cols: int, paths: list[list[int]],
     "if this edge were used/unused, a contradiction follows at once"). A board
     with f1 < 1 needs real search (trial and error) somewhere.
 
-    Two solvers: `facts` holds the known facts (units, failed literals) as
-    clauses, so a probe propagates only its own literal; `plain` has none and
-    reports what the facts fix (a solver does not report its level-0 facts)."""
+    One solver holds the known facts (units, failed literals) as clauses, so a probe
+    propagates only its own literal. A solver does not report its level-0 facts, so
+    the edges they fix (`settled`) are followed as facts come in: propagating a new
+    fact just before adding it reports what it fixes. (This is the closure of the
+    facts by unit propagation, which a second solver without facts used to compute
+    from the facts as assumptions: the same sets, one solver fewer.)"""
     m = Model(rows, cols, [(p[0], p[-1]) for p in paths])
     ne = m.ne
     known = list(m.units)
-    with m.solver(with_units=False) as plain, m.solver() as facts:
-        def fixed_by(known: list[int]) -> set[int]:
-            _, lits = plain.propagate(assumptions=known)
-            return {abs(v) for v in lits if abs(v) <= ne}
-        fixed = fixed_by(known)
+    with m.solver(with_units=False) as facts:
+        _, lits = facts.propagate(assumptions=known)
+        settled = {abs(v) for v in lits if abs(v) <= ne}
+        _add_all(facts, [[u] for u in known])
+        fixed = set(settled)
         f0 = len(fixed) / ne
         for _ in range(probe_rounds):
             changed = False
@@ -267,13 +275,15 @@ def deductions(rows: int, cols: int, paths: list[list[int]],
                 for lit in (v, -v):
                     ok, _ = facts.propagate(assumptions=[lit])
                     if not ok:
+                        _, lits = facts.propagate(assumptions=[-lit])
+                        settled.update(abs(x) for x in lits if abs(x) <= ne)
                         known.append(-lit)
                         facts.add_clause([-lit])
                         changed = True
                         break
                 if changed and len(known) % 8 == 0 and len(known) != fixed_at:
-                    fixed, fixed_at = fixed_by(known), len(known)
-            fixed = fixed_by(known)
+                    fixed, fixed_at = set(settled), len(known)
+            fixed = set(settled)
             if not changed or len(fixed) == ne:
                 break
         f1 = len(fixed) / ne

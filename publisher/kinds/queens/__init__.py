@@ -11,7 +11,7 @@ from pydantic import Field, ValidationInfo, field_validator
 from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase
 from .classic import generate_classic
 from .draw import draw_board, grade
-from .regions import generate_regions
+from .regions import BEST_SCORE, generate_regions
 
 SIZES = {"classic": (6, 16), "regions": (5, 12)}
 Variant = Literal["classic", "regions"]
@@ -86,6 +86,9 @@ class QueensKind(Kind[QueensSection, QueensParams, QueensBoard]):
             board.warnings.append(f"queens {params.variant} {n}x{n}: asked for "
                                   f"{params.difficulty}, this board grades {grade(board)}")
         return board
+
+    def unbeatable(self, board: QueensBoard, params: QueensParams) -> bool:
+        return board.variant == "regions" and board.score >= BEST_SCORE[board.difficulty]
 
     def draw_puzzle(self, canvas: Any, board: QueensBoard, box: Box, ctx: DrawContext) -> None:
         draw_board(canvas, board, box, ctx, solved=False)

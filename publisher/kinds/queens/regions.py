@@ -17,6 +17,8 @@ from operator import itemgetter
 
 from publisher.errors import GenerationFailed
 
+from .grading import (CONFINE, CONTRADICT, GROUP, GUESS, LEVEL_NAMES, SINGLE,  # noqa: F401
+                      grade)
 from .solver import RegionsSolver
 
 REPAIR_STEPS_PER_CELL = 4    # repair moves allowed per cell before a restart
@@ -25,13 +27,12 @@ SOLVER_BUDGET = 500_000      # nodes per uniqueness check
 RESHAPE_STEPS_PER_ROW = 3    # grade-directed moves allowed after uniqueness
 RIVALS = 4                   # rival solutions looked at per repair step
 
-# Deduction levels (see grade)
-SINGLE, CONFINE, CONTRADICT, GROUP, GUESS = 1, 2, 3, 4, 5
-LEVEL_NAMES = {0: "given", SINGLE: "single", CONFINE: "confinement",
-               CONTRADICT: "contradiction", GROUP: "group confinement", GUESS: "guess"}
 # easy: simple deductions solve it; medium: needs a group argument; hard: a
 # solver using all the deductions above still has to guess.
 TARGET = {"easy": CONTRADICT, "medium": GROUP, "hard": GUESS}
+# The highest score a board can have (see generate_regions): a board with it cannot
+# be beaten, so best-of-N may stop (Kind.unbeatable).
+BEST_SCORE = {"easy": 100, "medium": 105, "hard": 110}
 
 
 def random_placement(n: int, rng: random.Random) -> list[int]:
@@ -176,12 +177,12 @@ def _paths_out(grid: Grid, regs: list[int], owner: list[int], start: int, home: 
 
 
 def _moves_out(grid: Grid, regs: list[int], owner: list[int], start: int, home: int,
-               parts: dict[tuple[int, int], int]) -> list[tuple[int, int]]:
+               parts: dict[tuple[int, int], int]) -> list[tuple[int, int, int]]:
     """The moves that hand cell `start` to another region b: for each b (in
     order) reached by a path out, the part of start's region that goes: the
     path and whatever would lose touch with the queen `home`. Moves that would
-    leave the queen alone in its region are left out. `parts` caches the part
-    (0: left out) per (region, path)."""
+    leave the queen alone in its region are left out. Each move is (b, part, its
+    cell count). `parts` caches the part (0: left out) per (region, path)."""
     region = regs[owner[start]]
     out = []
     for b, path in _paths_out(grid, regs, owner, start, home):
@@ -190,7 +191,7 @@ def _moves_out(grid: Grid, regs: list[int], owner: list[int], start: int, home: 
             keep = grid.flood(1 << home, region & ~path)
             part = parts[(region, path)] = region & ~keep if keep.bit_count() >= 2 else 0
         if part:
-            out.append((b, part))
+            out.append((b, part, part.bit_count()))
     return out
 
 
@@ -218,7 +219,7 @@ def repair(n: int, regs: list[int], sol: list[int], rng: random.Random):
             owner[i] = g
     seen = {tuple(regs)}                               # shapes visited: no cycling
     # per region: rival queen cell -> its candidate moves (see _moves_out)
-    paths: list[dict[int, list[tuple[int, int]]]] = [{} for _ in range(n)]
+    paths: list[dict[int, list[tuple[int, int, int]]]] = [{} for _ in range(n)]
     parts: dict[tuple[int, int], int] = {}
     solver = RegionsSolver.from_masks(n, regs, owner)  # follows every move below
     for step in range(REPAIR_STEPS_PER_CELL * n * n):
@@ -258,7 +259,8 @@ def repair(n: int, regs: list[int], sol: list[int], rng: random.Random):
 
 
 def _scored_moves(n: int, grid: Grid, regs: list[int], owner: list[int], home: list[int],
-                  paths: list[dict[int, list[tuple[int, int]]]], parts: dict[tuple[int, int], int],
+                  paths: list[dict[int, list[tuple[int, int, int]]]],
+                  parts: dict[tuple[int, int], int],
                   sol: list[int], rivals: list, rng: random.Random) -> list[tuple]:
     """repair's candidate moves (score, part, from region, to region): a rival
     queen cell moves out of its region; more rivals killed scores higher."""
@@ -276,19 +278,20 @@ def _scored_moves(n: int, grid: Grid, regs: list[int], owner: list[int], home: l
     while not used[-1]:
         used.pop()
     moves = []
+    sizes = [m.bit_count() for m in regs]
+    draw = rng.random
     for cell in sorted(queens):
         a = owner[cell]
         outs = paths[a].get(cell)
         if outs is None:
             outs = paths[a][cell] = _moves_out(grid, regs, owner, cell, home[a], parts)
-        big = regs[a].bit_count()
-        for b, part in outs:
+        big = sizes[a]
+        for b, part, moved in outs:
             kills = 0
             for m in used:
                 kills += (part & m).bit_count()
             # kill most rivals; then move little, from big regions to small
-            score = (kills * 4 + (big - regs[b].bit_count()) / n
-                     - part.bit_count() + rng.random())
+            score = (kills * 4 + (big - sizes[b]) / n - moved + draw())
             moves.append((score, part, a, b))
     return moves
 
@@ -301,117 +304,6 @@ def relabel(n: int, reg: list[list[int]]) -> list[list[int]]:
     for row in reg:
         out.append([ids.setdefault(g, len(ids)) for g in row])
     return out
-
-
-# long: the human-style deduction ladder; its rules share the open-unit bitmasks
-def grade(n: int, reg: list[list[int]]) -> dict:
-    """Solve like a person, always using the weakest deduction that makes progress:
-    1 single: a row, column or region with one possible cell gets its queen;
-    2 confinement: a unit whose cells all lie in another unit clears the rest of it;
-    3 contradiction: a cell whose queen would leave some unit without a cell is out;
-    4 group: k regions inside k consecutive rows (or columns) clear the rest of
-      those rows (and k rows/columns inside k regions clear those regions);
-    5 guess: none of the above applies.
-    Returns the highest level used, the share of queens placed before the first
-    guess, and how many steps of each level were used."""
-    s = RegionsSolver(n, reg)
-    units, unit_bits, kill = s.units, s.unit_bits, s.kill
-    avail = (1 << (n * n)) - 1
-    open_u = (1 << (3 * n)) - 1
-    placed = 0
-    used = {lvl: 0 for lvl in range(1, 6)}
-    while open_u:
-        ol = [u for u in range(3 * n) if open_u >> u & 1]
-        hit = _single(avail, units, ol)
-        if hit is not None:
-            avail &= ~kill[hit]
-            open_u &= ~unit_bits[hit]
-            placed += 1
-            used[SINGLE] += 1
-            continue
-        for level, rule in ((CONFINE, _confine), (CONTRADICT, _contradict), (GROUP, _groups)):
-            new = rule(n, s, avail, open_u, ol)
-            if new != avail:
-                avail = new
-                used[level] += 1
-                break
-        else:
-            used[GUESS] += 1
-            break
-    level = max((lvl for lvl, k in used.items() if k), default=0)
-    return {"level": level, "progress": round(placed / n, 3),
-            "steps": {LEVEL_NAMES[k]: v for k, v in used.items() if v}}
-
-
-def _single(avail: int, units: list[int], ol: list[int]) -> int | None:
-    """Grade rule 1: the cell of the first open unit with one cell left."""
-    for u in ol:
-        cand = avail & units[u]
-        if cand.bit_count() == 1:
-            return cand.bit_length() - 1
-    return None
-
-
-def _confine(n: int, s: RegionsSolver, avail: int, open_u: int, ol: list[int]) -> int:
-    """Grade rule 2: a unit whose cells all lie in another unit clears the rest of it."""
-    units = s.units
-    new = avail
-    cands = [avail & units[u] for u in ol]
-    for u, cand in zip(ol, cands):
-        for v in ol:
-            uv = units[v]
-            if v != u and not cand & ~uv:
-                new &= ~(uv & ~cand)
-    return new
-
-
-def _contradict(n: int, s: RegionsSolver, avail: int, open_u: int, ol: list[int]) -> int:
-    """Grade rule 3: a cell whose queen would leave an open unit without a cell is out."""
-    units, unit_bits, kill = s.units, s.unit_bits, s.kill
-    new = m = avail
-    while m:
-        b = m & -m
-        m ^= b
-        i = b.bit_length() - 1
-        after = avail & ~kill[i]
-        mine = unit_bits[i]
-        for u in ol:
-            if not after & units[u] and not mine >> u & 1:
-                new &= ~b
-                break
-    return new
-
-
-def _groups(n: int, s: RegionsSolver, avail: int, open_u: int, ol: list[int]) -> int:
-    """Grade rule 4: k regions inside k consecutive rows (or columns) clear the
-    rest of those lines, and k lines inside k regions clear those regions."""
-    units = s.units
-    new = avail
-    # the open regions with a cell left, and their cells
-    regions = [(u, avail & units[u]) for u in range(2 * n, 3 * n)
-               if open_u >> u & 1 and avail & units[u]]
-    for base in (0, n):                  # rows, then columns
-        for lo in range(n):
-            band = 0
-            lines = 0
-            for hi in range(lo, n):
-                band |= units[base + hi]
-                lines += open_u >> (base + hi) & 1
-                if hi - lo + 1 >= n:
-                    break
-                if not lines:
-                    continue
-                inside = [u for u, cells in regions if not cells & ~band]
-                if len(inside) == lines:
-                    keep = 0
-                    for u in inside:
-                        keep |= units[u]
-                    new &= ~(band & ~keep)
-                covering = [u for u, cells in regions if cells & band]
-                if len(covering) == lines:
-                    for u in covering:
-                        new &= ~(units[u] & ~band)
-    return new
 
 
 def level_distance(level: int, target: int) -> int:

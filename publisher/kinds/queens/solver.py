@@ -297,11 +297,13 @@ class RegionsSolver:
         solutions = res.solutions
         placed: list[int] = []
         nodes = 0
+        top = (1 << 62) if budget is None else budget
+        unit_of = {1 << u: cells for u, cells in enumerate(units)}   # unit bit -> its cells
 
         def rec(avail: int, open_units: int) -> bool:
             nonlocal nodes
             nodes += 1
-            if budget is not None and nodes > budget:
+            if nodes > top:
                 raise _Budget
             if not open_units:
                 sol = [0] * n
@@ -315,7 +317,7 @@ class RegionsSolver:
             while m:
                 b = m & -m
                 m ^= b
-                cand = avail & units[b.bit_length() - 1]
+                cand = avail & unit_of[b]
                 k = cand.bit_count()
                 if k < best_n:
                     if k == 0:
