@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from conftest import draw_context
 from pdfmarks import outside, page_marks
+from publisher.ground import printrules
 from publisher.ground.fonts import register_fonts
 from publisher.kinds import all_kinds
 from publisher.kinds.base import Board, Box, Params, SectionBase
@@ -99,7 +100,7 @@ def test_drawing_stays_inside_any_box(examples, name, box, solution):
     pdf = _drawing(kind, board, box, solution, page=(HUGE.width + 40, HUGE.height + 40))
     marks = page_marks(pdf, 0)
     assert marks, "something is drawn"
-    stray = outside(marks, (box.x, box.y, box.width, box.height), tolerance=1.0)
+    stray = outside(marks, (box.x, box.y, box.width, box.height), tolerance=printrules.TOLERANCE)
     assert not stray, f"{len(stray)} marks outside the box, e.g. {stray[0]}"
 
 

@@ -62,8 +62,14 @@ def styles(board: NumberlinkBoard) -> list[tuple[int, int]]:
     return picks
 
 
-def _geometry(board: NumberlinkBoard, box: Box):
-    cell = min(box.width / board.cols, box.height / board.rows)
+def _frame_width(theme: Theme) -> float:
+    return max(0.8, theme.line_width * 2)
+
+
+def _geometry(board: NumberlinkBoard, box: Box, theme: Theme):
+    # Half the frame's stroke lies outside the grid: keep it inside the box (the margins).
+    inset = _frame_width(theme) / 2
+    cell = min((box.width - 2 * inset) / board.cols, (box.height - 2 * inset) / board.rows)
     x0 = box.x + (box.width - cell * board.cols) / 2
     top = box.y + (box.height + cell * board.rows) / 2
     return cell, x0, top
@@ -82,7 +88,7 @@ def _grid(canvas, board: NumberlinkBoard, cell: float, x0: float, top: float, th
     for i in range(1, board.rows):
         canvas.line(x0, top - i * cell, x0 + w, top - i * cell)
     canvas.setStrokeColor(BLACK)
-    canvas.setLineWidth(max(0.8, theme.line_width * 2))
+    canvas.setLineWidth(_frame_width(theme))
     canvas.rect(x0, top - h, w, h, stroke=1, fill=0)
 
 
@@ -132,7 +138,7 @@ def draw_puzzle(canvas, board: NumberlinkBoard, box: Box, ctx: DrawContext,
         lines = simpleSplit(rules_text(board, ctx), theme.font, font_size, box.width)
         text_h = (len(lines) + 1) * font_size * 1.25 + font_size * 0.8
     grid_box = Box(box.x, box.y + text_h, box.width, box.height - text_h)
-    cell, x0, top = _geometry(board, grid_box)
+    cell, x0, top = _geometry(board, grid_box, theme)
     canvas.saveState()
     _grid(canvas, board, cell, x0, top, theme)
     _endpoints(canvas, board, cell, x0, top, theme, cell * 0.38)
@@ -148,7 +154,7 @@ def draw_puzzle(canvas, board: NumberlinkBoard, box: Box, ctx: DrawContext,
 
 
 def draw_solution(canvas, board: NumberlinkBoard, box: Box, theme: Theme) -> None:
-    cell, x0, top = _geometry(board, box)
+    cell, x0, top = _geometry(board, box, theme)
     canvas.saveState()
     _grid(canvas, board, cell, x0, top, theme)
     canvas.setLineCap(1)
