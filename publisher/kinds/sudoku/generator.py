@@ -18,7 +18,7 @@ from functools import lru_cache
 from publisher.errors import GenerationFailed
 
 from .grader import LEVELS, Grade, grade, solvable
-from .layouts import jigsaw_regions, killer_cages
+from .layouts import CAGE_SIZES, jigsaw_regions, killer_cages
 from .propagate import engine
 from .shapes import BOX_SHAPES, Geometry, box_regions, symmetry_orbits
 from .solver import other_solution, random_solution
@@ -62,6 +62,8 @@ def attempt_budget(size: int, difficulty: str, variant: str) -> int:
         base *= 3               # about one counter-dug 9x9 grid in 15 is extreme
     if variant == "killer" and tier == 4:
         base = max(2, base // 3)
+    if variant == "killer" and tier == 3:
+        base *= 2               # innies and outies (hard) settle many would-be experts
     return base
 
 
@@ -76,7 +78,14 @@ def _standard(size: int, diagonals: bool) -> Geometry:
     return Geometry(size, box_regions(size), diagonals=diagonals)
 
 
-def _fill(size: int, variant: str, rng: random.Random) -> tuple[Geometry, list[int]]:
+# Killer cage sizes by level: bigger cages tell less, so harder puzzles use them
+# (with small cages the cage sums and the 45 rule settle nearly every grid).
+KILLER_CAGE_SIZES = {0: CAGE_SIZES, 1: CAGE_SIZES, 2: CAGE_SIZES,
+                     3: (3, 4, 4, 5, 5, 6, 6), 4: CAGE_SIZES}
+
+
+def _fill(size: int, variant: str, rng: random.Random,
+          tier: int = 0) -> tuple[Geometry, list[int]]:
     """A geometry and a full grid valid for it. Jigsaw regions are grown from a
     boxed grid by swapping equal values, so the grid stays valid."""
     geom = _standard(size, variant == "x")
@@ -91,7 +100,8 @@ def _fill(size: int, variant: str, rng: random.Random) -> tuple[Geometry, list[i
             regions = jigsaw_regions(size, rng, solution)
         geom = Geometry(size, regions)
     elif variant == "killer":
-        geom = Geometry(size, geom.regions, cages=killer_cages(size, solution, rng))
+        geom = Geometry(size, geom.regions, cages=killer_cages(size, solution, rng,
+                                                              KILLER_CAGE_SIZES[tier]))
     return geom, solution
 
 
@@ -212,13 +222,13 @@ def generate_puzzle(size: int, variant: str, difficulty: str, symmetry: str,
     dig_tier = DIG_TIER[variant][tier]
     attempt = 0
     for _ in range(limit):
-        geom, solution = _fill(size, variant, rng)
+        geom, solution = _fill(size, variant, rng, tier)
         sums = [sum(solution[c] for c in cage) for cage in geom.cages] if geom.cages else None
         must_keep = two_value_sets(geom, solution)
         fast = not geom.cages       # `easy` from the dig is the grader's tier 0
         # a dig that misses the level is retried on the same grid in another
         # order (the cell sets learnt to need a given carry over)
-        for _ in range(DIGS_PER_GRID):
+        for _ in range(DIGS_PER_GRID if fast else 1):
             attempt += 1
             givens, easy = _dig(geom, solution, orbits, dig_tier, sums, rng, must_keep)
             if easy and tier and fast:
