@@ -63,7 +63,7 @@ def attempt_budget(size: int, difficulty: str, variant: str) -> int:
     if variant == "killer" and tier == 4:
         base = max(2, base // 3)
     if variant == "killer" and tier == 3:
-        base *= 2               # innies and outies (hard) settle many would-be experts
+        base *= 4               # innies and outies (hard) settle many would-be experts
     return base
 
 
@@ -180,24 +180,54 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
 def _fill_back(geom: Geometry, solution: list[int], givens: list[int],
                orbits: list[list[int]], tier: int, sums: list[int] | None,
                rng: random.Random, passes: int = 1) -> bool:
-    """Put removed orbits back (givens only make a puzzle easier) until the
-    puzzle needs exactly `tier`; an orbit that makes it too easy is taken out
-    again. A few passes in different orders, each from the dug puzzle; on
-    success `givens` holds the result."""
+    """Put removed orbits back in a random order (givens only make a puzzle
+    easier) until the puzzle needs exactly `tier`; an orbit that makes it too
+    easy is left out. Since solvability only grows as orbits come back, the
+    first orbit that makes it solvable is found by bisection. A few passes in
+    different orders, each from the dug puzzle; on success `givens` holds the
+    result."""
     removed = [o for o in orbits if not givens[o[0]]]
-    for _ in range(passes):
-        trial = list(givens)
-        rng.shuffle(removed)
-        for orbit in removed:
+
+    def with_orbits(base: list[int], extra: list[list[int]]) -> list[int]:
+        trial = list(base)
+        for orbit in extra:
             for c in orbit:
                 trial[c] = solution[c]
-            if solvable(geom, trial, tier, sums):
-                if tier == 0 or not solvable(geom, trial, tier - 1, sums):
-                    givens[:] = trial
-                    return True
-                for c in orbit:
-                    trial[c] = 0
+        return trial
+
+    for _ in range(passes):
+        rng.shuffle(removed)
+        base, rest = list(givens), list(removed)
+        while rest:
+            lo, hi = 1, len(rest)          # all of them back: the full grid, solvable
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if solvable(geom, with_orbits(base, rest[:mid]), tier, sums):
+                    hi = mid
+                else:
+                    lo = mid + 1
+            trial = with_orbits(base, rest[:lo])
+            if tier == 0 or not _solves(geom, trial, tier - 1, sums):
+                # of the orbits put back, take out again those it can spare
+                for orbit in [o for o in removed if trial[o[0]]]:
+                    for c in orbit:
+                        trial[c] = 0
+                    if not solvable(geom, trial, tier, sums):
+                        for c in orbit:
+                            trial[c] = solution[c]
+                givens[:] = trial
+                return True
+            # the lo-th orbit makes it too easy: keep those before it, skip it
+            base = with_orbits(base, rest[:lo - 1])
+            rest = rest[lo:]
     return False
+
+
+def _solves(geom: Geometry, givens: list[int], tier: int, sums: list[int] | None) -> bool:
+    """solvable(), with the fast singles test for tier 0 where it applies."""
+    if tier == 0 and not geom.cages:
+        return engine(geom).singles_solve(givens)
+    return solvable(geom, givens, tier, sums)
 
 
 def _score(geom: Geometry, givens: list[int], g: Grade, tier: int) -> float:
