@@ -50,7 +50,8 @@ def groups(geom: Geometry, sums: list[int]) -> list[tuple[tuple[int, ...], int]]
         sticking = [g for g in touching if g not in inside]
         outies = tuple(sorted({c for g in sticking for c in geom.cages[g]} - area))
         if 0 < len(outies) <= MAX_CELLS:
-            found[outies] = sum(sums[g] for g in sticking) - k * house_total
+            # the cages touching the area hold it whole plus the outies
+            found[outies] = sum(sums[g] for g in touching) - k * house_total
     return sorted(found.items())
 
 
