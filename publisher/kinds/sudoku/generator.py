@@ -18,6 +18,7 @@ from functools import lru_cache
 from publisher.errors import GenerationFailed
 
 from .grader import LEVELS, Grade, grade, solvable
+from .grader_util import cells_of
 from .layouts import CAGE_SIZES, jigsaw_regions, killer_cages
 from .propagate import engine
 from .shapes import BOX_SHAPES, Geometry, box_regions, symmetry_orbits
@@ -112,26 +113,27 @@ def _fill(size: int, variant: str, rng: random.Random,
 # long: the dig's test and sweep share its state (givens, kept, learnt sets) as closures
 def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int,
          sums: list[int] | None, rng: random.Random,
-         must_keep: list[int] | None = None) -> tuple[list[int], bool]:
+         must_keep: list[list[int]] | None = None) -> tuple[list[int], bool]:
     """Remove orbits in random order while the test of `tier` still proves the
     puzzle unique (the ladder up to that tier, or the counter for 4).
-    `must_keep`: cell sets that need a given (learnt here, shared by the digs
-    of one grid). Returns the givens and whether singles solve them."""
+    `must_keep`: per cell, the cell sets holding it that need a given (learnt
+    here too, shared by the digs of one grid). Returns the givens and whether singles solve them."""
     givens = list(solution)
     order = list(orbits)
     rng.shuffle(order)
     budget = counter_budget(geom.n)
     if must_keep is None:
-        must_keep = two_value_sets(geom, solution)
+        must_keep = sets_by_cell(geom.n * geom.n, two_value_sets(geom, solution))
     kept = (1 << (geom.n * geom.n)) - 1             # cells still given, as a bitset
     fast = None if geom.cages else engine(geom)
     easy = True                                      # singles solve the current puzzle
 
     def keeps(test_tier: int, freed: list[int]) -> bool:
         nonlocal easy
-        for cells in must_keep:                      # a swappable set left empty
-            if not cells & kept:
-                return False
+        for c in freed:                              # a swappable set left empty
+            for cells in must_keep[c]:
+                if not cells & kept:
+                    return False
         # singles finishing it proves it unique at a fraction of a search's cost;
         # from a puzzle singles solve, it is enough that they fill the freed cells
         if fast is not None:
@@ -155,8 +157,8 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
         for c, v in enumerate(other):
             if v != solution[c]:
                 differ |= 1 << c
-        if differ:
-            must_keep.insert(0, differ)
+        for c in cells_of(differ):
+            must_keep[c].insert(0, differ)
         return False
 
     def sweep(candidates: list[list[int]], test_tier: int, chunk: int) -> list[list[int]]:
@@ -180,6 +182,16 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
     # big early chunks: most early removals succeed, so test several at once
     sweep(sweep(order, tier, 4), tier, 1)
     return givens, easy
+
+
+def sets_by_cell(cells: int, sets: list[int]) -> list[list[int]]:
+    """Cell bitsets indexed by each cell they hold (a removal need only check
+    the sets holding a freed cell: the others keep their given)."""
+    out: list[list[int]] = [[] for _ in range(cells)]
+    for bits in sets:
+        for c in cells_of(bits):
+            out[c].append(bits)
+    return out
 
 
 def _fill_back(geom: Geometry, solution: list[int], givens: list[int],
@@ -259,7 +271,7 @@ def generate_puzzle(size: int, variant: str, difficulty: str, symmetry: str,
     for _ in range(limit):
         geom, solution = _fill(size, variant, rng, tier)
         sums = [sum(solution[c] for c in cage) for cage in geom.cages] if geom.cages else None
-        must_keep = two_value_sets(geom, solution)
+        must_keep = sets_by_cell(size * size, two_value_sets(geom, solution))
         fast = not geom.cages       # `easy` from the dig is the grader's tier 0
         # a dig that misses the level is retried on the same grid in another
         # order (the cell sets learnt to need a given carry over)
