@@ -280,10 +280,19 @@ def generate_puzzle(size: int, variant: str, difficulty: str, symmetry: str,
             givens, easy = _dig(geom, solution, orbits, dig_tier, sums, rng, must_keep)
             if easy and tier and fast:
                 continue            # singles solve it: easy, and givens only make it easier
-            g = grade(geom, givens, sums)
-            if LEVELS.index(g.level) > tier and _fill_back(geom, solution, givens, orbits,
-                                                           tier, sums, rng):
+            # too hard for the level? the ladder up to it says so without
+            # running the harder techniques a full grade would try
+            too_hard = (0 < tier < 3 and dig_tier > tier
+                        and not solvable(geom, givens, tier, sums))
+            if too_hard:
+                if not _fill_back(geom, solution, givens, orbits, tier, sums, rng):
+                    continue
                 g = grade(geom, givens, sums)
+            else:
+                g = grade(geom, givens, sums)
+                if LEVELS.index(g.level) > tier and _fill_back(geom, solution, givens,
+                                                               orbits, tier, sums, rng):
+                    g = grade(geom, givens, sums)
             if g.level != difficulty:
                 continue
             if tier == 4:
