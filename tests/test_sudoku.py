@@ -22,7 +22,7 @@ BATCH = [
     (12, "classic", "easy", "diagonal", 3), (16, "classic", "easy", "rotational", 1),
     (9, "x", "easy", "rotational", 15), (9, "jigsaw", "easy", "rotational", 12),
     (6, "jigsaw", "easy", "none", 10), (9, "killer", "easy", "rotational", 10),
-    (6, "killer", "extreme", "none", 6), (9, "killer", "extreme", "rotational", 1),
+    (6, "killer", "extreme", "none", 6), (9, "killer", "expert", "rotational", 1),
     (9, "killer", "hard", "rotational", 2),
     (9, "classic", "medium", "rotational", 5),
     (9, "classic", "hard", "rotational", 2), (9, "classic", "expert", "rotational", 3),
