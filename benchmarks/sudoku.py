@@ -1,6 +1,12 @@
 """Sudoku speed and honesty, side by side with QQWing and Tatham's Solo.
 
     python benchmarks/sudoku.py [--count 15] [--peer-count 50]
+    python benchmarks/sudoku.py --book [--baseline /path/to/other/checkout]
+
+--book: a 100-puzzle book of 9x9 classics (25 each of easy, medium, hard,
+expert) built end to end by the CLI with 1 and 2 workers (CPU time of the
+child processes, wall time beside it); with --baseline, the same book built
+by another checkout's code in the same run, and the ratio.
 
 Per level: time per kept 9x9 rotationally symmetric classic puzzle. The
 machine is shared, so CPU time is the fair figure: ours is the median CPU
@@ -115,12 +121,60 @@ def qqwing_expert_rated(count: int) -> None:
           f"extreme share {rated['extreme'] / max(total, 1):.0%}")
 
 
+BOOK_SPEC = """title: Sudoku 100
+seed: 3
+sections:
+""" + "".join(f"  - kind: sudoku\n    difficulty: {level}\n    count: 25\n"
+              for level in ("easy", "medium", "hard", "expert"))
+
+
+def build_book(tree: str, workers: int, out: str) -> tuple[float, float]:
+    """CPU and wall seconds of one `make-book` run of BOOK_SPEC from `tree`."""
+    spec = os.path.join(out, "book100.yaml")
+    with open(spec, "w", encoding="utf-8") as f:
+        f.write(BOOK_SPEC)
+    before, start = child_cpu(), time.perf_counter()
+    subprocess.run([sys.executable, "-m", "publisher.cli", "build", spec, "--out",
+                    os.path.join(out, f"w{workers}"), "-w", str(workers), "-q"],
+                   cwd=tree, check=True)
+    return child_cpu() - before, time.perf_counter() - start
+
+
+def book(baseline: str | None, repeat: int) -> None:
+    import tempfile
+    here = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+    trees = [("ours", here)] + ([("baseline", os.path.abspath(baseline))] if baseline else [])
+    print(f"100-puzzle 9x9 classic book (25 per level), median of {repeat} builds, CPU of "
+          "the CLI and its workers")
+    medians: dict[tuple[str, int], float] = {}
+    for workers in (1, 2):
+        for name, tree in trees:
+            cpus, walls = [], []
+            for _ in range(repeat):
+                with tempfile.TemporaryDirectory() as out:
+                    cpu, wall = build_book(tree, workers, out)
+                cpus.append(cpu)
+                walls.append(wall)
+            medians[name, workers] = statistics.median(cpus)
+            print(f"  {name:<8} {workers} worker(s): CPU {statistics.median(cpus):6.2f} s  "
+                  f"(wall {statistics.median(walls):6.2f} s)  [{tree}]")
+        if baseline:
+            print(f"  ours / baseline CPU with {workers} worker(s): "
+                  f"{medians['ours', workers] / medians['baseline', workers]:.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=15, help="puzzles per level (ours, peers)")
     ap.add_argument("--peer-count", type=int, default=50, help="QQWing expert puzzles to grade")
     ap.add_argument("--levels", default="easy,medium,hard,expert,extreme")
+    ap.add_argument("--book", action="store_true", help="time a 100-puzzle book instead")
+    ap.add_argument("--baseline", help="another checkout to build the book with too")
+    ap.add_argument("--repeat", type=int, default=3, help="builds per book timing")
     args = ap.parse_args()
+    if args.book:
+        book(args.baseline, args.repeat)
+        return
     made = ours(args.levels.split(","), args.count)
     if QQWING:
         qqwing_speed(args.count)

@@ -22,7 +22,8 @@ BATCH = [
     (12, "classic", "easy", "diagonal", 3), (16, "classic", "easy", "rotational", 1),
     (9, "x", "easy", "rotational", 15), (9, "jigsaw", "easy", "rotational", 12),
     (6, "jigsaw", "easy", "none", 10), (9, "killer", "easy", "rotational", 10),
-    (6, "killer", "extreme", "none", 6), (9, "killer", "extreme", "rotational", 1),
+    (6, "killer", "extreme", "none", 6), (9, "killer", "expert", "rotational", 1),
+    (9, "killer", "hard", "rotational", 2),
     (9, "classic", "medium", "rotational", 5),
     (9, "classic", "hard", "rotational", 2), (9, "classic", "expert", "rotational", 3),
     (9, "classic", "extreme", "rotational", 2), (9, "x", "medium", "mirror", 3),
@@ -269,3 +270,70 @@ def test_disguised_copies_share_a_key_and_others_do_not() -> None:
     turned = [rename[p.givens[(n - 1 - c) * n + r]] for r in range(n) for c in range(n)]
     assert canonical_key(n, turned) == canonical_key(n, p.givens)
     assert canonical_key(n, q.givens) != canonical_key(n, p.givens)
+
+
+def test_exact_counter_agrees_with_sat_on_unique_and_ambiguous_grids() -> None:
+    from publisher.kinds.sudoku.generator import _standard
+    from publisher.kinds.sudoku.solver import count_solutions, random_solution
+    rng = random.Random(5)
+    seen = set()
+    for size, variant in ((9, "classic"), (9, "x"), (6, "classic"), (12, "classic")):
+        geom = _standard(size, variant == "x")
+        solution = random_solution(geom, rng)
+        assert solution is not None
+        for _ in range(25):
+            holes = rng.sample(range(size * size), rng.randint(size * size // 2,
+                                                                size * size * 3 // 4))
+            givens = [0 if c in holes else v for c, v in enumerate(solution)]
+            p = Puzzle(size, variant, "easy", "none", givens, solution,
+                       [[0] * size for _ in range(size)])
+            p.regions = [[(r // BOXES[size][0]) * (size // BOXES[size][1]) + c // BOXES[size][1]
+                          for c in range(size)] for r in range(size)]
+            found = count_solutions(geom, givens, 2)
+            assert found == len(sat_solutions(p)), (size, variant)
+            seen.add(found)
+    assert seen == {1, 2}
+
+
+def killer_geometry(p: Puzzle):
+    from publisher.kinds.sudoku.shapes import Geometry
+    return Geometry(p.size, p.regions, cages=p.cages)
+
+
+def test_innies_and_outies_place_the_cell_the_45_rule_forces() -> None:
+    from publisher.kinds.sudoku.grader import HumanSolver
+    from publisher.kinds.sudoku.innies import innies_outies
+    from publisher.kinds.sudoku.shapes import Geometry, box_regions
+    n = 9
+    solution = [(r * 3 + r // 3 + c) % 9 + 1 for r in range(n) for c in range(n)]
+    # row 0: four two-cell cages inside it, and its last cell caged with the cell below
+    cages = [[r * n + c, r * n + c + 1] for r in range(n) for c in range(0, 8, 2)]
+    cages += [[8, 17], [26, 35], [44, 53], [62, 71], [80]]
+    geom = Geometry(n, box_regions(n), cages=cages)
+    sums = [sum(solution[c] for c in k) for k in cages]
+    solver = HumanSolver(geom, [0] * (n * n), sums)
+    assert innies_outies(solver)
+    while innies_outies(solver):
+        pass
+    # the row holds 1..9 once: its last cell is 45 minus the four cages inside
+    assert solver.cand[8] == 1 << (45 - sum(sums[:4]) - 1)
+    assert solution[8] == 45 - sum(sums[:4])
+
+
+def test_a_hard_killer_needs_innies_and_outies_and_they_are_sound(puzzles: list[Puzzle]) -> None:
+    from publisher.kinds.sudoku.grader import HumanSolver
+    hard = [p for p in puzzles if p.variant == "killer" and p.difficulty == "hard"]
+    assert hard
+    needed = 0
+    for p in hard:
+        assert p.grade is not None and "innies_outies" in p.grade.techniques
+        geom = killer_geometry(p)
+        without = HumanSolver(geom, p.givens, p.sums)
+        without.innie_groups = []
+        if not without.run(2):
+            needed += 1
+        # every deduction keeps the (SAT-proved) solution's value possible
+        solver = HumanSolver(geom, p.givens, p.sums)
+        assert solver.run(2)
+        assert solver.values == p.solution
+    assert needed >= 1

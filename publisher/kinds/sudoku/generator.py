@@ -18,7 +18,9 @@ from functools import lru_cache
 from publisher.errors import GenerationFailed
 
 from .grader import LEVELS, Grade, grade, solvable
-from .layouts import jigsaw_regions, killer_cages
+from .grader_util import cells_of
+from .layouts import CAGE_SIZES, jigsaw_regions, killer_cages
+from .propagate import engine
 from .shapes import BOX_SHAPES, Geometry, box_regions, symmetry_orbits
 from .solver import other_solution, random_solution
 from .unavoidable import two_value_sets
@@ -48,6 +50,9 @@ DIG_TIER = {"classic": [0, 4, 4, 4, 4], "x": [0, 1, 4, 4, 4], "jigsaw": [0, 1, 3
             "killer": [0, 1, 2, 3, 4]}
 
 
+DIGS_PER_GRID = 6
+
+
 def attempt_budget(size: int, difficulty: str, variant: str) -> int:
     """How many full grids one request may try before it fails."""
     tier = LEVELS.index(difficulty)
@@ -58,6 +63,8 @@ def attempt_budget(size: int, difficulty: str, variant: str) -> int:
         base *= 3               # about one counter-dug 9x9 grid in 15 is extreme
     if variant == "killer" and tier == 4:
         base = max(2, base // 3)
+    if variant == "killer" and tier == 3:
+        base *= 4               # innies and outies (hard) settle many would-be experts
     return base
 
 
@@ -72,7 +79,18 @@ def _standard(size: int, diagonals: bool) -> Geometry:
     return Geometry(size, box_regions(size), diagonals=diagonals)
 
 
-def _fill(size: int, variant: str, rng: random.Random) -> tuple[Geometry, list[int]]:
+# Killer cage sizes by level: bigger cages tell less, so harder puzzles use them
+# (with small cages the cage sums and the 45 rule settle nearly every grid).
+# A 9x9 extreme is dug by the exact counter, which small cages keep fast.
+BIG_CAGES = (3, 4, 4, 5, 5, 6, 6)
+
+
+def killer_cage_sizes(size: int, tier: int) -> tuple[int, ...]:
+    return BIG_CAGES if tier == 3 or (tier == 4 and size <= 6) else CAGE_SIZES
+
+
+def _fill(size: int, variant: str, rng: random.Random,
+          tier: int = 0) -> tuple[Geometry, list[int]]:
     """A geometry and a full grid valid for it. Jigsaw regions are grown from a
     boxed grid by swapping equal values, so the grid stays valid."""
     geom = _standard(size, variant == "x")
@@ -87,40 +105,60 @@ def _fill(size: int, variant: str, rng: random.Random) -> tuple[Geometry, list[i
             regions = jigsaw_regions(size, rng, solution)
         geom = Geometry(size, regions)
     elif variant == "killer":
-        geom = Geometry(size, geom.regions, cages=killer_cages(size, solution, rng))
+        geom = Geometry(size, geom.regions, cages=killer_cages(size, solution, rng,
+                                                              killer_cage_sizes(size, tier)))
     return geom, solution
 
 
+# long: the dig's test and sweep share its state (givens, kept, learnt sets) as closures
 def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int,
-         sums: list[int] | None, rng: random.Random) -> list[int]:
+         sums: list[int] | None, rng: random.Random,
+         must_keep: list[list[int]] | None = None) -> tuple[list[int], bool]:
     """Remove orbits in random order while the test of `tier` still proves the
-    puzzle unique (the ladder up to that tier, or the counter for 4)."""
+    puzzle unique (the ladder up to that tier, or the counter for 4).
+    `must_keep`: per cell, the cell sets holding it that need a given (learnt
+    here too, shared by the digs of one grid). Returns the givens and whether singles solve them."""
     givens = list(solution)
     order = list(orbits)
     rng.shuffle(order)
     budget = counter_budget(geom.n)
-    must_keep = two_value_sets(geom, solution)
+    if must_keep is None:
+        must_keep = sets_by_cell(geom.n * geom.n, two_value_sets(geom, solution))
     kept = (1 << (geom.n * geom.n)) - 1             # cells still given, as a bitset
+    fast = None if geom.cages else engine(geom)
+    easy = True                                      # singles solve the current puzzle
 
     def keeps(test_tier: int, freed: list[int]) -> bool:
-        for cells in must_keep:                      # a swappable set left empty
-            if not cells & kept:
-                return False
-        if test_tier <= 3:
-            return solvable(geom, givens, test_tier, sums)
-        # singles finishing it proves it unique at a fraction of a search's cost
-        if solvable(geom, givens, 0, sums):
+        nonlocal easy
+        for c in freed:                              # a swappable set left empty
+            for cells in must_keep[c]:
+                if not cells & kept:
+                    return False
+        # singles finishing it proves it unique at a fraction of a search's cost;
+        # from a puzzle singles solve, it is enough that they fill the freed cells
+        if fast is not None:
+            if fast.singles_solve(givens, freed if easy else None):
+                return True
+        elif solvable(geom, givens, 0, sums):
             return True
+        if test_tier == 0:
+            return False
+        if test_tier <= 3:
+            if solvable(geom, givens, test_tier, sums):
+                easy = False
+                return True
+            return False
         other = other_solution(geom, givens, solution, freed, sums, budget)
         if other is None:
+            easy = False
             return True
         # the cells where the two solutions differ need a given from now on
         differ = 0
         for c, v in enumerate(other):
             if v != solution[c]:
                 differ |= 1 << c
-        if differ:
-            must_keep.insert(0, differ)
+        for c in cells_of(differ):
+            must_keep[c].insert(0, differ)
         return False
 
     def sweep(candidates: list[list[int]], test_tier: int, chunk: int) -> list[list[int]]:
@@ -143,30 +181,70 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
 
     # big early chunks: most early removals succeed, so test several at once
     sweep(sweep(order, tier, 4), tier, 1)
-    return givens
+    return givens, easy
+
+
+def sets_by_cell(cells: int, sets: list[int]) -> list[list[int]]:
+    """Cell bitsets indexed by each cell they hold (a removal need only check
+    the sets holding a freed cell: the others keep their given)."""
+    out: list[list[int]] = [[] for _ in range(cells)]
+    for bits in sets:
+        for c in cells_of(bits):
+            out[c].append(bits)
+    return out
 
 
 def _fill_back(geom: Geometry, solution: list[int], givens: list[int],
                orbits: list[list[int]], tier: int, sums: list[int] | None,
                rng: random.Random, passes: int = 1) -> bool:
-    """Put removed orbits back (givens only make a puzzle easier) until the
-    puzzle needs exactly `tier`; an orbit that makes it too easy is taken out
-    again. A few passes in different orders, each from the dug puzzle; on
-    success `givens` holds the result."""
+    """Put removed orbits back in a random order (givens only make a puzzle
+    easier) until the puzzle needs exactly `tier`; an orbit that makes it too
+    easy is left out. Since solvability only grows as orbits come back, the
+    first orbit that makes it solvable is found by bisection. A few passes in
+    different orders, each from the dug puzzle; on success `givens` holds the
+    result."""
     removed = [o for o in orbits if not givens[o[0]]]
-    for _ in range(passes):
-        trial = list(givens)
-        rng.shuffle(removed)
-        for orbit in removed:
+
+    def with_orbits(base: list[int], extra: list[list[int]]) -> list[int]:
+        trial = list(base)
+        for orbit in extra:
             for c in orbit:
                 trial[c] = solution[c]
-            if solvable(geom, trial, tier, sums):
-                if tier == 0 or not solvable(geom, trial, tier - 1, sums):
-                    givens[:] = trial
-                    return True
-                for c in orbit:
-                    trial[c] = 0
+        return trial
+
+    for _ in range(passes):
+        rng.shuffle(removed)
+        base, rest = list(givens), list(removed)
+        while rest:
+            lo, hi = 1, len(rest)          # all of them back: the full grid, solvable
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if solvable(geom, with_orbits(base, rest[:mid]), tier, sums):
+                    hi = mid
+                else:
+                    lo = mid + 1
+            trial = with_orbits(base, rest[:lo])
+            if tier == 0 or not _solves(geom, trial, tier - 1, sums):
+                # of the orbits put back, take out again those it can spare
+                for orbit in [o for o in removed if trial[o[0]]]:
+                    for c in orbit:
+                        trial[c] = 0
+                    if not solvable(geom, trial, tier, sums):
+                        for c in orbit:
+                            trial[c] = solution[c]
+                givens[:] = trial
+                return True
+            # the lo-th orbit makes it too easy: keep those before it, skip it
+            base = with_orbits(base, rest[:lo - 1])
+            rest = rest[lo:]
     return False
+
+
+def _solves(geom: Geometry, givens: list[int], tier: int, sums: list[int] | None) -> bool:
+    """solvable(), with the fast singles test for tier 0 where it applies."""
+    if tier == 0 and not geom.cages:
+        return engine(geom).singles_solve(givens)
+    return solvable(geom, givens, tier, sums)
 
 
 def _score(geom: Geometry, givens: list[int], g: Grade, tier: int) -> float:
@@ -189,21 +267,39 @@ def generate_puzzle(size: int, variant: str, difficulty: str, symmetry: str,
     limit = attempts if attempts is not None else attempt_budget(size, difficulty, variant)
     orbits = symmetry_orbits(size, symmetry)
     dig_tier = DIG_TIER[variant][tier]
-    for attempt in range(1, limit + 1):
-        geom, solution = _fill(size, variant, rng)
+    attempt = 0
+    for _ in range(limit):
+        geom, solution = _fill(size, variant, rng, tier)
         sums = [sum(solution[c] for c in cage) for cage in geom.cages] if geom.cages else None
-        givens = _dig(geom, solution, orbits, dig_tier, sums, rng)
-        g = grade(geom, givens, sums)
-        if LEVELS.index(g.level) > tier and _fill_back(geom, solution, givens, orbits, tier,
-                                                       sums, rng):
-            g = grade(geom, givens, sums)
-        if g.level != difficulty:
-            continue
-        if tier == 4:
-            g.hardest = "beyond_chains"
-        return Puzzle(size, variant, difficulty, symmetry, givens, solution, geom.regions,
-                      [list(c) for c in geom.cages], list(sums or []), g,
-                      _score(geom, givens, g, tier), attempt)
+        must_keep = sets_by_cell(size * size, two_value_sets(geom, solution))
+        fast = not geom.cages       # `easy` from the dig is the grader's tier 0
+        # a dig that misses the level is retried on the same grid in another
+        # order (the cell sets learnt to need a given carry over)
+        for _ in range(DIGS_PER_GRID if fast else 1):
+            attempt += 1
+            givens, easy = _dig(geom, solution, orbits, dig_tier, sums, rng, must_keep)
+            if easy and tier and fast:
+                continue            # singles solve it: easy, and givens only make it easier
+            # too hard for the level? the ladder up to it says so without
+            # running the harder techniques a full grade would try
+            too_hard = (0 < tier < 3 and dig_tier > tier
+                        and not solvable(geom, givens, tier, sums))
+            if too_hard:
+                if not _fill_back(geom, solution, givens, orbits, tier, sums, rng):
+                    continue
+                g = grade(geom, givens, sums)
+            else:
+                g = grade(geom, givens, sums)
+                if LEVELS.index(g.level) > tier and _fill_back(geom, solution, givens,
+                                                               orbits, tier, sums, rng):
+                    g = grade(geom, givens, sums)
+            if g.level != difficulty:
+                continue
+            if tier == 4:
+                g.hardest = "beyond_chains"
+            return Puzzle(size, variant, difficulty, symmetry, givens, solution, geom.regions,
+                          [list(c) for c in geom.cages], list(sums or []), g,
+                          _score(geom, givens, g, tier), attempt)
     hint = ("choose a lower difficulty" if tier else "try again with another seed")
     if size >= 12:
         hint += " or a smaller size"

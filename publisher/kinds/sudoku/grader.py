@@ -1,7 +1,8 @@
 """The human-style grader: a fixed ladder of techniques, always the easiest
 that makes progress first, recording each one used and how often.
 
-Tiers (= levels): 0 singles (easy), 1 intersections and subsets (medium),
+Tiers (= levels): 0 singles (easy), 1 intersections and subsets (medium;
+killer's innies and outies come first there),
 2 fish and wings (hard), 3 colouring and chains (expert). A puzzle the ladder
 cannot finish is "extreme". Every technique is sound, so a puzzle the ladder
 solves from a grid that has a solution has exactly one solution.
@@ -14,6 +15,7 @@ from itertools import combinations
 from .shapes import Geometry
 from .chains import simple_colouring, x_chain, xy_chain
 from .grader_util import bits_of, cells_of
+from .innies import groups as innie_groups, innies_outies
 from .solver import cage_combos
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
@@ -23,7 +25,7 @@ TIERS: dict[str, int] = {
     "pointing": 1, "box_line": 1,
     "naked_pair": 1, "hidden_pair": 1, "naked_triple": 1, "hidden_triple": 1,
     "naked_quad": 1, "hidden_quad": 1,
-    "x_wing": 2, "swordfish": 2, "xy_wing": 2, "xyz_wing": 2,
+    "innies_outies": 2, "x_wing": 2, "swordfish": 2, "xy_wing": 2, "xyz_wing": 2,
     "simple_colouring": 3, "x_chain": 3, "xy_chain": 3,
 }
 
@@ -78,6 +80,13 @@ class HumanSolver:
         self._places: list[tuple[list[int], dict[int, int]]] | None = None
         self.cage_sets = ([cage_combos(self.n, len(c), s) for c, s in zip(geom.cages, sums)]
                           if sums is not None and geom.cages else None)
+        self.sums_key = tuple(sums or ())
+        self.innie_groups: list[tuple[tuple[int, ...], int]] = []
+        if sums is not None and geom.cages:
+            known = geom.__dict__.setdefault("_innie_groups", {})
+            if tuple(sums) not in known:
+                known[tuple(sums)] = innie_groups(geom, sums)
+            self.innie_groups = known[tuple(sums)]
         full = geom.full
         used = [0] * len(geom.groups)
         for cell, v in enumerate(grid):
@@ -168,7 +177,9 @@ class HumanSolver:
         if self.cage_sets is None:
             return False
         cand, values, changed = self.cand, self.values, False
-        for cells, combos in zip(self.geom.cages, self.cage_sets):
+        # a cage's state repeats across the many runs of one board's digs
+        memo = self.geom.__dict__.setdefault("_cage_memo", {}).setdefault(self.sums_key, {})
+        for k, (cells, combos) in enumerate(zip(self.geom.cages, self.cage_sets)):
             placed = 0
             open_cells = []
             for c in cells:
@@ -178,11 +189,10 @@ class HumanSolver:
                     open_cells.append(c)
             if not open_cells:
                 continue
-            allowed = 0
-            for combo in combos:
-                rest = combo & ~placed
-                if combo & placed == placed and all(cand[c] & rest for c in open_cells):
-                    allowed |= rest
+            key = (k, placed, *[cand[c] for c in open_cells])
+            allowed = memo.get(key)
+            if allowed is None:
+                allowed = memo[key] = self._cage_allowed(open_cells, placed, combos)
             for c in open_cells:
                 if cand[c] & ~allowed:
                     cand[c] &= allowed
@@ -192,6 +202,21 @@ class HumanSolver:
         if changed:
             self._note("cage_sum")
         return changed
+
+    def _cage_allowed(self, open_cells: list[int], placed: int, combos: tuple[int, ...]) -> int:
+        """The values the open cells of a cage may hold: those of the sets that
+        make its sum, hold the placed values and fit the candidates."""
+        cand = self.cand
+        union = 0
+        for c in open_cells:
+            union |= cand[c]
+        allowed = 0
+        for combo in combos:
+            rest = combo & ~placed
+            if combo & placed == placed and union & rest == rest and \
+                    all(cand[c] & rest for c in open_cells):
+                allowed |= rest
+        return allowed
 
     # -- tier 1 -------------------------------------------------------------
     def intersections(self) -> bool:
@@ -350,7 +375,7 @@ class HumanSolver:
             (1, lambda: self.naked_subset(2)), (1, lambda: self.hidden_subset(2)),
             (1, lambda: self.naked_subset(3)), (1, lambda: self.hidden_subset(3)),
             (1, lambda: self.naked_subset(4)), (1, lambda: self.hidden_subset(4)),
-            (2, lambda: self.fish(2)), (2, lambda: self.fish(3)),
+            (2, lambda: innies_outies(self)), (2, lambda: self.fish(2)), (2, lambda: self.fish(3)),
             (2, self.xy_wing), (2, self.xyz_wing),
             (3, lambda: simple_colouring(self)), (3, lambda: x_chain(self)),
             (3, lambda: xy_chain(self)),

@@ -10,6 +10,7 @@ import random
 from functools import lru_cache
 from itertools import combinations
 
+from .propagate import SearchBudgetExceeded, engine
 from .shapes import Geometry
 
 
@@ -208,12 +209,27 @@ def count_solutions(geom: Geometry, grid: list[int], limit: int = 2,
                     sums: list[int] | None = None, budget: int = 10 ** 7) -> int:
     """Number of solutions of `grid` (0 = empty cell), counting no further than
     `limit`. Raises BudgetExceeded past `budget` search nodes."""
+    if not geom.cages:
+        return _engine_search(geom, grid, limit, budget)[0]
     return _search(geom, grid, limit, budget, None, sums)[0]
+
+
+def _engine_search(geom: Geometry, grid: list[int], limit: int, budget: int,
+                   rng: random.Random | None = None) -> tuple[int, list[int] | None]:
+    """The propagating search (grids without cages); its budget is in branches."""
+    if _setup(geom, grid) is None:
+        return 0, None
+    try:
+        return engine(geom).solutions(grid, limit, budget, rng)
+    except SearchBudgetExceeded:
+        raise BudgetExceeded from None
 
 
 def solve(geom: Geometry, grid: list[int], sums: list[int] | None = None,
           budget: int = 10 ** 7) -> list[int] | None:
     """One solution, or None."""
+    if not geom.cages:
+        return _engine_search(geom, grid, 1, budget)[1]
     return _search(geom, grid, 1, budget, None, sums)[1]
 
 
@@ -229,7 +245,7 @@ def random_solution(geom: Geometry, rng: random.Random, budget: int = 20000,
         rng.shuffle(row)
         grid[:n] = row
         try:
-            _, sol = _search(geom, grid, 1, budget, rng, None)
+            _, sol = _engine_search(geom, grid, 1, budget, rng)
         except BudgetExceeded:
             continue
         if sol is not None:
@@ -246,6 +262,11 @@ def other_solution(geom: Geometry, grid: list[int], solution: list[int],
     value (earlier freed cells fixed to the solution). Finding one solution
     under a wrong value fails much faster than counting to two. Returns
     `solution` itself when the budget runs out (not proved unique)."""
+    if not geom.cages:
+        try:
+            return engine(geom).other_solution(grid, solution, freed, budget)
+        except SearchBudgetExceeded:
+            return solution
     work = list(grid)
     used = _setup(geom, work)
     if used is None:

@@ -1,0 +1,247 @@
+"""Fast exact search for grids without killer cages: candidate bitmasks with
+naked and hidden singles propagated after every placement, branching on the
+cell with the fewest candidates. Propagation settles most cells, so a
+uniqueness proof takes a handful of branches instead of hundreds of nodes.
+
+The same propagation, without branching, is the "singles" test (the grader's
+tier 0): its result does not depend on the order of the deductions, so it can
+stop as soon as the cells it was asked about are placed.
+"""
+from __future__ import annotations
+
+import random
+
+from .shapes import Geometry
+
+
+class SearchBudgetExceeded(Exception):
+    """The search used more branches than it was allowed."""
+
+
+class Engine:
+    """Per-geometry tables (peers and houses as tuples); one per Geometry."""
+
+    def __init__(self, geom: Geometry):
+        self.n = geom.n
+        self.cells = geom.n * geom.n
+        self.full = geom.full
+        self.peers = tuple(tuple(p) for p in geom.peers)
+        self.units = tuple(tuple(u) for u in geom.units)
+        self.all_units = (1 << len(geom.units)) - 1
+        self.cell_units = tuple(tuple(u) for u in geom.cell_units)
+        bits = [0] * self.cells
+        for u, cells in enumerate(geom.units):
+            for c in cells:
+                bits[c] |= 1 << u
+        self.unit_bits = tuple(bits)
+
+    # -- propagation -----------------------------------------------------------
+    # A state is (cand, values): an open cell has its candidates in cand and 0
+    # in values; a placed cell has 0 in cand and its value's bit in values.
+    def start(self, givens: list[int]) -> tuple[list[int], list[int], list[int], int] | None:
+        """The state with the givens placed (candidates of the open cells from
+        their houses, the cells left with one queued) and the number of open
+        cells; None if two givens clash or a cell has no candidate."""
+        cell_units = self.cell_units
+        used = [0] * len(self.units)
+        values = [0] * self.cells
+        cand = [0] * self.cells
+        empties = []
+        for cell, v in enumerate(givens):
+            if v:
+                bit = 1 << (v - 1)
+                values[cell] = bit
+                for u in cell_units[cell]:
+                    if used[u] & bit:
+                        return None
+                    used[u] |= bit
+            else:
+                empties.append(cell)
+        full = self.full
+        queue = []
+        for cell in empties:
+            m = full
+            for u in cell_units[cell]:
+                m &= ~used[u]
+            if not m:
+                return None
+            cand[cell] = m
+            if not m & (m - 1):
+                queue.append(cell)
+        return cand, values, queue, len(empties)
+
+    # long: the hot loop of every uniqueness test, kept in one body for speed
+    def propagate(self, cand: list[int], values: list[int], queue: list[int], left: int,
+                  targets: list[int] | None = None, dirty: int = -1) -> int:
+        """Place the queued cells (each holding one candidate) and everything
+        naked and hidden singles follow with; returns the number of cells
+        still open, -1 on a contradiction, or 0 early once every cell of
+        `targets` is placed. `dirty`: the houses whose candidates changed
+        (a bitset; all at first), the only ones that can hold a new hidden
+        single."""
+        peers, units, full, unit_bits = self.peers, self.units, self.full, self.unit_bits
+        if dirty < 0:
+            dirty = self.all_units
+        while True:
+            while queue:
+                cell = queue.pop()
+                bit = cand[cell]
+                if not bit:
+                    continue              # placed already
+                values[cell] = bit
+                cand[cell] = 0
+                left -= 1
+                for p in peers[cell]:
+                    m = cand[p]
+                    if m & bit:
+                        m ^= bit
+                        if not m:
+                            return -1
+                        cand[p] = m
+                        dirty |= unit_bits[p]
+                        if not m & (m - 1):
+                            queue.append(p)
+            if not left:
+                return 0
+            if targets is not None and all(values[c] for c in targets):
+                return 0
+            while dirty:
+                low = dirty & -dirty
+                dirty ^= low
+                unit = units[low.bit_length() - 1]
+                once = twice = fixed = 0
+                for c in unit:
+                    m = cand[c]
+                    twice |= once & m
+                    once |= m
+                    fixed |= values[c]
+                if (once | fixed) != full:
+                    return -1
+                hidden = once & ~twice
+                while hidden:
+                    bit = hidden & -hidden
+                    hidden ^= bit
+                    for c in unit:
+                        if cand[c] & bit:
+                            cand[c] = bit
+                            queue.append(c)
+                            break
+                if queue:
+                    break                 # place them first: fewer stale houses
+            if not queue:
+                return left
+
+    def singles_solve(self, givens: list[int], targets: list[int] | None = None) -> bool:
+        """True when naked and hidden singles alone fill the grid. With
+        `targets`: the grid is known to be solved by singles once they are
+        given, so it is enough that singles place them."""
+        state = self.start(givens)
+        return state is not None and self.propagate(*state, targets) == 0
+
+    # -- search ----------------------------------------------------------------
+    def solutions(self, givens: list[int], limit: int, budget: int,
+                  rng: random.Random | None = None,
+                  prefer: list[int] | None = None) -> tuple[int, list[int] | None]:
+        """(solutions found up to `limit`, the first one). Raises
+        SearchBudgetExceeded past `budget` branches."""
+        state = self.start(givens)
+        if state is None:
+            return 0, None
+        cand, values, queue, left = state
+        left = self.propagate(cand, values, queue, left)
+        if left < 0:
+            return 0, None
+        return self.search(cand, values, left, limit, budget, rng, prefer)
+
+    def other_solution(self, givens: list[int], solution: list[int], freed: list[int],
+                       budget: int) -> list[int] | None:
+        """A solution other than `solution` of `givens`, which is known to be
+        `solution`'s unique puzzle with the cells `freed` emptied: another
+        solution differs in a freed cell, so each freed cell is tried with its
+        other values, the earlier freed cells fixed to the solution."""
+        state = self.start(givens)
+        assert state is not None, "the puzzle has a solution"
+        cand, values, queue, left = state
+        left = self.propagate(cand, values, queue, left)
+        assert left >= 0, "the puzzle has a solution"
+        for cell in freed:
+            if values[cell]:
+                continue          # forced by singles: no other value possible
+            known = 1 << (solution[cell] - 1)
+            m = cand[cell] & ~known
+            while m:
+                bit = m & -m
+                m ^= bit
+                c2, v2 = cand[:], values[:]
+                c2[cell] = bit
+                got = self.propagate(c2, v2, [cell], left)
+                if got >= 0:
+                    _, other = self.search(c2, v2, got, 1, budget, None, solution)
+                    if other is not None:
+                        return other
+            cand[cell] = known
+            left = self.propagate(cand, values, [cell], left)
+            if left <= 0:
+                break             # everything else follows: no other solution
+        return None
+
+    # long: the branching loop of the exact search, its state in locals for speed
+    def search(self, cand: list[int], values: list[int], left: int, limit: int, budget: int,
+               rng: random.Random | None = None,
+               prefer: list[int] | None = None) -> tuple[int, list[int] | None]:
+        """Depth-first search from a propagated state."""
+        found = 0
+        first: list[int] | None = None
+        branches = 0
+        # each entry: a state and the value to try in its cell (-1: the state itself)
+        stack: list[tuple[list[int], list[int], int, int, int]] = [(cand, values, left, -1, 0)]
+        while stack:
+            cand, values, left, cell, bit = stack.pop()
+            if cell >= 0:
+                branches += 1
+                if branches > budget:
+                    raise SearchBudgetExceeded
+                cand = cand[:]
+                values = values[:]
+                cand[cell] = bit
+                left = self.propagate(cand, values, [cell], left)
+                if left < 0:
+                    continue
+            if not left:
+                found += 1
+                if first is None:
+                    first = [m.bit_length() for m in values]
+                if found >= limit:
+                    break
+                continue
+            best, best_k = -1, 99
+            for c, m in enumerate(cand):
+                if m:
+                    k = m.bit_count()
+                    if k < best_k:
+                        best, best_k = c, k
+                        if k == 2:
+                            break
+            m = cand[best]
+            bits = []
+            while m:
+                low = m & -m
+                bits.append(low)
+                m ^= low
+            if rng is not None:
+                rng.shuffle(bits)
+            elif prefer is not None:
+                known = 1 << (prefer[best] - 1)
+                if known in bits:                 # the known value tried first
+                    bits.remove(known)
+                    bits.insert(0, known)
+            for bit in reversed(bits):            # popped in the order of `bits`
+                stack.append((cand, values, left, best, bit))
+        return found, first
+
+
+def engine(geom: Geometry) -> Engine:
+    got = geom.__dict__.get("_engine")
+    if got is None:
+        got = geom.__dict__["_engine"] = Engine(geom)
+    return got
