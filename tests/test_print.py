@@ -182,6 +182,9 @@ def test_the_cover_sheet(book):
     barcode = (BLEED + 432 - 0.375 * IN - 2 * IN, BLEED + 0.375 * IN, 2 * IN, 1.2 * IN)
     texts = [m for m in marks if m.kind == "text"]
     assert len(outside(texts, barcode, tolerance=0)) == len(texts)
+    # The front's design is the word search's grid alone: no list, no difficulty line.
+    assert "SHEEP" not in text and "GOAT" not in text and "Difficulty" not in text
+    assert "★" not in text
 
 
 def test_spine_text_from_80_pages(book):

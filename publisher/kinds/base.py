@@ -226,6 +226,8 @@ class DrawContext:
 
     theme: Theme
     text: KindText
+    # The grid alone (a cover's design): no word list, clues, rule or difficulty line.
+    bare: bool = False
 
     @property
     def language(self) -> str:

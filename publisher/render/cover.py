@@ -74,7 +74,7 @@ def _front(r: BookRenderer, canvas, front: Box, trim_x: float, band, accent,
         side = min(front.width, front.height * 0.55)
         box = Box(front.x + (front.width - side) / 2, front.y + front.height * 0.12, side, side)
         ctx = r.context(design)
-        ctx = replace(ctx, theme=replace(ctx.theme, colour=colour))
+        ctx = replace(ctx, theme=replace(ctx.theme, colour=colour), bare=True)
         canvas.saveState()
         get_kind(design.job.kind).draw_puzzle(canvas, design.kept, box, ctx)
         canvas.restoreState()

@@ -293,6 +293,9 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
 
     def draw_puzzle(self, canvas: Any, board: CrosswordBoard, box: Box,
                     ctx: DrawContext) -> None:
+        if ctx.bare:
+            draw.draw_grid_alone(canvas, board, box, ctx.theme)
+            return
         draw.draw_puzzle(canvas, board, box, ctx.theme, _enumeration, _headings(ctx))
 
     def continuation_pages(self, board: CrosswordBoard, box: Box, next_box: Box,

@@ -177,6 +177,13 @@ def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bo
                 canvas.drawString(x + cell * 0.08, y + cell - fs * 0.95, str(numbers[(r, c)]))
 
 
+def draw_grid_alone(canvas, board, box, theme) -> None:
+    cell = min(box.width / board.cols, box.height / board.rows)
+    gw, gh = cell * board.cols, cell * board.rows
+    _grid(canvas, board, box.x + (box.width - gw) / 2, box.top - (box.height - gh) / 2,
+          cell, theme, False)
+
+
 def draw_puzzle(canvas, board, box, theme, enumeration, headings) -> None:
     where, n_cols, size, col_w, cell, lines, line_h, need = _plan(board, box, theme, enumeration,
                                                                   headings)

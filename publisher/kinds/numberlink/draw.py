@@ -130,7 +130,7 @@ def rules_text(board: NumberlinkBoard, ctx: DrawContext) -> str:
 def draw_puzzle(canvas, board: NumberlinkBoard, box: Box, ctx: DrawContext,
                 grade: str) -> None:
     theme = ctx.theme
-    caption = box.height >= 120 and box.width >= 100
+    caption = box.height >= 120 and box.width >= 100 and not ctx.bare
     font_size = max(theme.min_font_size, theme.font_size)
     lines: list[str] = []
     text_h = 0.0

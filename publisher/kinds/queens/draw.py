@@ -112,7 +112,7 @@ class _Grid:
 def draw_board(canvas, board, box, ctx, solved: bool) -> None:
     theme = ctx.theme
     n = board.size
-    caption = not solved and box.height >= 120 and box.width >= 100
+    caption = not solved and box.height >= 120 and box.width >= 100 and not ctx.bare
     # The key's legend: black queens were given, grey ones are the answer.
     legend = solved and bool(board.givens) and len(board.givens) < n
     font_size = (max(theme.min_answer_font_size, min(theme.font_size, box.height * 0.05))

@@ -221,9 +221,28 @@ def layout_for(board, box, ctx: DrawContext) -> PuzzleLayout:
     return puzzle_layout(board, box, ctx.theme, ctx.language, hint, per_point)
 
 
+def _bare_grid(canvas, board, box, theme) -> None:
+    cell = min(box.width / board.cols, box.height / board.rows)
+    x0 = box.x + (box.width - cell * board.cols) / 2
+    top = box.top - (box.height - cell * board.rows) / 2
+    if board.shape:
+        _shape_grid(canvas, board, x0, top, cell, theme.line_width, theme.min_line_width)
+    else:
+        canvas.saveState()
+        canvas.translate(x0, top - cell * board.rows)
+        canvas.doForm(_grid_form(canvas, board.rows, board.cols, cell, theme.line_width,
+                                 theme.min_line_width))
+        canvas.restoreState()
+    canvas.setFillColor(black)
+    _letters(canvas, board, x0, top, cell, theme.font)
+
+
 def puzzle(canvas, board, box, ctx: DrawContext, cell: float | None = None) -> None:
     """The puzzle in `box`; `cell`: at most this cell size (puzzles sharing a page)."""
     theme = ctx.theme
+    if ctx.bare:
+        _bare_grid(canvas, board, box, theme)
+        return
     fit = layout_for(board, box, ctx).with_cell(cell)
     words, size, leading, rows, cell = fit.words, fit.size, fit.leading, fit.rows, fit.cell
     columns, column_width = fit.columns, fit.column_width
