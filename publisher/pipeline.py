@@ -1,6 +1,7 @@
 """spec -> plan -> generate -> lay out -> write. The CLI and the tests call `build_book`."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Protocol
 from datetime import date
@@ -147,7 +148,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
                                     pages.contents)
         sheet_bytes = (renderer.render(pages.answers, pages.placements, progress.advance)
                        if pages.answers else None)
-        cover_bytes = _cover_and_check(spec, renderer, len(pages.book), pdf_bytes, bleed, cover)
+        cover_bytes = _cover_and_check(spec, renderer, len(pages.book), pdf_bytes, bleed, cover,
+                                       workers)
     else:
         renderer, pages = bookless(spec.book, layout, outcomes)
     singles = None
@@ -268,23 +270,24 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
 
 
 def _cover_and_check(spec: Spec, renderer: BookRenderer, pages: int, pdf: bytes, bleed: bool,
-                     cover: bool | None) -> bytes | None:
+                     cover: bool | None, workers: int | None = 1) -> bytes | None:
     """The cover sheet (when the spec or --cover asks), then the print check of both."""
     cover_spec = spec.book.cover_spec or (CoverSpec() if cover else None)
     cover_bytes = (cover_pdf(renderer, pages, cover_spec, spec.path.parent)
                    if cover_spec else None)
     if spec.book.print and not spec.book.worksheet:
         preflight(renderer.layout, bleed, pdf, cover_bytes, pages,
-                  cover_spec.paper if cover_spec else "white")
+                  cover_spec.paper if cover_spec else "white", workers)
     return cover_bytes
 
 
 def preflight(layout: Layout, bleed: bool, pdf: bytes, cover: bytes | None, pages: int,
-              paper: str) -> None:
+              paper: str, workers: int | None = 1) -> None:
     """The build checks its own output as `make-book check` would; a failure is a bug
     (or a layout file that breaks a print rule) and nothing is written."""
     floor = min(layout.min_font_size, layout.min_answer_font_size)
-    reports = [check_bytes(pdf, "the book", layout.page, bleed, floor=floor)]
+    parallel = workers if workers is not None else (os.cpu_count() or 1)
+    reports = [check_bytes(pdf, "the book", layout.page, bleed, floor=floor, workers=parallel)]
     if cover:
         reports.append(check_bytes(cover, "the cover", layout.page, cover=True, pages=pages,
                                    paper=paper, floor=floor))

@@ -107,3 +107,30 @@ sections:
     cover = check(out / "book-cover.pdf", "--cover", "--trim", "5x8")
     assert cover.exit_code == 0 and "24 pages" not in cover.output, cover.output
     assert check(out / "book.pdf", "--trim", "5x8").exit_code == 1   # it does bleed
+
+
+def test_two_processes_report_what_one_does(tmp_path):
+    """A long interior is checked by two processes (alternate pages): the same findings,
+    the same pages named, the earliest page on a tie, as one process finds."""
+    from publisher.ground.fonts import register_fonts
+    from publisher.preflight import PARALLEL_FROM_PAGES, check_bytes
+    register_fonts()
+    buffer = io.BytesIO()
+    size = (6 * IN, 9 * IN)
+    canvas = Canvas(buffer, pagesize=size, invariant=1, initialFontName="PTSans")
+    pages = PARALLEL_FROM_PAGES + 9
+    for number in range(1, pages + 1):
+        canvas.setTrimBox((0, 0, *size))
+        canvas.setFont("PTSans", 5 if number in (12, 31) else 10)  # too small twice
+        canvas.drawString(1.5 * IN, 4 * IN, "Puzzle")
+        canvas.setLineWidth(0.2 if number == 40 else 1.0)
+        x = 0.05 * IN if number in (7, 22, 23) else 1.5 * IN       # ink in the margin
+        canvas.line(x, 2 * IN, 3 * IN, 2 * IN)
+        canvas.showPage()
+    canvas.save()
+    one = check_bytes(buffer.getvalue(), "long.pdf", size, workers=1)
+    two = check_bytes(buffer.getvalue(), "long.pdf", size, workers=2)
+    assert not one.ok
+    assert two.text() == one.text()
+    assert "pages 7, 22, 23" in one.text() and "on page 12" in one.text()
+    assert "on page 40" in one.text()
