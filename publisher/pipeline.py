@@ -148,8 +148,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
                                     pages.contents)
         sheet_bytes = (renderer.render(pages.answers, pages.placements, progress.advance)
                        if pages.answers else None)
-        cover_bytes = _cover_and_check(spec, renderer, len(pages.book), pdf_bytes, bleed, cover,
-                                       workers)
+        cover_bytes = _cover_and_check(spec, renderer, pages, pdf_bytes, bleed, cover, workers)
     else:
         renderer, pages = bookless(spec.book, layout, outcomes)
     singles = None
@@ -269,9 +268,10 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
     return renderer, pages
 
 
-def _cover_and_check(spec: Spec, renderer: BookRenderer, pages: int, pdf: bytes, bleed: bool,
-                     cover: bool | None, workers: int | None = 1) -> bytes | None:
+def _cover_and_check(spec: Spec, renderer: BookRenderer, pagination: Pagination, pdf: bytes,
+                     bleed: bool, cover: bool | None, workers: int | None = 1) -> bytes | None:
     """The cover sheet (when the spec or --cover asks), then the print check of both."""
+    pages = len(pagination.book)
     cover_spec = spec.book.cover_spec or (CoverSpec() if cover else None)
     cover_bytes = (cover_pdf(renderer, pages, cover_spec, spec.path.parent)
                    if cover_spec else None)
