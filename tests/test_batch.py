@@ -277,7 +277,8 @@ def test_early_stop_in_a_real_book_gives_the_same_boards_for_any_workers_and_chu
 def test_a_flow_puzzle_whose_first_round_holds_a_board_at_its_grade_stops_there(
         tmp_path, monkeypatch):
     """Flow 7x7 medium, book seed 3: the first candidate of the first puzzle is graded
-    medium, so that puzzle stops after the first round (2 candidates); the second
+    medium, near its target hardness (0.45), so that puzzle stops after the first
+    round (2 candidates); the second
     runs on. The book's bytes are the same for 1 and 2 workers, and the kept boards and
     `tried` for other chunk sizes."""
     import json
@@ -297,13 +298,16 @@ def test_a_flow_puzzle_whose_first_round_holds_a_board_at_its_grade_stops_there(
 
     first, second = json.loads(one.manifest.read_text(encoding="utf-8"))["puzzles"]
 
-    def medium(entry):
-        """Graded here from the deduction shares, not by the kind's own grading."""
+    def hardness(entry):
+        """From the deduction shares, not by the kind's own grading."""
         deduction = entry["deduction"]
-        hardness = 0.5 * (1 - deduction["propagation"]) + 0.5 * (1 - deduction["probing"])
-        return 0.30 <= hardness < 0.625
+        return 0.5 * (1 - deduction["propagation"]) + 0.5 * (1 - deduction["probing"])
+
+    def medium(entry):
+        return 0.30 <= hardness(entry) < 0.625
 
     assert (first["tried"], first["candidate"]) == (2, 0) and medium(first)
+    assert abs(hardness(first) - 0.45) <= 0.1
     assert second["tried"] > 2 and second["candidate"] >= 2 and medium(second)
 
     jobs = plan_book(load_spec(spec))
