@@ -70,15 +70,17 @@ class SimulatedWorkers:
     def _result(self, task: tuple) -> tuple[Any, float]:
         """What run_candidates returns for the task, from the table, and its cost."""
         index, kind_name, params, seeds = task
-        best, failures, cost = None, [], self.overhead
+        best, failures, cost, final = None, [], self.overhead, False
+        kind = get_kind(kind_name)
         for number, _ in seeds:
             board, failure, seconds = self.table[index, number]
             cost += seconds
             if board is None:
                 failures.append(failure)
-            elif batch.better((board.score, number, board), best):
+                continue
+            if batch.better((board.score, number, board), best):
                 best = (board.score, number, board)
-        final = best is not None and get_kind(kind_name).unbeatable(best[2], params)
+            final = final or kind.unbeatable(board, params)    # as batch.run_candidates
         return (index, best, failures, len(seeds), final, cost - self.overhead), cost
 
     def _dispatch(self) -> None:

@@ -4,8 +4,8 @@ Candidates run behind a small executor interface (`Executor.imap_unordered`):
 a process pool by default, in-process for one worker; a distributed engine can
 replace it. The result never depends on the executor, the workers or the chunking:
 each candidate has its own seed derived from the book seed, ties go to the lowest
-candidate number, and candidates run in rounds of ROUND in seed order. A kind may
-say a board cannot be beaten (`Kind.unbeatable`); a job then stops after the round
+candidate number, and candidates run in fixed rounds (ROUNDS) in seed order. A kind
+may say a board needs no rival (`Kind.unbeatable`); a job then stops after the round
 that holds one, the same round whoever runs it."""
 from __future__ import annotations
 
@@ -22,7 +22,11 @@ from .kinds.base import Board, Params
 from .plan import Job, derive_seed
 
 Best = tuple[float, int, Board]          # (score, candidate number, board)
-ROUND = 8                                # candidates per round, whatever the workers
+# Candidates per round, whatever the workers: the first round, then the next, the last
+# size repeating. A short first round lets a kind that can tell a board good enough
+# (a Flow or Queens board graded at the requested difficulty) stop after two candidates;
+# the others then run rounds of 8 as before.
+ROUNDS = (2, 8)
 EXTRA = 64                               # more candidates tried to replace a repeated puzzle
 
 
@@ -130,10 +134,11 @@ def run_candidates(job_index: int, kind_name: str, params: Params,
                    seeds: list[tuple[int, int]]
                    ) -> tuple[int, Best | None, list[str], int, bool, float]:
     """Worker: generate the candidates (number, seed); return the best one, the
-    failures, how many ran, whether the best cannot be beaten, and the CPU time."""
+    failures, how many ran, whether any board needs no rival, and the CPU time."""
     started = time.process_time()
     kind = get_kind(kind_name)
     best: Best | None = None
+    final = False
     failures = []
     for number, seed in seeds:
         try:
@@ -147,7 +152,9 @@ def run_candidates(job_index: int, kind_name: str, params: Params,
             raise
         if better((board.score, number, board), best):
             best = (board.score, number, board)
-    final = best is not None and kind.unbeatable(best[2], params)
+        # Every board is asked, not only the best: a good-enough board need not score
+        # highest, and the round's verdict must not depend on how it was chunked.
+        final = final or kind.unbeatable(board, params)
     return job_index, best, failures, len(seeds), final, time.process_time() - started
 
 
@@ -156,6 +163,16 @@ def is_interrupt(exc: BaseException) -> bool:
     SIGINT during a solve and raise `pysolvers.error("Caught keyboard interrupt")`)."""
     return "keyboard interrupt" in str(exc).lower() and \
         type(exc).__module__.split(".")[0] in ("pysolvers", "pysat")
+
+
+def round_end(start: int) -> int:
+    """The candidate after the round that starts at candidate `start` (a round boundary)."""
+    boundary = 0
+    for size in ROUNDS:
+        boundary += size
+        if start < boundary:
+            return boundary
+    return start + ROUNDS[-1]
 
 
 def chunks(numbers: range, size: int) -> list[range]:
@@ -234,7 +251,7 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
 
     def start_round(index: int) -> None:
         job, where = jobs[index], rounds[index]
-        numbers = range(where.start, min(job.candidates, where.start + ROUND))
+        numbers = range(where.start, min(job.candidates, round_end(where.start)))
         if chunk_size:
             size = chunk_size
         elif tasks.submit is not None:
@@ -263,7 +280,7 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
                 continue
             # The round is complete: a job stops after the round that found a board no
             # other can beat (the same round whoever runs it), or at its last candidate.
-            where.start += ROUND
+            where.start = round_end(where.start)
             if not where.final and where.start < outcome.job.candidates:
                 start_round(index)
                 continue

@@ -91,8 +91,10 @@ def test_small_chunks_really_split_jobs_across_tasks(monkeypatch):
 
     monkeypatch.setattr(batch, "run_candidates", spy)
     generate_all(JOBS[:1], BOOK_SEED, SerialExecutor(), chunk_size=4)
-    assert [numbers for _, numbers in calls] == [list(range(k, min(23, k + 4)))
-                                                 for k in range(0, 23, 4)]
+    # Chunks of 4 within each round (rounds 0-1, 2-9, 10-17, 18-22).
+    assert [numbers for _, numbers in calls] == [[0, 1], [2, 3, 4, 5], [6, 7, 8, 9],
+                                                 [10, 11, 12, 13], [14, 15, 16, 17],
+                                                 [18, 19, 20, 21], [22]]
 
 
 def test_failures_are_kept_and_all_failing_is_a_clear_error():
@@ -101,6 +103,17 @@ def test_failures_are_kept_and_all_failing_is_a_clear_error():
     with pytest.raises(PublisherError) as err:
         generate_all([job(6, 4, fail_every=1)], BOOK_SEED, SerialExecutor())
     assert "all 4 candidates failed" in str(err.value) and "fails" in str(err.value)
+
+
+def round_starts(candidates: int) -> list[int]:
+    starts = [0]
+    while starts[-1] < candidates:
+        starts.append(batch.round_end(starts[-1]))
+    return starts
+
+
+def test_rounds_are_fixed_a_short_first_one_then_eights():
+    assert round_starts(30) == [0, 2, 10, 18, 26, 34]
 
 
 def test_better_is_a_total_order_on_score_then_candidate():
@@ -131,7 +144,7 @@ def test_early_stop_is_deterministic_and_keeps_the_same_board(monkeypatch, chunk
                      if derive_seed(BOOK_SEED, jobs[0].id, n) % 4 == 3)
     assert outcomes[0].candidate == first_max == expected(jobs[0])[0]
     # It stops after the round that holds the unbeatable board, never before or later.
-    assert outcomes[0].tried == min(40, (first_max // batch.ROUND + 1) * batch.ROUND)
+    assert outcomes[0].tried == min(40, batch.round_end(first_max))
     assert outcomes[1].tried == 30                # never unbeatable: every candidate runs
     assert outcomes[1].candidate == expected(jobs[1])[0]
 
@@ -221,17 +234,19 @@ def test_a_long_job_left_alone_is_cut_into_single_candidates(monkeypatch):
     monkeypatch.setattr(batch._Tasks, "put", put)
     jobs = [job(30, 40)] + [job(31 + i, 3) for i in range(6)]
     outcomes = generate_all(jobs, BOOK_SEED, workers)
-    # Round 0 starts with nothing in flight: single candidates. Round 1 starts while
-    # the six short jobs wait: whole. Rounds 2 to 4 start with nothing else left.
-    assert long_job_tasks == [1] * 8 + [8] + [1] * 24
+    # Round 0 (2 candidates) starts with nothing in flight: single candidates. Rounds 1
+    # and 2 start while the six short jobs' two rounds wait: whole. Rounds 3 to 5 (the
+    # last 22 candidates) start with nothing else left.
+    assert long_job_tasks == [1] * 2 + [8, 8] + [1] * 22
     assert [(o.candidate, o.board.seed) for o in outcomes] == [expected(j) for j in jobs]
 
 
 def test_early_stop_in_a_real_book_gives_the_same_boards_for_any_workers_and_chunks(
         tmp_path, monkeypatch):
     """Real kinds through the real pool: scrambles stop early (a scramble keeping no
-    letter pair of its word cannot be beaten), Flow never does; the manifests'
-    boards and `tried` are the same for 1 and 2 workers and three chunk sizes."""
+    letter pair of its word cannot be beaten), Flow 5x5 medium never does (no such
+    board grades medium); the manifests' boards and `tried` are the same for 1 and 2
+    workers and three chunk sizes."""
     import json
 
     from publisher.kinds import get_kind
@@ -255,5 +270,53 @@ def test_early_stop_in_a_real_book_gives_the_same_boards_for_any_workers_and_chu
     assert book(PoolExecutor(2), 1) == one
     assert book(SerialExecutor(), 3) == one
     tried = [entry[1] for entry in json.loads(one)]
-    assert tried[0] < 40 and tried[0] % batch.ROUND == 0          # stopped after a round
+    assert tried[0] < 40 and tried[0] in round_starts(40)        # stopped after a round
     assert tried[1:] == [9, 9]                                    # Flow runs every candidate
+
+
+def test_a_flow_puzzle_whose_first_round_holds_a_board_at_its_grade_stops_there(
+        tmp_path, monkeypatch):
+    """Flow 7x7 medium, book seed 3: the first candidate of the first puzzle is graded
+    medium, near its target hardness (0.45), so that puzzle stops after the first
+    round (2 candidates); the second
+    runs on. The book's bytes are the same for 1 and 2 workers, and the kept boards and
+    `tried` for other chunk sizes."""
+    import json
+
+    from publisher.kinds import get_kind
+    from publisher.pipeline import build_book
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+    monkeypatch.setattr(batch, "get_kind", get_kind)            # the real kinds
+    spec = tmp_path / "early.yaml"
+    spec.write_text("title: Early\nseed: 3\nsections:\n  - {kind: numberlink, size: 7,"
+                    " count: 2, difficulty: medium, candidates: 8}\n", encoding="utf-8")
+    one = build_book(spec, tmp_path / "one", workers=1)
+    two = build_book(spec, tmp_path / "two", workers=2)
+    assert two.pdf.read_bytes() == one.pdf.read_bytes()
+    assert two.manifest.read_bytes() == one.manifest.read_bytes()
+
+    first, second = json.loads(one.manifest.read_text(encoding="utf-8"))["puzzles"]
+
+    def hardness(entry):
+        """From the deduction shares, not by the kind's own grading."""
+        deduction = entry["deduction"]
+        return 0.5 * (1 - deduction["propagation"]) + 0.5 * (1 - deduction["probing"])
+
+    def medium(entry):
+        return 0.30 <= hardness(entry) < 0.625
+
+    assert (first["tried"], first["candidate"]) == (2, 0) and medium(first)
+    assert abs(hardness(first) - 0.45) <= 0.1
+    assert second["tried"] > 2 and second["candidate"] >= 2 and medium(second)
+
+    jobs = plan_book(load_spec(spec))
+
+    def kept(executor, chunk_size):
+        return [(o.tried, o.candidate, o.kept.paths)
+                for o in generate_all(jobs, 3, executor, chunk_size=chunk_size)]
+
+    serial = kept(SerialExecutor(), None)
+    assert [t for t, _, _ in serial] == [first["tried"], second["tried"]]
+    assert kept(PoolExecutor(2), 1) == serial
+    assert kept(SerialExecutor(), 3) == serial

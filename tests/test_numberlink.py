@@ -289,3 +289,30 @@ def test_small_easy_boards_have_fewer_longer_paths_than_harder_ones_allow():
     """Issue 14: easy 7x7 meant 10 pairs; it now means fewer pairs with longer paths."""
     easy = [len(generate(7, 7, "easy", s).paths) for s in range(12)]
     assert max(easy) <= 9 and sum(easy) / len(easy) < 8.5
+
+
+def test_best_of_n_stops_only_at_a_board_near_the_requested_difficulty():
+    """`unbeatable` holds exactly for boards graded at the requested difficulty within
+    0.1 of its target hardness (graded here from the deduction shares), and a board
+    graded at another difficulty scores below every board at the requested one, so a
+    round that stops keeps a board at the requested difficulty."""
+    from publisher.kinds.numberlink import NumberlinkParams
+    targets = {"easy": 0.15, "medium": 0.45, "hard": 0.8}
+    stopped, off_grade, far = set(), 0, 0
+    for difficulty, target in targets.items():
+        params = NumberlinkParams(rows=7, cols=7, difficulty=difficulty)
+        at, off = [], []
+        for seed in range(12):
+            board = KIND.generate(params, seed)
+            hardness = 0.5 * (1 - board.f0) + 0.5 * (1 - board.f1)
+            level = "easy" if hardness < 0.30 else "medium" if hardness < 0.625 else "hard"
+            near = level == difficulty and abs(hardness - target) <= 0.1 + 1e-4
+            assert KIND.unbeatable(board, params) == near
+            stopped |= {difficulty} if near else set()
+            far += level == difficulty and not near
+            (at if level == difficulty else off).append(board.score)
+        if at and off:
+            assert max(off) < min(at)
+        off_grade += len(off)
+    # Every case really happens: stops, boards at the grade but too far, other grades.
+    assert stopped >= {"medium", "hard"} and far and off_grade

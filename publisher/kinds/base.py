@@ -276,7 +276,8 @@ class Kind(Generic[S, P, B]):
         raise NotImplementedError
 
     def unbeatable(self, board: B, params: P) -> bool:
-        """True when no other candidate could score higher (the batch may stop early)."""
+        """True when the board needs no rival: no other candidate could score higher, or
+        it is all the request asks (the batch stops after this board's round)."""
         return False
 
     # What a book may lack from its user (e.g. clues for some fill words): a board lists

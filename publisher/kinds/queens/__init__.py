@@ -11,7 +11,7 @@ from pydantic import Field, ValidationInfo, field_validator
 from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase
 from .classic import generate_classic
 from .draw import draw_board, grade
-from .regions import BEST_SCORE, generate_regions
+from .regions import generate_regions
 
 SIZES = {"classic": (6, 16), "regions": (5, 12)}
 Variant = Literal["classic", "regions"]
@@ -88,7 +88,12 @@ class QueensKind(Kind[QueensSection, QueensParams, QueensBoard]):
         return board
 
     def unbeatable(self, board: QueensBoard, params: QueensParams) -> bool:
-        return board.variant == "regions" and board.score >= BEST_SCORE[board.difficulty]
+        """Regions: good enough to stop once graded at the requested level with no
+        one-cell region (a rival would only add a few points of finer shading within
+        that level); every board at the best score is one. Classic: never (its scores
+        have no reachable bound)."""
+        return (board.variant == "regions" and grade(board) == params.difficulty
+                and not board.stats.get("one_cell_regions", 0))
 
     def draw_puzzle(self, canvas: Any, board: QueensBoard, box: Box, ctx: DrawContext) -> None:
         draw_board(canvas, board, box, ctx, solved=False)
