@@ -260,8 +260,8 @@ def build_in_phases(spec_path: Path, out: Path, workers: int, with_baseline: boo
     lap("render")
     check_failed = None
     try:
-        cover = pipeline._cover_and_check(spec, renderer, len(pages.book), pdf,
-                                          spec.book.bleed, None)
+        cover = pipeline._cover_and_check(spec, renderer, pages, pdf, spec.book.bleed, None,
+                                          workers)
     except PublisherError as exc:     # reported, and the book is written without a cover
         check_failed, cover = str(exc)[:300], None
     lap("check")
