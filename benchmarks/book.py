@@ -30,6 +30,7 @@ alternating run by run (the fairest 1-vs-2-workers figure on a shared machine).
 from __future__ import annotations
 
 import argparse
+import inspect
 import io
 import json
 import os
@@ -260,8 +261,12 @@ def build_in_phases(spec_path: Path, out: Path, workers: int, with_baseline: boo
     lap("render")
     check_failed = None
     try:
-        cover = pipeline._cover_and_check(spec, renderer, pages, pdf, spec.book.bleed, None,
-                                          workers)
+        if "workers" in inspect.signature(pipeline._cover_and_check).parameters:
+            cover = pipeline._cover_and_check(spec, renderer, pages, pdf, spec.book.bleed,
+                                              None, workers)
+        else:                         # an older tree (--tree): page count, one process
+            cover = pipeline._cover_and_check(spec, renderer, len(pages.book), pdf,
+                                              spec.book.bleed, None)
     except PublisherError as exc:     # reported, and the book is written without a cover
         check_failed, cover = str(exc)[:300], None
     lap("check")
