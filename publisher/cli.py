@@ -174,7 +174,7 @@ def check(
         if paper not in PAPER_THICKNESS:
             raise PublisherError(f"--paper {paper!r}: use one of {', '.join(PAPER_THICKNESS)}")
         report = check_file(pdf, parse_trim(trim) if trim else None, bleed, cover, pages,
-                            paper, floor)
+                            paper, floor, workers=os.cpu_count() or 1)
     except PublisherError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)

@@ -57,7 +57,7 @@ def parse_trim(text: str) -> tuple[float, float]:
 
 def check_file(path: str | Path, trim: tuple[float, float] | None = None, bleed: bool = False,
                cover: bool = False, pages: int | None = None, paper: str = "white",
-               floor: float = 7.0) -> Report:
+               floor: float = 7.0, workers: int = 1) -> Report:
     """Check a PDF: an interior, or with `cover` a cover (its width needs the interior's
     page count: `pages`, else read from `<name>.pdf` beside `<name>-cover.pdf`)."""
     import pypdf
@@ -76,7 +76,7 @@ def check_file(path: str | Path, trim: tuple[float, float] | None = None, bleed:
             raise PublisherError(f"{path}: give the interior's page count (--pages N); "
                                  f"{interior.name} is not beside it")
         pages = len(pypdf.PdfReader(str(interior)).pages)
-    return check_bytes(data, str(path), trim, bleed, cover, pages, paper, floor)
+    return check_bytes(data, str(path), trim, bleed, cover, pages, paper, floor, workers)
 
 
 def check_bytes(data: bytes, name: str, trim: tuple[float, float] | None = None,
