@@ -52,9 +52,10 @@ def test_without_history_the_first_clue_is_printed(tmp_path):
     assert tiger_clue(build_book(spec(tmp_path, history=False), tmp_path / "out", workers=1)) == TIGER[0]
 
 
-def test_a_schema_1_history_is_upgraded_keeping_its_rows(tmp_path):
-    path = tmp_path / "old.sqlite"
+def schema_1(path):
+    """A history as schema 1 wrote it (WAL, as every history is)."""
     db = sqlite3.connect(path)
+    db.execute("PRAGMA journal_mode=WAL")
     db.executescript("""
         CREATE TABLE puzzles (row INTEGER PRIMARY KEY, date TEXT NOT NULL, kind TEXT NOT NULL,
             title TEXT NOT NULL, puzzle_id TEXT NOT NULL, grid_hash TEXT NOT NULL,
@@ -65,6 +66,11 @@ def test_a_schema_1_history_is_upgraded_keeping_its_rows(tmp_path):
         INSERT INTO words VALUES (1, 'TIGER');
         PRAGMA user_version = 1;""")
     db.close()
+
+
+def test_a_schema_1_history_is_upgraded_keeping_its_rows(tmp_path):
+    path = tmp_path / "old.sqlite"
+    schema_1(path)
     store = History.open(path)
     assert [e.words for e in store.entries()] == [("TIGER",)]
     assert store.clue_uses() == {}
@@ -80,3 +86,24 @@ def test_a_schema_1_history_is_upgraded_keeping_its_rows(tmp_path):
     assert store.clue_uses() == {"TIGER": {"Striped cat": ("2026-11-02", 2)},
                                  "OTTER": {"River swimmer": ("2026-11-02", 2)}}
     store.close()
+
+
+def test_listing_a_schema_1_history_while_a_build_writes_neither_waits_nor_fails(tmp_path):
+    """`make-book history` reads an older schema as it is: it does not try to upgrade it
+    (that needs the write lock a running build holds; the build upgrades it)."""
+    from typer.testing import CliRunner
+    from publisher.cli import app
+    path = tmp_path / "old.sqlite"
+    schema_1(path)
+    build = sqlite3.connect(path, isolation_level=None)
+    build.execute("BEGIN IMMEDIATE")              # a build holding the write lock
+    try:
+        result = CliRunner().invoke(app, ["history", str(path)])
+    finally:
+        build.execute("ROLLBACK")
+        build.close()
+    assert result.exit_code == 0, result.output
+    assert "Old" in result.output and "TIGER" in result.output
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+    db.close()

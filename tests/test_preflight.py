@@ -109,7 +109,7 @@ sections:
     assert check(out / "book.pdf", "--trim", "5x8").exit_code == 1   # it does bleed
 
 
-def test_two_processes_report_what_one_does(tmp_path):
+def test_two_processes_report_what_one_does(tmp_path, monkeypatch):
     """A long interior is checked by two processes (alternate pages): the same findings,
     the same pages named, the earliest page on a tie, as one process finds."""
     from publisher.ground.fonts import register_fonts
@@ -129,7 +129,13 @@ def test_two_processes_report_what_one_does(tmp_path):
         canvas.showPage()
     canvas.save()
     one = check_bytes(buffer.getvalue(), "long.pdf", size, workers=1)
+    from publisher import preflight
+    scanned_here = []
+    scan = preflight._scan
+    monkeypatch.setattr(preflight, "_scan", lambda reader, numbers, *rest:
+                        scanned_here.append(numbers) or scan(reader, numbers, *rest))
     two = check_bytes(buffer.getvalue(), "long.pdf", size, workers=2)
+    assert scanned_here == [range(1, pages + 1, 2)]      # the even pages: the helper's
     assert not one.ok
     assert two.text() == one.text()
     assert "pages 7, 22, 23" in one.text() and "on page 12" in one.text()

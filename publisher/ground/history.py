@@ -77,17 +77,24 @@ class History:
         except sqlite3.DatabaseError as exc:
             raise PublisherError(f"{path} is not a history database ({exc})") from None
         history = cls(db, path)
-        history._schema()
+        try:
+            history._schema(upgrade=lock)
+        except sqlite3.OperationalError as exc:
+            history.close()
+            raise PublisherError(_locked(path, wait) if "locked" in str(exc) else
+                                 f"cannot read the history {path}: {exc}") from None
         return history
 
-    def _schema(self) -> None:
+    def _schema(self, upgrade: bool) -> None:
+        """Create the tables, or bring an older schema up to date (only with the write
+        lock: a listing reads an older schema as it is, never waits to write)."""
         db = self._connection()
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > VERSION:
             self.close()
             raise PublisherError(f"the history {self.path} was written by a newer version "
                                  f"(schema {version}, this one knows {VERSION}); upgrade")
-        if version < VERSION:
+        if version < VERSION and (upgrade or version == 0):
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)

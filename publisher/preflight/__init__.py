@@ -6,6 +6,8 @@ in `ground/printrules.py`, shared with the layout and the cover."""
 from __future__ import annotations
 
 import io
+import signal
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -180,37 +182,62 @@ class _Scan:
 
 # Below this many pages a second process costs more than it saves.
 PARALLEL_FROM_PAGES = 40
+# A helper process not back by then is killed and its pages are checked here instead.
+HELPER_WAIT_SECONDS = 120.0
 
 
 def _scan_in_parts(reader: Any, data: bytes, trim: tuple[float, float], bleed: bool,
                    workers: int) -> _Scan:
     """The pages in one process, or every other page in a forked one at the same time (the
     book's own check runs on every build: on two cores it takes half the time; answer
-    pages cost more than puzzle pages, so the pages alternate rather than split in two)."""
+    pages cost more than puzzle pages, so the pages alternate rather than split in two).
+    Only forked from a single-threaded process (a fork copies other threads' locks)."""
     count = len(reader.pages)
-    if workers < 2 or count < PARALLEL_FROM_PAGES:
+    odd, even = range(1, count + 1, 2), range(2, count + 1, 2)
+    if workers < 2 or count < PARALLEL_FROM_PAGES or threading.active_count() > 1:
         return _scan(reader, range(1, count + 1), trim, bleed, count)
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    helper = context.Process(target=_scan_into, args=(sender, data, even, trim, bleed),
+                             daemon=True)
     try:
-        pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
-    except (OSError, ValueError):
+        helper.start()
+    except OSError:
         return _scan(reader, range(1, count + 1), trim, bleed, count)
-    with pool:
-        even = pool.submit(_scan_bytes, data, range(2, count + 1, 2), trim, bleed)
-        odd = _scan(reader, range(1, count + 1, 2), trim, bleed, count)
-        try:
-            return odd.merge(even.result())
-        except Exception:         # the helper process failed: check those pages here
-            return odd.merge(_scan(reader, range(2, count + 1, 2), trim, bleed, count))
+    try:
+        sender.close()
+        mine = _scan(reader, odd, trim, bleed, count)
+        theirs: _Scan | None = None
+        if receiver.poll(HELPER_WAIT_SECONDS):
+            try:
+                theirs = receiver.recv()
+            except (EOFError, OSError):   # it died: its pages are checked below
+                theirs = None
+    finally:                              # also on Ctrl-C: no process left behind
+        receiver.close()
+        if helper.is_alive():
+            helper.kill()
+        helper.join()
+    if not isinstance(theirs, _Scan):
+        theirs = _scan(reader, even, trim, bleed, count)
+    return mine.merge(theirs)
 
 
-def _scan_bytes(data: bytes, numbers: range, trim: tuple[float, float], bleed: bool) -> _Scan:
+def _scan_into(sender: Any, data: bytes, numbers: range, trim: tuple[float, float],
+               bleed: bool) -> None:
+    """The helper process: Ctrl-C is the parent's to handle (it kills this one)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     import pypdf
-    reader = pypdf.PdfReader(io.BytesIO(data))
-    WIDTHS_CACHE.clear()
-    FORMS_CACHE.clear()
-    return _scan(reader, numbers, trim, bleed, len(reader.pages))
+    try:
+        reader = pypdf.PdfReader(io.BytesIO(data))
+        WIDTHS_CACHE.clear()
+        FORMS_CACHE.clear()
+        sender.send(_scan(reader, numbers, trim, bleed, len(reader.pages)))
+    except Exception as exc:             # the parent checks these pages itself
+        sender.send(repr(exc))
+    finally:
+        sender.close()
 
 
 def _scan(reader: Any, numbers: range, trim: tuple[float, float], bleed: bool,
