@@ -119,6 +119,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     transaction.preflight(Path(out_dir), spec.name, protected=(spec.path,))
     layout = load_layout(spec.book.layout, spec.path.parent,
                          lambda message: spec.error(("layout",), message), spec.read_anywhere)
+    # Spec mistakes in the desk keys are reported before any puzzle is generated.
+    options = desk_options(spec, layout, spec.book.split if split is None else split, cover)
     seed = spec.book.seed if seed is None else seed
     spec.book.seed = seed          # the plan's word draws follow the effective seed
     jobs = plan_book(spec, set(layout.page_grids), desk.avoid,
@@ -134,9 +136,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
         raise spec.error(("sections", exc.job.section_index), str(exc)) from None
     _stop_for_missing_input(outcomes, Path(out_dir), spec.name, spec.inputs)
 
-    split = spec.book.split if split is None else split
     bleed = spec.book.bleed if bleed is None else bleed
-    options = desk_options(spec, layout, split)
     pdf_bytes = sheet_bytes = cover_bytes = None
     if spec.book.book:
         examples = (how_to_play_examples(outcomes, seed) if spec.book.print

@@ -251,6 +251,7 @@ def test_a_puzzle_too_wide_for_the_column_names_it_and_the_fix(tmp_path):
     assert result.exit_code == 2, result.output
     message = " ".join(result.output.split())
     assert "Daily Crossword" in message and "column_width wider (e.g. 1col" in message
+    assert "on a page" not in message                # no book-page advice for a desk file
     assert not (tmp_path / "out").exists()                    # nothing written
 
 
@@ -261,6 +262,26 @@ def test_svg_or_no_book_need_split(tmp_path, key):
                     encoding="utf-8")
     result = run_cli(spec)
     assert result.exit_code == 2 and "split: true" in result.output, result.output
+
+
+def test_desk_key_mistakes_stop_the_build_before_generating(tmp_path, monkeypatch):
+    """`--cover` with `book: false` is refused like the spec's `cover:`; and such
+    mistakes are found before any candidate is generated."""
+    from publisher import pipeline
+
+    def no_generation(*args, **kwargs):
+        raise AssertionError("generated before the spec was checked")
+    monkeypatch.setattr(pipeline, "generate_all", no_generation)
+    spec = tmp_path / "desk.yaml"
+    spec.write_text(DESK.format(width="2col").replace("split: true", "split: true\nbook: false"),
+                    encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", str(spec), "--out", str(tmp_path / "out"),
+                                      "-q", "-w", "1", "--cover"])
+    assert result.exit_code == 2 and "--cover" in result.output, result.output
+    spec.write_text(DESK.format(width="2col").replace("split: true\n", ""), encoding="utf-8")
+    result = run_cli(spec)
+    assert result.exit_code == 2 and "split: true" in result.output, result.output
+    assert not (tmp_path / "out").exists()
 
 
 def test_column_width_comes_from_the_layout_unless_the_spec_sets_it(tmp_path):

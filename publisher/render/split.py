@@ -60,9 +60,10 @@ class _Drawing:
         return self.title_height + self.bounds.height
 
 
-def desk_options(spec: Spec, layout: Layout, split: bool) -> DeskOptions | None:
-    """The desk files a build writes (None: none), from the spec and --split. `svg` and
-    `book: false` need them: alone they would write nothing to place."""
+def desk_options(spec: Spec, layout: Layout, split: bool,
+                 cover: bool | None = None) -> DeskOptions | None:
+    """The desk files a build writes (None: none), from the spec, --split and --cover.
+    `svg` and `book: false` need them: alone they would write nothing to place."""
     book = spec.book
     if not split:
         if book.svg:
@@ -72,9 +73,10 @@ def desk_options(spec: Spec, layout: Layout, split: bool) -> DeskOptions | None:
             raise spec.error(("book",), "`book: false` leaves only the desk files: add "
                              "`split: true` (or --split), or remove `book: false`")
         return None
-    if not book.book and book.cover is not False:
-        raise spec.error(("cover",), "`book: false` writes no book, so no cover: remove "
-                         "`cover` or the `book: false`")
+    if not book.book and (book.cover is not False or cover):
+        raise spec.error(("cover",) if not cover else ("book",),
+                         "`book: false` writes no book, so no cover: remove "
+                         + ("--cover" if cover else "`cover`") + " or the `book: false`")
     width = book.column_width if book.column_width is not None else layout.column_width
     return DeskOptions(width, book.split_title, book.svg, book.answers_where != "none")
 
@@ -154,10 +156,11 @@ def _place(renderer: BookRenderer, outcome: Outcome, options: DeskOptions,
         wider = [n for n, points in NAMED.items() if points > width + 0.5]
         advice = (f"make column_width wider (e.g. {wider[0]}, {NAMED[wider[0]] / 72:.2f} in)"
                   if wider else "make column_width wider")
+        # The reason without its book-page advice ("put fewer puzzles on a page").
+        reason = (problem or "it needs a taller page").split(";", 1)[0]
         raise _TooNarrow(f"{job.title} ({job.section_title}), "
                          f"{'solution' if solution else 'puzzle'}: in a column "
-                         f"{width / 72:.2f} in wide, {problem or 'it needs a taller page'}; "
-                         f"{advice}")
+                         f"{width / 72:.2f} in wide, {reason}; {advice}")
     title, size, title_height = "", max(theme.font_size, theme.min_font_size), 0.0
     if options.title:
         words = catalogue(job.language)
