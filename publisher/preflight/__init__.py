@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import signal
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -182,8 +181,9 @@ class _Scan:
 
 # Below this many pages a second process costs more than it saves.
 PARALLEL_FROM_PAGES = 40
-# A helper process not back by then is killed and its pages are checked here instead.
-HELPER_WAIT_SECONDS = 120.0
+# A helper process not back by then is killed and its pages are checked here instead
+# (an 828-page book's half takes a few seconds).
+HELPER_WAIT_SECONDS = 60.0
 
 
 def _scan_in_parts(reader: Any, data: bytes, trim: tuple[float, float], bleed: bool,
@@ -191,10 +191,11 @@ def _scan_in_parts(reader: Any, data: bytes, trim: tuple[float, float], bleed: b
     """The pages in one process, or every other page in a forked one at the same time (the
     book's own check runs on every build: on two cores it takes half the time; answer
     pages cost more than puzzle pages, so the pages alternate rather than split in two).
-    Only forked from a single-threaded process (a fork copies other threads' locks)."""
+    The helper touches no lock another thread may hold (no output, no logging it needs):
+    it sends its scan, and is killed once the scan is read, whatever it does next."""
     count = len(reader.pages)
     odd, even = range(1, count + 1, 2), range(2, count + 1, 2)
-    if workers < 2 or count < PARALLEL_FROM_PAGES or threading.active_count() > 1:
+    if workers < 2 or count < PARALLEL_FROM_PAGES:
         return _scan(reader, range(1, count + 1), trim, bleed, count)
     import multiprocessing
     context = multiprocessing.get_context("fork")
