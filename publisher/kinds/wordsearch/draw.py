@@ -223,8 +223,12 @@ def layout_for(board, box, ctx: DrawContext) -> PuzzleLayout:
 
 def _bare_grid(canvas, board, box, theme) -> None:
     cell = min(box.width / board.cols, box.height / board.rows)
-    x0 = box.x + (box.width - cell * board.cols) / 2
-    top = box.top - (box.height - cell * board.rows) / 2
+    _grid_and_letters(canvas, board, box.x + (box.width - cell * board.cols) / 2,
+                      box.top - (box.height - cell * board.rows) / 2, cell, theme)
+
+
+def _grid_and_letters(canvas, board, x0: float, top: float, cell: float, theme) -> None:
+    """The puzzle's grid (or shape) with its letters, top-left corner at (x0, top)."""
     if board.shape:
         _shape_grid(canvas, board, x0, top, cell, theme.line_width, theme.min_line_width)
     else:
@@ -262,16 +266,7 @@ def puzzle(canvas, board, box, ctx: DrawContext, cell: float | None = None) -> N
         top = box.top - max(0.0, (box.height - block) / 2)
         list_left = box.x + (box.width - list_width) / 2
         list_top = top - grid_h - size * 1.5 - size
-    if board.shape:
-        _shape_grid(canvas, board, x0, top, cell, theme.line_width, theme.min_line_width)
-    else:
-        canvas.saveState()
-        canvas.translate(x0, top - grid_h)
-        canvas.doForm(_grid_form(canvas, board.rows, board.cols, cell, theme.line_width,
-                                 theme.min_line_width))
-        canvas.restoreState()
-    canvas.setFillColor(black)
-    _letters(canvas, board, x0, top, cell, theme.font)
+    _grid_and_letters(canvas, board, x0, top, cell, theme)
     if fit.list_dropped:
         return
 
