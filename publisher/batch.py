@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import time
 from queue import Empty, SimpleQueue
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
@@ -40,15 +40,39 @@ class Executor(Protocol):
         """Let the workers go (queued work is dropped; `stop`: running work too)."""
 
 
+def off_main_thread(fn: Callable[..., Any], *args: Any) -> Any:
+    """fn(*args) in a thread of its own, the main thread waiting. A SAT solve in the main
+    thread would be PySAT's to interrupt: it answers Ctrl-C by a longjmp out of the
+    solver, which corrupts the heap when the signal lands inside malloc (seen as an
+    abort or a segfault after Ctrl-C). Off the main thread PySAT leaves SIGINT to
+    Python, and the waiting main thread takes the KeyboardInterrupt."""
+    runner = ThreadPoolExecutor(1, thread_name_prefix="candidates")
+    try:
+        return runner.submit(fn, *args).result()
+    finally:
+        runner.shutdown(wait=False)       # after Ctrl-C: do not wait for the thread
+
+
 class SerialExecutor:
+    """One worker: the tasks run one after another in one background thread (see
+    off_main_thread: never a SAT solve in the main thread)."""
     workers = 1
 
+    def __init__(self) -> None:
+        self._runner: ThreadPoolExecutor | None = None
+
     def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:
+        if self._runner is None:
+            self._runner = ThreadPoolExecutor(1, thread_name_prefix="candidates")
         for task in tasks:
-            yield fn(*task)
+            yield self._runner.submit(fn, *task).result()
 
     def close(self, stop: bool = False) -> None:
-        pass
+        """`stop`: do not wait for the running task (a thread cannot be ended; it is
+        one candidate's work, and the CLI leaves the process at once on Ctrl-C)."""
+        if self._runner is not None:
+            self._runner.shutdown(wait=not stop, cancel_futures=True)
+            self._runner = None
 
 
 class PoolExecutor:
@@ -327,8 +351,9 @@ def _no_repeats(outcomes: list[Outcome], seed: int,
 
         number = job.candidates
         while repeated(outcome.board) and number < job.candidates + EXTRA:
-            _, best, _, _, _, _ = run_candidates(0, job.kind, job.params,
-                                              [(number, derive_seed(seed, job.id, number))])
+            _, best, _, _, _, _ = off_main_thread(
+                run_candidates, 0, job.kind, job.params,
+                [(number, derive_seed(seed, job.id, number))])
             outcome.tried += 1
             if best is not None and not repeated(best[2]):
                 outcome.board, outcome.candidate = best[2], number

@@ -8,7 +8,7 @@ from datetime import date
 from pathlib import Path
 from typing import Callable
 
-from .batch import AllCandidatesFailed, Outcome, generate_all, make_executor
+from .batch import AllCandidatesFailed, Outcome, generate_all, make_executor, off_main_thread
 from .desk import Desk
 from .export.manifest import build_manifest, dumps
 from .ground import atomic, transaction
@@ -226,7 +226,8 @@ def how_to_play_examples(outcomes: list[Outcome], seed: int) -> dict[str, Outcom
         if params is None:
             continue
         try:
-            board = get_kind(kind).generate(params, derive_seed(seed, "how-to-play", kind))
+            board = off_main_thread(get_kind(kind).generate, params,
+                                    derive_seed(seed, "how-to-play", kind))
         except GenerationFailed:
             continue
         examples[kind] = Outcome(outcome.job, board)

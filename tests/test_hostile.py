@@ -118,6 +118,28 @@ def test_pysat_interrupt_error_is_a_keyboard_interrupt(monkeypatch):
         batch.run_candidates(0, "numberlink", None, [(0, 1)])
 
 
+def test_with_one_worker_no_candidate_is_made_on_the_main_thread(tmp_path, monkeypatch):
+    """PySAT answers Ctrl-C in the main thread with a longjmp out of its solver (a heap
+    corruption when the signal lands in malloc): every generate call of a one-worker
+    build, the How to play example's included, runs on another thread."""
+    import threading
+
+    from publisher.kinds.numberlink import NumberlinkKind
+    from publisher.pipeline import build_book
+    threads = []
+    generate = NumberlinkKind.generate
+
+    def spy(self, params, seed):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return generate(self, params, seed)
+    monkeypatch.setattr(NumberlinkKind, "generate", spy)
+    spec = tmp_path / "flow.yaml"
+    spec.write_text("title: F\nlayout: 6x9\nsections:\n  - kind: numberlink\n"
+                    "    size: 5\n    count: 2\n    candidates: 2\n", encoding="utf-8")
+    build_book(spec, tmp_path / "out", workers=1)
+    assert len(threads) >= 3 and not any(threads)        # 2 puzzles x 2 + the example
+
+
 # --- random YAML documents and word lists ---------------------------------------------
 
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
