@@ -86,6 +86,11 @@ def make_unique(rows: int, cols: int, difficulty: str, rng: random.Random,
     side = (rows * cols) ** 0.5
     per_side, _ = DIFFICULTY[difficulty]
     mean_len = max(MIN_LEN + 0.5, per_side * side)
+    if difficulty == "medium" and side > 10:
+        # Past 10x10, paths of the side's length grade hard (15x15: hardness 0.76, a
+        # fifth of the boards at medium): from 10 cells at 10x10 down to 7 at 15x15
+        # (hardness 0.46, 70% at medium; benchmarks/numberlink.py).
+        mean_len = max(6.0, 10 - 0.6 * (side - 10))
     if difficulty == "easy":
         # Small easy boards: few pairs with long paths (a child follows one line at a
         # time); big easy boards: many short paths.

@@ -11,7 +11,7 @@ ends deterministically; running out of budget means "unknown" (reject).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections import OrderedDict, deque
+from collections import deque
 from itertools import combinations, repeat
 
 import pysolvers as _pysolvers  # type: ignore[import-not-found]
@@ -37,17 +37,15 @@ def path_edges(path: list[int]) -> list[tuple[int, int]]:
     return [(min(a, b), max(a, b)) for a, b in zip(path, path[1:])]
 
 
-_KEEP_CLAUSES = 150_000   # colour clauses a _Grid keeps over all colour counts (memory)
-
-
 class _Grid:
     """What the CNF of every board of one size shares: edges, incident edge
     variables per cell, and each cell's degree clauses (an endpoint: exactly
     one used edge; any other cell: exactly two), split into longer clauses and
-    unit facts. Built once per size and process."""
+    unit facts; and the colour clauses of both encodings. Built once per size
+    and process."""
 
     def __init__(self, rows: int, cols: int):
-        n = rows * cols
+        n = self.n = rows * cols
         self.edges = grid_edges(rows, cols)
         self.edge_var = {e: i + 1 for i, e in enumerate(self.edges)}
         inc: list[list[int]] = [[] for _ in range(n)]
@@ -61,39 +59,41 @@ class _Grid:
             cl = [[-a, -b, -c] for a, b, c in combinations(vs, 3)]
             cl += [[v for v in vs if v != skip] for skip in vs]
             self.inner.append(([c for c in cl if len(c) > 1], [c[0] for c in cl if len(c) == 1]))
-        # Per colour count k, least recently used first: boards of one size have a
-        # handful of counts, and rebuilding them was a tenth of a candidate's time.
-        self.edge_colour: OrderedDict[int, list[list[int]]] = OrderedDict()
-        self.colour_vars: dict[int, list[list[int]]] = {}
+        # One-hot colour clauses, colour by colour: those of k colours are the first
+        # 2 * edges * k (one list for every colour count; it grows with the largest).
+        self.one_hot: list[list[int]] = []
+        self.bit_clauses: dict[int, list[list[int]]] = {}
 
     def colours(self, k: int) -> list[list[int]]:
-        """Per cell, its k colour variables (shared: callers only read them)."""
-        if k not in self.colour_vars:
-            base = len(self.edges) + 1
-            self.colour_vars[k] = [[base + x * k + j for j in range(k)]
-                                   for x in range(len(self.end))]
-        return self.colour_vars[k]
+        """Per cell, its k one-hot colour variables (colour-major numbering)."""
+        base, n = len(self.edges) + 1, self.n
+        return [[base + j * n + x for j in range(k)] for x in range(n)]
 
     def colour_clauses(self, k: int) -> list[list[int]]:
-        """A used edge joins cells of equal colour, for k colours."""
-        cached = self.edge_colour.get(k)
-        if cached is not None:
-            self.edge_colour.move_to_end(k)
-            return cached
+        """A used edge joins cells of equal colour, for k one-hot colours."""
+        have = len(self.one_hot) // (2 * len(self.edges))
+        if k > have:
+            base, n = len(self.edges) + 1, self.n
+            for j in range(have, k):
+                for i, (a, b) in enumerate(self.edges):
+                    ca, cb = base + j * n + a, base + j * n + b
+                    self.one_hot.append([-(i + 1), -ca, cb])
+                    self.one_hot.append([-(i + 1), ca, -cb])
+        return self.one_hot[:2 * len(self.edges) * k]
+
+    def bits(self, width: int) -> tuple[list[list[int]], list[list[int]]]:
+        """Per cell, its `width` colour bits (the colour's binary code), and the
+        clauses: a used edge joins cells with equal bits."""
         base = len(self.edges) + 1
-        cl = []
-        for i, (a, b) in enumerate(self.edges):
-            e = i + 1
-            for j in range(k):
-                ca, cb = base + a * k + j, base + b * k + j
-                cl.append([-e, -ca, cb])
-                cl.append([-e, ca, -cb])
-        self.edge_colour[k] = cl
-        while sum(map(len, self.edge_colour.values())) > _KEEP_CLAUSES and \
-                len(self.edge_colour) > 1:
-            dropped, _ = self.edge_colour.popitem(last=False)
-            self.colour_vars.pop(dropped, None)
-        return cl
+        cell_bits = [[base + x * width + j for j in range(width)] for x in range(self.n)]
+        cl = self.bit_clauses.get(width)
+        if cl is None:
+            cl = self.bit_clauses[width] = []
+            for i, (a, b) in enumerate(self.edges):
+                for ca, cb in zip(cell_bits[a], cell_bits[b]):
+                    cl.append([-(i + 1), -ca, cb])
+                    cl.append([-(i + 1), ca, -cb])
+        return cell_bits, cl
 
 
 _GRIDS: dict[tuple[int, int], _Grid] = {}
@@ -119,37 +119,50 @@ def _add_all(s: Solver, clauses: list[list[int]]) -> None:
 
 
 class Model:
-    """The CNF of one board (endpoint pairs on a rows x cols grid)."""
+    """The CNF of one board (endpoint pairs on a rows x cols grid). Colours are
+    one-hot (a variable per cell and pair: the difficulty measure is defined on
+    this CNF's propagation) or, with `one_hot=False`, binary codes (a few bits per
+    cell: the same solutions in a fifth of the clauses, for the proof)."""
 
-    def __init__(self, rows: int, cols: int, pairs: list[tuple[int, int]]):
+    def __init__(self, rows: int, cols: int, pairs: list[tuple[int, int]],
+                 one_hot: bool = True):
         self.rows, self.cols, self.pairs = rows, cols, pairs
         n, k = rows * cols, len(pairs)
         grid = _grid(rows, cols)
         self.edges, self.edge_var = grid.edges, grid.edge_var
         self.ne = len(self.edges)
-        self.colour = grid.colours(k)
         end_colour = {}
         for pair_no, (a, b) in enumerate(pairs):
             end_colour[a] = pair_no
             end_colour[b] = pair_no
+        if one_hot:
+            self.colour = grid.colours(k)
+            colour_clauses = grid.colour_clauses(k)
+        else:
+            self.colour, colour_clauses = grid.bits(max(1, (k - 1).bit_length()))
         cl: list[list[int]] = []
         units: set[int] = set()
         for x in range(n):
             j = end_colour.get(x)
             if j is not None:
                 cl += grid.end[x]
-                units.update(v if i == j else -v for i, v in enumerate(self.colour[x]))
+                if one_hot:
+                    units.update(v if i == j else -v for i, v in enumerate(self.colour[x]))
+                else:
+                    units.update(v if j >> i & 1 else -v for i, v in enumerate(self.colour[x]))
             else:
                 inner, facts = grid.inner[x]
                 cl += inner
                 units.update(facts)
-                if k > 1:
+                if not one_hot:
+                    pass              # every code is some colour (codes past k only on loops)
+                elif k > 1:
                     cl.append(self.colour[x])
                 else:
                     units.update(self.colour[x])
         # Unit facts are kept apart so that propagation can report them.
         self.units = sorted(units)
-        self.clauses = cl + grid.colour_clauses(k)
+        self.clauses = cl + colour_clauses
 
     def solver(self, with_units: bool = True) -> Solver:
         s = Solver(name=SOLVER)
@@ -209,12 +222,12 @@ class Check:
 
 
 def check_unique(rows: int, cols: int, paths: list[list[int]], conf_budget: int,
-                 max_rivals: int = 1) -> Check:
+                 max_rivals: int = 1, one_hot: bool = False) -> Check:
     """Prove that `paths` is the only solution of its endpoints, or return up to
     `max_rivals` other solutions. `conf_budget` caps the conflicts of the whole
-    check (across the solver calls)."""
+    check (across the solver calls). Binary colour codes unless `one_hot`."""
     pairs = [(p[0], p[-1]) for p in paths]
-    m = Model(rows, cols, pairs)
+    m = Model(rows, cols, pairs, one_hot)
     out = Check("unique")
     with m.solver() as s:
         s.add_clause([-m.edge_var[e] for p in paths for e in path_edges(p)])
