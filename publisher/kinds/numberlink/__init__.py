@@ -7,7 +7,9 @@ loop and sat.py for the model.
 
 Difficulty (spec `difficulty`): the generator aims at a mean path length of
 0.8 / 1.0 / 1.6 times the grid side (easy / medium / hard; easy is 0.85 side
-up to 8x8, and at most 3 + 0.3 side above): fewer, longer paths are harder. Each unique board is then measured: f0 = share of edge decisions
+up to 8x8, and at most 3 + 0.3 side above; past 10x10 medium falls from 10 cells
+to 7 at 15x15 and easy stays near 0.7 of medium, since the same relative length
+grades harder on a bigger grid): fewer, longer paths are harder. Each unique board is then measured: f0 = share of edge decisions
 made by unit propagation alone, f1 = after failed-literal probing (trying one
 edge each way and seeing a contradiction at once), hardness = 0.5 (1 - f0) +
 0.5 (1 - f1). The score (higher is better) is 100 (1 - |hardness - target|)

@@ -25,7 +25,7 @@ from .sat import check_unique, deductions, path_edges
 
 LABELS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
-# difficulty -> (mean path length per side of the grid, target hardness)
+# difficulty -> (mean path length per side of the grid, target hardness); see mean_length
 DIFFICULTY = {"easy": (0.8, 0.15), "medium": (1.0, 0.45), "hard": (1.6, 0.8)}
 
 CONF_BUDGET = 400_000      # SAT conflicts per candidate, over all checks
@@ -78,23 +78,34 @@ def _best_split(paths, rivals, rows, cols, rng):
     return best
 
 
+def mean_length(difficulty: str, side: float) -> float:
+    """The mean path length a cover aims at, for a grid of `side` x `side` cells."""
+    per_side, _ = DIFFICULTY[difficulty]
+    if difficulty == "easy" and side <= 8:
+        # Small easy boards: few pairs with long paths (a child follows one line at a time).
+        return 0.85 * side
+    # Past 10x10 the same relative length grades harder and harder (15x15 medium had
+    # hardness 0.76: a fifth of the boards graded medium, easy 0.50: none graded easy):
+    # medium goes from 10 cells at 10x10 down to 7 at 15x15 (hardness 0.46), easy
+    # stays near 0.7 of medium (15x15: 5.25 cells; shorter often runs out of labels).
+    # Measured: benchmarks/numberlink.py.
+    medium = max(MIN_LEN + 0.5, side if side <= 10 else max(6.0, 10 - 0.6 * (side - 10)))
+    if difficulty == "medium":
+        return medium
+    if difficulty == "easy":
+        # Big easy boards: many short paths.
+        return min(max(MIN_LEN + 0.5, per_side * side), 3 + 0.3 * side,
+                   max(5.25, 0.7 * medium))
+    return max(MIN_LEN + 0.5, per_side * side)
+
+
 def make_unique(rows: int, cols: int, difficulty: str, rng: random.Random,
                 conf_budget: int = CONF_BUDGET):
     """Paths (lists of cell indices) of a board with exactly one solution, plus
     stats; raises GenerationFailed when the budgets run out."""
     n = rows * cols
     side = (rows * cols) ** 0.5
-    per_side, _ = DIFFICULTY[difficulty]
-    mean_len = max(MIN_LEN + 0.5, per_side * side)
-    if difficulty == "medium" and side > 10:
-        # Past 10x10, paths of the side's length grade hard (15x15: hardness 0.76, a
-        # fifth of the boards at medium): from 10 cells at 10x10 down to 7 at 15x15
-        # (hardness 0.46, 70% at medium; benchmarks/numberlink.py).
-        mean_len = max(6.0, 10 - 0.6 * (side - 10))
-    if difficulty == "easy":
-        # Small easy boards: few pairs with long paths (a child follows one line at a
-        # time); big easy boards: many short paths.
-        mean_len = 0.85 * side if side <= 8 else min(mean_len, 3 + 0.3 * side)
+    mean_len = mean_length(difficulty, side)
     max_len = int(3 * side)
     spent = 0
     for cover_no in range(1, MAX_COVERS + 1):
