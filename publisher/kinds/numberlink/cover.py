@@ -323,24 +323,3 @@ class _Cover:
                 else:
                     continue
                 break
-            else:
-                self._give_way(pid)
-
-    def _give_way(self, pid: int) -> bool:
-        """A neighbour's end takes the cells of path pid from one of its cells on
-        (the path could not grow out of the border)."""
-        paths, owner = self.paths, self.owner
-        p = paths[pid]
-        options = [(j, y) for j, x in enumerate(p) for y in self.nbrs[x]
-                   if owner[y] != pid and y in (paths[owner[y]][0], paths[owner[y]][-1])]
-        self.rng.shuffle(options)
-        for j, y in options:
-            qid = owner[y]
-            q = paths[qid]
-            if q[-1] != y:
-                q.reverse()
-            for moved, rest in ((p[j:], p[:j]), (p[j::-1], p[j + 1:])):
-                if (not rest or len(rest) >= MIN_LEN) and len(q) + len(moved) <= \
-                        self.max_len and self.try_move(qid, pid, moved, rest, gain=1):
-                    return True
-        return False
