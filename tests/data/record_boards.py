@@ -1,5 +1,5 @@
-"""Records tests/data/numberlink_boards_f28ce56.json and queens_boards_f28ce56.json
-(boards of the generators before the speed work):
+"""Records tests/data/queens_boards_f28ce56.json (Queens boards of the generators
+before the speed work; Flow boards are pinned by record_numberlink_boards.py):
 
     git worktree add /tmp/base f28ce56
     python tests/data/record_boards.py /tmp/base tests/data
@@ -11,12 +11,9 @@ from pathlib import Path
 
 sys.path.insert(0, sys.argv[1])
 
-from publisher.kinds.numberlink.generator import generate  # noqa: E402
 from publisher.kinds.queens.classic import generate_classic  # noqa: E402
 from publisher.kinds.queens.regions import generate_regions  # noqa: E402
 
-NUMBERLINK = [(7, 7, "easy", 0), (7, 7, "hard", 1), (9, 9, "easy", 2), (9, 9, "medium", 3),
-              (9, 9, "medium", 4), (9, 9, "hard", 5), (8, 11, "medium", 6), (10, 10, "hard", 7)]
 REGIONS = [(6, "easy", 0), (8, "easy", 1), (8, "medium", 2), (8, "medium", 3), (8, "hard", 4),
            (8, "hard", 5)]
 CLASSIC = [(8, "easy", 0), (8, "hard", 1), (10, "hard", 2)]
@@ -24,13 +21,6 @@ CLASSIC = [(8, "easy", 0), (8, "hard", 1), (10, "hard", 2)]
 
 def main() -> None:
     out = Path(sys.argv[2])
-    boards = []
-    for rows, cols, level, seed in NUMBERLINK:
-        b = generate(rows, cols, level, seed)
-        boards.append({"rows": rows, "cols": cols, "difficulty": level, "seed": seed,
-                       "paths": b.paths, "f0": b.f0, "f1": b.f1, "splits": b.splits,
-                       "covers": b.covers, "conflicts": b.conflicts})
-    (out / "numberlink_boards_f28ce56.json").write_text(json.dumps(boards), encoding="utf-8")
     queens = []
     for n, level, seed in REGIONS:
         queens.append({"variant": "regions", "n": n, "difficulty": level, "seed": seed,
