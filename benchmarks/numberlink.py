@@ -18,8 +18,8 @@ Times are CPU time (steadier than the wall clock on a shared machine); they neve
 generation. `--tree PATH` runs the code of another checkout; `--baseline PATH` first
 runs this script on that checkout (a subprocess) and then on this one, and prints the
 ratios (before/after from one command; unpack an older commit with
-`git archive <commit> | tar -x -C /tmp/before`). No Flow peer is installed to compare
-against (none of the Python Numberlink generators we know proves uniqueness).
+`git archive <commit> | tar -x -C /tmp/before`). No Flow peer is installed here to run
+side by side (the other benchmarks' peers are crossword, word search and Sudoku ones).
 Issue 16 goals (per kept puzzle, medium): 9x9 under 40 ms, 15x15 under 300 ms.
 """
 from __future__ import annotations
