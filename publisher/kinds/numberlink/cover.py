@@ -297,6 +297,10 @@ class _Cover:
         """Paths lying straight along the border: let them grow into (or give
         way to) a neighbour until they no longer do."""
         rng, paths, owner = self.rng, self.paths, self.owner
+        # Paths whose every move failed, with no move made since: trying them again
+        # would fail again, so only the random draws and the turns of the path are
+        # repeated (the same covers, without the dear attempts).
+        stuck: set[int] = set()
         for _ in range(self.n):
             bad = [i for i, hug in enumerate(self.hug) if hug]
             if not bad:
@@ -311,6 +315,11 @@ class _Cover:
                     if qid != pid:
                         options.append((tip, x, qid))
             rng.shuffle(options)
+            if pid in stuck:
+                for tip, _, _ in options:
+                    if p[-1] != tip:
+                        p.reverse()
+                continue
             for tip, x, qid in options:
                 if p[-1] != tip:
                     p.reverse()
@@ -322,4 +331,7 @@ class _Cover:
                         break
                 else:
                     continue
+                stuck.clear()
                 break
+            else:
+                stuck.add(pid)
