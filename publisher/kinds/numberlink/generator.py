@@ -85,7 +85,7 @@ def mean_length(difficulty: str, side: float) -> float:
         # Small easy boards: few pairs with long paths (a child follows one line at a time).
         return 0.85 * side
     # Past 10x10 the same relative length grades harder and harder (15x15 medium had
-    # hardness 0.76: a fifth of the boards graded medium, easy 0.50: none graded easy):
+    # hardness 0.76: one board in six graded medium; easy 0.52: none graded easy):
     # medium goes from 10 cells at 10x10 down to 7 at 15x15 (hardness 0.46), easy
     # stays near 0.7 of medium (15x15: 5.25 cells; shorter often runs out of labels).
     # Measured: benchmarks/numberlink.py.
