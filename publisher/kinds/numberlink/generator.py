@@ -87,7 +87,7 @@ def mean_length(difficulty: str, side: float) -> float:
     # Past 10x10 the same relative length grades harder and harder (15x15 medium had
     # hardness 0.76: one board in six graded medium; easy 0.52: none graded easy):
     # medium goes from 10 cells at 10x10 down to 7 at 15x15 (hardness 0.46), easy
-    # stays near 0.7 of medium (15x15: 5.25 cells; shorter often runs out of labels).
+    # stays near 0.7 of medium (15x15: 5.25 cells; at 4.9 one candidate in 24 failed).
     # Measured: benchmarks/numberlink.py.
     medium = max(MIN_LEN + 0.5, side if side <= 10 else max(6.0, 10 - 0.6 * (side - 10)))
     if difficulty == "medium":
