@@ -2,6 +2,7 @@
 quality, plan errors, .puz/.ipuz exports, drawing and the book pipeline."""
 import io
 import json
+import math
 from pathlib import Path
 
 import ipuz
@@ -261,12 +262,17 @@ def test_incremental_places_equal_a_full_scan():
     checked = 0
     original = generator._Canvas.places_after
 
-    def both(self, words, pairs, before, last):
-        got = original(self, words, pairs, before, last)
-        for word, places in zip(words, got):
-            assert sorted(places) == sorted(self.placements(word))
+    def both(self, words, pairs, remaining, before, skip, last):
+        got = original(self, words, pairs, remaining, before, skip, last)
+        rest = [j for k, j in enumerate(remaining) if k != skip]
+        assert len(got[0]) == len(rest)
+        for j, places in zip(rest, got[0]):
+            assert sorted(places) == sorted(self.placements(words[j]))
             nonlocal checked
             checked += 1
+        # the lookahead: words with no place, sum of log(1 + places)
+        assert got[1] == sum(1 for places in got[0] if not places)
+        assert got[2] == pytest.approx(sum(math.log1p(len(places)) for places in got[0]))
         return got
 
     generator._Canvas.places_after = both

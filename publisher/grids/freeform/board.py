@@ -6,10 +6,13 @@ Letters are small integer codes (`Alphabet`), so the grid is two bytearrays
 (letters, directions used) that a child state copies in one memcpy."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import AbstractSet as Set, Sequence
 
 ACROSS, DOWN = 1, 2
+_LOG1P_N = 256
+_LOG1P = [math.log1p(k) for k in range(_LOG1P_N)]   # freedom of a word with k places
 _NO_KEYS: frozenset[int] = frozenset()
 
 Word = Sequence[int]      # a word as letter codes (bytes, or a tuple past 255 letters)
@@ -212,18 +215,21 @@ class _Canvas:
             s += st
         return cross
 
-    # Long (about 100 lines): the hot loop of the search, once per state for all
+    # Long (about 110 lines): the hot loop of the search, once per state for all
     # of its words, so that what they share is worked out once; legal() is
     # written out inline twice (a call per check costs as much as the check).
-    def places_after(self, words: list[Word], pairs: list[tuple], before: list[list],
-                     last: tuple) -> list[list[tuple[int, int, int, int, int]]]:
-        """placements(words[k]) for each k, right after one more word was laid
-        down, from `before[k]` (its placements just before) and `last` = (start,
-        direction, length, new letters as a bitmask of positions, box before) of
-        that word: the same lists as placements() up to order, but only the
-        placements near the new word are checked again. `pairs[k]`: (t, k') for
-        each letter t of the new word equal to letter k' of words[k], in order.
-        An unchanged list is returned as is (lists are never modified once made)."""
+    def places_after(self, words: list[Word], pairs: list[tuple], remaining: list[int],
+                     before: list[list], skip: int, last: tuple
+                     ) -> tuple[list[list[tuple[int, int, int, int, int]]], int, float]:
+        """placements(words[j]) for each j of `remaining` but its entry `skip` (the
+        word just laid down), right after that word went in, from `before[k]` (the
+        places of remaining[k] just before) and `last` = (start, direction, length,
+        new letters as a bitmask of positions, box before) of that word: the same
+        lists as placements() up to order, but only the placements near the new
+        word are checked again. `pairs[j]`: (t, k') for each letter t of the new
+        word equal to letter k' of words[j], in order. An unchanged list is
+        returned as is (lists are never modified once made). Also the lookahead
+        of the result: (lists, how many are empty, sum of log(1 + length))."""
         w = self.w
         cell, used = self.cell, self.used
         ls, ld, ln, new, box = last[:5]
@@ -241,12 +247,20 @@ class _Canvas:
         grew = box != self.bbox           # the box grew: so may the window shrink
         windows: dict[int, tuple[int, int, int, int]] = {}
         result = []
-        for word, prs, old in zip(words, pairs, before):
+        dead = 0
+        freedom = 0.0
+        for idx, j in enumerate(remaining):
+            if idx == skip:
+                continue
+            word = words[j]
+            old = before[idx]
+            prs = pairs[j]
             n = len(word)
-            window = windows.get(n)
-            if window is None:
-                window = windows[n] = self.window(n)
-            rlo, rmax, clo, cmax = window
+            if grew or prs:
+                window = windows.get(n)
+                if window is None:
+                    window = windows[n] = self.window(n)
+                rlo, rmax, clo, cmax = window
             out = old
             seen: Set[int] = _NO_KEYS
             if old:
@@ -329,7 +343,11 @@ class _Canvas:
                 if extra:
                     out = out + extra
             result.append(out)
-        return result
+            size = len(out)
+            if not size:
+                dead += 1
+            freedom += _LOG1P[size] if size < _LOG1P_N else math.log1p(size)
+        return result, dead, freedom
 
     def copy(self) -> "_Canvas":
         other = _Canvas.__new__(_Canvas)

@@ -51,12 +51,12 @@ letters has empty neighbours on both sides across the word.
 from __future__ import annotations
 
 import gc
-import itertools
 import math
 import random
 from operator import itemgetter
 
-from .board import ACROSS, DOWN, Alphabet, Layout, Placed, _Canvas  # noqa: F401 (re-exported)
+from .board import (ACROSS, DOWN, _LOG1P, _LOG1P_N, Alphabet, Layout, Placed,  # noqa: F401
+                    _Canvas)                                       # (re-exported)
 from .repair import REPAIR_STEPS, RepairPhase
 
 DEFAULT_BEAM = 32         # states kept per depth; bounds the work, not the clock
@@ -88,8 +88,6 @@ def balance(h: int, w: int, rows: int, cols: int) -> float:
 
 
 _first = itemgetter(0)
-_LOG1P_N = 256
-_LOG1P = [math.log1p(k) for k in range(_LOG1P_N)]   # freedom of a word with k places
 
 
 _TABLES: dict[tuple[str, ...], tuple[Alphabet, list, list]] = {}
@@ -115,20 +113,41 @@ def _tables(answers: tuple[str, ...]) -> tuple[Alphabet, list, list]:
     return got
 
 
-# States already evaluated for the puzzle last laid out in this process, by
-# their derivation: candidates of one puzzle run in one worker and share ~40 %
-# of their states (the same moves in the same order from the same root). A
-# state has a number, unique in the process; the key of a child is (its
-# parent's number, its move), of a root (see _ROOTS) its moves. The value is
-# (canvas, opts, dead, freedom, number, layout key), all read-only once made,
-# so a hit is exactly the state that would be rebuilt. Bounded: cleared at
-# STATES_CAP word lists (a state holds one per word left: ~10,000 states of a
-# 12-word puzzle, ~45 MB).
+class _Node:
+    """A search state, a function of its moves in order (so candidates may share
+    it): its canvas, moves (placed), words left (remaining), their places
+    (opts[k]: the places of word remaining[k]), the lookahead (dead, freedom),
+    its layout key and the hash sum of its moves (to tell move sets apart).
+    Once expanded: its legal moves, in the order of opts, as (k, start,
+    direction, row, col, move = (word, start, direction), hash of move); their
+    scores without the jitter for one grow weight (bases); and, in a node of
+    the state cache, its children built so far, by move (kids). Read-only once
+    made but for these memos, which are functions of the node."""
+
+    __slots__ = ("canvas", "placed", "remaining", "opts", "dead", "freedom", "layout",
+                 "hash_sum", "shared", "moves", "weight", "bases", "kids")
+
+    def __init__(self, canvas: _Canvas, placed: list, remaining: list[int], opts: list,
+                 dead: int, freedom: float, layout: tuple, hash_sum: int, shared: bool):
+        self.canvas, self.placed, self.remaining, self.opts = canvas, placed, remaining, opts
+        self.dead, self.freedom, self.layout, self.hash_sum = dead, freedom, layout, hash_sum
+        self.shared = shared
+        self.moves: list[tuple] | None = None
+        self.weight: float | None = None
+        self.bases: list[float] = []
+        self.kids: list[_Node | None] = []
+
+
+# Search states already met for the puzzle last laid out in this process, as
+# trees of _Node (a node keeps the children built from it): candidates of one
+# puzzle share ~60 % of their states (the same moves in the same order from the
+# same root), and a hit is exactly the state that would be rebuilt. _ROOTS: the
+# roots, by their moves. Bounded: cleared at STATES_CAP word lists (a state
+# holds one per word left: ~3,300 states for 30 candidates of 12 words, ~15 MB).
 STATES_CAP = 120_000
-_STATES: dict = {}
-_ROOTS: dict = {}
+_ROOTS: dict[tuple, _Node] = {}
 _STATES_OF: list = [None]
-_NUMBERS = itertools.count()
+_COUNT = [0]                      # nodes in the cache
 
 
 def _lookahead(opts: list) -> tuple[int, float]:
@@ -141,13 +160,12 @@ def _lookahead(opts: list) -> tuple[int, float]:
                       for o in opts])
 
 
-def _states_for(puzzle: tuple) -> dict:
+def _start_cache(puzzle: tuple) -> None:
     """The state cache of `puzzle` (answers, rows, cols); a new puzzle starts afresh."""
-    if _STATES_OF[0] != puzzle or len(_STATES) * len(puzzle[0]) >= STATES_CAP:
-        _STATES.clear()
+    if _STATES_OF[0] != puzzle or _COUNT[0] * len(puzzle[0]) >= STATES_CAP:
         _ROOTS.clear()
+        _COUNT[0] = 0
         _STATES_OF[0] = puzzle
-    return _STATES
 
 
 class _Search(RepairPhase):
@@ -163,7 +181,7 @@ class _Search(RepairPhase):
         self.alphabet, self.words, self.pairs = _tables(tuple(answers))
         self.lens = [len(a) for a in answers]
         self.steps = 0
-        self.states = _states_for((tuple(answers), rows, cols))
+        _start_cache((tuple(answers), rows, cols))
 
     def canvas(self) -> _Canvas:
         return _Canvas(self.rows, self.cols, self.maxlen, self.alphabet.wide)
@@ -175,65 +193,61 @@ class _Search(RepairPhase):
 
     def root_state(self, cv: _Canvas, placed: list, remaining: list[int], shared: bool
                    ) -> tuple:
-        """A state scored with one step of lookahead: (rank, value, canvas, placed,
-        remaining, opts, number, layout key); rank: words left with no place
-        (fewer is better), then the heuristic value plus the freedom left;
-        `opts[k]` are the places of word `remaining[k]`. `shared`: its
-        descendants go in the state cache (number -1: they do not)."""
+        """A state scored with one step of lookahead: (rank, value, node); rank:
+        words left with no place (fewer is better), then the heuristic value
+        plus the freedom left. `shared`: the node and its descendants go in the
+        state cache."""
         self.steps += 1
-        words = self.words
-        by_letter = cv.by_letter()
-        opts = [cv.placements(words[i], by_letter) for i in remaining]
-        dead, freedom = _lookahead(opts)
-        number = _ROOTS.get(tuple(placed), -1) if shared else -1
-        if shared and number < 0:
-            number = _ROOTS[tuple(placed)] = next(_NUMBERS)
-        return ((-dead, FREEDOM_WEIGHT * freedom), 0.0, cv, placed, remaining, opts, number,
-                self.key(cv, placed))
-
-    def child_state(self, cv: _Canvas, now: list, remaining: list[int], opts: list,
-                    value: float, k: int, r: int, c: int, parent: int) -> tuple:
-        """root_state for the state `now` = the moves of state number `parent` +
-        (word remaining[k], start, direction) at row r, col c, from the cache when
-        this puzzle met that state before."""
-        rest = remaining[:k] + remaining[k + 1:]
-        key = (parent, now[-1])
-        got = self.states.get(key) if parent >= 0 else None
-        if got is None:
-            i, s, dd = now[-1]
-            child = cv.copy()
-            n1 = len(self.words[i]) - 1
-            b0, b1, b2, b3 = cv.bbox
-            box = (b0, b1, min(b2, c), max(b3, c + n1)) if dd == ACROSS else \
-                (min(b0, r), max(b1, r + n1), b2, b3)
-            new = child.place(self.words[i], s, dd, box)
-            pairs = self.pairs[i]
+        node = _ROOTS.get(tuple(placed)) if shared else None
+        if node is None:
             words = self.words
-            child_opts = child.places_after([words[j] for j in rest], [pairs[j] for j in rest],
-                                            opts[:k] + opts[k + 1:],
-                                            (s, dd, n1 + 1, new, cv.bbox))
-            got = (child, child_opts, *_lookahead(child_opts),
-                   next(_NUMBERS) if parent >= 0 else -1, self.key(child, now))
-            if parent >= 0:
-                self.states[key] = got
-        self.steps += 1
-        child, child_opts, dead, freedom, number, layout = got
-        return ((-dead, value + FREEDOM_WEIGHT * freedom), value, child, now, rest, child_opts,
-                number, layout)
+            by_letter = cv.by_letter()
+            opts = [cv.placements(words[i], by_letter) for i in remaining]
+            node = _Node(cv, placed, remaining, opts, *_lookahead(opts), self.key(cv, placed),
+                         sum(map(hash, placed)), shared)
+            if shared:
+                _ROOTS[tuple(placed)] = node
+                _COUNT[0] += 1
+        return ((-node.dead, FREEDOM_WEIGHT * node.freedom), 0.0, node)
 
-    def best_moves(self, cv: _Canvas, remaining: list[int], opts: list, grow_weight: float
-                   ) -> list[tuple]:
-        """The `branch` best moves (score, k, start, direction, row, col) of a state,
-        best first; k indexes `remaining`. One jitter draw per legal move."""
-        rand, branch, jitter, lens = self.rng.random, self.branch, JITTER, self.lens
-        b0, b1, b2, b3 = cv.bbox
+    def child(self, parent: _Node, j: int, hash_sum: int) -> _Node:
+        """The state of `parent` + its move j; `hash_sum`: its moves' hash sum."""
+        k, s, dd, r, c, move, _ = parent.moves[j]   # type: ignore[index]
+        i = move[0]
+        cv = parent.canvas
+        child = cv.copy()
+        n1 = self.lens[i] - 1
+        b0, b1, b2, b3 = before = cv.bbox
+        box = (b0, b1, min(b2, c), max(b3, c + n1)) if dd == ACROSS else \
+            (min(b0, r), max(b1, r + n1), b2, b3)
+        new = child.place(self.words[i], s, dd, box)
+        remaining = parent.remaining
+        opts, dead, freedom = child.places_after(self.words, self.pairs[i], remaining,
+                                                 parent.opts, k, (s, dd, n1 + 1, new, before))
+        now = parent.placed + [move]
+        h, w = box[1] - box[0] + 1, box[3] - box[2] + 1
+        node = _Node(child, now, remaining[:k] + remaining[k + 1:], opts, dead, freedom,
+                     layout_key(len(now), child.crossings, h * w,
+                                balance(h, w, self.rows, self.cols)),
+                     hash_sum, parent.shared)
+        if parent.shared:
+            parent.kids[j] = node
+            _COUNT[0] += 1
+        return node
+
+    def score_moves(self, node: _Node, grow_weight: float) -> None:
+        """node.moves (once) and node.bases for `grow_weight`: a move's score is
+        its crossings, the growth of the bounding box and the urgency of its
+        word (a word with few places left: place it while it still fits)."""
+        lens, remaining = self.lens, node.remaining
+        b0, b1, b2, b3 = node.canvas.bbox
         h, w = b1 - b0 + 1, b3 - b2 + 1
         cur = h * w
-        top: list[tuple] = []
-        worst = -math.inf                 # until `top` is full: every move goes in
-        for k, o in enumerate(opts):
-            n1 = lens[remaining[k]] - 1
-            # a word with few places left is urgent: place it while it still fits
+        bases: list[float] = []
+        moves: list[tuple] | None = [] if node.moves is None else None
+        for k, o in enumerate(node.opts):
+            i = remaining[k]
+            n1 = lens[i] - 1
             urgency = 4.0 if len(o) == 1 else 2.0 if len(o) == 2 else 0.0
             for s, dd, cross, r, c in o:
                 if dd == ACROSS:
@@ -242,63 +256,70 @@ class _Search(RepairPhase):
                 else:
                     hi, lo = r + n1, r
                     grow = (((hi if hi > b1 else b1) - (lo if lo < b0 else b0) + 1) * w) - cur
-                sc = cross * 6.0 - grow * grow_weight + urgency + rand() * jitter
-                if sc > worst:
-                    # as a stable sort, best first: after the equal scores
-                    j = len(top)
-                    while j and top[j - 1][0] < sc:
-                        j -= 1
-                    top.insert(j, (sc, k, s, dd, r, c))
-                    if len(top) > branch:
-                        top.pop()
-                    if len(top) == branch:
-                        worst = top[-1][0]
-        return top
+                bases.append(cross * 6.0 - grow * grow_weight + urgency)
+                if moves is not None:
+                    move = (i, s, dd)
+                    moves.append((k, s, dd, r, c, move, hash(move)))
+        if moves is not None:
+            node.moves = moves
+            if node.shared:
+                node.kids = [None] * len(moves)
+        node.weight, node.bases = grow_weight, bases
 
+    # long: the beam's loop, with the move choice of each state written out inline
     def run_beam(self, cv: _Canvas, placed: list, remaining: list[int], beam: int,
                  grow_weight: float, pool_factor: float, shared: bool = False):
         """Beam search from one state; the best state met: (key, canvas, placed).
+        Each kept state expands its `branch` best moves (move score plus a
+        jitter: one draw per legal move, in order; earlier first on a tie).
         `shared`: use the state cache (the repair phase's beams, each from a
         board of its own, would seldom meet a state again)."""
         best = None
+        rand, jitter, branch = self.rng.random, JITTER, self.branch
         states = [self.root_state(cv, placed, remaining, shared)]
+        limit = beam * pool_factor
         while states:
             children = []
-            for _, value, cv, placed, remaining, opts, number, key in states:
-                if best is None or key > best[0]:
-                    best = (key, cv, placed)
+            for _, value, node in states:
+                if best is None or node.layout > best[0]:
+                    best = (node.layout, node.canvas, node.placed)
                 # words with no place now stay in `remaining`: a later word may open one
-                for m in self.best_moves(cv, remaining, opts, grow_weight):
-                    children.append((value + m[0], cv, placed, remaining, opts, m, number))
+                if node.weight != grow_weight:
+                    self.score_moves(node, grow_weight)
+                scores = [b + rand() * jitter for b in node.bases]
+                if len(scores) > 1:
+                    # a stable sort: equal scores keep the order of the moves
+                    for j in sorted(range(len(scores)), key=scores.__getitem__,
+                                    reverse=True)[:branch]:
+                        children.append((value + scores[j], node, j))
+                elif scores and branch > 0:
+                    children.append((value + scores[0], node, 0))
             children.sort(key=_first, reverse=True)
             pool: list[tuple] = []
             # a child is new unless the same set of moves came before: sets are
             # told apart by a sum of move hashes first (exact on a match)
             seen: dict[int, list] = {}
-            parent_sum: dict[int, int] = {}
-            for value, cv, placed, remaining, opts, (_, k, s, dd, r, c), number in children:
-                i = remaining[k]
-                move = (i, s, dd)
-                ps = parent_sum.get(id(placed))
-                if ps is None:
-                    ps = parent_sum[id(placed)] = sum(map(hash, placed))
-                sig_sum = ps + hash(move)
-                now = placed + [move]
+            for value, node, j in children:
+                move, move_hash = node.moves[j][5:]
+                sig_sum = node.hash_sum + move_hash
                 same = seen.get(sig_sum)
                 if same is None:
-                    seen[sig_sum] = [now]
+                    seen[sig_sum] = [(node.placed, move)]
                 else:
-                    sig = frozenset(now)
-                    if any(sig == frozenset(other) for other in same):
+                    sig = frozenset(node.placed + [move])
+                    if any(sig == frozenset(p + [m]) for p, m in same):
                         continue
-                    same.append(now)
-                pool.append(self.child_state(cv, now, remaining, opts, value, k, r, c, number))
-                if len(pool) >= beam * pool_factor:
+                    same.append((node.placed, move))
+                kid = node.kids[j] if node.shared else None
+                if kid is None:
+                    kid = self.child(node, j, sig_sum)
+                self.steps += 1
+                pool.append(((-kid.dead, value + FREEDOM_WEIGHT * kid.freedom), value, kid))
+                if len(pool) >= limit:
                     break
             pool.sort(key=_first, reverse=True)
             states = pool[:beam]
         return best
-
 
 
 def make_layout(answers: list[str], rows: int, cols: int, seed: int,
