@@ -255,6 +255,7 @@ class _Round:
     """Where a job is: the first candidate of its current round, the tasks of that round
     not back yet, and whether the round holds a board no other can beat."""
     start: int = 0
+    end: int = 0
     waiting: int = 0
     final: bool = False
 
@@ -270,12 +271,18 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
     outcomes = [Outcome(job) for job in jobs]
     rounds = [_Round() for _ in jobs]
     tasks = _Tasks(executor)
+    # A job that can never stop early runs all its candidates in one round: fewer,
+    # longer tasks (a kind may share work between the candidates of one puzzle in a
+    # process); the kept board is the same either way.
+    may_stop = [get_kind(job.kind).may_stop_early(job.params) for job in jobs]
 
     unfinished = len(jobs)
 
     def start_round(index: int) -> None:
         job, where = jobs[index], rounds[index]
-        numbers = range(where.start, min(job.candidates, round_end(where.start)))
+        where.end = min(job.candidates, round_end(where.start)) if may_stop[index] \
+            else job.candidates
+        numbers = range(where.start, where.end)
         if chunk_size:
             size = chunk_size
         elif tasks.submit is not None:
@@ -304,7 +311,7 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
                 continue
             # The round is complete: a job stops after the round that found a board no
             # other can beat (the same round whoever runs it), or at its last candidate.
-            where.start = round_end(where.start)
+            where.start = where.end
             if not where.final and where.start < outcome.job.candidates:
                 start_round(index)
                 continue

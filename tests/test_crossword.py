@@ -559,3 +559,5 @@ def test_only_a_board_at_the_scores_upper_bound_is_unbeatable():
         "ELEPHANT", "GIRAFFE", "KANGAROO", "PENGUIN", "DOLPHIN", "TIGER", "ZEBRA", "LION",
         "MONKEY", "RABBIT", "SQUIRREL", "OCTOPUS")), rows=15, cols=15)
     assert not kind.unbeatable(kind.generate(twelve, 1), twelve)
+    # the batch runs every candidate of a request that can never stop early in one round
+    assert kind.may_stop_early(params) and not kind.may_stop_early(twelve)
