@@ -561,3 +561,38 @@ def test_only_a_board_at_the_scores_upper_bound_is_unbeatable():
     assert not kind.unbeatable(kind.generate(twelve, 1), twelve)
     # the batch runs every candidate of a request that can never stop early in one round
     assert kind.may_stop_early(params) and not kind.may_stop_early(twelve)
+
+
+def test_a_layout_keeps_nothing_from_the_garbage_collector():
+    """make_layout moves young objects to the oldest generation when it ends (its
+    search states): a cycle the caller dropped is still collected, the collector is
+    left as it was found, and objects the process froze itself stay frozen."""
+    import gc
+    import weakref
+
+    class Cycle:
+        pass
+
+    words = ["TIGER", "GOAT", "RAT", "TOGA"]
+    for frozen_by_caller in (False, True):
+        a = Cycle()
+        a.me = a
+        alive = weakref.ref(a)
+        if frozen_by_caller:
+            gc.freeze()
+        try:
+            frozen = gc.get_freeze_count()
+            del a
+            generator.make_layout(words, 7, 7, 1)
+            assert gc.isenabled()
+            assert gc.get_freeze_count() == frozen
+        finally:
+            gc.unfreeze()
+        gc.collect()
+        assert alive() is None
+    gc.disable()
+    try:
+        generator.make_layout(words, 7, 7, 2)
+        assert not gc.isenabled()          # a caller's pause is kept
+    finally:
+        gc.enable()
