@@ -246,6 +246,16 @@ def test_layout_rules_hold_on_rectangular_grids(words, rows, cols, seed):
     verify_or_refused(params, seed, rows, cols)
 
 
+def test_the_first_word_is_one_that_can_cross_another_in_the_grid():
+    # GIRAFFE and PENGUIN share letters with MONKEY, but on 5 rows all three must lie
+    # across; only MONKEY and OX can cross (hypothesis found it, beam 4)
+    params = params_for({w: "c" for w in ("giraffe", "monkey", "penguin", "ox")}, 5, 7)
+    params = params.model_copy(update={"beam": 4})
+    board = KIND.generate(params, 0)
+    verify(board, params)
+    assert {e["answer"] for e in board.entries} == {"MONKEY", "OX"}
+
+
 def test_a_word_longer_than_the_rows_lies_across():
     # OCTOPUS once went down a 5-row grid (a 7-row board)
     clues = {"kangaroo": "a", "octopus": "b", "wolf": "c"}

@@ -364,7 +364,13 @@ def _make_layout(answers: list[str], rows: int, cols: int, seed: int, beam: int,
     # First word: a long one that shares letters with many others (a word that
     # crosses nothing would strand the rest), with a seeded bias; random direction.
     letters = [set(a) for a in answers]
-    links = [sum(1 for j in range(n) if j != i and letters[i] & letters[j]) for i in range(n)]
+    lens = [len(a) for a in answers]
+
+    def crossable(i: int, j: int) -> bool:
+        """Words i and j share a letter and fit crossed (one across, one down)."""
+        return bool(letters[i] & letters[j]) and (
+            (lens[i] <= cols and lens[j] <= rows) or (lens[i] <= rows and lens[j] <= cols))
+    links = [sum(1 for j in range(n) if j != i and crossable(i, j)) for i in range(n)]
     fits_any.sort(key=lambda i: (links[i] == 0, -len(answers[i]) - 0.5 * links[i]
                                  - 2.5 * rng.random(), i))
     first = fits_any[0]
