@@ -606,3 +606,29 @@ def test_a_layout_keeps_nothing_from_the_garbage_collector():
         assert not gc.isenabled()          # a caller's pause is kept
     finally:
         gc.enable()
+
+
+def test_a_search_state_canvas_equals_one_laid_down_word_by_word():
+    # child() copies without the fill order; filled_from() rebuilds it from the moves
+    from publisher.grids.freeform.board import ACROSS, DOWN, Alphabet, _Canvas
+    words = ["PELOTA", "LOTE", "TAPA", "PATO"]
+    alphabet = Alphabet(words)
+    coded = [alphabet.encode(x) for x in words]
+    slow = _Canvas(9, 9, 6)
+    w = slow.w
+    moves = [(0, 10 * w + 10, ACROSS), (1, 10 * w + 12, DOWN), (2, 10 * w + 14, DOWN),
+             (3, 12 * w + 14, ACROSS)]
+    box = (10, 13, 10, 17)
+    fast = _Canvas(9, 9, 6)
+    fast.place(coded[0], moves[0][1], ACROSS, box)
+    for i, s, d in moves:
+        assert slow.check(coded[i], s, d) >= 0
+        new_slow = slow.place(coded[i], s, d, box)
+        if i:
+            fast, new_fast = fast.child(coded[i], s, d, box)
+            assert new_fast == new_slow
+    assert (bytes(fast.cell), bytes(fast.used), fast.crossings) == \
+        (bytes(slow.cell), bytes(slow.used), slow.crossings)
+    assert fast.filled is None
+    fast.filled_from(coded, moves)
+    assert fast.filled == slow.filled and fast.by_letter() == slow.by_letter()

@@ -74,7 +74,9 @@ class _Canvas:
         n = self.h * self.w
         self.cell: bytearray | list[int] = [0] * n if wide else bytearray(n)
         self.used = bytearray(n)
-        self.filled: list[int] = []       # cells in the order their letters went in
+        # cells in the order their letters went in; None in a canvas made by
+        # child() (the search's states), see filled_from()
+        self.filled: list[int] | None = []
         # r0, r1, c0, c1 inclusive; None only until the first word goes in
         self.bbox: tuple[int, int, int, int] = None  # type: ignore[assignment]
         self.crossings = 0
@@ -82,11 +84,30 @@ class _Canvas:
     def step(self, direction: int) -> int:
         return 1 if direction == ACROSS else self.w
 
+    def filled_from(self, words: Sequence[Word], placed: Sequence[tuple[int, int, int]]
+                    ) -> None:
+        """Set `filled` from the moves (word index, start, direction) that made
+        this canvas, in order: the same list place() would have kept."""
+        seen: set[int] = set()
+        filled = []
+        for i, s, d in placed:
+            st = 1 if d == ACROSS else self.w
+            for t in range(len(words[i])):
+                p = s + t * st
+                if p not in seen:
+                    seen.add(p)
+                    filled.append(p)
+        self.filled = filled
+
     def by_letter(self) -> dict[int, list[int]]:
-        """Cells holding each letter, in the order they were filled."""
+        """Cells holding each letter, in the order they were filled (row by
+        row if that order is not kept)."""
         out: dict[int, list[int]] = {}
         cell = self.cell
-        for p in self.filled:
+        filled = self.filled
+        if filled is None:
+            filled = [p for p in range(len(cell)) if cell[p]]
+        for p in filled:
             ch = cell[p]
             if ch in out:
                 out[ch].append(p)
@@ -182,6 +203,7 @@ class _Canvas:
         of positions in the word."""
         st = 1 if direction == ACROSS else self.w
         cell, used, filled = self.cell, self.used, self.filled
+        assert filled is not None, "place() on a canvas made by child()"
         p = start
         new = 0
         for t, ch in enumerate(word):
@@ -349,10 +371,26 @@ class _Canvas:
             freedom += _LOG1P[size] if size < _LOG1P_N else math.log1p(size)
         return result, dead, freedom
 
-    def copy(self) -> "_Canvas":
+    def child(self, word: Word, start: int, direction: int, box) -> tuple["_Canvas", int]:
+        """A copy with `word` laid down (as place() does, but `filled` is not
+        kept: None) and the bitmask of its new letters."""
         other = _Canvas.__new__(_Canvas)
         other.max_rows, other.max_cols, other.h, other.w = \
             self.max_rows, self.max_cols, self.h, self.w
-        other.cell, other.used, other.filled = self.cell[:], self.used[:], self.filled[:]
-        other.bbox, other.crossings = self.bbox, self.crossings
-        return other
+        other.cell = cell = self.cell[:]
+        other.used = used = self.used[:]
+        other.filled = None
+        other.bbox = box
+        st = 1 if direction == ACROSS else self.w
+        p = start
+        new = crossings = 0
+        for t, ch in enumerate(word):
+            if cell[p]:
+                crossings += 1
+            else:
+                cell[p] = ch
+                new |= 1 << t
+            used[p] |= direction
+            p += st
+        other.crossings = self.crossings + crossings
+        return other, new

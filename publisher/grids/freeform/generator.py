@@ -215,20 +215,19 @@ class _Search(RepairPhase):
         k, s, dd, r, c, move, _ = parent.moves[j]   # type: ignore[index]
         i = move[0]
         cv = parent.canvas
-        child = cv.copy()
         n1 = self.lens[i] - 1
         b0, b1, b2, b3 = before = cv.bbox
         box = (b0, b1, min(b2, c), max(b3, c + n1)) if dd == ACROSS else \
             (min(b0, r), max(b1, r + n1), b2, b3)
-        new = child.place(self.words[i], s, dd, box)
+        child, new = cv.child(self.words[i], s, dd, box)
         remaining = parent.remaining
         opts, dead, freedom = child.places_after(self.words, self.pairs[i], remaining,
                                                  parent.opts, k, (s, dd, n1 + 1, new, before))
         now = parent.placed + [move]
         h, w = box[1] - box[0] + 1, box[3] - box[2] + 1
+        # layout_key, written out
         node = _Node(child, now, remaining[:k] + remaining[k + 1:], opts, dead, freedom,
-                     layout_key(len(now), child.crossings, h * w,
-                                balance(h, w, self.rows, self.cols)),
+                     (len(now), child.crossings, -(h * w), balance(h, w, self.rows, self.cols)),
                      hash_sum, parent.shared)
         if parent.shared:
             parent.kids[j] = node
@@ -275,7 +274,7 @@ class _Search(RepairPhase):
         `shared`: use the state cache (the repair phase's beams, each from a
         board of its own, would seldom meet a state again)."""
         best = None
-        rand, jitter, branch = self.rng.random, JITTER, self.branch
+        rand, jitter, branch, freedom_weight = self.rng.random, JITTER, self.branch, FREEDOM_WEIGHT
         states = [self.root_state(cv, placed, remaining, shared)]
         limit = beam * pool_factor
         while states:
@@ -300,23 +299,23 @@ class _Search(RepairPhase):
             # told apart by a sum of move hashes first (exact on a match)
             seen: dict[int, list] = {}
             for value, node, j in children:
-                move, move_hash = node.moves[j][5:]
-                sig_sum = node.hash_sum + move_hash
+                entry = node.moves[j]
+                sig_sum = node.hash_sum + entry[6]
                 same = seen.get(sig_sum)
                 if same is None:
-                    seen[sig_sum] = [(node.placed, move)]
+                    seen[sig_sum] = [(node.placed, entry[5])]
                 else:
-                    sig = frozenset(node.placed + [move])
+                    sig = frozenset(node.placed + [entry[5]])
                     if any(sig == frozenset(p + [m]) for p, m in same):
                         continue
-                    same.append((node.placed, move))
+                    same.append((node.placed, entry[5]))
                 kid = node.kids[j] if node.shared else None
                 if kid is None:
                     kid = self.child(node, j, sig_sum)
-                self.steps += 1
-                pool.append(((-kid.dead, value + FREEDOM_WEIGHT * kid.freedom), value, kid))
+                pool.append(((-kid.dead, value + freedom_weight * kid.freedom), value, kid))
                 if len(pool) >= limit:
                     break
+            self.steps += len(pool)
             pool.sort(key=_first, reverse=True)
             states = pool[:beam]
         return best
