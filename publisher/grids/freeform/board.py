@@ -267,7 +267,11 @@ class _Canvas:
             tr0, tr1, tc0, tc1 = lr - 1, lr + ln, lc - 1, lc + 1
             nd, nst, npt = ACROSS, 1, w
         grew = box != self.bbox           # the box grew: so may the window shrink
-        windows: dict[int, tuple[int, int, int, int]] = {}
+        # window(n), written out: the rows and columns the box allows
+        b0, b1, b2, b3 = self.bbox
+        max_rows, max_cols = self.max_rows, self.max_cols
+        row_lo, row_hi = b1 - max_rows + 1, b0 + max_rows
+        col_lo, col_hi = b3 - max_cols + 1, b2 + max_cols
         result = []
         dead = 0
         freedom = 0.0
@@ -279,10 +283,14 @@ class _Canvas:
             prs = pairs[j]
             n = len(word)
             if grew or prs:
-                window = windows.get(n)
-                if window is None:
-                    window = windows[n] = self.window(n)
-                rlo, rmax, clo, cmax = window
+                if n > max_rows:
+                    rlo, rmax = 0, -n
+                else:
+                    rlo, rmax = row_lo, row_hi - n
+                if n > max_cols:
+                    clo, cmax = 0, -n
+                else:
+                    clo, cmax = col_lo, col_hi - n
             out = old
             seen: Set[int] = _NO_KEYS
             if old:
