@@ -54,6 +54,7 @@ import gc
 import math
 import random
 from operator import itemgetter
+from typing import Any
 
 from .board import (ACROSS, DOWN, _LOG1P, _LOG1P_N, Alphabet, Layout, Placed,  # noqa: F401
                     _Canvas)                                       # (re-exported)
@@ -245,9 +246,12 @@ class _Search(RepairPhase):
         bases: list[float] = []
         moves: list[tuple] | None = [] if node.moves is None else None
         for k, o in enumerate(node.opts):
+            if not o:
+                continue
             i = remaining[k]
             n1 = lens[i] - 1
-            urgency = 4.0 if len(o) == 1 else 2.0 if len(o) == 2 else 0.0
+            size = len(o)
+            urgency = 4.0 if size == 1 else 2.0 if size == 2 else 0.0
             for s, dd, cross, r, c in o:
                 if dd == ACROSS:
                     hi, lo = c + n1, c
@@ -297,16 +301,20 @@ class _Search(RepairPhase):
             pool: list[tuple] = []
             # a child is new unless the same set of moves came before: sets are
             # told apart by a sum of move hashes first (exact on a match)
-            seen: dict[int, list] = {}
+            seen: dict[int, Any] = {}      # sum -> (moves, move), or a list of them
             for value, node, j in children:
                 entry = node.moves[j]
                 sig_sum = node.hash_sum + entry[6]
                 same = seen.get(sig_sum)
                 if same is None:
-                    seen[sig_sum] = [(node.placed, entry[5])]
+                    seen[sig_sum] = (node.placed, entry[5])
                 else:
                     sig = frozenset(node.placed + [entry[5]])
-                    if any(sig == frozenset(p + [m]) for p, m in same):
+                    if type(same) is tuple:
+                        if sig == frozenset(same[0] + [same[1]]):
+                            continue
+                        same = seen[sig_sum] = [same]
+                    elif any(sig == frozenset(p + [m]) for p, m in same):
                         continue
                     same.append((node.placed, entry[5]))
                 kid = node.kids[j] if node.shared else None
