@@ -199,6 +199,16 @@ def round_end(start: int) -> int:
     return start + ROUNDS[-1]
 
 
+def _round_stop(job: Job, start: int) -> int:
+    """The candidate after the round of `job` that starts at `start`. A job that can
+    never stop early (`Kind.may_stop_early`) runs all its candidates in one round:
+    fewer, longer tasks, so a kind may share work between the candidates of one
+    puzzle in a process; the kept board is the same either way."""
+    if get_kind(job.kind).may_stop_early(job.params):
+        return min(job.candidates, round_end(start))
+    return job.candidates
+
+
 def chunks(numbers: range, size: int) -> list[range]:
     return [numbers[start:start + size] for start in range(0, len(numbers), size)]
 
@@ -271,17 +281,12 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
     outcomes = [Outcome(job) for job in jobs]
     rounds = [_Round() for _ in jobs]
     tasks = _Tasks(executor)
-    # A job that can never stop early runs all its candidates in one round: fewer,
-    # longer tasks (a kind may share work between the candidates of one puzzle in a
-    # process); the kept board is the same either way.
-    may_stop = [get_kind(job.kind).may_stop_early(job.params) for job in jobs]
 
     unfinished = len(jobs)
 
     def start_round(index: int) -> None:
         job, where = jobs[index], rounds[index]
-        where.end = min(job.candidates, round_end(where.start)) if may_stop[index] \
-            else job.candidates
+        where.end = _round_stop(job, where.start)
         numbers = range(where.start, where.end)
         if chunk_size:
             size = chunk_size
