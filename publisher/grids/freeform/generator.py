@@ -359,27 +359,47 @@ def make_layout(answers: list[str], rows: int, cols: int, seed: int,
             gc.enable()
 
 
+_LINKS: dict[tuple, tuple[tuple[int, ...], list[int], int]] = {}
+
+
+def _links(answers: tuple[str, ...], rows: int, cols: int
+           ) -> tuple[tuple[int, ...], list[int], int]:
+    """(the words that fit the grid, for each word how many others it can cross
+    there: a shared letter and a fit one across, one down; how many words that fit
+    share a letter with another that fits: those that could cross another word at
+    all). Cached: the candidates of a puzzle ask the same; callers only read it."""
+    got = _LINKS.get((answers, rows, cols))
+    if got is None:
+        n = len(answers)
+        fits_any = tuple(i for i in range(n) if len(answers[i]) <= max(rows, cols))
+        letters = [set(a) for a in answers]
+        lens = [len(a) for a in answers]
+
+        def crossable(i: int, j: int) -> bool:
+            return bool(letters[i] & letters[j]) and (
+                (lens[i] <= cols and lens[j] <= rows) or (lens[i] <= rows and lens[j] <= cols))
+        links = [sum(1 for j in range(n) if j != i and crossable(i, j)) for i in range(n)]
+        linked = sum(1 for i in fits_any
+                     if any(letters[i] & letters[j] for j in fits_any if j != i))
+        if len(_LINKS) >= 64:
+            _LINKS.clear()
+        got = _LINKS[answers, rows, cols] = (fits_any, links, linked)
+    return got
+
+
 def _make_layout(answers: list[str], rows: int, cols: int, seed: int, beam: int, branch: int,
                  repair: int | None, pool: float | None) -> Layout:
     rng = random.Random(seed)
     n = len(answers)
     if n == 0:
         raise ValueError("no words")
-    fits_any = [i for i in range(n) if len(answers[i]) <= max(rows, cols)]
-    if not fits_any:
+    fitting, links, linked = _links(tuple(answers), rows, cols)
+    if not fitting:
         return _rebuild(answers, [], rows, cols, 1, 0)
     # First word: a long one that shares letters with many others (a word that
     # crosses nothing would strand the rest), with a seeded bias; random direction.
-    letters = [set(a) for a in answers]
-    lens = [len(a) for a in answers]
-
-    def crossable(i: int, j: int) -> bool:
-        """Words i and j share a letter and fit crossed (one across, one down)."""
-        return bool(letters[i] & letters[j]) and (
-            (lens[i] <= cols and lens[j] <= rows) or (lens[i] <= rows and lens[j] <= cols))
-    links = [sum(1 for j in range(n) if j != i and crossable(i, j)) for i in range(n)]
-    fits_any.sort(key=lambda i: (links[i] == 0, -len(answers[i]) - 0.5 * links[i]
-                                 - 2.5 * rng.random(), i))
+    fits_any = sorted(fitting, key=lambda i: (links[i] == 0, -len(answers[i]) - 0.5 * links[i]
+                                              - 2.5 * rng.random(), i))
     first = fits_any[0]
     word = answers[first]
     search = _Search(answers, rows, cols, rng, branch)
@@ -394,9 +414,7 @@ def _make_layout(answers: list[str], rows: int, cols: int, seed: int, beam: int,
         roomy = sum(map(len, answers)) < ROOMY * rows * cols
         pool = POOL_FACTOR if roomy else LOOKAHEAD_POOL_FACTOR
     best = search.run_beam(canvas, *root, beam, GROW_WEIGHT, pool, True)
-    # words that could cross another word at all (a word sharing no letter with
-    # any other never can): no second beam nor repair once these are all placed
-    linked = sum(1 for i in fits_any if any(letters[i] & letters[j] for j in fits_any if j != i))
+    # no second beam nor repair once the words that could cross another are all placed
     if best[0][0] < max(1, linked) and pool < LOOKAHEAD_POOL_FACTOR:
         # words left over: the lookahead (children ranked by the words they
         # leave without a place) pays on crowded grids; the root is unchanged
