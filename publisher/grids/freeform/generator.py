@@ -25,8 +25,10 @@ Here one candidate is a beam search over partial boards:
   per state for all its words; letters are small integer codes, the grid two
   bytearrays, so a child is a cheap copy);
 * candidates of one puzzle, made in one process, share evaluated states (see
-  _STATES): a state is a function of its moves in order, so a cache hit is
-  exactly the state the search would build again.
+  _Node and _ROOTS): a state is a function of its moves in order, so a cache
+  hit is exactly the state the search would build again; the batch runs all
+  the candidates of a puzzle in one round (`may_stop_early` of the kind), so
+  they meet in one worker.
 
 If words are left over, a repair phase (a large-neighbourhood search) follows:
 take a few random words out of the best board, or the words that block a slot
