@@ -120,12 +120,13 @@ class _Node:
     """A search state, a function of its moves in order (so candidates may share
     it): its canvas, moves (placed), words left (remaining), their places
     (opts[k]: the places of word remaining[k]), the lookahead (dead, freedom),
-    its layout key and the hash sum of its moves (to tell move sets apart).
+    its layout key and the sum of its moves (to tell move sets apart). A move
+    (word i, start s, direction d) is one int, (s * words + i) * 4 + d.
     Once expanded: its legal moves, in the order of opts, as (k, start,
-    direction, row, col, move = (word, start, direction), hash of move); their
-    scores without the jitter for one grow weight (bases); and, in a node of
-    the state cache, its children built so far, by move (kids). Read-only once
-    made but for these memos, which are functions of the node."""
+    direction, row, col, move); their scores without the jitter for one grow
+    weight (bases); and, in a node of the state cache, its children built so
+    far, by move (kids). Read-only once made but for these memos, which are
+    functions of the node."""
 
     __slots__ = ("canvas", "placed", "remaining", "opts", "dead", "freedom", "layout",
                  "hash_sum", "shared", "moves", "weight", "bases", "kids")
@@ -206,24 +207,26 @@ class _Search(RepairPhase):
             words = self.words
             by_letter = cv.by_letter()
             opts = [cv.placements(words[i], by_letter) for i in remaining]
-            node = _Node(cv, placed, remaining, opts, *_lookahead(opts), self.key(cv, placed),
-                         sum(map(hash, placed)), shared)
+            n = len(words)
+            codes = [(s * n + i) * 4 + d for i, s, d in placed]
+            node = _Node(cv, codes, remaining, opts, *_lookahead(opts), self.key(cv, placed),
+                         sum(codes), shared)
             if shared:
                 _ROOTS[tuple(placed)] = node
                 _COUNT[0] += 1
         return ((-node.dead, FREEDOM_WEIGHT * node.freedom), 0.0, node)
 
     def child(self, parent: _Node, j: int, hash_sum: int) -> _Node:
-        """The state of `parent` + its move j; `hash_sum`: its moves' hash sum."""
-        k, s, dd, r, c, move, _ = parent.moves[j]   # type: ignore[index]
-        i = move[0]
+        """The state of `parent` + its move j; `hash_sum`: the sum of its moves."""
+        k, s, dd, r, c, move = parent.moves[j]   # type: ignore[index]
+        remaining = parent.remaining
+        i = remaining[k]
         cv = parent.canvas
         n1 = self.lens[i] - 1
         b0, b1, b2, b3 = before = cv.bbox
         box = (b0, b1, min(b2, c), max(b3, c + n1)) if dd == ACROSS else \
             (min(b0, r), max(b1, r + n1), b2, b3)
         child, new = cv.child(self.words[i], s, dd, box)
-        remaining = parent.remaining
         opts, dead, freedom = child.places_after(self.words, self.pairs[i], remaining,
                                                  parent.opts, k, (s, dd, n1 + 1, new, before))
         now = parent.placed + [move]
@@ -241,7 +244,7 @@ class _Search(RepairPhase):
         """node.moves (once) and node.bases for `grow_weight`: a move's score is
         its crossings, the growth of the bounding box and the urgency of its
         word (a word with few places left: place it while it still fits)."""
-        lens, remaining = self.lens, node.remaining
+        lens, remaining, n = self.lens, node.remaining, len(self.words)
         b0, b1, b2, b3 = node.canvas.bbox
         h, w = b1 - b0 + 1, b3 - b2 + 1
         cur = h * w
@@ -263,8 +266,7 @@ class _Search(RepairPhase):
                     grow = (((hi if hi > b1 else b1) - (lo if lo < b0 else b0) + 1) * w) - cur
                 bases.append(cross * 6.0 - grow * grow_weight + urgency)
                 if moves is not None:
-                    move = (i, s, dd)
-                    moves.append((k, s, dd, r, c, move, hash(move)))
+                    moves.append((k, s, dd, r, c, (s * n + i) * 4 + dd))
         if moves is not None:
             node.moves = moves
             if node.shared:
@@ -279,15 +281,15 @@ class _Search(RepairPhase):
         jitter: one draw per legal move, in order; earlier first on a tie).
         `shared`: use the state cache (the repair phase's beams, each from a
         board of its own, would seldom meet a state again)."""
-        best = None
+        best: _Node | None = None
         rand, jitter, branch, freedom_weight = self.rng.random, JITTER, self.branch, FREEDOM_WEIGHT
         states = [self.root_state(cv, placed, remaining, shared)]
         limit = beam * pool_factor
         while states:
             children = []
             for _, value, node in states:
-                if best is None or node.layout > best[0]:
-                    best = (node.layout, node.canvas, node.placed)
+                if best is None or node.layout > best.layout:
+                    best = node
                 # words with no place now stay in `remaining`: a later word may open one
                 if node.weight != grow_weight:
                     self.score_moves(node, grow_weight)
@@ -305,20 +307,20 @@ class _Search(RepairPhase):
             # told apart by a sum of move hashes first (exact on a match)
             seen: dict[int, Any] = {}      # sum -> (moves, move), or a list of them
             for value, node, j in children:
-                entry = node.moves[j]
-                sig_sum = node.hash_sum + entry[6]
+                move = node.moves[j][5]
+                sig_sum = node.hash_sum + move
                 same = seen.get(sig_sum)
                 if same is None:
-                    seen[sig_sum] = (node.placed, entry[5])
+                    seen[sig_sum] = (node.placed, move)
                 else:
-                    sig = frozenset(node.placed + [entry[5]])
+                    sig = frozenset(node.placed + [move])
                     if type(same) is tuple:
                         if sig == frozenset(same[0] + [same[1]]):
                             continue
                         same = seen[sig_sum] = [same]
                     elif any(sig == frozenset(p + [m]) for p, m in same):
                         continue
-                    same.append((node.placed, entry[5]))
+                    same.append((node.placed, move))
                 kid = node.kids[j] if node.shared else None
                 if kid is None:
                     kid = self.child(node, j, sig_sum)
@@ -328,7 +330,10 @@ class _Search(RepairPhase):
             self.steps += len(pool)
             pool.sort(key=_first, reverse=True)
             states = pool[:beam]
-        return best
+        assert best is not None
+        n = len(self.words)
+        moves = [((code >> 2) % n, (code >> 2) // n, code & 3) for code in best.placed]
+        return best.layout, best.canvas, moves
 
 
 def make_layout(answers: list[str], rows: int, cols: int, seed: int,
