@@ -224,16 +224,19 @@ class _Search(RepairPhase):
         cv = parent.canvas
         n1 = self.lens[i] - 1
         b0, b1, b2, b3 = before = cv.bbox
-        box = (b0, b1, min(b2, c), max(b3, c + n1)) if dd == ACROSS else \
-            (min(b0, r), max(b1, r + n1), b2, b3)
+        if dd == ACROSS:
+            box = (b0, b1, c if c < b2 else b2, c + n1 if c + n1 > b3 else b3)
+        else:
+            box = (r if r < b0 else b0, r + n1 if r + n1 > b1 else b1, b2, b3)
         child, new = cv.child(self.words[i], s, dd, box)
         opts, dead, freedom = child.places_after(self.words, self.pairs[i], remaining,
                                                  parent.opts, k, (s, dd, n1 + 1, new, before))
         now = parent.placed + [move]
         h, w = box[1] - box[0] + 1, box[3] - box[2] + 1
-        # layout_key, written out
+        # layout_key and balance(), written out
+        a, b = h / self.rows, w / self.cols
         node = _Node(child, now, remaining[:k] + remaining[k + 1:], opts, dead, freedom,
-                     (len(now), child.crossings, -(h * w), balance(h, w, self.rows, self.cols)),
+                     (len(now), child.crossings, -(h * w), a / b if a < b else b / a),
                      hash_sum, parent.shared)
         if parent.shared:
             parent.kids[j] = node
