@@ -2,6 +2,7 @@
 
     python benchmarks/crossword.py [--ours N] [--ref N] [--genxword N] [--runs R]
                                    [--genxword-python PATH] [--book N] [--tree PATH]
+                                   [--compare PATH] [--speed-book 120]
 
 First, the book case: N puzzles of 12 words (drawn from the bundled English
 clue list) on 15x15, each the best of 30 candidates as a book makes it: median
@@ -9,7 +10,10 @@ ms per candidate and per kept puzzle (its 30 candidates), and the best-of-30
 words placed, crossings and Board.score, with their distribution over the
 puzzles (best of 30) and over all candidates. `--tree PATH` runs the code of
 another checkout; `--compare PATH` first runs the book case on PATH's code in a
-subprocess, then on this one (before/after figures from one command). The
+subprocess, then on this one (before/after figures from one command).
+`--speed-book 120` adds the same figures for the 20 crosswords of the speed book
+(benchmarks/book.py --mode 120: its words, sizes and seeds, through the kind's
+generate(), so garbage collections after a layout count too). The
 layout caches per-puzzle work across candidates, so the mean per candidate (and
 per kept puzzle) is the honest figure; the median is of warm candidates.
 
@@ -46,6 +50,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -165,8 +170,46 @@ def book(puzzles: int) -> None:
         every.extend(scores)
     print(f"book: {puzzles} puzzles of {BOOK_WORDS} words on {BOOK_SIZE}x{BOOK_SIZE}, best of "
           f"{BOOK_CANDIDATES} (code: {TREE})")
+    book_figures(per_candidate, per_puzzle, best, every)
+
+
+def speed_book(mode: str) -> None:
+    """The crosswords of benchmarks/book.py's mixed book `mode` (its words, sizes and
+    candidate seeds), each candidate made by the kind's generate() as the book's
+    workers do, the candidates of a puzzle one after the other (the batch runs them
+    in one round). Per kept puzzle: all the CPU of its candidates, garbage
+    collections after a layout included."""
+    from book import spec_file
+    from publisher.kinds import get_kind
+    from publisher.plan import derive_seed, plan_book
+    from publisher.render.layout import load_layout
+    from publisher.spec import load_spec
+    with tempfile.TemporaryDirectory() as folder:
+        spec = load_spec(spec_file(mode, Path(folder)))
+        layout = load_layout(spec.book.layout, spec.path.parent, ValueError)
+        jobs = [j for j in plan_book(spec, set(layout.page_grids)) if j.kind == "crossword"]
+    kind = get_kind("crossword")
+    per_candidate, per_puzzle, best, every = [], [], [], []
+    for job in jobs:
+        scores, t0 = [], time.process_time()
+        for n in range(job.candidates):
+            t = time.process_time()
+            board = kind.generate(job.params, derive_seed(spec.book.seed, job.id, n))
+            per_candidate.append(time.process_time() - t)
+            scores.append((board.score, len(board.entries), board.crossings))
+        per_puzzle.append(time.process_time() - t0)
+        best.append(max(scores))
+        every.extend(scores)
+    print(f"speed book {mode}: its {len(jobs)} crosswords, best of "
+          f"{statistics.mean(j.candidates for j in jobs):g} (code: {TREE})")
+    book_figures(per_candidate, per_puzzle, best, every)
+
+
+def book_figures(per_candidate: list[float], per_puzzle: list[float], best: list[tuple],
+                 every: list[tuple]) -> None:
     print(f"  CPU ms per candidate: median {statistics.median(per_candidate) * 1000:.1f}, mean "
-          f"{statistics.mean(per_candidate) * 1000:.1f}; per kept puzzle: median "
+          f"{statistics.mean(per_candidate) * 1000:.1f}, all the puzzles' CPU / candidates "
+          f"{sum(per_puzzle) / len(per_candidate) * 1000:.1f}; per kept puzzle: median "
           f"{statistics.median(per_puzzle) * 1000:.0f} | best of "
           f"{BOOK_CANDIDATES}: {statistics.mean(b[1] for b in best):.2f} words, "
           f"{statistics.mean(b[2] for b in best):.2f} crossings, "
@@ -369,17 +412,23 @@ def main() -> None:
                     help="python of a venv with genxword installed")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--book", type=int, default=20, help="book-case puzzles (0: skip)")
+    ap.add_argument("--speed-book", default=None, choices=["30", "120", "480"],
+                    help="also the crosswords of benchmarks/book.py's book of this mode")
     ap.add_argument("--tree", default=str(ROOT), help="checkout whose code runs")
     ap.add_argument("--compare", default=None,
                     help="another checkout: run the book case on its code first (before/after)")
     args = ap.parse_args()
-    if args.compare and args.book > 0:
+    if args.compare and (args.book > 0 or args.speed_book):
         print("before:", flush=True)
         subprocess.run([sys.executable, __file__, "--book", str(args.book), "--ours", "0",
-                        "--ref", "0", "--genxword", "0", "--runs", "0", "--tree", args.compare], check=True)
+                        "--ref", "0", "--genxword", "0", "--runs", "0", "--tree", args.compare]
+                       + (["--speed-book", args.speed_book] if args.speed_book else []),
+                       check=True)
         print("after:", flush=True)
     if args.book > 0:
         book(args.book)
+    if args.speed_book:
+        speed_book(args.speed_book)
     gx_error = gx_where = None
     driver = Path("/tmp/genxword_driver.py")
     if args.genxword > 0:

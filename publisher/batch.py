@@ -199,6 +199,16 @@ def round_end(start: int) -> int:
     return start + ROUNDS[-1]
 
 
+def _round_stop(job: Job, start: int) -> int:
+    """The candidate after the round of `job` that starts at `start`. A job that can
+    never stop early (`Kind.may_stop_early`) runs all its candidates in one round:
+    fewer, longer tasks, so a kind may share work between the candidates of one
+    puzzle in a process; the kept board is the same either way."""
+    if get_kind(job.kind).may_stop_early(job.params):
+        return min(job.candidates, round_end(start))
+    return job.candidates
+
+
 def chunks(numbers: range, size: int) -> list[range]:
     return [numbers[start:start + size] for start in range(0, len(numbers), size)]
 
@@ -255,6 +265,7 @@ class _Round:
     """Where a job is: the first candidate of its current round, the tasks of that round
     not back yet, and whether the round holds a board no other can beat."""
     start: int = 0
+    end: int = 0
     waiting: int = 0
     final: bool = False
 
@@ -275,7 +286,8 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
 
     def start_round(index: int) -> None:
         job, where = jobs[index], rounds[index]
-        numbers = range(where.start, min(job.candidates, round_end(where.start)))
+        where.end = _round_stop(job, where.start)
+        numbers = range(where.start, where.end)
         if chunk_size:
             size = chunk_size
         elif tasks.submit is not None:
@@ -304,7 +316,7 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
                 continue
             # The round is complete: a job stops after the round that found a board no
             # other can beat (the same round whoever runs it), or at its last candidate.
-            where.start = round_end(where.start)
+            where.start = where.end
             if not where.final and where.start < outcome.job.candidates:
                 start_round(index)
                 continue

@@ -320,3 +320,32 @@ def test_a_flow_puzzle_whose_first_round_holds_a_board_at_its_grade_stops_there(
     assert [t for t, _, _ in serial] == [first["tried"], second["tried"]]
     assert kept(PoolExecutor(2), 1) == serial
     assert kept(SerialExecutor(), 3) == serial
+
+
+class NeverStoppingKind(FakeKind):
+    def may_stop_early(self, params):
+        return False
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_job_that_cannot_stop_early_runs_in_one_round_and_keeps_the_same_board(
+        monkeypatch, workers):
+    jobs = [job(40, 30, spread=1000), job(41, 23), job(42, 9, spread=1000, fail_every=3)]
+    in_rounds = generate_all(jobs, BOOK_SEED, SerialExecutor())
+    kind = NeverStoppingKind()
+    monkeypatch.setattr(batch, "get_kind", lambda name: kind)
+    tasks = []
+    real = batch.run_candidates
+
+    def counting(index, name, params, seeds):
+        tasks.append((index, len(seeds)))
+        return real(index, name, params, seeds)
+    if workers == 1:                  # (a pool pickles what it runs: the real one)
+        monkeypatch.setattr(batch, "run_candidates", counting)
+    executor = SerialExecutor() if workers == 1 else PoolExecutor(workers)
+    at_once = generate_all(jobs, BOOK_SEED, executor)
+    if workers == 1:
+        assert sorted(tasks) == [(0, 30), (1, 23), (2, 9)]
+    assert [(o.candidate, o.board.seed, o.tried) for o in at_once] == \
+        [(o.candidate, o.board.seed, o.tried) for o in in_rounds]
+    assert [o.tried for o in at_once] == [30, 23, 9]

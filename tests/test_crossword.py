@@ -2,6 +2,7 @@
 quality, plan errors, .puz/.ipuz exports, drawing and the book pipeline."""
 import io
 import json
+import math
 from pathlib import Path
 
 import ipuz
@@ -245,6 +246,16 @@ def test_layout_rules_hold_on_rectangular_grids(words, rows, cols, seed):
     verify_or_refused(params, seed, rows, cols)
 
 
+def test_the_first_word_is_one_that_can_cross_another_in_the_grid():
+    # GIRAFFE and PENGUIN share letters with MONKEY, but on 5 rows all three must lie
+    # across; only MONKEY and OX can cross (hypothesis found it, beam 4)
+    params = params_for({w: "c" for w in ("giraffe", "monkey", "penguin", "ox")}, 5, 7)
+    params = params.model_copy(update={"beam": 4})
+    board = KIND.generate(params, 0)
+    verify(board, params)
+    assert {e["answer"] for e in board.entries} == {"MONKEY", "OX"}
+
+
 def test_a_word_longer_than_the_rows_lies_across():
     # OCTOPUS once went down a 5-row grid (a 7-row board)
     clues = {"kangaroo": "a", "octopus": "b", "wolf": "c"}
@@ -261,12 +272,17 @@ def test_incremental_places_equal_a_full_scan():
     checked = 0
     original = generator._Canvas.places_after
 
-    def both(self, words, pairs, before, last):
-        got = original(self, words, pairs, before, last)
-        for word, places in zip(words, got):
-            assert sorted(places) == sorted(self.placements(word))
+    def both(self, words, pairs, remaining, before, skip, last):
+        got = original(self, words, pairs, remaining, before, skip, last)
+        rest = [j for k, j in enumerate(remaining) if k != skip]
+        assert len(got[0]) == len(rest)
+        for j, places in zip(rest, got[0]):
+            assert sorted(places) == sorted(self.placements(words[j]))
             nonlocal checked
             checked += 1
+        # the lookahead: words with no place, sum of log(1 + places)
+        assert got[1] == sum(1 for places in got[0] if not places)
+        assert got[2] == pytest.approx(sum(math.log1p(len(places)) for places in got[0]))
         return got
 
     generator._Canvas.places_after = both
@@ -553,3 +569,66 @@ def test_only_a_board_at_the_scores_upper_bound_is_unbeatable():
         "ELEPHANT", "GIRAFFE", "KANGAROO", "PENGUIN", "DOLPHIN", "TIGER", "ZEBRA", "LION",
         "MONKEY", "RABBIT", "SQUIRREL", "OCTOPUS")), rows=15, cols=15)
     assert not kind.unbeatable(kind.generate(twelve, 1), twelve)
+    # the batch runs every candidate of a request that can never stop early in one round
+    assert kind.may_stop_early(params) and not kind.may_stop_early(twelve)
+
+
+def test_a_layout_keeps_nothing_from_the_garbage_collector():
+    """make_layout moves young objects to the oldest generation when it ends (its
+    search states): a cycle the caller dropped is still collected, the collector is
+    left as it was found, and objects the process froze itself stay frozen."""
+    import gc
+    import weakref
+
+    class Cycle:
+        pass
+
+    words = ["TIGER", "GOAT", "RAT", "TOGA"]
+    for frozen_by_caller in (False, True):
+        a = Cycle()
+        a.me = a
+        alive = weakref.ref(a)
+        if frozen_by_caller:
+            gc.freeze()
+        try:
+            del a
+            generator.make_layout(words, 7, 7, 1)
+            assert gc.isenabled()
+            # what the caller froze stays frozen; else nothing is left frozen
+            assert bool(gc.get_freeze_count()) == frozen_by_caller
+        finally:
+            gc.unfreeze()
+        gc.collect()
+        assert alive() is None
+    gc.disable()
+    try:
+        generator.make_layout(words, 7, 7, 2)
+        assert not gc.isenabled()          # a caller's pause is kept
+    finally:
+        gc.enable()
+
+
+def test_a_search_state_canvas_equals_one_laid_down_word_by_word():
+    # child() copies without the fill order; filled_from() rebuilds it from the moves
+    from publisher.grids.freeform.board import ACROSS, DOWN, Alphabet, _Canvas
+    words = ["PELOTA", "LOTE", "TAPA", "PATO"]
+    alphabet = Alphabet(words)
+    coded = [alphabet.encode(x) for x in words]
+    slow = _Canvas(9, 9, 6)
+    w = slow.w
+    moves = [(0, 10 * w + 10, ACROSS), (1, 10 * w + 12, DOWN), (2, 10 * w + 14, DOWN),
+             (3, 12 * w + 14, ACROSS)]
+    box = (10, 13, 10, 17)
+    fast = _Canvas(9, 9, 6)
+    fast.place(coded[0], moves[0][1], ACROSS, box)
+    for i, s, d in moves:
+        assert slow.check(coded[i], s, d) >= 0
+        new_slow = slow.place(coded[i], s, d, box)
+        if i:
+            fast, new_fast = fast.child(coded[i], s, d, box)
+            assert new_fast == new_slow
+    assert (bytes(fast.cell), bytes(fast.used), fast.crossings) == \
+        (bytes(slow.cell), bytes(slow.used), slow.crossings)
+    assert fast.filled is None
+    fast.filled_from(coded, moves)
+    assert fast.filled == slow.filled and fast.by_letter() == slow.by_letter()

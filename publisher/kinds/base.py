@@ -280,6 +280,13 @@ class Kind(Generic[S, P, B]):
         it is all the request asks (the batch stops after this board's round)."""
         return False
 
+    def may_stop_early(self, params: P) -> bool:
+        """False when `unbeatable` can never hold for this request: the batch then
+        runs all its candidates in one round (fewer, longer tasks; the kept board is
+        the same), so that work shared by the candidates of a puzzle in one process
+        (the crossword's search states) is shared by all of them."""
+        return True
+
     # What a book may lack from its user (e.g. clues for some fill words): a board lists
     # such entries; the book stops, naming them, and writes them to `<name>-<missing_file>`
     # ready to be completed.

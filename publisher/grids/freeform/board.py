@@ -6,10 +6,13 @@ Letters are small integer codes (`Alphabet`), so the grid is two bytearrays
 (letters, directions used) that a child state copies in one memcpy."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import AbstractSet as Set, Sequence
 
 ACROSS, DOWN = 1, 2
+_LOG1P_N = 256
+_LOG1P = [math.log1p(k) for k in range(_LOG1P_N)]   # freedom of a word with k places
 _NO_KEYS: frozenset[int] = frozenset()
 
 Word = Sequence[int]      # a word as letter codes (bytes, or a tuple past 255 letters)
@@ -71,7 +74,9 @@ class _Canvas:
         n = self.h * self.w
         self.cell: bytearray | list[int] = [0] * n if wide else bytearray(n)
         self.used = bytearray(n)
-        self.filled: list[int] = []       # cells in the order their letters went in
+        # cells in the order their letters went in; None in a canvas made by
+        # child() (the search's states), see filled_from()
+        self.filled: list[int] | None = []
         # r0, r1, c0, c1 inclusive; None only until the first word goes in
         self.bbox: tuple[int, int, int, int] = None  # type: ignore[assignment]
         self.crossings = 0
@@ -79,11 +84,30 @@ class _Canvas:
     def step(self, direction: int) -> int:
         return 1 if direction == ACROSS else self.w
 
+    def filled_from(self, words: Sequence[Word], placed: Sequence[tuple[int, int, int]]
+                    ) -> None:
+        """Set `filled` from the moves (word index, start, direction) that made
+        this canvas, in order: the same list place() would have kept."""
+        seen: set[int] = set()
+        filled = []
+        for i, s, d in placed:
+            st = 1 if d == ACROSS else self.w
+            for t in range(len(words[i])):
+                p = s + t * st
+                if p not in seen:
+                    seen.add(p)
+                    filled.append(p)
+        self.filled = filled
+
     def by_letter(self) -> dict[int, list[int]]:
-        """Cells holding each letter, in the order they were filled."""
+        """Cells holding each letter, in the order they were filled (row by
+        row if that order is not kept)."""
         out: dict[int, list[int]] = {}
         cell = self.cell
-        for p in self.filled:
+        filled = self.filled
+        if filled is None:
+            filled = [p for p in range(len(cell)) if cell[p]]
+        for p in filled:
             ch = cell[p]
             if ch in out:
                 out[ch].append(p)
@@ -179,6 +203,7 @@ class _Canvas:
         of positions in the word."""
         st = 1 if direction == ACROSS else self.w
         cell, used, filled = self.cell, self.used, self.filled
+        assert filled is not None, "place() on a canvas made by child()"
         p = start
         new = 0
         for t, ch in enumerate(word):
@@ -212,18 +237,21 @@ class _Canvas:
             s += st
         return cross
 
-    # Long (about 100 lines): the hot loop of the search, once per state for all
+    # Long (about 110 lines): the hot loop of the search, once per state for all
     # of its words, so that what they share is worked out once; legal() is
     # written out inline twice (a call per check costs as much as the check).
-    def places_after(self, words: list[Word], pairs: list[tuple], before: list[list],
-                     last: tuple) -> list[list[tuple[int, int, int, int, int]]]:
-        """placements(words[k]) for each k, right after one more word was laid
-        down, from `before[k]` (its placements just before) and `last` = (start,
-        direction, length, new letters as a bitmask of positions, box before) of
-        that word: the same lists as placements() up to order, but only the
-        placements near the new word are checked again. `pairs[k]`: (t, k') for
-        each letter t of the new word equal to letter k' of words[k], in order.
-        An unchanged list is returned as is (lists are never modified once made)."""
+    def places_after(self, words: list[Word], pairs: list[tuple], remaining: list[int],
+                     before: list[list], skip: int, last: tuple
+                     ) -> tuple[list[list[tuple[int, int, int, int, int]]], int, float]:
+        """placements(words[j]) for each j of `remaining` but its entry `skip` (the
+        word just laid down), right after that word went in, from `before[k]` (the
+        places of remaining[k] just before) and `last` = (start, direction, length,
+        new letters as a bitmask of positions, box before) of that word: the same
+        lists as placements() up to order, but only the placements near the new
+        word are checked again. `pairs[j]`: (t, k') for each letter t of the new
+        word equal to letter k' of words[j], in order. An unchanged list is
+        returned as is (lists are never modified once made). Also the lookahead
+        of the result: (lists, how many are empty, sum of log(1 + length))."""
         w = self.w
         cell, used = self.cell, self.used
         ls, ld, ln, new, box = last[:5]
@@ -239,14 +267,30 @@ class _Canvas:
             tr0, tr1, tc0, tc1 = lr - 1, lr + ln, lc - 1, lc + 1
             nd, nst, npt = ACROSS, 1, w
         grew = box != self.bbox           # the box grew: so may the window shrink
-        windows: dict[int, tuple[int, int, int, int]] = {}
+        # window(n), written out: the rows and columns the box allows
+        b0, b1, b2, b3 = self.bbox
+        max_rows, max_cols = self.max_rows, self.max_cols
+        row_lo, row_hi = b1 - max_rows + 1, b0 + max_rows
+        col_lo, col_hi = b3 - max_cols + 1, b2 + max_cols
         result = []
-        for word, prs, old in zip(words, pairs, before):
+        dead = 0
+        freedom = 0.0
+        for idx, j in enumerate(remaining):
+            if idx == skip:
+                continue
+            word = words[j]
+            old = before[idx]
+            prs = pairs[j]
             n = len(word)
-            window = windows.get(n)
-            if window is None:
-                window = windows[n] = self.window(n)
-            rlo, rmax, clo, cmax = window
+            if grew or prs:
+                if n > max_rows:
+                    rlo, rmax = 0, -n
+                else:
+                    rlo, rmax = row_lo, row_hi - n
+                if n > max_cols:
+                    clo, cmax = 0, -n
+                else:
+                    clo, cmax = col_lo, col_hi - n
             out = old
             seen: Set[int] = _NO_KEYS
             if old:
@@ -329,12 +373,32 @@ class _Canvas:
                 if extra:
                     out = out + extra
             result.append(out)
-        return result
+            size = len(out)
+            if not size:
+                dead += 1
+            freedom += _LOG1P[size] if size < _LOG1P_N else math.log1p(size)
+        return result, dead, freedom
 
-    def copy(self) -> "_Canvas":
+    def child(self, word: Word, start: int, direction: int, box) -> tuple["_Canvas", int]:
+        """A copy with `word` laid down (as place() does, but `filled` is not
+        kept: None) and the bitmask of its new letters."""
         other = _Canvas.__new__(_Canvas)
         other.max_rows, other.max_cols, other.h, other.w = \
             self.max_rows, self.max_cols, self.h, self.w
-        other.cell, other.used, other.filled = self.cell[:], self.used[:], self.filled[:]
-        other.bbox, other.crossings = self.bbox, self.crossings
-        return other
+        other.cell = cell = self.cell[:]
+        other.used = used = self.used[:]
+        other.filled = None
+        other.bbox = box
+        st = 1 if direction == ACROSS else self.w
+        p = start
+        new = crossings = 0
+        for t, ch in enumerate(word):
+            if cell[p]:
+                crossings += 1
+            else:
+                cell[p] = ch
+                new |= 1 << t
+            used[p] |= direction
+            p += st
+        other.crossings = self.crossings + crossings
+        return other, new

@@ -25,8 +25,10 @@ Here one candidate is a beam search over partial boards:
   per state for all its words; letters are small integer codes, the grid two
   bytearrays, so a child is a cheap copy);
 * candidates of one puzzle, made in one process, share evaluated states (see
-  _STATES): a state is a function of its moves in order, so a cache hit is
-  exactly the state the search would build again.
+  _Node and _ROOTS): a state is a function of its moves in order, so a cache
+  hit is exactly the state the search would build again; the batch runs all
+  the candidates of a puzzle in one round (`may_stop_early` of the kind), so
+  they meet in one worker.
 
 If words are left over, a repair phase (a large-neighbourhood search) follows:
 take a few random words out of the best board, or the words that block a slot
@@ -51,12 +53,13 @@ letters has empty neighbours on both sides across the word.
 from __future__ import annotations
 
 import gc
-import itertools
 import math
 import random
 from operator import itemgetter
+from typing import Any
 
-from .board import ACROSS, DOWN, Alphabet, Layout, Placed, _Canvas  # noqa: F401 (re-exported)
+from .board import (ACROSS, DOWN, _LOG1P, _LOG1P_N, Alphabet, Layout, Placed,  # noqa: F401
+                    _Canvas)                                       # (re-exported)
 from .repair import REPAIR_STEPS, RepairPhase
 
 DEFAULT_BEAM = 32         # states kept per depth; bounds the work, not the clock
@@ -88,8 +91,6 @@ def balance(h: int, w: int, rows: int, cols: int) -> float:
 
 
 _first = itemgetter(0)
-_LOG1P_N = 256
-_LOG1P = [math.log1p(k) for k in range(_LOG1P_N)]   # freedom of a word with k places
 
 
 _TABLES: dict[tuple[str, ...], tuple[Alphabet, list, list]] = {}
@@ -115,20 +116,42 @@ def _tables(answers: tuple[str, ...]) -> tuple[Alphabet, list, list]:
     return got
 
 
-# States already evaluated for the puzzle last laid out in this process, by
-# their derivation: candidates of one puzzle run in one worker and share ~40 %
-# of their states (the same moves in the same order from the same root). A
-# state has a number, unique in the process; the key of a child is (its
-# parent's number, its move), of a root (see _ROOTS) its moves. The value is
-# (canvas, opts, dead, freedom, number, layout key), all read-only once made,
-# so a hit is exactly the state that would be rebuilt. Bounded: cleared at
-# STATES_CAP word lists (a state holds one per word left: ~10,000 states of a
-# 12-word puzzle, ~45 MB).
+class _Node:
+    """A search state, a function of its moves in order (so candidates may share
+    it): its canvas, moves (placed), words left (remaining), their places
+    (opts[k]: the places of word remaining[k]), the lookahead (dead, freedom),
+    its layout key and the sum of its moves (to tell move sets apart). A move
+    (word i, start s, direction d) is one int, (s * words + i) * 4 + d.
+    Once expanded: its legal moves, in the order of opts, as (k, start,
+    direction, row, col, move); their scores without the jitter for one grow
+    weight (bases); and, in a node of the state cache, its children built so
+    far, by move (kids). Read-only once made but for these memos, which are
+    functions of the node."""
+
+    __slots__ = ("canvas", "placed", "remaining", "opts", "dead", "freedom", "layout",
+                 "hash_sum", "shared", "moves", "weight", "bases", "kids")
+
+    def __init__(self, canvas: _Canvas, placed: list, remaining: list[int], opts: list,
+                 dead: int, freedom: float, layout: tuple, hash_sum: int, shared: bool):
+        self.canvas, self.placed, self.remaining, self.opts = canvas, placed, remaining, opts
+        self.dead, self.freedom, self.layout, self.hash_sum = dead, freedom, layout, hash_sum
+        self.shared = shared
+        self.moves: list[tuple] | None = None
+        self.weight: float | None = None
+        self.bases: list[float] = []
+        self.kids: list[_Node | None] = []
+
+
+# Search states already met for the puzzle last laid out in this process, as
+# trees of _Node (a node keeps the children built from it): candidates of one
+# puzzle share ~60 % of their states (the same moves in the same order from the
+# same root), and a hit is exactly the state that would be rebuilt. _ROOTS: the
+# roots, by their moves. Bounded: cleared at STATES_CAP word lists (a state
+# holds one per word left: ~3,300 states for 30 candidates of 12 words, ~15 MB).
 STATES_CAP = 120_000
-_STATES: dict = {}
-_ROOTS: dict = {}
+_ROOTS: dict[tuple, _Node] = {}
 _STATES_OF: list = [None]
-_NUMBERS = itertools.count()
+_COUNT = [0]                      # nodes in the cache
 
 
 def _lookahead(opts: list) -> tuple[int, float]:
@@ -141,13 +164,12 @@ def _lookahead(opts: list) -> tuple[int, float]:
                       for o in opts])
 
 
-def _states_for(puzzle: tuple) -> dict:
+def _start_cache(puzzle: tuple) -> None:
     """The state cache of `puzzle` (answers, rows, cols); a new puzzle starts afresh."""
-    if _STATES_OF[0] != puzzle or len(_STATES) * len(puzzle[0]) >= STATES_CAP:
-        _STATES.clear()
+    if _STATES_OF[0] != puzzle or _COUNT[0] * len(puzzle[0]) >= STATES_CAP:
         _ROOTS.clear()
+        _COUNT[0] = 0
         _STATES_OF[0] = puzzle
-    return _STATES
 
 
 class _Search(RepairPhase):
@@ -163,7 +185,7 @@ class _Search(RepairPhase):
         self.alphabet, self.words, self.pairs = _tables(tuple(answers))
         self.lens = [len(a) for a in answers]
         self.steps = 0
-        self.states = _states_for((tuple(answers), rows, cols))
+        _start_cache((tuple(answers), rows, cols))
 
     def canvas(self) -> _Canvas:
         return _Canvas(self.rows, self.cols, self.maxlen, self.alphabet.wide)
@@ -175,66 +197,69 @@ class _Search(RepairPhase):
 
     def root_state(self, cv: _Canvas, placed: list, remaining: list[int], shared: bool
                    ) -> tuple:
-        """A state scored with one step of lookahead: (rank, value, canvas, placed,
-        remaining, opts, number, layout key); rank: words left with no place
-        (fewer is better), then the heuristic value plus the freedom left;
-        `opts[k]` are the places of word `remaining[k]`. `shared`: its
-        descendants go in the state cache (number -1: they do not)."""
+        """A state scored with one step of lookahead: (rank, value, node); rank:
+        words left with no place (fewer is better), then the heuristic value
+        plus the freedom left. `shared`: the node and its descendants go in the
+        state cache."""
         self.steps += 1
-        words = self.words
-        by_letter = cv.by_letter()
-        opts = [cv.placements(words[i], by_letter) for i in remaining]
-        dead, freedom = _lookahead(opts)
-        number = _ROOTS.get(tuple(placed), -1) if shared else -1
-        if shared and number < 0:
-            number = _ROOTS[tuple(placed)] = next(_NUMBERS)
-        return ((-dead, FREEDOM_WEIGHT * freedom), 0.0, cv, placed, remaining, opts, number,
-                self.key(cv, placed))
-
-    def child_state(self, cv: _Canvas, now: list, remaining: list[int], opts: list,
-                    value: float, k: int, r: int, c: int, parent: int) -> tuple:
-        """root_state for the state `now` = the moves of state number `parent` +
-        (word remaining[k], start, direction) at row r, col c, from the cache when
-        this puzzle met that state before."""
-        rest = remaining[:k] + remaining[k + 1:]
-        key = (parent, now[-1])
-        got = self.states.get(key) if parent >= 0 else None
-        if got is None:
-            i, s, dd = now[-1]
-            child = cv.copy()
-            n1 = len(self.words[i]) - 1
-            b0, b1, b2, b3 = cv.bbox
-            box = (b0, b1, min(b2, c), max(b3, c + n1)) if dd == ACROSS else \
-                (min(b0, r), max(b1, r + n1), b2, b3)
-            new = child.place(self.words[i], s, dd, box)
-            pairs = self.pairs[i]
+        node = _ROOTS.get(tuple(placed)) if shared else None
+        if node is None:
             words = self.words
-            child_opts = child.places_after([words[j] for j in rest], [pairs[j] for j in rest],
-                                            opts[:k] + opts[k + 1:],
-                                            (s, dd, n1 + 1, new, cv.bbox))
-            got = (child, child_opts, *_lookahead(child_opts),
-                   next(_NUMBERS) if parent >= 0 else -1, self.key(child, now))
-            if parent >= 0:
-                self.states[key] = got
-        self.steps += 1
-        child, child_opts, dead, freedom, number, layout = got
-        return ((-dead, value + FREEDOM_WEIGHT * freedom), value, child, now, rest, child_opts,
-                number, layout)
+            by_letter = cv.by_letter()
+            opts = [cv.placements(words[i], by_letter) for i in remaining]
+            n = len(words)
+            codes = [(s * n + i) * 4 + d for i, s, d in placed]
+            node = _Node(cv, codes, remaining, opts, *_lookahead(opts), self.key(cv, placed),
+                         sum(codes), shared)
+            if shared:
+                _ROOTS[tuple(placed)] = node
+                _COUNT[0] += 1
+        return ((-node.dead, FREEDOM_WEIGHT * node.freedom), 0.0, node)
 
-    def best_moves(self, cv: _Canvas, remaining: list[int], opts: list, grow_weight: float
-                   ) -> list[tuple]:
-        """The `branch` best moves (score, k, start, direction, row, col) of a state,
-        best first; k indexes `remaining`. One jitter draw per legal move."""
-        rand, branch, jitter, lens = self.rng.random, self.branch, JITTER, self.lens
-        b0, b1, b2, b3 = cv.bbox
+    def child(self, parent: _Node, j: int, hash_sum: int) -> _Node:
+        """The state of `parent` + its move j; `hash_sum`: the sum of its moves."""
+        k, s, dd, r, c, move = parent.moves[j]   # type: ignore[index]
+        remaining = parent.remaining
+        i = remaining[k]
+        cv = parent.canvas
+        n1 = self.lens[i] - 1
+        b0, b1, b2, b3 = before = cv.bbox
+        if dd == ACROSS:
+            box = (b0, b1, c if c < b2 else b2, c + n1 if c + n1 > b3 else b3)
+        else:
+            box = (r if r < b0 else b0, r + n1 if r + n1 > b1 else b1, b2, b3)
+        child, new = cv.child(self.words[i], s, dd, box)
+        opts, dead, freedom = child.places_after(self.words, self.pairs[i], remaining,
+                                                 parent.opts, k, (s, dd, n1 + 1, new, before))
+        now = parent.placed + [move]
+        h, w = box[1] - box[0] + 1, box[3] - box[2] + 1
+        # layout_key and balance(), written out
+        a, b = h / self.rows, w / self.cols
+        node = _Node(child, now, remaining[:k] + remaining[k + 1:], opts, dead, freedom,
+                     (len(now), child.crossings, -(h * w), a / b if a < b else b / a),
+                     hash_sum, parent.shared)
+        if parent.shared:
+            parent.kids[j] = node
+            _COUNT[0] += 1
+        return node
+
+    def score_moves(self, node: _Node, grow_weight: float) -> None:
+        """node.moves (once) and node.bases for `grow_weight`: a move's score is
+        its crossings, the growth of the bounding box and the urgency of its
+        word (a word with few places left: place it while it still fits)."""
+        lens, remaining, n = self.lens, node.remaining, len(self.words)
+        b0, b1, b2, b3 = node.canvas.bbox
         h, w = b1 - b0 + 1, b3 - b2 + 1
         cur = h * w
-        top: list[tuple] = []
-        worst = -math.inf                 # until `top` is full: every move goes in
-        for k, o in enumerate(opts):
-            n1 = lens[remaining[k]] - 1
-            # a word with few places left is urgent: place it while it still fits
-            urgency = 4.0 if len(o) == 1 else 2.0 if len(o) == 2 else 0.0
+        bases: list[float] = []
+        moves: list[tuple] | None = [] if node.moves is None else None
+        for k, o in enumerate(node.opts):
+            if not o:
+                continue
+            i = remaining[k]
+            n1 = lens[i] - 1
+            size = len(o)
+            urgency = 4.0 if size == 1 else 2.0 if size == 2 else 0.0
             for s, dd, cross, r, c in o:
                 if dd == ACROSS:
                     hi, lo = c + n1, c
@@ -242,63 +267,76 @@ class _Search(RepairPhase):
                 else:
                     hi, lo = r + n1, r
                     grow = (((hi if hi > b1 else b1) - (lo if lo < b0 else b0) + 1) * w) - cur
-                sc = cross * 6.0 - grow * grow_weight + urgency + rand() * jitter
-                if sc > worst:
-                    # as a stable sort, best first: after the equal scores
-                    j = len(top)
-                    while j and top[j - 1][0] < sc:
-                        j -= 1
-                    top.insert(j, (sc, k, s, dd, r, c))
-                    if len(top) > branch:
-                        top.pop()
-                    if len(top) == branch:
-                        worst = top[-1][0]
-        return top
+                bases.append(cross * 6.0 - grow * grow_weight + urgency)
+                if moves is not None:
+                    moves.append((k, s, dd, r, c, (s * n + i) * 4 + dd))
+        if moves is not None:
+            node.moves = moves
+            if node.shared:
+                node.kids = [None] * len(moves)
+        node.weight, node.bases = grow_weight, bases
 
+    # long: the beam's loop, with the move choice of each state written out inline
     def run_beam(self, cv: _Canvas, placed: list, remaining: list[int], beam: int,
                  grow_weight: float, pool_factor: float, shared: bool = False):
         """Beam search from one state; the best state met: (key, canvas, placed).
+        Each kept state expands its `branch` best moves (move score plus a
+        jitter: one draw per legal move, in order; earlier first on a tie).
         `shared`: use the state cache (the repair phase's beams, each from a
         board of its own, would seldom meet a state again)."""
-        best = None
+        best: _Node | None = None
+        rand, jitter, branch, freedom_weight = self.rng.random, JITTER, self.branch, FREEDOM_WEIGHT
         states = [self.root_state(cv, placed, remaining, shared)]
+        limit = beam * pool_factor
         while states:
             children = []
-            for _, value, cv, placed, remaining, opts, number, key in states:
-                if best is None or key > best[0]:
-                    best = (key, cv, placed)
+            for _, value, node in states:
+                if best is None or node.layout > best.layout:
+                    best = node
                 # words with no place now stay in `remaining`: a later word may open one
-                for m in self.best_moves(cv, remaining, opts, grow_weight):
-                    children.append((value + m[0], cv, placed, remaining, opts, m, number))
+                if node.weight != grow_weight:
+                    self.score_moves(node, grow_weight)
+                scores = [b + rand() * jitter for b in node.bases]
+                if len(scores) > 1:
+                    # a stable sort: equal scores keep the order of the moves
+                    for j in sorted(range(len(scores)), key=scores.__getitem__,
+                                    reverse=True)[:branch]:
+                        children.append((value + scores[j], node, j))
+                elif scores and branch > 0:
+                    children.append((value + scores[0], node, 0))
             children.sort(key=_first, reverse=True)
             pool: list[tuple] = []
             # a child is new unless the same set of moves came before: sets are
             # told apart by a sum of move hashes first (exact on a match)
-            seen: dict[int, list] = {}
-            parent_sum: dict[int, int] = {}
-            for value, cv, placed, remaining, opts, (_, k, s, dd, r, c), number in children:
-                i = remaining[k]
-                move = (i, s, dd)
-                ps = parent_sum.get(id(placed))
-                if ps is None:
-                    ps = parent_sum[id(placed)] = sum(map(hash, placed))
-                sig_sum = ps + hash(move)
-                now = placed + [move]
+            seen: dict[int, Any] = {}      # sum -> (moves, move), or a list of them
+            for value, node, j in children:
+                move = node.moves[j][5]
+                sig_sum = node.hash_sum + move
                 same = seen.get(sig_sum)
                 if same is None:
-                    seen[sig_sum] = [now]
+                    seen[sig_sum] = (node.placed, move)
                 else:
-                    sig = frozenset(now)
-                    if any(sig == frozenset(other) for other in same):
+                    sig = frozenset(node.placed + [move])
+                    if type(same) is tuple:
+                        if sig == frozenset(same[0] + [same[1]]):
+                            continue
+                        same = seen[sig_sum] = [same]
+                    elif any(sig == frozenset(p + [m]) for p, m in same):
                         continue
-                    same.append(now)
-                pool.append(self.child_state(cv, now, remaining, opts, value, k, r, c, number))
-                if len(pool) >= beam * pool_factor:
+                    same.append((node.placed, move))
+                kid = node.kids[j] if node.shared else None
+                if kid is None:
+                    kid = self.child(node, j, sig_sum)
+                pool.append(((-kid.dead, value + freedom_weight * kid.freedom), value, kid))
+                if len(pool) >= limit:
                     break
+            self.steps += len(pool)
             pool.sort(key=_first, reverse=True)
             states = pool[:beam]
-        return best
-
+        assert best is not None
+        n = len(self.words)
+        moves = [((code >> 2) % n, (code >> 2) // n, code & 3) for code in best.placed]
+        return best.layout, best.canvas, moves
 
 
 def make_layout(answers: list[str], rows: int, cols: int, seed: int,
@@ -312,14 +350,51 @@ def make_layout(answers: list[str], rows: int, cols: int, seed: int,
     The search makes many small lists and no reference cycles, and the state
     cache keeps thousands alive: the cyclic garbage collector, left on, would
     walk them again and again (about 13 % of the time), so it is paused while
-    a layout is made."""
+    a layout is made; and the objects young when it ends (the states it added)
+    are moved to the oldest generation at once (gc.freeze then gc.unfreeze,
+    O(1)), which only a full collection walks: else the next young collections
+    walk each new state once or twice (another ~20 % of the time, in the
+    caller). Nothing is kept from the collector: a full collection still sees
+    everything. Skipped if the process froze objects itself (unfreeze would
+    thaw them)."""
     paused = gc.isenabled()
     gc.disable()
     try:
         return _make_layout(answers, rows, cols, seed, beam, branch, repair, pool)
     finally:
         if paused:
+            if not gc.get_freeze_count():
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
+
+
+_LINKS: dict[tuple, tuple[tuple[int, ...], list[int], int]] = {}
+
+
+def _links(answers: tuple[str, ...], rows: int, cols: int
+           ) -> tuple[tuple[int, ...], list[int], int]:
+    """(the words that fit the grid, for each word how many others it can cross
+    there: a shared letter and a fit one across, one down; how many words that fit
+    share a letter with another that fits: those that could cross another word at
+    all). Cached: the candidates of a puzzle ask the same; callers only read it."""
+    got = _LINKS.get((answers, rows, cols))
+    if got is None:
+        n = len(answers)
+        fits_any = tuple(i for i in range(n) if len(answers[i]) <= max(rows, cols))
+        letters = [set(a) for a in answers]
+        lens = [len(a) for a in answers]
+
+        def crossable(i: int, j: int) -> bool:
+            return bool(letters[i] & letters[j]) and (
+                (lens[i] <= cols and lens[j] <= rows) or (lens[i] <= rows and lens[j] <= cols))
+        links = [sum(1 for j in range(n) if j != i and crossable(i, j)) for i in range(n)]
+        linked = sum(1 for i in fits_any
+                     if any(letters[i] & letters[j] for j in fits_any if j != i))
+        if len(_LINKS) >= 64:
+            _LINKS.clear()
+        got = _LINKS[answers, rows, cols] = (fits_any, links, linked)
+    return got
 
 
 def _make_layout(answers: list[str], rows: int, cols: int, seed: int, beam: int, branch: int,
@@ -328,15 +403,13 @@ def _make_layout(answers: list[str], rows: int, cols: int, seed: int, beam: int,
     n = len(answers)
     if n == 0:
         raise ValueError("no words")
-    fits_any = [i for i in range(n) if len(answers[i]) <= max(rows, cols)]
-    if not fits_any:
+    fitting, links, linked = _links(tuple(answers), rows, cols)
+    if not fitting:
         return _rebuild(answers, [], rows, cols, 1, 0)
     # First word: a long one that shares letters with many others (a word that
     # crosses nothing would strand the rest), with a seeded bias; random direction.
-    letters = [set(a) for a in answers]
-    links = [sum(1 for j in range(n) if j != i and letters[i] & letters[j]) for i in range(n)]
-    fits_any.sort(key=lambda i: (links[i] == 0, -len(answers[i]) - 0.5 * links[i]
-                                 - 2.5 * rng.random(), i))
+    fits_any = sorted(fitting, key=lambda i: (links[i] == 0, -len(answers[i]) - 0.5 * links[i]
+                                              - 2.5 * rng.random(), i))
     first = fits_any[0]
     word = answers[first]
     search = _Search(answers, rows, cols, rng, branch)
@@ -351,9 +424,7 @@ def _make_layout(answers: list[str], rows: int, cols: int, seed: int, beam: int,
         roomy = sum(map(len, answers)) < ROOMY * rows * cols
         pool = POOL_FACTOR if roomy else LOOKAHEAD_POOL_FACTOR
     best = search.run_beam(canvas, *root, beam, GROW_WEIGHT, pool, True)
-    # words that could cross another word at all (a word sharing no letter with
-    # any other never can): no second beam nor repair once these are all placed
-    linked = sum(1 for i in fits_any if any(letters[i] & letters[j] for j in fits_any if j != i))
+    # no second beam nor repair once the words that could cross another are all placed
     if best[0][0] < max(1, linked) and pool < LOOKAHEAD_POOL_FACTOR:
         # words left over: the lookahead (children ranked by the words they
         # leave without a place) pays on crowded grids; the root is unchanged

@@ -114,6 +114,8 @@ class RepairPhase:
                 own.setdefault(s + k * st, []).append(j)
         rlo, rmax, clo, cmax = cv.window(n)
         cell, used = cv.cell, cv.used
+        if cv.filled is None:             # a search state's canvas: the order place() keeps
+            cv.filled_from(self.words, placed)
         by_letter = cv.by_letter()
         out, seen = [], set()
         for k, ch in enumerate(word):

@@ -291,6 +291,10 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
                 for h, w in ((a, b), (b, a)) if h <= params.rows and w <= params.cols]
         return bool(tops) and board.score >= max(tops)
 
+    def may_stop_early(self, params: CrosswordParams) -> bool:
+        """Only a freeform crossword of two words can be unbeatable (see above)."""
+        return params.style == "freeform" and len(params.words) == 2
+
     def draw_puzzle(self, canvas: Any, board: CrosswordBoard, box: Box,
                     ctx: DrawContext) -> None:
         if ctx.bare:
