@@ -154,3 +154,19 @@ def test_drawing_in_box(solution):
 def test_fit_refuses_a_tiny_box():
     items = [Item("ABC", "CAB", [])] * 40
     assert fit(items, SimpleNamespace(width=100.0, height=100.0), THEME) is None
+
+
+@pytest.mark.parametrize("solution", [False, True])
+def test_large_print_floor_holds_for_clues_and_answers(solution):
+    """16 pt floor, no extra scale: the clues under the scrambles and the answer letters
+    in the key's boxes are drawn at 16 pt or more."""
+    theme = SimpleNamespace(**{**vars(THEME), "font_size": 16.0, "min_font_size": 16.0})
+    words = ["CAT", "DOG", "HEN", "OWL"]
+    items = [Item(w[::-1], w, [], f"pet {w.lower()}") for w in words]
+    box = SimpleNamespace(x=30.0, y=60.0, width=340.0, height=500.0)
+    sizes = []
+    canvas = RecordingCanvas()
+    canvas.setFont = lambda font, size: sizes.append(size)
+    assert fit(items, box, theme) is not None
+    draw_scramble(canvas, items, box, theme, solution)
+    assert sizes and min(sizes) >= 16.0

@@ -20,6 +20,8 @@ GAP = 1.2          # between the scramble and the boxes, in box sides
 COLUMN_GAP = 18.0  # points
 LARGEST_BOX = 22.0       # points, times the theme's scale
 CLUE_GAP = 0.5     # font sizes: the clue sits under its boxes, apart from the next item
+CLUE = 0.9         # clue size, in font sizes
+ANSWER = 0.6       # answer letters in the key, in box sides
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,7 @@ def _row_heights(items: list[Item], fit: Fit, theme: Any, width: float) -> list[
     for item in items:
         h = fit.box * 1.55
         if item.clue:
-            lines = simpleSplit(item.clue, _clue_font(theme), fit.size * 0.9, width)
+            lines = simpleSplit(item.clue, _clue_font(theme), fit.size * CLUE, width)
             h += len(lines) * fit.size * 1.1 + CLUE_GAP * fit.size
         out.append(h)
     return out
@@ -74,8 +76,11 @@ def fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None = None,
     `floor` (default the theme's legibility floor); `bonus`: (scrambled, answer,
     clue) or None."""
     floor = theme.min_font_size if floor is None else floor
-    for size in text_sizes(max(theme.font_size * 1.2, floor), floor):
-        side = min(LARGEST_BOX * getattr(theme, "scale", 1.0), size * 1.7)
+    # the floor holds for the smallest text drawn: the clues, when there are any
+    lowest = floor / CLUE if any(it.clue for it in items) else floor
+    for size in text_sizes(max(theme.font_size * 1.2, lowest), lowest):
+        # boxes large enough for the key's answer letters to be as large as the text
+        side = max(min(LARGEST_BOX * getattr(theme, "scale", 1.0), size * 1.7), size / ANSWER)
         for columns in (1, 2):
             f = Fit(size, side, columns)
             col_w = (box.width - COLUMN_GAP * (columns - 1)) / columns
@@ -129,8 +134,8 @@ def draw_scramble(canvas: Any, items: list[Item], box: Any, theme: Any, solution
             y -= f.box * 1.55
             if item.clue:
                 y += CLUE_GAP * f.size          # closer to its own boxes...
-                canvas.setFont(_clue_font(theme), f.size * 0.9)
-                for line in simpleSplit(item.clue, _clue_font(theme), f.size * 0.9, col_w):
+                canvas.setFont(_clue_font(theme), f.size * CLUE)
+                for line in simpleSplit(item.clue, _clue_font(theme), f.size * CLUE, col_w):
                     y -= f.size * 1.1
                     canvas.drawString(x, y + f.size * 0.3, line)
                 y -= 2 * CLUE_GAP * f.size      # ...and further from the next item
@@ -167,5 +172,5 @@ def _boxes(canvas: Any, x: float, y: float, f: Fit, answer: str, marked: set[int
         if k in marked:
             canvas.circle(bx + f.box / 2, y + f.box / 2, f.box * 0.4, stroke=1, fill=0)
         if solution:
-            canvas.setFont(theme.font_bold, f.box * 0.6)
+            canvas.setFont(theme.font_bold, f.box * ANSWER)
             canvas.drawCentredString(bx + f.box / 2, y + f.box * 0.28, ch)
