@@ -21,7 +21,7 @@ COLUMN_GAP = 18.0  # points
 LARGEST_BOX = 22.0       # points, times the theme's scale
 CLUE_GAP = 0.5     # font sizes: the clue sits under its boxes, apart from the next item
 CLUE = 0.9         # clue size, in font sizes
-ANSWER = 0.6       # answer letters in the key, in box sides
+ANSWER = 0.6       # answer letters in the key, in box sides (never smaller than the text)
 
 
 @dataclass(frozen=True)
@@ -79,8 +79,7 @@ def fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None = None,
     # the floor holds for the smallest text drawn: the clues, when there are any
     lowest = floor / CLUE if any(it.clue for it in items) else floor
     for size in text_sizes(max(theme.font_size * 1.2, lowest), lowest):
-        # boxes large enough for the key's answer letters to be as large as the text
-        side = max(min(LARGEST_BOX * getattr(theme, "scale", 1.0), size * 1.7), size / ANSWER)
+        side = min(LARGEST_BOX * getattr(theme, "scale", 1.0), size * 1.7)
         for columns in (1, 2):
             f = Fit(size, side, columns)
             col_w = (box.width - COLUMN_GAP * (columns - 1)) / columns
@@ -172,5 +171,5 @@ def _boxes(canvas: Any, x: float, y: float, f: Fit, answer: str, marked: set[int
         if k in marked:
             canvas.circle(bx + f.box / 2, y + f.box / 2, f.box * 0.4, stroke=1, fill=0)
         if solution:
-            canvas.setFont(theme.font_bold, f.box * ANSWER)
+            canvas.setFont(theme.font_bold, max(f.box * ANSWER, f.size))
             canvas.drawCentredString(bx + f.box / 2, y + f.box * 0.28, ch)
