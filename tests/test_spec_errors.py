@@ -101,6 +101,9 @@ CASES = [
      ["book.yaml:1: title:", "cannot print: Ε λ η ν ι κ ά"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "[cow, γάτα]"), {},
      ["book.yaml:8:", "'γάτα'", "cannot print"]),
+    # a date-shaped value that is no date (YAML reads it as a timestamp)
+    ("title: T\nschedule: {start: 2026-02-30, days: 3}\nsections:\n  - kind: queens\n", {},
+     ["book.yaml:2:", "'2026-02-30' is not a date", "YYYY-MM-DD"]),
 ]
 
 
