@@ -104,6 +104,9 @@ CASES = [
     # a date-shaped value that is no date (YAML reads it as a timestamp)
     ("title: T\nschedule: {start: 2026-02-30, days: 3}\nsections:\n  - kind: queens\n", {},
      ["book.yaml:2:", "'2026-02-30' is not a date", "YYYY-MM-DD"]),
+    # YAML reads `null` as nothing: the message says so and how to write it
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "[cow, null, pig]"),
+     {}, ["book.yaml:8:", "found nothing", 'in quotes if it is "null"']),
 ]
 
 
