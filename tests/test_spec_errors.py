@@ -107,6 +107,10 @@ CASES = [
     # YAML reads `null` as nothing: the message says so and how to write it
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "[cow, null, pig]"),
      {}, ["book.yaml:8:", "found nothing", 'in quotes if it is "null"']),
+    # the same cryptogram text twice (case and spacing aside) would print one puzzle twice
+    ("title: T\nsections:\n  - kind: cryptogram\n    texts:\n      - Hello there, my friend.\n"
+     "      - A different saying here.\n      - hello  there, my friend.\n", {},
+     ["book.yaml:7: sections[0].texts[2]:", "same text as texts[0]", "remove one"]),
 ]
 
 
