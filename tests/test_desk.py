@@ -284,3 +284,22 @@ def test_a_spec_cannot_put_its_history_outside_its_folder(tmp_path):
     with pytest.raises(PublisherError, match="outside the spec's folder"):
         build_book(spec, tmp_path / "out", workers=1)
     assert not (tmp_path.parent / "elsewhere.sqlite").exists()
+
+
+def test_next_weeks_cryptograms_do_not_repeat_this_weeks_texts(tmp_path):
+    """A weekly desk run of cryptograms from the bundled texts with a history: the
+    second week draws none of the first week's texts (read back from the manifests)."""
+    spec = tmp_path / "crypto.yaml"
+    spec.write_text("title: Desk\nseed: 21\nhistory: desk.sqlite\nbook: false\nsplit: true\n"
+                    "schedule: {start: 2026-12-07, days: 7}\n"
+                    "sections:\n  - kind: cryptogram\n", encoding="utf-8")
+    first = build_book(spec, tmp_path / "one", workers=1)
+    second = build_book(spec, tmp_path / "two", workers=1, start=date(2026, 12, 14))
+
+    def texts(result):
+        manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+        return {p["plaintext"] for p in manifest["puzzles"]}
+
+    week1, week2 = texts(first), texts(second)
+    assert len(week1) == len(week2) == 7
+    assert not week1 & week2
