@@ -158,6 +158,24 @@ def test_a_failed_build_records_nothing(tmp_path, monkeypatch):
     assert count_rows(tmp_path / "small.sqlite") == 3
 
 
+def test_a_failed_first_build_leaves_no_history_file(tmp_path, monkeypatch):
+    """The history is created by the build that first records in it: a first build that
+    fails while writing (or is interrupted) leaves no database file behind."""
+    spec = tmp_path / "small.yaml"
+    spec.write_text(SMALL, encoding="utf-8")
+
+    def broken(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pipeline.transaction, "publish", broken)
+    with pytest.raises(OSError):
+        build_book(spec, tmp_path / "out", workers=1)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["small.yaml"]
+    monkeypatch.undo()
+    build_book(spec, tmp_path / "out", workers=1)
+    assert count_rows(tmp_path / "small.sqlite") == 3
+
+
 def test_a_second_build_on_a_busy_history_fails_clearly(tmp_path, monkeypatch):
     spec = tmp_path / "small.yaml"
     spec.write_text(SMALL, encoding="utf-8")
