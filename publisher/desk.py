@@ -116,11 +116,13 @@ class Desk:
 
 def answer_words(kind: str, board: Board) -> list[str]:
     """The puzzle's answers: every "answer" string in the kind's manifest entry
-    (crossword entries, word-search words, scramble items, fill-in entries)."""
+    (crossword entries, word-search words, scramble items, fill-in entries), and a
+    cryptogram's "plaintext" (its text is its answer: the next run must not draw it
+    again within the window)."""
     def walk(node: Any) -> Iterator[str]:
         if isinstance(node, dict):
             for key, value in node.items():
-                if key == "answer" and isinstance(value, str):
+                if key in ("answer", "plaintext") and isinstance(value, str):
                     yield value
                 elif key != "unplaced":        # words a grid left out are not published
                     yield from walk(value)

@@ -167,9 +167,10 @@ def entries_from_node(node: yaml.Node, file: str) -> list[Entry]:
 
 def _text(node: yaml.Node, file: str) -> str:
     if not isinstance(node, yaml.ScalarNode) or is_null(node):
-        raise SpecError("expected a word here, found "
-                        f"{'nothing' if is_null(node) else 'a list or mapping'}",
-                        file=file, line=line_of(node))
+        what = ("nothing (an empty item, or `null` or `~`, which YAML reads as nothing); "
+                "write the word there, in quotes if it is \"null\", or remove the item"
+                if is_null(node) else "a list or mapping; write one word (or phrase) there")
+        raise SpecError(f"expected a word here, found {what}", file=file, line=line_of(node))
     return node.value
 
 

@@ -444,12 +444,37 @@ def test_utf8_clues_give_puz_2_and_cyrillic_gives_no_puz(tmp_path):
     doc = ipuz.read((tmp_path / "ru.ipuz").read_text(encoding="utf-8"))
     assert doc["title"] == "Кроссворд"
 
-    mixed = {"niño": "Niño — joven", "ojo": "Órgano de la vista", "año": "Doce meses"}
+    mixed = {"niño": "Niño — joven (мальчик)", "ojo": "Órgano de la vista",
+             "año": "Doce meses"}
     board = best(params_for(mixed, 7, language="es"), range(3))
     assert board.puz_version == "1.3" and any("'?'" in w for w in board.warnings)
     export(board, "mx", "T", {}, tmp_path)
     p = puz.read(str(tmp_path / "mx.puz"))
-    assert "Niño ? joven" in p.clues
+    assert "Niño - joven (???????)" in p.clues
+
+
+def test_typographic_marks_are_written_plainly_in_a_latin1_puz_with_one_warning(tmp_path):
+    """A Spanish grid (Ñ) needs a Latin-1 .puz: dashes, curly quotes, ellipsis and the euro
+    sign of clues and titles are written the plain way, not as '?', and a title that does
+    lose characters gives one warning (not one for the clues and another for the titles)."""
+    clues = {"niño": "Pequeño — “hijo”…", "ojo": "Órgano de la vista",
+             "año": "Doce meses – 12 €"}
+    board = best(params_for(clues, 7, language="es"), range(3))
+    assert board.puz_version == "1.3" and not board.warnings
+    export(board, "es", "Año ‘nuevo’", {"author": "Núñez"}, tmp_path)
+    assert not board.warnings
+    p = puz.read(str(tmp_path / "es.puz"))
+    assert p.title == "Año 'nuevo'"
+    assert sorted(p.clues) == sorted(['Pequeño - "hijo"...', "Órgano de la vista",
+                                      "Doce meses - 12 EUR"])
+    doc = ipuz.read((tmp_path / "es.ipuz").read_text(encoding="utf-8"))
+    assert {c["clue"] for d in doc["clues"].values() for c in d} == set(clues.values())
+    mixed = dict(clues, ojo="Órgano (глаз)")
+    board = best(params_for(mixed, 7, language="es"), range(3))
+    export(board, "es2", "Год", {}, tmp_path)
+    notes = [w for w in board.warnings if ".puz" in w]
+    assert len(notes) == 1, board.warnings         # the clues' letters and the title's
+    assert all(ch in notes[0] for ch in "Гдлз"), notes
 
 
 # --- manifest, drawing, book -----------------------------------------------------

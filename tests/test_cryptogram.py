@@ -163,3 +163,26 @@ def test_drawing_in_box(solution):
 def test_layout_refuses_what_cannot_fit():
     assert layout("ABC " * 400, 200, 100, THEME) is None
     assert layout("ABC DEF", 200, 100, THEME) is not None
+
+
+class FontRecordingCanvas(RecordingCanvas):
+    def __init__(self):
+        super().__init__()
+        self.sizes = []
+
+    def setFont(self, font, size):
+        self.sizes.append(size)
+
+
+def test_large_print_floor_holds_for_the_cipher_letters():
+    """A large-print layout (16 pt floor, no extra scale): every letter drawn, the small
+    cipher letters included, is at least 16 pt, or the layout says the text does not fit."""
+    theme = SimpleNamespace(**{**vars(THEME), "font_size": 16.0, "min_font_size": 16.0})
+    cipher = encipher(TEXTS["en"], "en", 3, hints=2)
+    box = SimpleNamespace(x=30.0, y=60.0, width=340.0, height=500.0, top=560.0)
+    assert layout(cipher.ciphertext, box.width, box.height, theme) is not None
+    canvas = FontRecordingCanvas()
+    draw_cryptogram(canvas, cipher.ciphertext, cipher.plaintext, EN, box, theme, set(EN))
+    assert canvas.sizes and min(canvas.sizes) >= 16.0
+    # a box that holds the text only below the floor is refused, not drawn small
+    assert layout(cipher.ciphertext, 200, 120, theme) is None

@@ -158,6 +158,24 @@ def test_a_failed_build_records_nothing(tmp_path, monkeypatch):
     assert count_rows(tmp_path / "small.sqlite") == 3
 
 
+def test_a_failed_first_build_leaves_no_history_file(tmp_path, monkeypatch):
+    """The history is created by the build that first records in it: a first build that
+    fails while writing (or is interrupted) leaves no database file behind."""
+    spec = tmp_path / "small.yaml"
+    spec.write_text(SMALL, encoding="utf-8")
+
+    def broken(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pipeline.transaction, "publish", broken)
+    with pytest.raises(OSError):
+        build_book(spec, tmp_path / "out", workers=1)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["small.yaml"]
+    monkeypatch.undo()
+    build_book(spec, tmp_path / "out", workers=1)
+    assert count_rows(tmp_path / "small.sqlite") == 3
+
+
 def test_a_second_build_on_a_busy_history_fails_clearly(tmp_path, monkeypatch):
     spec = tmp_path / "small.yaml"
     spec.write_text(SMALL, encoding="utf-8")
@@ -284,3 +302,22 @@ def test_a_spec_cannot_put_its_history_outside_its_folder(tmp_path):
     with pytest.raises(PublisherError, match="outside the spec's folder"):
         build_book(spec, tmp_path / "out", workers=1)
     assert not (tmp_path.parent / "elsewhere.sqlite").exists()
+
+
+def test_next_weeks_cryptograms_do_not_repeat_this_weeks_texts(tmp_path):
+    """A weekly desk run of cryptograms from the bundled texts with a history: the
+    second week draws none of the first week's texts (read back from the manifests)."""
+    spec = tmp_path / "crypto.yaml"
+    spec.write_text("title: Desk\nseed: 21\nhistory: desk.sqlite\nbook: false\nsplit: true\n"
+                    "schedule: {start: 2026-12-07, days: 7}\n"
+                    "sections:\n  - kind: cryptogram\n", encoding="utf-8")
+    first = build_book(spec, tmp_path / "one", workers=1)
+    second = build_book(spec, tmp_path / "two", workers=1, start=date(2026, 12, 14))
+
+    def texts(result):
+        manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+        return {p["plaintext"] for p in manifest["puzzles"]}
+
+    week1, week2 = texts(first), texts(second)
+    assert len(week1) == len(week2) == 7
+    assert not week1 & week2

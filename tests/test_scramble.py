@@ -154,3 +154,49 @@ def test_drawing_in_box(solution):
 def test_fit_refuses_a_tiny_box():
     items = [Item("ABC", "CAB", [])] * 40
     assert fit(items, SimpleNamespace(width=100.0, height=100.0), THEME) is None
+
+
+@pytest.mark.parametrize("solution", [False, True])
+def test_large_print_floor_holds_for_clues_and_answers(solution):
+    """16 pt floor, no extra scale: the clues under the scrambles and the answer letters
+    in the key's boxes are drawn at 16 pt or more."""
+    theme = SimpleNamespace(**{**vars(THEME), "font_size": 16.0, "min_font_size": 16.0})
+    words = ["CAT", "DOG", "HEN", "OWL"]
+    items = [Item(w[::-1], w, [], f"pet {w.lower()}") for w in words]
+    box = SimpleNamespace(x=30.0, y=60.0, width=340.0, height=500.0)
+    sizes = []
+    canvas = RecordingCanvas()
+    canvas.setFont = lambda font, size: sizes.append(size)
+    assert fit(items, box, theme) is not None
+    draw_scramble(canvas, items, box, theme, solution)
+    assert sizes and min(sizes) >= 16.0
+
+
+@pytest.mark.parametrize("solution", [False, True])
+def test_long_words_go_under_their_scrambles_when_beside_does_not_fit(solution):
+    """A 6x9 large-print page: an 11-letter word and its boxes do not fit side by side
+    at 16 pt, so the boxes go under the scramble; everything stays in the box, at 16 pt
+    or more, and the boxes never overlap the scramble's line."""
+    theme = SimpleNamespace(**{**vars(THEME), "font_size": 16.0, "min_font_size": 16.0})
+    words = ["HIPPOPOTAMUS", "CROCODILE", "ELEPHANT", "CAT"]
+    items = [Item(w[1:] + w[0], w, []) for w in words]
+    box = SimpleNamespace(x=30.0, y=60.0, width=340.0, height=520.0)
+    f = fit(items, box, theme)
+    assert f is not None and f.stacked
+    sizes, boxes, texts = [], [], []
+    canvas = RecordingCanvas()
+    canvas.setFont = lambda font, size: sizes.append(size)
+    canvas.rect = lambda x, y, w, h, **k: boxes.append((x, y, w, h))
+    plain_draw = canvas.drawString
+    canvas.drawString = lambda x, y, text: (texts.append((y, text)), plain_draw(x, y, text))
+    draw_scramble(canvas, items, box, theme, solution)
+    assert min(sizes) >= 16.0
+    for x, y, w, h in boxes:
+        assert box.x <= x and x + w <= box.x + box.width + 0.01 and box.y <= y
+    assert len(boxes) == sum(len(w) for w in words)
+    start = 0
+    for word in words:          # the word's boxes lie wholly under its scramble's line
+        baseline = next(y for y, t in texts if t == " ".join(word[1:] + word[0]))
+        own = boxes[start:start + len(word)]
+        start += len(word)
+        assert all(y + h < baseline - 16.0 * 0.25 for x, y, w, h in own)

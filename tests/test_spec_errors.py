@@ -101,6 +101,16 @@ CASES = [
      ["book.yaml:1: title:", "cannot print: Ε λ η ν ι κ ά"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "[cow, γάτα]"), {},
      ["book.yaml:8:", "'γάτα'", "cannot print"]),
+    # a date-shaped value that is no date (YAML reads it as a timestamp)
+    ("title: T\nschedule: {start: 2026-02-30, days: 3}\nsections:\n  - kind: queens\n", {},
+     ["book.yaml:2:", "'2026-02-30' is not a date", "YYYY-MM-DD"]),
+    # YAML reads `null` as nothing: the message says so and how to write it
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "[cow, null, pig]"),
+     {}, ["book.yaml:8:", "found nothing", 'in quotes if it is "null"']),
+    # the same cryptogram text twice (case and spacing aside) would print one puzzle twice
+    ("title: T\nsections:\n  - kind: cryptogram\n    texts:\n      - Hello there, my friend.\n"
+     "      - A different saying here.\n      - hello  there, my friend.\n", {},
+     ["book.yaml:7: sections[0].texts[2]:", "same text as texts[0]", "remove one"]),
 ]
 
 

@@ -302,3 +302,25 @@ def test_a_word_list_the_build_reads_is_never_replaced_even_if_a_manifest_lists_
     with pytest.raises(PublisherError, match="input of this build"):
         build_book(spec, tmp_path, workers=1)
     assert (tmp_path / "bk" / "w.txt").read_text() == "cat\ndog\ncow\n"
+
+
+@pytest.mark.parametrize("limit", [0, 40])
+def test_a_failed_first_build_leaves_no_empty_output_folder(tmp_path, monkeypatch, limit):
+    """--out names folders that do not exist yet: a build that fails (full disk, Ctrl-C)
+    while writing removes the folders it created, as if it had never run."""
+    out = tmp_path / "new" / "deeper"
+    monkeypatch.setattr(transaction.os, "write", full_disk_after(limit))
+    with pytest.raises(PublisherError):
+        publish(out, "bk", book_files("bk", "new", 2))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_interrupted_first_build_leaves_no_empty_output_folder(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+
+    def interrupted(new_dir, files, caught):
+        raise KeyboardInterrupt()
+    monkeypatch.setattr(transaction, "_stage", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        publish(out, "bk", book_files("bk", "new", 1))
+    assert list(tmp_path.iterdir()) == []

@@ -55,10 +55,12 @@ class Entry:
 
 
 class History:
-    def __init__(self, connection: sqlite3.Connection, path: Path):
+    def __init__(self, connection: sqlite3.Connection, path: Path, created: bool = False):
         self._db: sqlite3.Connection | None = connection
         self.path = path
         self._word_dates: dict[str, list[date]] | None = None
+        # made by this build: removed again when the build ends without recording
+        self._created = created
 
     @classmethod
     def open(cls, path: str | Path, wait: float | None = None, lock: bool = True) -> History:
@@ -66,6 +68,7 @@ class History:
         (waiting up to `wait` seconds, default WAIT_SECONDS, for another build)."""
         path = Path(path)
         wait = WAIT_SECONDS if wait is None else wait
+        created = not path.exists()
         try:
             db = sqlite3.connect(path, timeout=wait, isolation_level=None)
             db.execute("PRAGMA journal_mode=WAL")
@@ -76,7 +79,7 @@ class History:
                                  f"cannot open the history {path}: {exc}") from None
         except sqlite3.DatabaseError as exc:
             raise PublisherError(f"{path} is not a history database ({exc})") from None
-        history = cls(db, path)
+        history = cls(db, path, created)
         try:
             history._schema(upgrade=lock)
         except sqlite3.OperationalError as exc:
@@ -176,6 +179,7 @@ class History:
                 db.executemany("INSERT INTO words (puzzle, word, clue) VALUES (?, ?, ?)",
                                [(cursor.lastrowid, word, clue_of.get(word)) for word in entry.words])
             db.execute("COMMIT")
+            self._created = False
         except BaseException:
             db.execute("ROLLBACK")
             raise
@@ -187,6 +191,7 @@ class History:
         db = self._connection()
         count = db.execute("DELETE FROM puzzles WHERE date > ?", (day.isoformat(),)).rowcount
         db.execute("COMMIT")
+        self._created = False
         self.close()
         return count
 
@@ -197,6 +202,10 @@ class History:
                 self._db.execute("ROLLBACK")
             self._db.close()
             self._db = None
+            if self._created:       # a failed or interrupted first build leaves no file
+                for suffix in ("", "-wal", "-shm", "-journal"):
+                    Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+                self._created = False
 
 
 def _locked(path: Path, wait: float) -> str:

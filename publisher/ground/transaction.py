@@ -51,6 +51,8 @@ def publish(out_dir: Path, name: str, files: Mapping[str, bytes],
     out_dir = Path(out_dir)
     for rel in files:
         _check_relative(rel, name)
+    # the folders this build creates, innermost first: a failed build removes them again
+    created = [folder for folder in (out_dir, *out_dir.parents) if not folder.exists()]
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -67,6 +69,8 @@ def publish(out_dir: Path, name: str, files: Mapping[str, bytes],
             _write_json(staging / JOURNAL, {"new": list(files), "old": old})
         except BaseException as exc:
             shutil.rmtree(staging, ignore_errors=True)
+            for folder in created:
+                _remove_empty(folder)
             if isinstance(exc, OSError):
                 raise _write_error(exc, out_dir, staging) from None
             raise

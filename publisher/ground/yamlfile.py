@@ -78,9 +78,35 @@ def load_yaml(path: Path, max_bytes: int = MAX_SPEC_BYTES) -> tuple[Any, yaml.No
         data = loader.construct_document(node)
     except yaml.YAMLError as exc:
         raise _yaml_error(exc, str(path)) from None
+    except ValueError as exc:           # a date-shaped value that is no date: 2026-02-30
+        raise _bad_date(node, exc, str(path)) from None
     finally:
         loader.dispose()
     return data, node
+
+
+TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+
+
+def _bad_date(root: yaml.Node, exc: ValueError, file: str) -> SpecError:
+    """The first value YAML reads as a date but that is none, named with its line."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag == TIMESTAMP_TAG:
+                try:
+                    yaml.SafeLoader("").construct_yaml_timestamp(node)
+                except ValueError as why:
+                    return SpecError(f"{node.value!r} is not a date ({why}); write a real "
+                                     "date as YYYY-MM-DD, or put the text in quotes",
+                                     file=file, line=line_of(node))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            for key, value in reversed(node.value):
+                stack.extend([value, key])
+    return SpecError(f"is not valid YAML: {exc}; check the values", file=file)
 
 
 def compose(text: str, file: str) -> yaml.Node | None:

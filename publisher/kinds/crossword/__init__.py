@@ -8,11 +8,12 @@ So more words always wins, then more crossings, then a denser, better-shaped gri
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Hashable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ...errors import GenerationFailed
+from ...grids.crossings import crossing_pairs
 from ...words import Word
 from ..base import (Board, BookMeta, Box, DrawContext, ExampleWords, Kind, Language, Params,
                     PlanContext, PuzzleRequest, SectionBase, grid_size)
@@ -223,6 +224,12 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
 
     def answers(self, board: CrosswordBoard) -> list[str]:
         return [e["answer"] for e in board.entries]
+
+    def identity(self, board: CrosswordBoard) -> Hashable:
+        """The same words crossing the same words: one puzzle to a reader (so copies
+        for a class differ by more than a turn or a slid word)."""
+        return crossing_pairs((e["row"], e["col"], e["direction"], e["answer"])
+                              for e in board.entries)
 
     def generate(self, params: CrosswordParams, seed: int) -> CrosswordBoard:
         if params.style == "blocked":

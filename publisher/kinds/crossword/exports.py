@@ -5,7 +5,8 @@
 * the grid is ASCII but some text is not Latin-1 -> version 2.0 (UTF-8 strings);
 * the grid holds a letter outside Latin-1 (Cyrillic) -> no .puz, with a warning;
 * the grid holds a Latin-1 non-ASCII letter (Ñ) AND text needs UTF-8 -> 1.3 with
-  the unwritable text characters replaced by '?', with a warning.
+  typographic dashes, quotes and ellipses written the plain way (— as -, “ ” as ")
+  and any other unwritable text character replaced by '?', with a warning.
 """
 from __future__ import annotations
 
@@ -21,6 +22,18 @@ def _latin1(s: str) -> bool:
         return True
     except UnicodeEncodeError:
         return False
+
+
+# Typographic marks outside Latin-1, written the plain way in a Latin-1 .puz.
+PLAIN = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-",
+                       "\u2014": "-", "\u2015": "-", "\u2212": "-", "\u2018": "'",
+                       "\u2019": "'", "\u201a": "'", "\u2032": "'", "\u201c": '"',
+                       "\u201d": '"', "\u201e": '"', "\u2033": '"', "\u2026": "...",
+                       "\u2022": "*", "\u20ac": "EUR"})
+
+
+def plain(text: str) -> str:
+    return text.translate(PLAIN)
 
 
 def _letters(board) -> str:
@@ -39,10 +52,14 @@ def puz_plan(board, extra_text: str = "") -> tuple[str | None, str | None]:
         return "1.3", None
     if letters.isascii():
         return "2.0", None
-    bad = "".join(sorted({ch for ch in text if not _latin1(ch)}))[:10]
-    return "1.3", (f"crossword: .puz written as version 1.3 because the grid has letters outside "
-                   f"ASCII; characters {bad} of the clues or titles are replaced by '?' there (the "
-                   ".ipuz keeps them)")
+    bad = "".join(sorted({ch for ch in plain(text) if not _latin1(ch)}))[:10]
+    if not bad:             # only dashes and quotes, written the plain way
+        return "1.3", None
+    return "1.3", (f"{PUZ_NOTE}; characters {bad} of the clues or titles are replaced by '?' "
+                   "there (the .ipuz keeps them)")
+
+
+PUZ_NOTE = "crossword: .puz written as version 1.3 because the grid has letters outside ASCII"
 
 
 def clue_order(board) -> list[dict[str, Any]]:
@@ -64,7 +81,8 @@ def puz_bytes(board, title: str, meta: dict[str, Any]) -> bytes | None:
     p.width, p.height = board.cols, board.rows
 
     def fix(s: str) -> str:
-        return s.encode(p.encoding, "replace").decode(p.encoding) if version == "1.3" else s
+        return (plain(s).encode(p.encoding, "replace").decode(p.encoding) if version == "1.3"
+                else s)
 
     p.solution = "".join(ch or "." for row in board.grid for ch in row)
     p.fill = "".join("-" if ch else "." for row in board.grid for ch in row)
@@ -104,8 +122,8 @@ def side_files(board, title: str, meta: Any) -> dict[str, bytes]:
     files = {}
     # The titles are known only now: say so if they lose characters in the .puz.
     _, note = puz_plan(board, "".join(_header(title, meta)))
-    if note and note not in board.warnings:
-        board.warnings.append(note)
+    if note and note not in board.warnings:     # it replaces the note on the clues alone
+        board.warnings[:] = [w for w in board.warnings if not w.startswith(PUZ_NOTE)] + [note]
     data = puz_bytes(board, title, meta)
     if data is not None:
         files["puz"] = data

@@ -68,6 +68,7 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
         language = ctx.language
         entries, field_name, inline = self._entries(section, ctx, language)
         checked = []
+        seen: dict[str, int] = {}
         for i, (text, author) in enumerate(entries):
             where = f"{field_name}[{i}]" if inline else field_name
             try:
@@ -75,6 +76,10 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
                 alphabet(language)
             except TextRefused as exc:
                 raise ctx.error(where, str(exc)) from None
+            if inline and plain in seen:
+                raise ctx.error(where, f"{text!r} is the same text as {field_name}"
+                                f"[{seen[plain]}]; remove one")
+            seen.setdefault(plain, i)
             if section.hints is not None:
                 distinct = len({ch for ch in plain if ch in alphabet(language)})
                 if section.hints >= distinct:

@@ -18,6 +18,7 @@ from ...ground.fonts import text_sizes
 CELL_WIDTH = 1.35       # letter cell width, in font sizes
 ROW_HEIGHT = 3.3        # one text line: blank, cipher letter, gap (font sizes)
 LARGEST = 16.0          # letters above this gain nothing (times the theme's scale)
+CIPHER = 0.8            # cipher letters are this much of the letter size: the smallest text
 
 
 @dataclass(frozen=True)
@@ -81,9 +82,10 @@ def layout(text: str, width: float, height: float, theme: Any, extra_lines: int 
     """The largest letter size (theme size down to `floor`, default the theme's
     legibility floor) at which the text, plus `extra_lines` lines of small print
     under it, fits width x height."""
-    floor = theme.min_font_size if floor is None else floor
-    largest = min(LARGEST * getattr(theme, "scale", 1.0), max(theme.font_size * 1.3, floor))
-    for size in text_sizes(largest, floor):
+    # the floor holds for the cipher letters, the smallest text drawn
+    lowest = (theme.min_font_size if floor is None else floor) / CIPHER
+    largest = max(min(LARGEST * getattr(theme, "scale", 1.0), theme.font_size * 1.3), lowest)
+    for size in text_sizes(largest, lowest):
         per_line = int(width // (size * CELL_WIDTH))
         if per_line >= 1:
             lines = _wrap(text, per_line)
@@ -145,5 +147,5 @@ def _letter(canvas: Any, cipher: str, plain: str, letters: str, revealed: set[st
     if plain in revealed:
         canvas.setFont(theme.font_bold, size)
         canvas.drawCentredString(mid, y, plain)
-    canvas.setFont(theme.font, size * 0.8)
+    canvas.setFont(theme.font, size * CIPHER)
     canvas.drawCentredString(mid, y - size * 1.35, cipher)

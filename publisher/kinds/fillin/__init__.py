@@ -3,12 +3,13 @@ exactly one fill fits, with the starter word given."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Union
+from typing import Any, Hashable, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
                     PuzzleRequest, SectionBase, grid_size)
+from ...grids.crossings import crossing_pairs
 from .draw import draw_fillin, plan as draw_plan
 from .generator import make_fillin
 from .layout import Entry
@@ -102,6 +103,11 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
         score = board.crossings * 100 + round(board.density * 50, 3)
         return FillInBoard(score=score, solution=board.grid, entries=board.entries,
                            starter=board.starter)
+
+    def identity(self, board: FillInBoard) -> Hashable:
+        """The same words crossing the same words: one puzzle to a reader (so copies
+        for a class differ by more than a turn or a slid word)."""
+        return crossing_pairs((e.row, e.col, e.direction, e.answer) for e in board.entries)
 
     def _shown(self, board: FillInBoard) -> set[tuple[int, int]]:
         return set(board.entries[board.starter].cells()) if board.starter is not None else set()

@@ -183,7 +183,7 @@ class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
         items, bonus = self._parts(board, ctx)
         if fit(items, box, ctx.theme, bonus) is None:
             return (f"{len(items)} words do not fit at {ctx.theme.min_font_size:g} pt; put "
-                    "fewer puzzles on a page or fewer words in a puzzle")
+                    "fewer puzzles on a page, fewer words in a puzzle or shorter words")
         return None
 
     def manifest(self, board: ScrambleBoard) -> dict[str, Any]:

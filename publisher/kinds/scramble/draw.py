@@ -20,6 +20,9 @@ GAP = 1.2          # between the scramble and the boxes, in box sides
 COLUMN_GAP = 18.0  # points
 LARGEST_BOX = 22.0       # points, times the theme's scale
 CLUE_GAP = 0.5     # font sizes: the clue sits under its boxes, apart from the next item
+CLUE = 0.9         # clue size, in font sizes
+STACK_LINE = 1.4   # font sizes: the scramble's own line when the boxes go under it
+ANSWER = 0.6       # answer letters in the key, in box sides (never smaller than the text)
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,7 @@ class Fit:
     size: float        # font size
     box: float         # answer box side
     columns: int
+    stacked: bool = False   # the boxes under the scramble, not beside it (long words)
 
 
 def _spaced(text: str) -> str:
@@ -44,9 +48,9 @@ def _spaced(text: str) -> str:
 def _row_heights(items: list[Item], fit: Fit, theme: Any, width: float) -> list[float]:
     out = []
     for item in items:
-        h = fit.box * 1.55
+        h = fit.box * 1.55 + (fit.size * STACK_LINE if fit.stacked else 0.0)
         if item.clue:
-            lines = simpleSplit(item.clue, _clue_font(theme), fit.size * 0.9, width)
+            lines = simpleSplit(item.clue, _clue_font(theme), fit.size * CLUE, width)
             h += len(lines) * fit.size * 1.1 + CLUE_GAP * fit.size
         out.append(h)
     return out
@@ -72,12 +76,20 @@ def fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None = None,
         floor: float | None = None) -> Fit | None:
     """The largest size (then fewest columns) at which everything fits, down to
     `floor` (default the theme's legibility floor); `bonus`: (scrambled, answer,
-    clue) or None."""
+    clue) or None. The boxes go beside each scramble; when that fits at no size, under it."""
+    return (_fit(items, box, theme, bonus, floor, False)
+            or _fit(items, box, theme, bonus, floor, True))
+
+
+def _fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None,
+         floor: float | None, stacked: bool) -> Fit | None:
     floor = theme.min_font_size if floor is None else floor
-    for size in text_sizes(max(theme.font_size * 1.2, floor), floor):
+    # the floor holds for the smallest text drawn: the clues, when there are any
+    lowest = floor / CLUE if any(it.clue for it in items) else floor
+    for size in text_sizes(max(theme.font_size * 1.2, lowest), lowest):
         side = min(LARGEST_BOX * getattr(theme, "scale", 1.0), size * 1.7)
         for columns in (1, 2):
-            f = Fit(size, side, columns)
+            f = Fit(size, side, columns, stacked)
             col_w = (box.width - COLUMN_GAP * (columns - 1)) / columns
             if max(_item_width(it, f, theme, len(items)) for it in items) > col_w:
                 continue
@@ -93,9 +105,10 @@ def fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None = None,
 
 
 def _item_width(item: Item, f: Fit, theme: Any, count: int) -> float:
+    scrambled = stringWidth(_spaced(item.scrambled), theme.font_bold, f.size)
+    boxes = len(item.answer) * f.box
     return (_number_width(count, theme.font, f.size)
-            + stringWidth(_spaced(item.scrambled), theme.font_bold, f.size)
-            + GAP * f.box + len(item.answer) * f.box)
+            + (max(scrambled, boxes) if f.stacked else scrambled + GAP * f.box + boxes))
 
 
 def draw_scramble(canvas: Any, items: list[Item], box: Any, theme: Any, solution: bool = False,
@@ -118,19 +131,25 @@ def draw_scramble(canvas: Any, items: list[Item], box: Any, theme: Any, solution
         y = box.y + box.height
         for i in range(col * per_col, min(len(items), (col + 1) * per_col)):
             item = items[i]
+            number_w = _number_width(len(items), theme.font, f.size)
             base = y - f.box * 1.1
+            text_y = base + f.box * 0.3
+            if f.stacked:               # the scramble on its own line, the boxes under it
+                text_y = y - f.size
+                y -= f.size * STACK_LINE
+                base = y - f.box * 1.1
             canvas.setFont(theme.font, f.size)
-            canvas.drawString(x, base + f.box * 0.3, f"{i + 1}.")
+            canvas.drawString(x, text_y, f"{i + 1}.")
             canvas.setFont(theme.font_bold, f.size)
-            canvas.drawString(x + _number_width(len(items), theme.font, f.size),
-                              base + f.box * 0.3, _spaced(item.scrambled))
-            bx = x + min(scramble_w + GAP * f.box, col_w - len(item.answer) * f.box)
+            canvas.drawString(x + number_w, text_y, _spaced(item.scrambled))
+            bx = x + (number_w if f.stacked else
+                      min(scramble_w + GAP * f.box, col_w - len(item.answer) * f.box))
             _boxes(canvas, bx, base, f, item.answer, set(item.marked), solution, theme)
             y -= f.box * 1.55
             if item.clue:
                 y += CLUE_GAP * f.size          # closer to its own boxes...
-                canvas.setFont(_clue_font(theme), f.size * 0.9)
-                for line in simpleSplit(item.clue, _clue_font(theme), f.size * 0.9, col_w):
+                canvas.setFont(_clue_font(theme), f.size * CLUE)
+                for line in simpleSplit(item.clue, _clue_font(theme), f.size * CLUE, col_w):
                     y -= f.size * 1.1
                     canvas.drawString(x, y + f.size * 0.3, line)
                 y -= 2 * CLUE_GAP * f.size      # ...and further from the next item
@@ -167,5 +186,5 @@ def _boxes(canvas: Any, x: float, y: float, f: Fit, answer: str, marked: set[int
         if k in marked:
             canvas.circle(bx + f.box / 2, y + f.box / 2, f.box * 0.4, stroke=1, fill=0)
         if solution:
-            canvas.setFont(theme.font_bold, f.box * 0.6)
+            canvas.setFont(theme.font_bold, max(f.box * ANSWER, f.size))
             canvas.drawCentredString(bx + f.box / 2, y + f.box * 0.28, ch)
