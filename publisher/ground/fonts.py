@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import fontpkg_pt_sans
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.textobject import PDFTextObject
@@ -39,6 +40,18 @@ def text_sizes(largest: float, floor: float, step: float = 0.5) -> Iterator[floa
     while size >= floor - 1e-9:
         yield size
         size -= step
+
+
+def wrap_to_fit(text: str, font: str, largest: float, floor: float, width: float,
+                fits: Callable[[float, list[str]], bool]) -> tuple[float, list[str]]:
+    """`text` wrapped to `width` at the largest of `text_sizes(largest, floor)` for which
+    `fits(size, lines)` holds; at `floor` when none does (the caller makes room then).
+    Every word is kept: wrapping never cuts."""
+    for size in text_sizes(largest, floor):
+        lines = simpleSplit(text, font, size, width)
+        if fits(size, lines):
+            return size, lines
+    return floor, simpleSplit(text, font, floor, width)
 
 
 def fitting_prefix(text: str, font: str, size: float, width: float, mark: str,

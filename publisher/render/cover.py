@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PublisherError
 from ..ground import printrules
+from ..ground.fonts import wrap_to_fit
 from ..ground.printrules import BLEED
 from ..kinds import get_kind
 from ..kinds.base import Box
@@ -83,27 +84,59 @@ def _front(r: BookRenderer, canvas, front: Box, trim_x: float, band, accent,
         canvas.setFillAlpha(0.45)
         canvas.rect(box.x - 4, box.y - 4, box.width + 8, box.height + 8, stroke=0, fill=1)
         canvas.restoreState()
-    band_height = front.height * 0.26
+    band_height, size, lines, sub_lines = _title_block(r, front)
     band_y = front.top - band_height
     canvas.setFillColor(band)
     # The band runs into the bleed at the top and the outside edge, from the spine fold.
     canvas.rect(trim_x, band_y, canvas._pagesize[0] - trim_x, canvas._pagesize[1] - band_y,
                 stroke=0, fill=1)
     canvas.setFillColor(white)
-    title_size = t.title_size * 2
-    lines = simpleSplit(book.title, t.font_bold, title_size, front.width)[:3]
-    y = front.top - band_height * 0.2 - title_size
+    y = front.top - band_height * TITLE_TOP_PAD - size
     for line in lines:
-        r.text(canvas, front.x, y, line, t.font_bold, title_size, front.width, "centre")
-        y -= title_size * 1.15
-    if book.subtitle:
+        r.text(canvas, front.x, y, line, t.font_bold, size, front.width, "centre")
+        y -= size * TITLE_LEADING
+    if sub_lines:
         canvas.setFillColor(accent if colour else white)
-        r.text(canvas, front.x, max(y, band_y + t.title_size * 0.5), book.subtitle, t.font,
-               t.title_size, front.width, "centre")
+        y += size * TITLE_LEADING - size * DESCENT - t.title_size * (SUBTITLE_GAP + 1)
+        for line in sub_lines:
+            r.text(canvas, front.x, y, line, t.font, t.title_size, front.width, "centre")
+            y -= t.title_size * TITLE_LEADING
     if book.author:
         canvas.setFillColor(band)
         r.text(canvas, front.x, front.y + t.title_size * 0.3, book.author, t.font_bold,
                t.title_size * 1.2, front.width, "centre")
+
+
+# The title block in the band: the first line's top sits TITLE_TOP_PAD of the band below its
+# top; lines are TITLE_LEADING sizes apart (ascent 1, descent DESCENT: they never touch);
+# the subtitle follows SUBTITLE_GAP of its size lower; the block ends BOTTOM_PAD subtitle
+# sizes above the band's foot.
+TITLE_TOP_PAD, TITLE_LEADING, DESCENT, SUBTITLE_GAP, BOTTOM_PAD = 0.12, 1.25, 0.25, 0.3, 0.4
+
+
+def _title_block(r: BookRenderer, front: Box) -> tuple[float, float, list[str], list[str]]:
+    """(band height, title size, title lines, subtitle lines): the title wrapped whole at the
+    largest size (from twice the title size down to the title size, never under the text
+    floor) at which title and subtitle fit the band; the band grows when even that is too
+    tall, so a long title is never cut nor printed over the subtitle."""
+    t, book = r.theme, r.book
+    sub = t.title_size
+    sub_lines = simpleSplit(book.subtitle, t.font, sub, front.width) if book.subtitle else []
+    sub_height = (sub * (SUBTITLE_GAP + 1 + DESCENT) + sub * TITLE_LEADING * (len(sub_lines) - 1)
+                  if sub_lines else 0.0)
+    band_height = front.height * 0.26
+    room = band_height * (1 - TITLE_TOP_PAD) - sub * BOTTOM_PAD
+
+    def height(size: float, lines: list[str]) -> float:
+        return size * (1 + DESCENT) + size * TITLE_LEADING * (len(lines) - 1) + sub_height
+
+    size, lines = wrap_to_fit(book.title, t.font_bold, t.title_size * 2,
+                              max(t.min_font_size, t.title_size), front.width,
+                              lambda size, lines: height(size, lines) <= room)
+    needed = height(size, lines)
+    if needed > room:
+        band_height = (needed + sub * BOTTOM_PAD) / (1 - TITLE_TOP_PAD)
+    return band_height, size, lines, sub_lines
 
 
 def _spine(r: BookRenderer, canvas, x: float, spine: float, pages: int, height: float) -> None:

@@ -1,0 +1,60 @@
+"""The cover's and the title page's title (user trial): a long title wraps whole, at a
+readable size, and never overprints the subtitle. Read back with tests/pdfmarks.py."""
+import pytest
+
+from pdfmarks import page_marks
+
+IN = 72.0
+LONG = ("The Enormous Collected Edition of Gentle Word Searches, Sudoku and Mazes for "
+        "Quiet Evenings by the Fire")        # 110 characters
+LARGE_PRINT = {"page": (6 * IN, 9 * IN), "font_size": 16, "title_size": 22,
+               "min_font_size": 16, "min_answer_font_size": 16, "large_print": True}
+
+
+def _renderer(title, subtitle, layout_update):
+    from publisher.render.book import BookRenderer
+    from publisher.render.layout import default_layout
+    from publisher.spec import book_model
+    spec = book_model().model_validate({"title": title, "subtitle": subtitle,
+                                        "author": "Jane Self",
+                                        "sections": [{"kind": "queens", "size": 6}]})
+    return BookRenderer(spec, default_layout().model_copy(update=layout_update), [])
+
+
+def _overlaps(a, b, slack=0.01):
+    return (a.bbox[0] < b.bbox[2] - slack and b.bbox[0] < a.bbox[2] - slack
+            and a.bbox[1] < b.bbox[3] - slack and b.bbox[1] < a.bbox[3] - slack)
+
+
+def _check_block(marks, title, subtitle, floor):
+    """Every title word present in order, the subtitle whole, no two lines overlapping,
+    nothing under the floor, no ellipsis."""
+    words = title.split() + subtitle.split()
+    block = [m for m in marks if m.kind == "text" and m.text.strip()
+             and set(m.text.split()) <= set(words)]
+    read = " ".join(m.text for m in block).split()
+    assert read == words, read
+    assert not any("…" in m.text for m in block)
+    for i, a in enumerate(block):
+        assert a.size >= floor - 0.01, (a.text, a.size)
+        for b in block[i + 1:]:
+            assert not _overlaps(a, b), (a.text, a.bbox, b.text, b.bbox)
+    return block
+
+
+@pytest.mark.parametrize("title,update", [
+    ("Big Print Puzzle Mix", LARGE_PRINT),
+    (LONG, {"page": (6 * IN, 9 * IN)}),
+    (LONG, LARGE_PRINT),
+    (LONG + " and " + LONG[:85], LARGE_PRINT),  # 200 characters: taller than the band
+])
+def test_cover_title_wraps_whole_above_the_subtitle(title, update):
+    from publisher.render.cover import cover_pdf
+    from publisher.spec import CoverSpec
+    renderer = _renderer(title, "110 puzzles in large print", update)
+    pdf = cover_pdf(renderer, 120, CoverSpec(paper="white"))
+    front_x = 0.125 * IN + 6 * IN + 120 * 0.002252 * IN
+    marks = [m for m in page_marks(pdf, 0) if m.bbox[0] >= front_x - 1]
+    block = _check_block(marks, title, "110 puzzles in large print", renderer.theme.min_font_size)
+    author = [m for m in marks if m.kind == "text" and m.text == "Jane Self"]
+    assert author and not any(_overlaps(author[0], m) for m in block)
