@@ -58,3 +58,21 @@ def test_cover_title_wraps_whole_above_the_subtitle(title, update):
     block = _check_block(marks, title, "110 puzzles in large print", renderer.theme.min_font_size)
     author = [m for m in marks if m.kind == "text" and m.text == "Jane Self"]
     assert author and not any(_overlaps(author[0], m) for m in block)
+
+
+@pytest.mark.parametrize("update", [{"page": (6 * IN, 9 * IN)}, LARGE_PRINT])
+def test_title_page_wraps_a_long_title_whole_at_a_readable_size(update):
+    import io
+    from reportlab.pdfgen.canvas import Canvas
+    from publisher.kinds.base import Box
+    from publisher.render.frontmatter import title_page
+    renderer = _renderer(LONG, "A subtitle", update)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(6 * IN, 9 * IN), invariant=1)
+    title_page(renderer, canvas, Box(0.5 * IN, 0.5 * IN, 5 * IN, 8 * IN), None)
+    canvas.showPage()
+    canvas.save()
+    marks = page_marks(buffer.getvalue(), 0)
+    floor = max(renderer.theme.min_font_size, renderer.theme.title_size)
+    block = _check_block(marks, LONG, "A subtitle", floor)
+    assert len(block) <= 5           # the title in at most four lines, then the subtitle

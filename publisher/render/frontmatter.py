@@ -11,6 +11,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..ground import printrules
+from ..ground.fonts import wrap_to_fit
 from ..kinds import get_kind
 from ..kinds.base import Box
 from .pagination import Page
@@ -19,18 +20,28 @@ if TYPE_CHECKING:
     from .book import BookRenderer
 
 RULE_GREY = Color(0.55, 0.55, 0.55)      # 45 % ink: visible in print, quiet on the page
+TITLE_LINES = 4                          # a title page's title: a few lines, then smaller
 
 
 def title_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
     t, book = r.theme, r.book
     y = body.top - body.height * 0.25
     canvas.setFillColor(black)
-    for text, font, size, gap in ((book.title, t.font_bold, t.title_size * 1.8, 1.6),
-                                  (book.subtitle, t.font, t.title_size, 1.5),
-                                  (book.author, t.font_italic, t.font_size * 1.3, 1.5)):
-        if text:
-            r.text(canvas, body.x, y, text, font, size, body.width, "centre")
-            y -= max(size, t.title_size) * gap
+    # The title wraps whole: the largest size giving at most TITLE_LINES lines, never under
+    # the title size or the text floor (more lines then, still complete).
+    size, lines = wrap_to_fit(book.title, t.font_bold, t.title_size * 1.8,
+                              max(t.min_font_size, t.title_size), body.width,
+                              lambda size, lines: len(lines) <= TITLE_LINES)
+    for line in lines:
+        r.text(canvas, body.x, y, line, t.font_bold, size, body.width, "centre")
+        y -= size * 1.25
+    y -= size * 0.35
+    for text, font, size in ((book.subtitle, t.font, t.title_size),
+                             (book.author, t.font_italic, t.font_size * 1.3)):
+        wrapped = simpleSplit(text, font, size, body.width) if text else []
+        for number, line in enumerate(wrapped, start=1):
+            r.text(canvas, body.x, y, line, font, size, body.width, "centre")
+            y -= max(size, t.title_size) * (1.5 if number == len(wrapped) else 1.25)
     if book.publisher:
         r.text(canvas, body.x, body.y, book.publisher, t.font, t.font_size, body.width,
                "centre")
