@@ -317,7 +317,7 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
     `avoid(day)`: answer words a puzzle of that day must not use (the history);
     `clue_uses()`: when each clue of a word was last printed (the history)."""
     _check_printable(spec)
-    jobs: list[Job] = []
+    by_copy: list[list[list[Job]]] = []     # [section][copy] -> that version's jobs
     used: set[str] = set()
     puzzles_before = 0        # version codes letter the puzzles across the book: A, B, ...
     for index, section in enumerate(spec.book.sections):
@@ -339,7 +339,10 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
                             f"per_day) but the section makes {len(requests)}; give as many "
                             "`puzzles` as that, or drop them and let the schedule count")
         copies = section.copies or spec.book.copies or 1
+        by_copy.append([])
         for copy in range(1, copies + 1):
+            jobs: list[Job] = []
+            by_copy[-1].append(jobs)
             for number, request in enumerate(requests, start=1):
                 puzzle_title = _puzzle_title(spec, ctx, index, number, request.title, dates)
                 version = (_version_code(puzzles_before + number - 1, copy)
@@ -354,10 +357,22 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
                     colour=section.colour,
                     date=dates[number - 1] if dates is not None else None, version=version))
         puzzles_before += len(requests)
+    jobs = _in_print_order(by_copy, spec.book.worksheet)
     if not jobs:
         raise spec.error(("sections",), "the book has no puzzles; give a section `puzzles` "
                          "or a `count`")
     return jobs
+
+
+def _in_print_order(by_copy: list[list[list[Job]]], worksheet: bool) -> list[Job]:
+    """A book runs section by section; a worksheet runs version by version across its
+    sections (every section's copy 1, then every copy 2, ...), so a teacher prints one
+    packet per student. A section with fewer copies drops out of the later packets."""
+    if not worksheet:
+        return [job for section in by_copy for copy in section for job in copy]
+    most = max((len(section) for section in by_copy), default=0)
+    return [job for copy in range(most) for section in by_copy if copy < len(section)
+            for job in section[copy]]
 
 
 def _version_code(puzzle: int, copy: int) -> str:
