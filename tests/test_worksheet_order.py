@@ -35,3 +35,22 @@ def test_a_book_with_copies_keeps_its_sections_together(tmp_path):
     (tmp_path / "b.yaml").write_text(yaml.safe_dump({**SPEC, "document": "book"}), "utf-8")
     spec = load_spec(tmp_path / "b.yaml")
     assert [job.version for job in plan_book(spec)] == ["A1", "A2", "A3", "B1", "B2", "B3"]
+
+
+def test_scramble_versions_each_list_the_words_in_their_own_order(tmp_path):
+    import json
+    words = ["planet", "garden", "orange", "winter", "pencil", "basket"]
+    spec = {"title": "Scrambles", "document": "worksheet", "seed": 2, "copies": 4,
+            "sections": [{"kind": "scramble", "words": words, "candidates": 1}]}
+    (tmp_path / "s.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
+    orders = []
+    for run in ("a", "b"):
+        result = build_book(tmp_path / "s.yaml", tmp_path / run, workers=1)
+        manifest = json.loads(result.manifest.read_text("utf-8"))
+        orders.append([[item["answer"].lower() for item in p["items"]]
+                       for p in manifest["puzzles"]])
+    versions = orders[0]
+    assert len(versions) == 4 and all(sorted(v) == sorted(words) for v in versions)
+    assert len({v[0] for v in versions}) > 1                  # answer 1 is not always one word
+    assert all(v != versions[0] for v in versions[1:])        # no version repeats the first's
+    assert orders[0] == orders[1]                             # and the same every build

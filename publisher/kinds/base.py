@@ -275,6 +275,12 @@ class Kind(Generic[S, P, B]):
         cannot be made; the batch keeps the best of the others."""
         raise NotImplementedError
 
+    def version_params(self, params: P, copy: int) -> P:
+        """The request of version `copy` (2, 3 ...) of a puzzle made `copies:` times. Every
+        version is generated from its own seed anyway; a kind whose order is fixed by the
+        params (a scramble's list) gives each version its own order here, deterministically."""
+        return params
+
     def unbeatable(self, board: B, params: P) -> bool:
         """True when the board needs no rival: no other candidate could score higher, or
         it is all the request asks (the batch stops after this board's round)."""

@@ -106,6 +106,18 @@ class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
             dictionary=str(path) if path.is_file() else None), language)
             for title, group in zip(titles, groups)]
 
+    def version_params(self, params: ScrambleParams, copy: int) -> ScrambleParams:
+        """Each version lists its words in its own order (seeded by the words and the copy
+        number), never the first version's, so answer 1 differs from sheet to sheet."""
+        items = list(params.items)
+        if len(items) < 2:
+            return params
+        rng = random.Random(f"scramble-version:{copy}:" + "|".join(a for _, a, _ in items))
+        rng.shuffle(items)
+        if tuple(items) == params.items:       # shuffled back into place: move one along
+            items = items[1:] + items[:1]
+        return params.model_copy(update={"items": tuple(items)})
+
     @staticmethod
     def _check(pool: list[Word], dictionary: frozenset[str], ctx: Any) -> None:
         answers = {w.answer for w in pool}
