@@ -154,7 +154,8 @@ def build(
 def check(
     pdf: Path = typer.Argument(..., metavar="FILE.pdf", help="An interior or a cover PDF."),
     trim: Optional[str] = typer.Option(
-        None, "--trim", help="The trim in inches, e.g. 6x9 (default: the file's /TrimBox)."),
+        None, "--trim", help="The trim in inches, e.g. 6x9 (default: the file's /TrimBox; for a "
+        "cover, that of <name>.pdf beside <name>-cover.pdf)."),
     bleed: bool = typer.Option(False, "--bleed", help="The pages should carry 0.125 in bleed."),
     cover: bool = typer.Option(False, "--cover", help="FILE is a cover (back, spine, front)."),
     pages: Optional[int] = typer.Option(

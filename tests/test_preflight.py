@@ -85,6 +85,36 @@ def test_a_cover_of_the_wrong_width_fails(tmp_path):
     assert "BAD cover size" in result.output
 
 
+def _cover_beside_interior(folder, pages, paper_inches_per_page):
+    """`b.pdf` (6 x 9, `pages` blank pages with a TrimBox) and `b-cover.pdf` made for it."""
+    from publisher.ground.fonts import register_fonts
+    register_fonts()
+    interior = Canvas(str(folder / "b.pdf"), pagesize=(6 * IN, 9 * IN), invariant=1)
+    for _ in range(pages):
+        interior.setTrimBox((0, 0, 6 * IN, 9 * IN))
+        interior.showPage()
+    interior.save()
+    width = 12.25 + pages * paper_inches_per_page
+    cover = Canvas(str(folder / "b-cover.pdf"), pagesize=(width * IN, 9.25 * IN), invariant=1,
+                   initialFontName="PTSans")
+    cover.showPage()
+    cover.save()
+    return folder / "b-cover.pdf"
+
+
+def test_a_cover_is_checked_against_the_interior_beside_it(tmp_path):
+    """Not against a trim guessed from the cover's own width (which always matched)."""
+    cover = _cover_beside_interior(tmp_path, 204, 0.002252)          # white paper
+    assert check(cover, "--cover").exit_code == 0
+    for wrong in (("--pages", 400), ("--paper", "cream"), ("--trim", "5.5x8.5")):
+        result = check(cover, "--cover", *wrong)
+        assert result.exit_code == 1 and "BAD cover size" in result.output, (wrong, result.output)
+    (tmp_path / "b.pdf").unlink()
+    alone = check(cover, "--cover", "--pages", 204)
+    assert alone.exit_code == 2 and "--trim" in alone.output, alone.output
+    assert check(cover, "--cover", "--pages", 204, "--trim", "6x9").exit_code == 0
+
+
 def test_an_unreadable_file_is_a_clear_error(tmp_path):
     (tmp_path / "x.pdf").write_bytes(b"not a pdf")
     result = check(tmp_path / "x.pdf")
@@ -106,6 +136,8 @@ sections:
     assert interior.exit_code == 0, interior.output
     cover = check(out / "book-cover.pdf", "--cover", "--trim", "5x8")
     assert cover.exit_code == 0 and "24 pages" not in cover.output, cover.output
+    beside = check(out / "book-cover.pdf", "--cover")        # trim from book.pdf's /TrimBox
+    assert beside.exit_code == 0, beside.output
     assert check(out / "book.pdf", "--trim", "5x8").exit_code == 1   # it does bleed
 
 

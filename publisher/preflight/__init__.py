@@ -67,17 +67,36 @@ def check_file(path: str | Path, trim: tuple[float, float] | None = None, bleed:
         data = path.read_bytes()
     except OSError as exc:
         raise PublisherError(f"{path}: {exc.strerror}") from None
-    if cover and pages is None:
-        if not path.name.endswith("-cover.pdf"):
-            raise PublisherError(f"{path}: a cover is named <name>-cover.pdf beside <name>.pdf; "
-                                 "check the cover file, or give the interior's page count "
-                                 "(--pages N)")
-        interior = path.with_name(path.name.removesuffix("-cover.pdf") + ".pdf")
-        if not interior.is_file():
-            raise PublisherError(f"{path}: give the interior's page count (--pages N); "
-                                 f"{interior.name} is not beside it")
-        pages = len(pypdf.PdfReader(str(interior)).pages)
+    if cover and (pages is None or trim is None):
+        trim, pages = _from_interior(path, trim, pages)
     return check_bytes(data, str(path), trim, bleed, cover, pages, paper, floor, workers)
+
+
+def _from_interior(path: Path, trim: tuple[float, float] | None, pages: int | None
+                   ) -> tuple[tuple[float, float], int]:
+    """A cover's trim and page count, where not given, from `<name>.pdf` beside
+    `<name>-cover.pdf` (its /TrimBox and page count). Never from the cover itself: its
+    width is what is being checked."""
+    import pypdf
+    interior = (path.with_name(path.name.removesuffix("-cover.pdf") + ".pdf")
+                if path.name.endswith("-cover.pdf") else None)
+    if interior is None or not interior.is_file():
+        beside = (f"{interior.name} is not beside it" if interior is not None else
+                  "a cover is named <name>-cover.pdf beside its interior <name>.pdf")
+        raise PublisherError(f"{path}: give the interior's trim and page count "
+                             f"(--trim 6x9 --pages N); {beside}")
+    try:
+        reader = pypdf.PdfReader(str(interior))
+        first = reader.pages[0]
+        count = len(reader.pages)
+    except (pypdf.errors.PyPdfError, IndexError, ValueError, OSError) as exc:
+        raise PublisherError(f"{interior}: cannot read the interior beside the cover ({exc}); "
+                             "give --trim and --pages") from None
+    if trim is None:
+        box = _box(first, "/TrimBox") or _box(first, "/MediaBox")
+        assert box is not None
+        trim = (box[2] - box[0], box[3] - box[1])
+    return trim, pages if pages is not None else count
 
 
 def check_bytes(data: bytes, name: str, trim: tuple[float, float] | None = None,
@@ -95,8 +114,9 @@ def check_bytes(data: bytes, name: str, trim: tuple[float, float] | None = None,
     report = Report(name)
     _check_fonts(reader, report)
     if cover:
-        if pages is None:
-            raise PublisherError(f"{name}: checking a cover needs the interior's page count")
+        if pages is None or trim is None:
+            raise PublisherError(f"{name}: checking a cover needs the interior's trim and "
+                                 "page count")
         _check_cover(reader, report, trim, pages, paper, floor)
     else:
         _check_interior(reader, report, trim, bleed, floor, data, workers)
@@ -311,7 +331,7 @@ def _pages(problem: str, numbers: list[int]) -> str | None:
     return f"{problem}: page{'s' if len(numbers) > 1 else ''} {shown}"
 
 
-def _check_cover(reader: Any, report: Report, trim: tuple[float, float] | None, pages: int,
+def _check_cover(reader: Any, report: Report, trim: tuple[float, float], pages: int,
                  paper: str, floor: float) -> None:
     report.add("cover pages", None if len(reader.pages) == 1 else
                f"{len(reader.pages)} pages; a cover is one sheet", "one sheet")
@@ -320,8 +340,6 @@ def _check_cover(reader: Any, report: Report, trim: tuple[float, float] | None, 
     assert media is not None
     width, height = media[2] - media[0], media[3] - media[1]
     spine = printrules.spine_width(pages, paper)
-    if trim is None:
-        trim = ((width - 2 * BLEED - spine) / 2, height - 2 * BLEED)
     want = printrules.cover_size(trim, pages, paper)
     report.add("cover size", None if _near(width, want[0]) and _near(height, want[1]) else
                f"{_inches(width)} x {_inches(height)}; {pages} pages on {paper} paper need "
