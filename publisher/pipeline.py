@@ -25,6 +25,7 @@ from .render.layout import Layout, load_layout
 from .render.worksheet import lay_out_worksheet
 from .preflight import check_bytes
 from .render.cover import cover_pdf
+from .render.legibility import LegibilityError
 from .spec import BookBase, CoverSpec, Spec, load_spec
 
 
@@ -141,7 +142,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     if spec.book.book:
         examples = (how_to_play_examples(outcomes, seed) if spec.book.print
                     and spec.book.how_to_play and not spec.book.worksheet else {})
-        renderer, pages = lay_out(spec.book, layout, outcomes, bleed, examples)
+        renderer, pages = _lay_out_named(spec, layout, outcomes, bleed, examples)
         progress.stage("Laying out pages", len(pages.book) + len(pages.answers))
         # Everything is rendered in memory first: an error leaves no half-written book.
         pdf_bytes = renderer.render(pages.book, pages.placements, progress.advance,
@@ -261,8 +262,7 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
         count = len(pages.book)
     renderer.fits_checked = True
     if pages.problems:
-        raise PublisherError("cannot print at the legibility floor (" +
-                             f"{printed.min_font_size:g} pt): " + "; ".join(pages.problems))
+        raise LegibilityError(pages.problems, printed.min_font_size)
     problem = printrules.page_count_problem(len(pages.book))
     if problem:
         raise PublisherError(f"the book has {problem}")
@@ -280,6 +280,21 @@ def _cover_and_check(spec: Spec, renderer: BookRenderer, pagination: Pagination,
         preflight(renderer.layout, bleed, pdf, cover_bytes, pages,
                   cover_spec.paper if cover_spec else "white", workers)
     return cover_bytes
+
+
+def _lay_out_named(spec: Spec, layout: Layout, outcomes: list[Outcome], bleed: bool,
+                   examples: dict[str, Outcome] | None) -> tuple[BookRenderer, Pagination]:
+    """`lay_out`, with each section's spec line named when puzzles cannot be read."""
+    try:
+        return lay_out(spec.book, layout, outcomes, bleed, examples)
+    except LegibilityError as exc:
+        raise exc.located(lambda i: _spec_line(spec, ("sections", i))) from None
+
+
+def _spec_line(spec: Spec, path: tuple) -> str:
+    """"file:line: " of a part of the spec (the nearest line the YAML has)."""
+    error = spec.error(path, "")
+    return f"{error.file}:{error.line}: " if error.line else f"{error.file}: "
 
 
 def preflight(layout: Layout, bleed: bool, pdf: bytes, cover: bytes | None, pages: int,

@@ -14,6 +14,7 @@ from ..ground.catalogue import catalogue
 from ..kinds import get_kind
 from ..kinds.base import Box
 from .layout import Layout
+from .legibility import Illegible
 
 
 @dataclass
@@ -45,7 +46,7 @@ class Pagination:
     placements: list[Placement]
     contents: list[tuple[str, int]] = field(default_factory=list)   # (line, page)
     notes: list[str] = field(default_factory=list)      # what the layout changed, and why
-    problems: list[str] = field(default_factory=list)   # puzzles that cannot be read anywhere
+    problems: list[Illegible] = field(default_factory=list)   # puzzles not readable anywhere
     padded: int = 0                   # pages added to reach the print services' minimum
 
 
@@ -229,7 +230,8 @@ def _largest_fitting(items: list[int], wanted: int, what: str, layout: Layout,
                 continue
         if problem:
             job = outcomes[i].job
-            result.problems.append(f"{job.title} ({job.section_title}), {what}: {problem}")
+            result.problems.append(Illegible(job.section_index, job.section_title,
+                                             job.title, what, problem))
     return last
 
 

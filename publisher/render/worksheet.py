@@ -11,10 +11,10 @@ from reportlab.lib.colors import black
 from reportlab.lib.utils import simpleSplit
 
 from ..batch import Outcome
-from ..errors import PublisherError
 from ..kinds import get_kind
 from ..kinds.base import Box
 from .book import GREY, BookRenderer, shorten
+from .legibility import LegibilityError
 from .layout import Layout, Margins
 from .pagination import (Page, Pagination, Placement, answer_cells, body_box, paginate,
                          puzzle_cells)
@@ -42,8 +42,7 @@ def lay_out_worksheet(book, layout: Layout,
                      fits=renderer.problem, title_page=False, answers_heading=heading)
     renderer.fits_checked = True
     if pages.problems:
-        raise PublisherError("cannot print the worksheet at the legibility floor (" +
-                             f"{layout.min_font_size:g} pt): " + "; ".join(pages.problems))
+        raise LegibilityError(pages.problems, layout.min_font_size, "worksheet")
     return renderer, pages
 
 
