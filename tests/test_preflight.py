@@ -172,3 +172,14 @@ def test_two_processes_report_what_one_does(tmp_path, monkeypatch):
     assert two.text() == one.text()
     assert "pages 7, 22, 23" in one.text() and "on page 12" in one.text()
     assert "on page 40" in one.text()
+
+
+def test_a_truncated_pdf_gives_our_error_without_pypdf_log_lines(tmp_path, caplog):
+    make_pdf(tmp_path / "whole.pdf")
+    data = (tmp_path / "whole.pdf").read_bytes()
+    (tmp_path / "cut.pdf").write_bytes(data[:len(data) // 2])
+    with caplog.at_level("DEBUG"):
+        result = check(tmp_path / "cut.pdf")
+    assert result.exit_code == 2 and "cannot read it as a PDF" in result.output
+    assert not [r for r in caplog.records if r.name.startswith("pypdf")], caplog.text
+    assert "EOF marker" not in result.output

@@ -6,10 +6,12 @@ in `ground/printrules.py`, shared with the layout and the cover."""
 from __future__ import annotations
 
 import io
+import logging
 import signal
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from ..errors import PublisherError
 from ..ground import printrules
@@ -56,13 +58,31 @@ def parse_trim(text: str) -> tuple[float, float]:
 
 # --- the checks ----------------------------------------------------------------------------
 
+@contextmanager
+def _pypdf_quiet() -> Iterator[None]:
+    """pypdf's own log lines ("EOF marker not found") would come before our one error
+    line; during a check only its errors are logged."""
+    logger = logging.getLogger("pypdf")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
 def check_file(path: str | Path, trim: tuple[float, float] | None = None, bleed: bool = False,
                cover: bool = False, pages: int | None = None, paper: str = "white",
                floor: float = 7.0, workers: int = 1) -> Report:
     """Check a PDF: an interior, or with `cover` a cover (its width needs the interior's
-    page count: `pages`, else read from `<name>.pdf` beside `<name>-cover.pdf`)."""
-    import pypdf
-    path = Path(path)
+    trim and page count: `trim` and `pages`, else read from `<name>.pdf` beside
+    `<name>-cover.pdf`)."""
+    with _pypdf_quiet():
+        return _check_file(Path(path), trim, bleed, cover, pages, paper, floor, workers)
+
+
+def _check_file(path: Path, trim: tuple[float, float] | None, bleed: bool, cover: bool,
+                pages: int | None, paper: str, floor: float, workers: int) -> Report:
     try:
         data = path.read_bytes()
     except OSError as exc:
