@@ -87,9 +87,12 @@ class Desk:
             stem = self.stem(job)
             other = owner.setdefault(stem.casefold(), job)
             if other is not job:
-                raise self.spec.error(("files",), f"the pattern names both {other.title!r} "
-                                      f"and {job.title!r} {stem!r}; add {{kind}}, {{n}} or "
-                                      "{id} to tell them apart")
+                missing = [p for p in ("{kind}", "{n}", "{id}")
+                           if p not in self.spec.book.files]
+                raise self.spec.error(("files",), f"the pattern gives {other.title!r} and "
+                                      f"{job.title!r} the same file name {stem!r}; add "
+                                      f"{' or '.join(missing) or '{id}'} to the pattern so "
+                                      "that each puzzle gets its own")
 
     def record(self, outcomes: list[Outcome], seed: int) -> None:
         """Add the build's puzzles to the history in one transaction (after the output

@@ -198,6 +198,11 @@ def _spec_error(exc: ValidationError, data, path: Path, lines) -> SpecError:
     return located_error(path, lines, loc, message)
 
 
+# What to write for a key left empty (`title:` with nothing after it).
+EMPTY_EXAMPLES = {"title": "the book's title (title: My Puzzle Book)",
+                  "layout": "a layout (layout: letter, or a layout file beside the spec)",
+                  "files": "a file-name pattern (files: \"{id}\")"}
+
 _TYPE_TAGS = {"int", "str", "float", "bool", "list", "tuple", "dict", "none"}
 
 
@@ -236,6 +241,15 @@ def _describe(error: Any, loc: tuple, data: Any) -> str:
     if msg.startswith("Value error, "):
         return msg[len("Value error, "):]
     value = error.get("input")
+    if kind == "too_short" and loc == ("sections",):
+        return ("the book has no sections; list at least one under `sections:`, e.g. "
+                "`- {kind: wordsearch, size: 12, count: 5}`")
+    if kind == "too_short":
+        least = error.get("ctx", {}).get("min_length", 1)
+        return f"is an empty list; give at least {least} item{'s' if least > 1 else ''}"
+    if (value is None and kind.endswith("_type")) or kind == "string_too_short":
+        example = EMPTY_EXAMPLES.get(str(loc[-1]) if loc else "", "a value")
+        return f"is empty; write {example} after the colon"
     if isinstance(value, str):
         return f"{excerpt(value)}: {msg[0].lower() + msg[1:]}"
     if isinstance(value, (int, float, bool)):

@@ -27,6 +27,21 @@ def run(spec_path, out):
 
 
 CASES = [
+    # User-trial messages: what is wrong and what to write, at the line.
+    ("title: T\nsections: []\n", {},
+     ["book.yaml:2: sections: the book has no sections; list at least one"]),
+    ("title:\nsections:\n" + GOOD_SECTION, {},
+     ["book.yaml:1: title: is empty; write the book's title (title: My Puzzle Book)"]),
+    ("title: ''\nsections:\n" + GOOD_SECTION, {}, ["book.yaml:1: title: is empty"]),
+    ("title: T\nlayout: Letter\nsections:\n" + GOOD_SECTION, {},
+     ["book.yaml:2: layout: 'Letter' is neither", "did you mean `layout: letter`?"]),
+    ("title: T\nlayout: my.yaml\nsections:\n" + GOOD_SECTION,
+     {"my.yaml": "page: [6in, 9in]\nmargins: {top: 0.5in, bottom: 0.5in, inner: 0.6in}\n"},
+     ["my.yaml:2: margins.outer: is required; add `outer:` with a length, e.g. 0.5in"]),
+    ("title: T\nsplit: true\nfiles: '{kind}'\nsections:\n"
+     "  - {kind: queens, size: 6, count: 2, candidates: 1}\n", {},
+     ["book.yaml:3: files: the pattern gives 'Queens 1' and 'Queens 2' the same file name "
+      "'queens'; add {n} or {id} to the pattern"]),
     # (spec text, files beside it, expected fragments of the message)
     ("title: T\nsections:\n  - kind: wordsearch\n    size: 60\n    puzzles:\n"
      "      - {title: A, words: [cow]}\n", {},
@@ -96,7 +111,7 @@ CASES = [
      ["book.yaml:8: sections[0].puzzles[0].words:", "horse / ORSE", "forbidden"]),
     ("title: T\nsections:\n" + GOOD_SECTION + "    forbidden: ['']\n", {},
      ["book.yaml:9: sections[0].forbidden:", "has no letters"]),
-    ("title: '   '\nsections:\n" + GOOD_SECTION, {}, ["book.yaml:1: title:", "at least 1 char"]),
+    ("title: '   '\nsections:\n" + GOOD_SECTION, {}, ["book.yaml:1: title: is empty; write the book's title"]),
     ("title: Ελληνικά\nsections:\n" + GOOD_SECTION, {},
      ["book.yaml:1: title:", "cannot print: Ε λ η ν ι κ ά"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "[cow, γάτα]"), {},

@@ -1,6 +1,7 @@
 """Page templates from `layouts/*.yaml` (or a path given in the spec)."""
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 from typing import Callable, Literal
@@ -167,8 +168,12 @@ def load_layout(ref: str, spec_dir: Path, not_found: Callable[[str], SpecError],
             raise not_found(f"{beside}: {exc.detail}") from None   # at the spec's line
     path = find_layout(ref, spec_dir)
     if path is None:
+        names = bundled_layouts()
+        close = ([n for n in names if n.casefold() == ref.casefold()]
+                 or difflib.get_close_matches(ref.casefold(), names, n=1))
+        hint = f"; did you mean `layout: {close[0]}`?" if close else ""
         raise not_found(f"{excerpt(ref)} is neither a layout file beside the spec nor "
-                        f"a bundled layout ({', '.join(bundled_layouts())})")
+                        f"a bundled layout ({', '.join(names)}){hint}")
     return load_layout_file(path)
 
 
@@ -179,5 +184,8 @@ def load_layout_file(path: Path) -> Layout:
     except ValidationError as exc:
         error = exc.errors()[0]
         lines = line_map(root, str(path))
-        raise located_error(path, lines, tuple(error["loc"]),
-                            error["msg"].removeprefix("Value error, ")) from None
+        message = error["msg"].removeprefix("Value error, ")
+        if error["type"] == "missing":
+            message = (f"is required; add `{error['loc'][-1]}:` with a length, e.g. 0.5in "
+                       "or 12mm" if error["loc"][:1] == ("margins",) else "is required; add it")
+        raise located_error(path, lines, tuple(error["loc"]), message) from None
