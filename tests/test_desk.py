@@ -211,7 +211,7 @@ def test_history_command_lists_and_forgets(tmp_path):
 
 
 @pytest.mark.parametrize("pattern, message", [
-    ("{date:%Y-%m-%d}", "names both"),            # two kinds a day, one name
+    ("{date:%Y-%m-%d}", "the same file name"),            # two kinds a day, one name
     ("{dat}-{kind}", "not a placeholder"),
     ("../{id}", "not a file name"),
 ])
