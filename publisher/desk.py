@@ -27,6 +27,7 @@ class Desk:
     today: date | None = None            # the day of unscheduled puzzles in the history
     _hash_cache: set[str] | None = None
     _clue_cache: dict[str, dict[str, tuple[str, int]]] | None = None
+    replaced: int = 0                    # recorded puzzles of this book's dates it replaces
 
     @classmethod
     def open(cls, spec: Spec, history: str | Path | None = None, start: date | None = None,
@@ -48,7 +49,13 @@ class Desk:
         path = Path(history) if history else (spec.path.parent / book.history
                                               if book.history else None)
         opened = History.open(path) if path is not None else None
-        return cls(spec, opened, datetime.now(timezone.utc).date())
+        desk = cls(spec, opened, datetime.now(timezone.utc).date())
+        if opened is not None:       # re-running recorded dates replaces that run
+            desk.replaced = opened.replace_run(spec.name, {
+                day for section in book.sections
+                for schedule in [section.schedule or book.schedule] if schedule is not None
+                for day in schedule.dates()})
+        return desk
 
     def avoid(self, day: date | None) -> set[str]:
         """Answer words the history holds back for a puzzle of `day`."""

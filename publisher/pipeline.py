@@ -107,6 +107,9 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
                         max_work, executor or spec.book.executor,
                         scheduler or spec.book.scheduler)
         desk.record(result.outcomes, result.seed)
+        if desk.replaced:
+            result.notes.append(f"history: replaced the {desk.replaced} puzzles recorded for "
+                                "these dates by an earlier build of this spec")
     finally:
         desk.close()
     return result

@@ -77,11 +77,15 @@ def test_files_and_titles_follow_the_schedule(desk):
     assert searches[2]["title"].endswith("No. 3, Thursday 3 December 2026")
 
 
-def test_a_rebuild_repeats_no_word_within_the_window(desk):
-    _, first, second, _ = desk
+def test_a_rebuild_of_the_same_dates_replaces_that_run(desk):
+    """Re-running recorded dates is a rebuild of that run, not a second set: the old rows
+    block nothing (the same puzzles come out) and are replaced in the history."""
+    folder, first, second, _ = desk
     _, one = answers_by_date(first.manifest)
     _, two = answers_by_date(second.manifest)
-    assert one and two and not clashes(one, two)
+    assert one and one == two
+    assert first.manifest.read_bytes() == second.manifest.read_bytes()
+    assert any("replaced the 56 puzzles" in note for note in second.notes)
     # within one build no answer recurs at all
     assert len({w for _, w in one}) == len(one)
 
@@ -104,10 +108,12 @@ def test_the_database_records_every_published_puzzle(desk):
     assert db.execute("PRAGMA user_version").fetchone()[0] == 2
     rows = db.execute("SELECT date, kind, book, count(*) FROM puzzles GROUP BY date, kind").fetchall()
     per_day = {(d, k): n for d, k, _, n in rows}
-    assert per_day[("2026-12-01", "crossword")] == 2            # builds one and two
+    assert per_day[("2026-12-01", "crossword")] == 1            # build two replaced one
     assert per_day[("2026-12-29", "wordsearch")] == 1           # build three
     hashes = [h for (h,) in db.execute("SELECT grid_hash FROM puzzles")]
-    assert len(hashes) == len(set(hashes)) == 168
+    assert len(hashes) == len(set(hashes)) == 112
+    assert db.execute("SELECT count(*) FROM words WHERE puzzle NOT IN "
+                      "(SELECT row FROM puzzles)").fetchone()[0] == 0
     # the third build (its own dates) recorded exactly the answers its grids print
     manifest = json.loads(third.manifest.read_text(encoding="utf-8"))
     for puzzle in manifest["puzzles"]:
@@ -277,8 +283,10 @@ def test_a_rebuild_never_repeats_a_published_grid(tmp_path):
     spec = tmp_path / "queens.yaml"
     spec.write_text(QUEENS, encoding="utf-8")
     first = boards(build_book(spec, tmp_path / "one", workers=1).manifest)
-    # the same seed and ids would give the same boards; the history forbids them
-    second = boards(build_book(spec, tmp_path / "two", workers=1).manifest)
+    # the next run's same seed and ids would give the same boards; the history forbids
+    # them (a run of the same dates would replace the first: see the rebuild test)
+    second = boards(build_book(spec, tmp_path / "two", workers=1,
+                               start=date(2027, 1, 7)).manifest)
     assert len(set(first)) == 3 and len(set(second)) == 3
     assert not set(first) & set(second)
     spec.write_text(QUEENS.replace("history: queens.sqlite\n", ""), encoding="utf-8")

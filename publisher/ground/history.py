@@ -59,6 +59,9 @@ class History:
         self._db: sqlite3.Connection | None = connection
         self.path = path
         self._word_dates: dict[str, list[date]] | None = None
+        # A rebuild of dates this book already recorded replaces that run: its rows are
+        # neither read (they block nothing) nor kept (record deletes them first).
+        self._replacing: tuple[str, frozenset[str]] = ("", frozenset())
         # made by this build: removed again when the build ends without recording
         self._created = created
 
@@ -111,14 +114,30 @@ class History:
             raise PublisherError(f"the history {self.path} is closed")
         return self._db
 
+    def replace_run(self, book: str, days: Iterable[date]) -> int:
+        """Treat the puzzles `book` recorded for `days` as replaced by this build; how many
+        recorded puzzles that is."""
+        self._replacing = (book, frozenset(day.isoformat() for day in days))
+        self._word_dates = None
+        return sum(1 for name, day in self._connection().execute(
+            "SELECT book, date FROM puzzles") if name == book and day in self._replacing[1])
+
+    def _rows(self, query: str) -> Iterable[tuple]:
+        """`query`'s rows (its last two columns: book, date) without the replaced run's."""
+        book, days = self._replacing
+        for row in self._connection().execute(query.replace(" FROM puzzles", ", book, date "
+                                                            "FROM puzzles", 1)):
+            if not (row[-2] == book and row[-1] in days):
+                yield row[:-2]
+
     # --- reading ------------------------------------------------------------------------
 
     def blocked(self, day: date, window_days: int) -> set[str]:
         """Answer words used less than `window_days` days before or after `day`."""
         if self._word_dates is None:
             self._word_dates = {}
-            for word, used in self._connection().execute(
-                    "SELECT word, date FROM words JOIN puzzles ON puzzles.row = words.puzzle"):
+            for word, used in self._rows(
+                    "SELECT word, date FROM puzzles JOIN words ON puzzles.row = words.puzzle"):
                 self._word_dates.setdefault(word, []).append(date.fromisoformat(used))
         window = timedelta(days=window_days)
         return {word for word, days in self._word_dates.items()
@@ -127,15 +146,15 @@ class History:
     def clue_uses(self) -> dict[str, dict[str, tuple[str, int]]]:
         """{answer: {clue: (date, row) of its latest use}}: the larger, the more recent."""
         found: dict[str, dict[str, tuple[str, int]]] = {}
-        for word, clue, day, row in self._connection().execute(
-                "SELECT word, clue, date, puzzles.row FROM words JOIN puzzles ON "
+        for word, clue, day, row in self._rows(
+                "SELECT word, clue, date, puzzles.row FROM puzzles JOIN words ON "
                 "puzzles.row = words.puzzle WHERE clue IS NOT NULL"):
             uses = found.setdefault(word, {})
             uses[clue] = max(uses.get(clue, (day, row)), (day, row))
         return found
 
     def grid_hashes(self) -> set[str]:
-        return {row[0] for row in self._connection().execute("SELECT grid_hash FROM puzzles")}
+        return {row[0] for row in self._rows("SELECT grid_hash FROM puzzles")}
 
     def entries(self, last: int | None = None, on: date | None = None,
                 word: str | None = None) -> list[Entry]:
@@ -166,9 +185,13 @@ class History:
     # --- writing ------------------------------------------------------------------------
 
     def record(self, entries: Iterable[Entry]) -> None:
-        """Add the puzzles and commit (the build's one transaction)."""
+        """Add the puzzles and commit (the build's one transaction), after removing the
+        run they replace (`replace_run`)."""
         db = self._connection()
         try:
+            book, days = self._replacing
+            db.executemany("DELETE FROM puzzles WHERE book = ? AND date = ?",
+                           [(book, day) for day in sorted(days)])
             for entry in entries:
                 cursor = db.execute(
                     "INSERT INTO puzzles (date, kind, title, puzzle_id, grid_hash, book, seed)"
