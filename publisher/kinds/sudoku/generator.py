@@ -113,7 +113,8 @@ def _fill(size: int, variant: str, rng: random.Random,
 # long: the dig's test and sweep share its state (givens, kept, learnt sets) as closures
 def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int,
          sums: list[int] | None, rng: random.Random,
-         must_keep: list[list[int]] | None = None) -> tuple[list[int], bool]:
+         must_keep: list[list[int]] | None = None,
+         path: list[tuple[list[int], bool]] | None = None) -> tuple[list[int], bool]:
     """Remove orbits in random order while the test of `tier` still proves the
     puzzle unique (the ladder up to that tier, or the counter for 4).
     `must_keep`: per cell, the cell sets holding it that need a given (learnt
@@ -177,6 +178,8 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
                     givens[c] = solution[c]
                 kept |= mask
                 failed.extend(group)
+            elif path is not None:
+                path.append((cells, easy))
         return failed
 
     # big early chunks: most early removals succeed, so test several at once

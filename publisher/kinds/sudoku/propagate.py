@@ -91,6 +91,8 @@ class Engine:
                 values[cell] = bit
                 cand[cell] = 0
                 left -= 1
+                # the cell's other candidates left its houses: a hidden single there
+                dirty |= unit_bits[cell]
                 for p in peers[cell]:
                     m = cand[p]
                     if m & bit:
