@@ -137,8 +137,20 @@ class Engine:
         """True when naked and hidden singles alone fill the grid. With
         `targets`: the grid is known to be solved by singles once they are
         given, so it is enough that singles place them."""
+        return self.singles_state(givens, targets)[0]
+
+    def singles_state(self, givens: list[int], targets: list[int] | None = None
+                      ) -> tuple[bool, tuple[list[int], list[int], int] | None]:
+        """singles_solve(), and when singles stop short of it, where they
+        stopped (candidates, values, open cells) for other_solution()."""
         state = self.start(givens)
-        return state is not None and self.propagate(*state, targets) == 0
+        if state is None:
+            return False, None
+        cand, values, queue, left = state
+        left = self.propagate(cand, values, queue, left, targets)
+        if left == 0:
+            return True, None
+        return False, ((cand, values, left) if left > 0 else None)
 
     # -- search ----------------------------------------------------------------
     def solutions(self, givens: list[int], limit: int, budget: int,
@@ -156,15 +168,20 @@ class Engine:
         return self.search(cand, values, left, limit, budget, rng, prefer)
 
     def other_solution(self, givens: list[int], solution: list[int], freed: list[int],
-                       budget: int) -> list[int] | None:
+                       budget: int,
+                       stuck: tuple[list[int], list[int], int] | None = None) -> list[int] | None:
         """A solution other than `solution` of `givens`, which is known to be
         `solution`'s unique puzzle with the cells `freed` emptied: another
         solution differs in a freed cell, so each freed cell is tried with its
-        other values, the earlier freed cells fixed to the solution."""
-        state = self.start(givens)
-        assert state is not None, "the puzzle has a solution"
-        cand, values, queue, left = state
-        left = self.propagate(cand, values, queue, left)
+        other values, the earlier freed cells fixed to the solution. `stuck`:
+        the state singles_state() stopped in for these givens (it is used up)."""
+        if stuck is not None:
+            cand, values, left = stuck
+        else:
+            state = self.start(givens)
+            assert state is not None, "the puzzle has a solution"
+            cand, values, queue, left = state
+            left = self.propagate(cand, values, queue, left)
         assert left >= 0, "the puzzle has a solution"
         for cell in freed:
             if values[cell]:

@@ -255,16 +255,18 @@ def random_solution(geom: Geometry, rng: random.Random, budget: int = 20000,
 
 def other_solution(geom: Geometry, grid: list[int], solution: list[int],
                    freed: list[int], sums: list[int] | None = None,
-                   budget: int = 10 ** 7) -> list[int] | None:
+                   budget: int = 10 ** 7,
+                   stuck: tuple[list[int], list[int], int] | None = None) -> list[int] | None:
     """A solution of `grid` other than `solution`, knowing that `grid` is
     `solution`'s unique puzzle with the cells `freed` emptied: any other
     solution differs in a freed cell, so try each freed cell with each other
-    value (earlier freed cells fixed to the solution). Finding one solution
+    value (earlier freed cells fixed to the solution; `stuck`: where the
+    engine's singles stopped, without cages). Finding one solution
     under a wrong value fails much faster than counting to two. Returns
     `solution` itself when the budget runs out (not proved unique)."""
     if not geom.cages:
         try:
-            return engine(geom).other_solution(grid, solution, freed, budget)
+            return engine(geom).other_solution(grid, solution, freed, budget, stuck)
         except SearchBudgetExceeded:
             return solution
     work = list(grid)
