@@ -7,7 +7,10 @@ technique ladder up to the level's tier (every technique is sound), or, for
 a dig "to the bone", by singles or else a search for any other solution
 (unavoidable two-value sets reject most bad removals first). A puzzle dug too
 hard gets orbits back (givens only make it easier) until it needs exactly the
-level. Budgets are attempts (full grids) and search nodes, never time.
+level; classic medium and hard instead dig towards the level (_dig_towards:
+stop at the first removal that reaches it, dig on with its ladder, and take
+back the last removals of a dig that missed). Budgets are attempts (full
+grids) and search nodes, never time.
 """
 from __future__ import annotations
 
