@@ -141,10 +141,11 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
         if v:
             kept |= 1 << c
     fast = None if geom.cages else engine(geom)
+    used = fast.house_values(givens) if fast is not None else []   # per house, given values
     easy = start_easy                                # singles solve the current puzzle
     reached = stop = False
 
-    def keeps(test_tier: int, freed: list[int]) -> bool:
+    def keeps(test_tier: int, freed: list[int], grouped: bool) -> bool:
         nonlocal easy, reached, stop
         for c in freed:                              # a swappable set left empty
             for cells in must_keep[c]:
@@ -156,11 +157,15 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
         stuck = None
         if easy:
             if fast is not None:
-                solved, stuck = fast.singles_state(givens, freed)
+                if fast.refilled(givens, used, freed, solution):
+                    return True
+                solved, stuck = fast.singles_state(givens, freed, used)
                 if solved:
                     return True
             elif solvable(geom, givens, 0, sums):
                 return True
+            if aim and grouped:
+                return False            # its orbits are tried one by one later
         if test_tier == 0:
             return False
         if test_tier == 4 or fast is not None:
@@ -190,6 +195,8 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
             return True
         return False
 
+    cell_units = fast.cell_units if fast is not None else [() for _ in givens]
+
     def sweep(candidates: list[list[int]], test_tier: int, chunk: int) -> list[list[int]]:
         nonlocal kept
         failed: list[list[int]] = []
@@ -202,10 +209,14 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
             for c in cells:
                 givens[c] = 0
                 mask |= 1 << c
+                for u in cell_units[c]:
+                    used[u] ^= 1 << (solution[c] - 1)
             kept ^= mask
-            if not keeps(aim if reached else test_tier, cells):
+            if not keeps(aim if reached else test_tier, cells, chunk > 1):
                 for c in cells:
                     givens[c] = solution[c]
+                    for u in cell_units[c]:
+                        used[u] |= 1 << (solution[c] - 1)
                 kept |= mask
                 failed.extend(group)
             elif path is not None:

@@ -133,17 +133,101 @@ class Engine:
             if not queue:
                 return left
 
+    def start_used(self, givens: list[int], used: list[int]
+                   ) -> tuple[list[int], list[int], list[int], int] | None:
+        """start() for consistent givens whose house_values() are known."""
+        full, cell_units = self.full, self.cell_units
+        values = [0] * self.cells
+        cand = [0] * self.cells
+        queue = []
+        left = 0
+        for cell, v in enumerate(givens):
+            if v:
+                values[cell] = 1 << (v - 1)
+                continue
+            seen = 0
+            for u in cell_units[cell]:
+                seen |= used[u]
+            m = full & ~seen
+            if not m:
+                return None
+            cand[cell] = m
+            left += 1
+            if not m & (m - 1):
+                queue.append(cell)
+        return cand, values, queue, left
+
+    def house_values(self, givens: list[int]) -> list[int]:
+        """Per house, the bits of the values given in it."""
+        used = [0] * len(self.units)
+        cell_units = self.cell_units
+        for cell, v in enumerate(givens):
+            if v:
+                bit = 1 << (v - 1)
+                for u in cell_units[cell]:
+                    used[u] |= bit
+        return used
+
+    def refilled(self, givens: list[int], used: list[int], freed: list[int],
+                 solution: list[int]) -> bool:
+        """True when naked and hidden singles from the givens alone (`used`:
+        their house_values) place every cell of `freed` again, before any other
+        cell. Then, if singles solved the puzzle with `freed` given, they solve
+        it without: after these placements the candidates are exactly those of
+        that puzzle's start. A cheap sufficient test (False says nothing);
+        `givens` and `used` are restored."""
+        cell_units, units, full = self.cell_units, self.units, self.full
+        open_cells = list(freed)
+        placed: list[int] = []
+        progress = True
+        while open_cells and progress:
+            progress = False
+            for x in open_cells:
+                bit = 1 << (solution[x] - 1)
+                seen = 0
+                for u in cell_units[x]:
+                    seen |= used[u]
+                forced = (full & ~seen) == bit
+                if not forced:
+                    for u in cell_units[x]:
+                        for y in units[u]:
+                            if y != x and not givens[y]:
+                                for w in cell_units[y]:
+                                    if used[w] & bit:
+                                        break
+                                else:
+                                    break       # `bit` may still go in y
+                        else:
+                            forced = True
+                            break
+                if forced:
+                    givens[x] = solution[x]
+                    for u in cell_units[x]:
+                        used[u] |= bit
+                    placed.append(x)
+                    open_cells.remove(x)
+                    progress = True
+                    break
+        for x in placed:
+            givens[x] = 0
+            bit = 1 << (solution[x] - 1)
+            for u in cell_units[x]:
+                used[u] ^= bit
+        return not open_cells
+
     def singles_solve(self, givens: list[int], targets: list[int] | None = None) -> bool:
         """True when naked and hidden singles alone fill the grid. With
         `targets`: the grid is known to be solved by singles once they are
         given, so it is enough that singles place them."""
         return self.singles_state(givens, targets)[0]
 
-    def singles_state(self, givens: list[int], targets: list[int] | None = None
+    def singles_state(self, givens: list[int], targets: list[int] | None = None,
+                      used: list[int] | None = None
                       ) -> tuple[bool, tuple[list[int], list[int], int] | None]:
         """singles_solve(), and when singles stop short of it, where they
-        stopped (candidates, values, open cells) for other_solution()."""
-        state = self.start(givens)
+        stopped (candidates, values, open cells) for other_solution().
+        `used`: the givens' house_values(), if the caller keeps them."""
+        state = self.start(givens) if used is None else self.start_used(givens, used)
         if state is None:
             return False, None
         cand, values, queue, left = state
