@@ -7,28 +7,14 @@ and the sum (candidates limited to the value sets that can still make it).
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from itertools import combinations
 
+from .killer import cage_combos, killer_engine
 from .propagate import SearchBudgetExceeded, engine
 from .shapes import Geometry
 
 
 class BudgetExceeded(Exception):
     """The search used more nodes than it was allowed."""
-
-
-@lru_cache(maxsize=None)
-def cage_combos(n: int, size: int, total: int) -> tuple[int, ...]:
-    """Bitmasks of the sets of `size` distinct values 1..n adding up to `total`."""
-    out = []
-    for combo in combinations(range(1, n + 1), size):
-        if sum(combo) == total:
-            mask = 0
-            for v in combo:
-                mask |= 1 << (v - 1)
-            out.append(mask)
-    return tuple(out)
 
 
 class CageRule:
@@ -211,7 +197,7 @@ def count_solutions(geom: Geometry, grid: list[int], limit: int = 2,
     `limit`. Raises BudgetExceeded past `budget` search nodes."""
     if not geom.cages:
         return _engine_search(geom, grid, limit, budget)[0]
-    return _search(geom, grid, limit, budget, None, sums)[0]
+    return _killer_search(geom, grid, sums, limit, budget)[0]
 
 
 def _engine_search(geom: Geometry, grid: list[int], limit: int, budget: int,
@@ -230,7 +216,19 @@ def solve(geom: Geometry, grid: list[int], sums: list[int] | None = None,
     """One solution, or None."""
     if not geom.cages:
         return _engine_search(geom, grid, 1, budget)[1]
-    return _search(geom, grid, 1, budget, None, sums)[1]
+    return _killer_search(geom, grid, sums, 1, budget)[1]
+
+
+def _killer_search(geom: Geometry, grid: list[int], sums: list[int] | None, limit: int,
+                   budget: int, prefer: list[int] | None = None
+                   ) -> tuple[int, list[int] | None]:
+    """The propagating search with cage sums; its budget is in branches."""
+    if sums is None:
+        return _search(geom, grid, limit, budget, None, None)
+    try:
+        return killer_engine(geom, sums).solutions(grid, limit, budget, prefer)
+    except SearchBudgetExceeded:
+        raise BudgetExceeded from None
 
 
 def random_solution(geom: Geometry, rng: random.Random, budget: int = 20000,
@@ -283,7 +281,7 @@ def other_solution(geom: Geometry, grid: list[int], solution: list[int],
                 low = m & -m
                 m ^= low
                 work[cell] = low.bit_length()
-                other = _search(geom, work, 1, budget, None, sums, solution)[1]
+                other = _killer_search(geom, work, sums, 1, budget, solution)[1]
                 if other is not None:
                     return other
             work[cell] = solution[cell]
