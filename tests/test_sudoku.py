@@ -23,7 +23,7 @@ BATCH = [
     (9, "x", "easy", "rotational", 15), (9, "jigsaw", "easy", "rotational", 12),
     (6, "jigsaw", "easy", "none", 10), (9, "killer", "easy", "rotational", 10),
     (6, "killer", "extreme", "none", 6), (9, "killer", "expert", "rotational", 1),
-    (9, "killer", "hard", "rotational", 2),
+    (9, "killer", "hard", "rotational", 2), (9, "killer", "extreme", "rotational", 2),
     (9, "classic", "medium", "rotational", 5),
     (9, "classic", "hard", "rotational", 2), (9, "classic", "expert", "rotational", 3),
     (9, "classic", "extreme", "rotational", 2), (9, "x", "medium", "mirror", 3),
