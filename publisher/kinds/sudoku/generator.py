@@ -120,7 +120,7 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
          must_keep: list[list[int]] | None = None,
          path: list[tuple[list[int], bool]] | None = None,
          start: list[int] | None = None, start_easy: bool = True,
-         aim: int = 0) -> tuple[list[int], bool, bool]:
+         aim: int = 0, easy_sets: list[int] | None = None) -> tuple[list[int], bool, bool]:
     """Remove orbits in random order while the test of `tier` still proves the
     puzzle unique (the ladder up to that tier, or the counter for 4).
     `must_keep`: per cell, the cell sets holding it that need a given (learnt
@@ -129,6 +129,8 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
     dig from (`start_easy`: singles solve them), else the full grid. `aim`
     (with tier 4): once the puzzle needs exactly that tier, dig on with its
     ladder; stop at the first removal that makes it harder than that.
+    `easy_sets`: given cells (bitsets) of puzzles singles solve, from earlier
+    digs of this grid: a puzzle giving all the cells of one is solved too.
     Returns the givens, whether singles solve them and whether `aim` was met."""
     givens = list(start or solution)
     order = [o for o in orbits if givens[o[0]]]
@@ -156,6 +158,8 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
         # Once singles fail they fail for every smaller puzzle: not tried again.
         stuck = None
         if easy:
+            if easy_sets and any(kept & cells == cells for cells in easy_sets):
+                return True
             if fast is not None:
                 if fast.refilled(givens, used, freed, solution):
                     return True
@@ -251,12 +255,15 @@ def _dig_towards(geom: Geometry, solution: list[int], orbits: list[list[int]], t
     past it) takes back its last removals before the puzzle stopped being
     easy and digs again from there in another order."""
     base = list(solution)
+    easy_sets: list[int] = []           # the givens of easy puzzles dug so far
     for _ in range(tries):
         path: list[tuple[list[int], bool]] = []
-        givens, _, reached = _dig(geom, solution, orbits, 4, None, rng, must_keep, path,
-                                  base, aim=tier)
+        givens, easy, reached = _dig(geom, solution, orbits, 4, None, rng, must_keep, path,
+                                     base, aim=tier, easy_sets=easy_sets)
         if reached:
             return givens
+        if easy:
+            easy_sets.append(sum(1 << c for c, v in enumerate(givens) if v))
         first_hard = next((k for k, (_, easy) in enumerate(path) if not easy), len(path))
         base = _removed(base, path, max(0, first_hard - BACKTRACK))
     return None
