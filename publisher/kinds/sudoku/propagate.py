@@ -82,6 +82,14 @@ class Engine:
         peers, units, full, unit_bits = self.peers, self.units, self.full, self.unit_bits
         if dirty < 0:
             dirty = self.all_units
+        wanted = waiting = 0                  # the open targets, as a cell bitset; how many
+        if targets is not None:
+            for c in targets:
+                if not values[c] and not wanted >> c & 1:
+                    wanted |= 1 << c
+                    waiting += 1
+            if not waiting:
+                return 0
         while True:
             while queue:
                 cell = queue.pop()
@@ -91,6 +99,10 @@ class Engine:
                 values[cell] = bit
                 cand[cell] = 0
                 left -= 1
+                if wanted >> cell & 1:
+                    waiting -= 1
+                    if not waiting:
+                        return 0          # the rest follows as it did with them given
                 # the cell's other candidates left its houses: a hidden single there
                 dirty |= unit_bits[cell]
                 for p in peers[cell]:
@@ -104,8 +116,6 @@ class Engine:
                         if not m & (m - 1):
                             queue.append(p)
             if not left:
-                return 0
-            if targets is not None and all(values[c] for c in targets):
                 return 0
             while dirty:
                 low = dirty & -dirty
