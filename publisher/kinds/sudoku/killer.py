@@ -35,13 +35,16 @@ def cage_combos(n: int, size: int, total: int) -> tuple[int, ...]:
 class KillerEngine:
     """Per-(geometry, sums) tables; one per pair, kept on the Geometry."""
 
-    def __init__(self, geom: Geometry, sums: list[int]):
+    def __init__(self, geom: Geometry, sums: list[int] | None):
         n = geom.n
         self.n, self.cells, self.full = n, n * n, geom.full
         self.peers = tuple(tuple(p) for p in geom.peers)     # houses and cage-mates
         self.units = tuple(tuple(u) for u in geom.units)
         self.cages = tuple(tuple(c) for c in geom.cages)
-        self.combos = tuple(cage_combos(n, len(c), s) for c, s in zip(geom.cages, sums))
+        # without sums a cage only forbids repeats: every set of its size
+        self.combos = tuple(cage_combos(n, len(c), s) if sums is not None
+                            else tuple(m for m in range(1 << n) if m.bit_count() == len(c))
+                            for c, s in zip(geom.cages, sums or [0] * len(geom.cages)))
         self.combo_sets = tuple(frozenset(c) for c in self.combos)
         cage_of = [-1] * self.cells
         for k, cells in enumerate(geom.cages):
@@ -273,10 +276,10 @@ class KillerEngine:
         return found, first
 
 
-def killer_engine(geom: Geometry, sums: list[int]) -> KillerEngine:
+def killer_engine(geom: Geometry, sums: list[int] | None) -> KillerEngine:
     """The engine for these cages and sums, built once per Geometry and sums."""
     engines = geom.__dict__.setdefault("_killer_engines", {})
-    key = tuple(sums)
+    key = tuple(sums) if sums is not None else None
     got = engines.get(key)
     if got is None:
         got = engines[key] = KillerEngine(geom, sums)
