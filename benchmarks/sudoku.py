@@ -1,6 +1,7 @@
 """Sudoku speed and honesty, side by side with QQWing and Tatham's Solo.
 
-    python benchmarks/sudoku.py [--count 15] [--peer-count 50]
+    python benchmarks/sudoku.py [--count 15] [--peer-count 50] [--baseline /other/checkout]
+        [--killer 5] [--killer-levels easy,medium,hard,expert,extreme]
     python benchmarks/sudoku.py --book [--baseline /path/to/other/checkout]
 
 --book: a 100-puzzle book of 9x9 classics (25 each of easy, medium, hard,
@@ -8,17 +9,20 @@ expert) built end to end by the CLI with 1 and 2 workers (CPU time of the
 child processes, wall time beside it); with --baseline, the same book built
 by another checkout's code in the same run, and the ratio.
 
-Per level: time per kept 9x9 rotationally symmetric classic puzzle. The
+Per level: time per kept 9x9 rotationally symmetric classic puzzle (with
+--baseline, also by another checkout's code, same seeds, and the ratio). The
 machine is shared, so CPU time is the fair figure: ours is the median CPU
 time of one generate_puzzle call (= one kept puzzle); QQWing and Solo are one
 `--generate N` run each, CPU time of the child process / N (mean), plus
 QQWing's own per-puzzle timer (median, wall clock). Then our puzzles'
 uniqueness as QQWing counts it, and how our grader rates QQWing's "expert"
-puzzles.
+puzzles. --killer N: the same per-level timing for N 9x9 rotational killers
+(ours and the baseline; no peer makes killers).
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import resource
@@ -31,7 +35,6 @@ from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from publisher.kinds.sudoku.generator import generate_puzzle  # noqa: E402
 from publisher.kinds.sudoku.grader import LEVELS, grade  # noqa: E402
 from publisher.kinds.sudoku.shapes import Geometry, box_regions  # noqa: E402
 
@@ -43,24 +46,57 @@ SOLO = shutil.which("sgt-solo") or ("/usr/games/sgt-solo"
 QQWING = shutil.which("qqwing") or ""
 
 
-def ours(levels: list[str], count: int) -> dict[str, list[str]]:
+# One level timed by a tree's own code, in a child process started in that tree
+# (its `publisher` imports first); prints one JSON line.
+TIMING = """
+import json, random, statistics, sys, time
+from publisher.kinds.sudoku.generator import generate_puzzle
+level, count = sys.argv[1], int(sys.argv[2])
+variant = sys.argv[3] if len(sys.argv) > 3 else "classic"
+times, walls, givens, scores, lines = [], [], [], [], []
+for seed in range(count):
+    start, wall = time.process_time(), time.perf_counter()
+    p = generate_puzzle(9, variant, level, "rotational", random.Random(seed))
+    times.append(time.process_time() - start)
+    walls.append(time.perf_counter() - wall)
+    givens.append(sum(1 for v in p.givens if v))
+    scores.append(p.score)
+    lines.append("".join(str(v) if v else "." for v in p.givens))
+print(json.dumps({"times": times, "walls": walls, "givens": givens, "scores": scores,
+                  "lines": lines}))
+"""
+
+
+def timed_level(tree: str, level: str, count: int, variant: str = "classic") -> dict:
+    out = subprocess.run([sys.executable, "-c", TIMING, level, str(count), variant], cwd=tree,
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def ours(levels: list[str], count: int, baseline: str | None = None,
+         variant: str = "classic") -> dict[str, list[str]]:
     made: dict[str, list[str]] = {}
-    print(f"ours (Python, this package): {count} puzzles per level, seeds 0..{count - 1}")
+    here = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+    trees = [("ours", here)] + ([("baseline", os.path.abspath(baseline))] if baseline else [])
+    print(f"ours (Python, this package), 9x9 {variant}: {count} puzzles per level, "
+          f"seeds 0..{count - 1}"
+          + (f"; baseline: {trees[1][1]}, same seeds, in the same run" if baseline else ""))
     for level in levels:
-        times, givens, lines = [], [], []
-        walls = []
-        for seed in range(count):
-            start, wall = time.process_time(), time.perf_counter()
-            p = generate_puzzle(9, "classic", level, "rotational", random.Random(seed))
-            times.append(time.process_time() - start)
-            walls.append(time.perf_counter() - wall)
-            givens.append(sum(1 for v in p.givens if v))
-            lines.append("".join(str(v) if v else "." for v in p.givens))
-        made[level] = lines
-        print(f"  {level:<9} CPU median {statistics.median(times) * 1000:7.1f} ms  "
-              f"mean {statistics.mean(times) * 1000:7.1f} ms  "
-              f"(wall median {statistics.median(walls) * 1000:7.1f} ms)  "
-              f"givens {statistics.mean(givens):.1f}")
+        medians = {}
+        for name, tree in trees:
+            got = timed_level(tree, level, count, variant)
+            times = got["times"]
+            medians[name] = statistics.median(times)
+            if name == "ours":
+                made[level] = got["lines"]
+            print(f"  {level:<9} {name:<8} CPU median {statistics.median(times) * 1000:7.1f} ms  "
+                  f"mean {statistics.mean(times) * 1000:7.1f} ms  "
+                  f"(wall median {statistics.median(got['walls']) * 1000:7.1f} ms)  "
+                  f"givens {statistics.mean(got['givens']):.2f}  "
+                  f"score {statistics.mean(got['scores']):.3f}")
+        if baseline:
+            print(f"  {level:<9} ours / baseline CPU median: "
+                  f"{medians['ours'] / medians['baseline']:.2f}")
     return made
 
 
@@ -169,13 +205,18 @@ def main() -> None:
     ap.add_argument("--peer-count", type=int, default=50, help="QQWing expert puzzles to grade")
     ap.add_argument("--levels", default="easy,medium,hard,expert,extreme")
     ap.add_argument("--book", action="store_true", help="time a 100-puzzle book instead")
-    ap.add_argument("--baseline", help="another checkout to build the book with too")
+    ap.add_argument("--killer", type=int, default=0,
+                    help="also time this many 9x9 killer puzzles per level (ours, baseline)")
+    ap.add_argument("--killer-levels", default="easy,medium,hard,expert,extreme")
+    ap.add_argument("--baseline", help="another checkout to time (per level, or the book) too")
     ap.add_argument("--repeat", type=int, default=3, help="builds per book timing")
     args = ap.parse_args()
     if args.book:
         book(args.baseline, args.repeat)
         return
-    made = ours(args.levels.split(","), args.count)
+    made = ours(args.levels.split(","), args.count, args.baseline)
+    if args.killer:
+        ours(args.killer_levels.split(","), args.killer, args.baseline, "killer")
     if QQWING:
         qqwing_speed(args.count)
         qqwing_counts(made)

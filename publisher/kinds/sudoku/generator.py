@@ -7,7 +7,10 @@ technique ladder up to the level's tier (every technique is sound), or, for
 a dig "to the bone", by singles or else a search for any other solution
 (unavoidable two-value sets reject most bad removals first). A puzzle dug too
 hard gets orbits back (givens only make it easier) until it needs exactly the
-level. Budgets are attempts (full grids) and search nodes, never time.
+level; classic medium and hard instead dig towards the level (_dig_towards:
+stop at the first removal that reaches it, dig on with its ladder, and take
+back the last removals of a dig that missed). Budgets are attempts (full
+grids) and search nodes, never time.
 """
 from __future__ import annotations
 
@@ -51,6 +54,7 @@ DIG_TIER = {"classic": [0, 4, 4, 4, 4], "x": [0, 1, 4, 4, 4], "jigsaw": [0, 1, 3
 
 
 DIGS_PER_GRID = 6
+TOWARDS_TRIES = 12          # digs per grid towards medium or hard
 
 
 def attempt_budget(size: int, difficulty: str, variant: str) -> int:
@@ -113,75 +117,156 @@ def _fill(size: int, variant: str, rng: random.Random,
 # long: the dig's test and sweep share its state (givens, kept, learnt sets) as closures
 def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int,
          sums: list[int] | None, rng: random.Random,
-         must_keep: list[list[int]] | None = None) -> tuple[list[int], bool]:
+         must_keep: list[list[int]] | None = None,
+         path: list[tuple[list[int], bool]] | None = None,
+         start: list[int] | None = None, start_easy: bool = True,
+         aim: int = 0, easy_sets: list[int] | None = None) -> tuple[list[int], bool, bool]:
     """Remove orbits in random order while the test of `tier` still proves the
     puzzle unique (the ladder up to that tier, or the counter for 4).
     `must_keep`: per cell, the cell sets holding it that need a given (learnt
-    here too, shared by the digs of one grid). Returns the givens and whether singles solve them."""
-    givens = list(solution)
-    order = list(orbits)
+    here too, shared by the digs of one grid). `path`: gets each removal kept
+    and whether singles still solved the puzzle after it. `start`: givens to
+    dig from (`start_easy`: singles solve them), else the full grid. `aim`
+    (with tier 4): once the puzzle needs exactly that tier, dig on with its
+    ladder; stop at the first removal that makes it harder than that.
+    `easy_sets`: given cells (bitsets) of puzzles singles solve, from earlier
+    digs of this grid: a puzzle giving all the cells of one is solved too.
+    Returns the givens, whether singles solve them and whether `aim` was met."""
+    givens = list(start or solution)
+    order = [o for o in orbits if givens[o[0]]]
     rng.shuffle(order)
     budget = counter_budget(geom.n)
     if must_keep is None:
         must_keep = sets_by_cell(geom.n * geom.n, two_value_sets(geom, solution))
-    kept = (1 << (geom.n * geom.n)) - 1             # cells still given, as a bitset
+    kept = 0                                         # cells still given, as a bitset
+    for c, v in enumerate(givens):
+        if v:
+            kept |= 1 << c
     fast = None if geom.cages else engine(geom)
-    easy = True                                      # singles solve the current puzzle
+    used = fast.house_values(givens) if fast is not None else []   # per house, given values
+    easy = start_easy                                # singles solve the current puzzle
+    reached = stop = False
 
-    def keeps(test_tier: int, freed: list[int]) -> bool:
-        nonlocal easy
+    def keeps(test_tier: int, freed: list[int], grouped: bool) -> bool:
+        nonlocal easy, reached, stop
         for c in freed:                              # a swappable set left empty
             for cells in must_keep[c]:
                 if not cells & kept:
                     return False
         # singles finishing it proves it unique at a fraction of a search's cost;
-        # from a puzzle singles solve, it is enough that they fill the freed cells
-        if fast is not None:
-            if fast.singles_solve(givens, freed if easy else None):
+        # from a puzzle singles solve, it is enough that they fill the freed cells.
+        # Once singles fail they fail for every smaller puzzle: not tried again.
+        stuck = None
+        if easy:
+            if easy_sets and any(kept & cells == cells for cells in easy_sets):
                 return True
-        elif solvable(geom, givens, 0, sums):
-            return True
+            if fast is not None:
+                if fast.refilled(givens, used, freed, solution):
+                    return True
+                solved, stuck = fast.singles_state(givens, freed, used)
+                if solved:
+                    return True
+            elif solvable(geom, givens, 0, sums):
+                return True
+            if aim and grouped:
+                return False            # its orbits are tried one by one later
         if test_tier == 0:
             return False
-        if test_tier <= 3:
-            if solvable(geom, givens, test_tier, sums):
+        if test_tier == 4 or fast is not None:
+            # the counter also rules out most removals for the ladder, faster
+            # than the ladder getting stuck, and learns which cells need a given
+            other = other_solution(geom, givens, solution, freed, sums, budget, stuck)
+            if other is not None and other is not solution:
+                differ = 0                  # these cells need a given from now on
+                for c, v in enumerate(other):
+                    if v != solution[c]:
+                        differ |= 1 << c
+                for c in cells_of(differ):
+                    must_keep[c].insert(0, differ)
+                return False
+            if test_tier == 4:
+                if other is not None:
+                    return False
+                if aim:                 # harder now: still within reach of `aim`?
+                    if not solvable(geom, givens, aim, sums):
+                        stop = True
+                        return False
+                    reached = aim == 1 or not solvable(geom, givens, aim - 1, sums)
                 easy = False
                 return True
-            return False
-        other = other_solution(geom, givens, solution, freed, sums, budget)
-        if other is None:
+        if solvable(geom, givens, test_tier, sums):
             easy = False
             return True
-        # the cells where the two solutions differ need a given from now on
-        differ = 0
-        for c, v in enumerate(other):
-            if v != solution[c]:
-                differ |= 1 << c
-        for c in cells_of(differ):
-            must_keep[c].insert(0, differ)
         return False
+
+    cell_units = fast.cell_units if fast is not None else [() for _ in givens]
 
     def sweep(candidates: list[list[int]], test_tier: int, chunk: int) -> list[list[int]]:
         nonlocal kept
         failed: list[list[int]] = []
         for i in range(0, len(candidates), chunk):
+            if stop:
+                break
             group = candidates[i:i + chunk]
             cells = [c for orbit in group for c in orbit]
             mask = 0
             for c in cells:
                 givens[c] = 0
                 mask |= 1 << c
+                for u in cell_units[c]:
+                    used[u] ^= 1 << (solution[c] - 1)
             kept ^= mask
-            if not keeps(test_tier, cells):
+            if not keeps(aim if reached else test_tier, cells, chunk > 1):
                 for c in cells:
                     givens[c] = solution[c]
+                    for u in cell_units[c]:
+                        used[u] |= 1 << (solution[c] - 1)
                 kept |= mask
                 failed.extend(group)
+            elif path is not None:
+                path.append((cells, easy))
         return failed
 
     # big early chunks: most early removals succeed, so test several at once
-    sweep(sweep(order, tier, 4), tier, 1)
-    return givens, easy
+    sweep(sweep(order, tier, 4) if len(order) > CHUNKED else order, tier, 1)
+    return givens, easy, reached
+
+
+# how many of the last removals a dig that missed the level takes back
+# before it digs again in another order (the early removals are the easy part)
+BACKTRACK = 8
+CHUNKED = 30                # orbits left to dig from, above which it starts in groups of four
+
+
+def _removed(base: list[int], path: list[tuple[list[int], bool]], upto: int) -> list[int]:
+    """`base` with the first `upto` removals of `path` made."""
+    givens = list(base)
+    for cells, _ in path[:upto]:
+        for c in cells:
+            givens[c] = 0
+    return givens
+
+
+def _dig_towards(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int,
+                 rng: random.Random, must_keep: list[list[int]], tries: int) -> list[int] | None:
+    """A puzzle needing exactly `tier` (medium or hard) from a grid without
+    cages: dig with the counter until the puzzle needs exactly `tier`, then on
+    with the ladder up to it. A dig that misses (never got there, or jumped
+    past it) takes back its last removals before the puzzle stopped being
+    easy and digs again from there in another order."""
+    base = list(solution)
+    easy_sets: list[int] = []           # the givens of easy puzzles dug so far
+    for _ in range(tries):
+        path: list[tuple[list[int], bool]] = []
+        givens, easy, reached = _dig(geom, solution, orbits, 4, None, rng, must_keep, path,
+                                     base, aim=tier, easy_sets=easy_sets)
+        if reached:
+            return givens
+        if easy:
+            easy_sets.append(sum(1 << c for c, v in enumerate(givens) if v))
+        first_hard = next((k for k, (_, easy) in enumerate(path) if not easy), len(path))
+        base = _removed(base, path, max(0, first_hard - BACKTRACK))
+    return None
 
 
 def sets_by_cell(cells: int, sets: list[int]) -> list[list[int]]:
@@ -274,10 +359,21 @@ def generate_puzzle(size: int, variant: str, difficulty: str, symmetry: str,
         must_keep = sets_by_cell(size * size, two_value_sets(geom, solution))
         fast = not geom.cages       # `easy` from the dig is the grader's tier 0
         # a dig that misses the level is retried on the same grid in another
-        # order (the cell sets learnt to need a given carry over)
+        # order (the cell sets learnt to need a given carry over); medium and
+        # hard dig towards the level instead of digging to the bone and grading
+        if fast and dig_tier == 4 and tier in (1, 2):
+            attempt += 1
+            found = _dig_towards(geom, solution, orbits, tier, rng, must_keep, TOWARDS_TRIES)
+            if found is not None:
+                g = grade(geom, found)
+                if g.level == difficulty:       # always: the ladder showed it
+                    return Puzzle(size, variant, difficulty, symmetry, found, solution,
+                                  geom.regions, [], [], g, _score(geom, found, g, tier),
+                                  attempt)
+            continue
         for _ in range(DIGS_PER_GRID if fast else 1):
             attempt += 1
-            givens, easy = _dig(geom, solution, orbits, dig_tier, sums, rng, must_keep)
+            givens, easy, _ = _dig(geom, solution, orbits, dig_tier, sums, rng, must_keep)
             if easy and tier and fast:
                 continue            # singles solve it: easy, and givens only make it easier
             # too hard for the level? the ladder up to it says so without

@@ -16,6 +16,7 @@ from .shapes import Geometry
 from .chains import simple_colouring, x_chain, xy_chain
 from .grader_util import bits_of, cells_of
 from .innies import groups as innie_groups, innies_outies
+from .propagate import engine
 from .solver import cage_combos
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
@@ -413,4 +414,40 @@ def grade(geom: Geometry, grid: list[int], sums: list[int] | None = None) -> Gra
 def solvable(geom: Geometry, grid: list[int], max_tier: int,
              sums: list[int] | None = None) -> bool:
     """True when the ladder up to max_tier finishes the puzzle."""
-    return HumanSolver(geom, grid, sums).run(max_tier)
+    if geom.cages:
+        return HumanSolver(geom, grid, sums).run(max_tier)
+    return _solvable_boxed(geom, grid, max_tier)
+
+
+def _solvable_boxed(geom: Geometry, grid: list[int], max_tier: int) -> bool:
+    """solvable() without cages: the engine's propagation does the singles
+    (their closure is the grader's), the ladder's higher techniques run on
+    its candidates between rounds. Those only remove candidates, so the
+    steps taken are the grader's own."""
+    eng = engine(geom)
+    state = eng.start(grid)
+    if state is None:
+        return False
+    cand, bits, queue, left = state
+    left = eng.propagate(cand, bits, queue, left)
+    if left <= 0 or not max_tier:
+        return left == 0
+    solver = HumanSolver.__new__(HumanSolver)
+    solver.geom, solver.t, solver.n = geom, tables(geom), geom.n
+    solver.values = [b.bit_length() for b in bits]
+    solver.cand, solver.broken, solver.counts = cand, False, {}
+    solver.cage_sets, solver.innie_groups = None, []
+    steps = [fn for tier, fn in solver.ladder() if 1 <= tier <= max_tier]
+    while True:
+        solver._places = None
+        for step in steps:
+            if step():          # type: ignore[operator]
+                break
+        else:
+            return False
+        if solver.broken:
+            return False
+        queue = [c for c, m in enumerate(cand) if m and not m & (m - 1)]
+        left = eng.propagate(cand, bits, queue, left)
+        if left <= 0:
+            return left == 0

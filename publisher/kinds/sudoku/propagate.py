@@ -82,6 +82,14 @@ class Engine:
         peers, units, full, unit_bits = self.peers, self.units, self.full, self.unit_bits
         if dirty < 0:
             dirty = self.all_units
+        wanted = waiting = 0                  # the open targets, as a cell bitset; how many
+        if targets is not None:
+            for c in targets:
+                if not values[c] and not wanted >> c & 1:
+                    wanted |= 1 << c
+                    waiting += 1
+            if not waiting:
+                return 0
         while True:
             while queue:
                 cell = queue.pop()
@@ -91,6 +99,12 @@ class Engine:
                 values[cell] = bit
                 cand[cell] = 0
                 left -= 1
+                if wanted >> cell & 1:
+                    waiting -= 1
+                    if not waiting:
+                        return 0          # the rest follows as it did with them given
+                # the cell's other candidates left its houses: a hidden single there
+                dirty |= unit_bits[cell]
                 for p in peers[cell]:
                     m = cand[p]
                     if m & bit:
@@ -102,8 +116,6 @@ class Engine:
                         if not m & (m - 1):
                             queue.append(p)
             if not left:
-                return 0
-            if targets is not None and all(values[c] for c in targets):
                 return 0
             while dirty:
                 low = dirty & -dirty
@@ -131,12 +143,108 @@ class Engine:
             if not queue:
                 return left
 
+    def start_used(self, givens: list[int], used: list[int]
+                   ) -> tuple[list[int], list[int], list[int], int] | None:
+        """start() for consistent givens whose house_values() are known."""
+        full, cell_units = self.full, self.cell_units
+        values = [0] * self.cells
+        cand = [0] * self.cells
+        queue = []
+        left = 0
+        for cell, v in enumerate(givens):
+            if v:
+                values[cell] = 1 << (v - 1)
+                continue
+            seen = 0
+            for u in cell_units[cell]:
+                seen |= used[u]
+            m = full & ~seen
+            if not m:
+                return None
+            cand[cell] = m
+            left += 1
+            if not m & (m - 1):
+                queue.append(cell)
+        return cand, values, queue, left
+
+    def house_values(self, givens: list[int]) -> list[int]:
+        """Per house, the bits of the values given in it."""
+        used = [0] * len(self.units)
+        cell_units = self.cell_units
+        for cell, v in enumerate(givens):
+            if v:
+                bit = 1 << (v - 1)
+                for u in cell_units[cell]:
+                    used[u] |= bit
+        return used
+
+    def refilled(self, givens: list[int], used: list[int], freed: list[int],
+                 solution: list[int]) -> bool:
+        """True when naked and hidden singles from the givens alone (`used`:
+        their house_values) place every cell of `freed` again, before any other
+        cell. Then, if singles solved the puzzle with `freed` given, they solve
+        it without: after these placements the candidates are exactly those of
+        that puzzle's start. A cheap sufficient test (False says nothing);
+        `givens` and `used` are restored."""
+        cell_units, units, full = self.cell_units, self.units, self.full
+        open_cells = list(freed)
+        placed: list[int] = []
+        progress = True
+        while open_cells and progress:
+            progress = False
+            for x in open_cells:
+                bit = 1 << (solution[x] - 1)
+                seen = 0
+                for u in cell_units[x]:
+                    seen |= used[u]
+                forced = (full & ~seen) == bit
+                if not forced:
+                    for u in cell_units[x]:
+                        for y in units[u]:
+                            if y != x and not givens[y]:
+                                for w in cell_units[y]:
+                                    if used[w] & bit:
+                                        break
+                                else:
+                                    break       # `bit` may still go in y
+                        else:
+                            forced = True
+                            break
+                if forced:
+                    givens[x] = solution[x]
+                    for u in cell_units[x]:
+                        used[u] |= bit
+                    placed.append(x)
+                    open_cells.remove(x)
+                    progress = True
+                    break
+        for x in placed:
+            givens[x] = 0
+            bit = 1 << (solution[x] - 1)
+            for u in cell_units[x]:
+                used[u] ^= bit
+        return not open_cells
+
     def singles_solve(self, givens: list[int], targets: list[int] | None = None) -> bool:
         """True when naked and hidden singles alone fill the grid. With
         `targets`: the grid is known to be solved by singles once they are
         given, so it is enough that singles place them."""
-        state = self.start(givens)
-        return state is not None and self.propagate(*state, targets) == 0
+        return self.singles_state(givens, targets)[0]
+
+    def singles_state(self, givens: list[int], targets: list[int] | None = None,
+                      used: list[int] | None = None
+                      ) -> tuple[bool, tuple[list[int], list[int], int] | None]:
+        """singles_solve(), and when singles stop short of it, where they
+        stopped (candidates, values, open cells) for other_solution().
+        `used`: the givens' house_values(), if the caller keeps them."""
+        state = self.start(givens) if used is None else self.start_used(givens, used)
+        if state is None:
+            return False, None
+        cand, values, queue, left = state
+        left = self.propagate(cand, values, queue, left, targets)
+        if left == 0:
+            return True, None
+        return False, ((cand, values, left) if left > 0 else None)
 
     # -- search ----------------------------------------------------------------
     def solutions(self, givens: list[int], limit: int, budget: int,
@@ -154,15 +262,20 @@ class Engine:
         return self.search(cand, values, left, limit, budget, rng, prefer)
 
     def other_solution(self, givens: list[int], solution: list[int], freed: list[int],
-                       budget: int) -> list[int] | None:
+                       budget: int,
+                       stuck: tuple[list[int], list[int], int] | None = None) -> list[int] | None:
         """A solution other than `solution` of `givens`, which is known to be
         `solution`'s unique puzzle with the cells `freed` emptied: another
         solution differs in a freed cell, so each freed cell is tried with its
-        other values, the earlier freed cells fixed to the solution."""
-        state = self.start(givens)
-        assert state is not None, "the puzzle has a solution"
-        cand, values, queue, left = state
-        left = self.propagate(cand, values, queue, left)
+        other values, the earlier freed cells fixed to the solution. `stuck`:
+        the state singles_state() stopped in for these givens (it is used up)."""
+        if stuck is not None:
+            cand, values, left = stuck
+        else:
+            state = self.start(givens)
+            assert state is not None, "the puzzle has a solution"
+            cand, values, queue, left = state
+            left = self.propagate(cand, values, queue, left)
         assert left >= 0, "the puzzle has a solution"
         for cell in freed:
             if values[cell]:
