@@ -62,6 +62,8 @@ from publisher.preflight import check_bytes  # noqa: E402
 from publisher.render.layout import load_layout  # noqa: E402
 from publisher.spec import load_spec  # noqa: E402
 
+IMPORTED_CPU = time.process_time()      # the interpreter and every import above
+
 
 def cells_of(kind: str, entry: dict) -> list[list[str | None]]:
     """The grid a bare drawing would print, from the manifest fields of any kind."""
@@ -225,9 +227,62 @@ def spec_file(mode: str, folder: Path) -> Path:
 
 # --- one build, phase by phase (in a fresh process) ----------------------------------
 
-# long: one build replayed stage by stage (the pipeline's own steps), each timed
 def build_in_phases(spec_path: Path, out: Path, workers: int, with_baseline: bool) -> dict:
-    """Build the book as `pipeline._build` does, timing each stage."""
+    """The build's own phases (`BuildResult.timings`: what overlaps in the pipeline
+    overlaps here too), or with an older tree the stages replayed one by one."""
+    from publisher import pipeline
+    if "timings" not in pipeline.BuildResult.__dataclass_fields__:
+        return replay_in_phases(spec_path, out, workers, with_baseline)
+    from publisher.kinds import get_kind
+    from publisher.render.layout import load_layout
+    imported = time.perf_counter()
+    built = pipeline.build_book(spec_path, out, workers=workers)
+    manifest = json.loads(built.manifest.read_text(encoding="utf-8"))
+    result = _figures(built.outcomes, manifest, built.timings, imported, built.pages,
+                      workers)
+    if with_baseline:
+        grids = [cells_of(o.job.kind, get_kind(o.job.kind).manifest(o.kept))
+                 for o in built.outcomes]
+        page = load_layout(manifest.get("layout") or "6x9", spec_path.parent, ValueError).page
+        start = time.perf_counter()
+        baseline(grids, page)
+        result["baseline"] = time.perf_counter() - start
+    return result
+
+
+def _figures(outcomes: list, manifest: dict, phases: dict[str, tuple[float, float]],
+             imported: float, pages: int, workers: int,
+             check_failed: str | None = None) -> dict:
+    """A run's figures: phases (wall, CPU of this process), per kind puzzles, candidates
+    tried and their CPU, memory, and the wall the build would take on an idle machine:
+    this process's CPU phase by phase (imports included), the generate phase as the
+    workers' and this process's CPU shared by the workers (they keep busy to the end:
+    benchmarks/schedule.py), the print check's helper running beside this process."""
+    per_kind: dict[str, dict] = {}
+    for outcome, entry in zip(outcomes, manifest["puzzles"]):
+        row = per_kind.setdefault(outcome.job.kind, {"puzzles": 0, "tried": 0, "cpu": 0.0})
+        row["puzzles"] += 1
+        row["tried"] += entry["tried"]
+        row["cpu"] += getattr(outcome, "seconds", float("nan"))
+    worker_cpu = sum(row["cpu"] for row in per_kind.values())
+    idle = IMPORTED_CPU + sum(cpu for name, (_, cpu) in phases.items() if name != "generate")
+    generate = phases["generate"][1]
+    idle += generate if workers == 1 else (generate + worker_cpu) / workers
+    return {"phases": {name: wall for name, (wall, _) in phases.items()},
+            "phase_cpu": {name: cpu for name, (_, cpu) in phases.items()},
+            "idle_estimate": idle, "imports_cpu": IMPORTED_CPU,
+            "kinds": per_kind, "puzzles": len(outcomes),
+            "check_failed": check_failed, "pages": pages, "imports": imported - STARTED,
+            "self_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            "worker_mib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
+            "cpu": time.process_time() + sum(
+                getattr(resource.getrusage(resource.RUSAGE_CHILDREN), f)
+                for f in ("ru_utime", "ru_stime"))}
+
+
+# long: one build replayed stage by stage (an older pipeline's own steps), each timed
+def replay_in_phases(spec_path: Path, out: Path, workers: int, with_baseline: bool) -> dict:
+    """Build the book as an older `pipeline._build` does, timing each stage."""
     from publisher import pipeline
     from publisher.batch import generate_all, make_executor
     from publisher.errors import PublisherError
@@ -238,12 +293,12 @@ def build_in_phases(spec_path: Path, out: Path, workers: int, with_baseline: boo
     from publisher.spec import load_spec
 
     imported = time.perf_counter()
-    phases: dict[str, float] = {}
-    clock = [time.perf_counter()]
+    phases: dict[str, tuple[float, float]] = {}
+    clock = [(time.perf_counter(), time.process_time())]
 
     def lap(name: str) -> None:
-        now = time.perf_counter()
-        phases[name] = now - clock[0]
+        now = (time.perf_counter(), time.process_time())
+        phases[name] = (now[0] - clock[0][0], now[1] - clock[0][1])
         clock[0] = now
 
     spec = load_spec(spec_path)
@@ -275,20 +330,8 @@ def build_in_phases(spec_path: Path, out: Path, workers: int, with_baseline: boo
     transaction.publish(out, spec.name, files, protected=(spec.path,))
     lap("write")
     manifest = json.loads(files[f"{spec.name}.json"])
-    per_kind: dict[str, dict] = {}
-    for outcome, entry in zip(outcomes, manifest["puzzles"]):
-        row = per_kind.setdefault(outcome.job.kind, {"puzzles": 0, "tried": 0, "cpu": 0.0})
-        row["puzzles"] += 1
-        row["tried"] += entry["tried"]
-        row["cpu"] += getattr(outcome, "seconds", float("nan"))
-    result = {"phases": phases, "kinds": per_kind, "puzzles": len(outcomes),
-              "check_failed": check_failed,
-              "pages": len(pages.book), "imports": imported - STARTED,
-              "self_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-              "worker_mib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
-              "cpu": time.process_time() + sum(
-                  getattr(resource.getrusage(resource.RUSAGE_CHILDREN), f)
-                  for f in ("ru_utime", "ru_stime"))}
+    result = _figures(outcomes, manifest, phases, imported, len(pages.book), workers,
+                      check_failed)
     if with_baseline:
         grids = [cells_of(o.job.kind, get_kind(o.job.kind).manifest(o.kept)) for o in outcomes]
         start = time.perf_counter()
@@ -363,6 +406,13 @@ def report(mode: str, workers: int, runs: list[dict]) -> None:
     if first.get("check_failed"):
         print(f"   THE BUILD'S PRINT CHECK FAILED (timed anyway): {first['check_failed']}")
     print("   phases (wall): " + ", ".join(f"{name} {value:.2f} s" for name, value in phases.items()))
+    if "phase_cpu" in first:
+        cpu = {name: statistics.median(r["phase_cpu"][name] for r in runs)
+               for name in first["phase_cpu"]}
+        print(f"   phases (CPU of the main process): imports {med('imports_cpu'):.2f} s, "
+              + ", ".join(f"{name} {value:.2f} s" for name, value in cpu.items()))
+        print(f"   wall on an idle machine, estimated from CPU times: "
+              f"{med('idle_estimate'):.2f} s")
     for kind, row in sorted(first["kinds"].items()):
         cpu = statistics.median(r["kinds"][kind]["cpu"] for r in runs)
         print(f"   {kind:11} {row['puzzles']:4} puzzles, tried {row['tried']:6} "
@@ -402,15 +452,20 @@ def main() -> None:
             generation_only(mode, args.workers, args.runs)
         return
     walls: dict[tuple[str, int], float] = {}
+    idles: dict[tuple[str, int], float] = {}
     for k, mode in enumerate(args.mode):
         for w, workers in enumerate(args.workers):
             runs = [run_one(mode, workers, str(TREE), k == w == 0) for _ in range(args.runs)]
             report(mode, workers, runs)
             walls[(mode, workers)] = statistics.median(r["wall"] for r in runs)
+            idles[(mode, workers)] = statistics.median(r.get("idle_estimate", 0) for r in runs)
     for mode in args.mode:
         one, two = walls.get((mode, 1)), walls.get((mode, 2))
         if one and two:
-            print(f"mode {mode}: 2 workers {one / two:.2f}x faster than 1")
+            print(f"mode {mode}: 2 workers {one / two:.2f}x faster than 1"
+                  + (f" (on an idle machine, estimated from CPU times: "
+                     f"{idles[(mode, 1)]:.2f} s / {idles[(mode, 2)]:.2f} s = "
+                     f"{idles[(mode, 1)] / idles[(mode, 2)]:.2f}x)" if idles[(mode, 2)] else ""))
 
 
 if __name__ == "__main__":

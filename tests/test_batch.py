@@ -320,3 +320,37 @@ def test_a_flow_puzzle_whose_first_round_holds_a_board_at_its_grade_stops_there(
     assert [t for t, _, _ in serial] == [first["tried"], second["tried"]]
     assert kept(PoolExecutor(2), 1) == serial
     assert kept(SerialExecutor(), 3) == serial
+
+
+def test_the_callers_own_work_runs_once_while_the_workers_have_theirs(monkeypatch):
+    """`meanwhile` runs once, after every first round was handed to the workers and
+    before any result is waited for; the kept boards are those without it."""
+    workers = FifoWorkers()
+    seen: list[tuple[int, int]] = []       # (candidates handed out, tasks finished) then
+
+    class Finished:
+        def __init__(self):
+            self.items = deque()
+            self.done = 0
+
+        def put(self, item):
+            self.items.append(item)
+
+        def get(self, timeout=None):
+            while not self.items:
+                workers.finish_oldest()
+                self.done += 1
+            return self.items.popleft()
+
+    finished = Finished()
+    monkeypatch.setattr(batch, "SimpleQueue", lambda: finished)
+    outcomes = generate_all(JOBS, BOOK_SEED, workers,
+                            meanwhile=lambda: seen.append((
+                                sum(len(task[3]) for _, _, task in workers.pending),
+                                finished.done)))
+    assert seen == [(sum(min(j.candidates, batch.ROUNDS[0]) for j in JOBS), 0)]
+    assert [(o.candidate, o.board.seed) for o in outcomes] == [expected(j) for j in JOBS]
+    called: list[int] = []
+    generate_all([], BOOK_SEED, SerialExecutor(), meanwhile=lambda: called.append(1))
+    generate_all(JOBS[:1], BOOK_SEED, SerialExecutor(), meanwhile=lambda: called.append(2))
+    assert called == [1, 2]
