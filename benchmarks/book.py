@@ -2,7 +2,7 @@
 bare ReportLab baseline.
 
     python benchmarks/book.py [--mode 30|120|480|example ...] [--workers 1 2] [--runs N]
-                              [--tree PATH] [--generate-only]
+                              [--tree PATH] [--against PATH] [--cli] [--generate-only]
 
 Run from the project root. `--spec FILE` runs the older single-spec figures
 (`layout_benchmark`: build_book end to end, then layout, preflight and baseline alone).
@@ -16,8 +16,13 @@ Modes (default: 120):
 - `example`: examples/print-6x9.yaml.
 Each (mode, workers) runs in a fresh process (so peak memory is that build's own) and
 prints: the wall time of the whole process (interpreter start and imports included), the
-phases (plan, generate, how-to-play examples, layout, render, check = cover + preflight,
-write = side files, manifest, publish), per kind the CPU time its candidates took in the
+phases as the build itself times them (`BuildResult.timings`: spec, plan, generate,
+how-to-play examples, layout, render, check = cover + preflight, write = side files,
+manifest, publish; an older tree's stages are replayed one by one instead), in wall time
+and in CPU time of the main process, the wall an idle machine would take estimated from
+those CPU times (the shared machine's load makes 2-worker walls the noisiest: another
+session's process takes a core from our two workers, never from one), per kind the CPU
+time its candidates took in the
 workers, candidates tried (the manifest's `tried`) and ms per candidate and per kept
 puzzle, and peak memory: this process (ru_maxrss of self) and the largest worker
 (RUSAGE_CHILDREN), with the tree's bound self + workers x largest. With several modes
@@ -26,6 +31,9 @@ ReportLab drawing of the same grids (each grid as puzzle and answer, a rectangle
 letter per cell, same fonts) against layout + render: the engine's overhead.
 `--generate-only`: the generate phase alone in this process, the worker counts
 alternating run by run (the fairest 1-vs-2-workers figure on a shared machine).
+`--against PATH`: another checkout's runs interleaved with these (before/after in the same
+minutes); `--cli`: time `python -m publisher.cli SPEC -q -w N` itself (wall, and CPU of
+the process tree) instead of the phases.
 """
 from __future__ import annotations
 
@@ -436,6 +444,10 @@ def main() -> None:
     parser.add_argument("--spec", help="the older single-spec figures for this spec")
     parser.add_argument("--generate-only", action="store_true",
                         help="time the generate phase alone, worker counts alternating")
+    parser.add_argument("--against", help="another checkout, run interleaved with --tree "
+                        "(before/after figures in the same minutes)")
+    parser.add_argument("--cli", action="store_true",
+                        help="time `python -m publisher.cli SPEC -q -w N` instead")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--baseline", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -451,21 +463,77 @@ def main() -> None:
         for mode in args.mode:
             generation_only(mode, args.workers, args.runs)
         return
-    walls: dict[tuple[str, int], float] = {}
-    idles: dict[tuple[str, int], float] = {}
-    for k, mode in enumerate(args.mode):
-        for w, workers in enumerate(args.workers):
-            runs = [run_one(mode, workers, str(TREE), k == w == 0) for _ in range(args.runs)]
-            report(mode, workers, runs)
-            walls[(mode, workers)] = statistics.median(r["wall"] for r in runs)
-            idles[(mode, workers)] = statistics.median(r.get("idle_estimate", 0) for r in runs)
+    trees = [str(TREE)] + ([str(Path(args.against).resolve())] if args.against else [])
+    if args.cli:
+        cli_runs(args.mode, args.workers, args.runs, trees)
+        return
     for mode in args.mode:
-        one, two = walls.get((mode, 1)), walls.get((mode, 2))
-        if one and two:
-            print(f"mode {mode}: 2 workers {one / two:.2f}x faster than 1"
-                  + (f" (on an idle machine, estimated from CPU times: "
-                     f"{idles[(mode, 1)]:.2f} s / {idles[(mode, 2)]:.2f} s = "
-                     f"{idles[(mode, 1)] / idles[(mode, 2)]:.2f}x)" if idles[(mode, 2)] else ""))
+        # Runs interleaved (run 1 of every tree and worker count, then run 2...), so that
+        # the shared machine's load falls on each alike.
+        results: dict[tuple[str, int], list[dict]] = {(t, w): [] for t in trees
+                                                      for w in args.workers}
+        for run in range(args.runs):
+            for tree in trees:
+                for workers in args.workers:
+                    first = run == 0 and tree == trees[0] and workers == args.workers[0]
+                    results[tree, workers].append(run_one(mode, workers, tree, first))
+        for tree in trees:
+            if len(trees) > 1:
+                print(f"\n##### code: {tree}")
+            for workers in args.workers:
+                report(mode, workers, results[tree, workers])
+        for tree in trees:
+            _ratio(mode, tree, results)
+
+
+def _ratio(mode: str, tree: str, results: dict[tuple[str, int], list[dict]]) -> None:
+    """1 against 2 workers: wall medians, and the estimate of an idle machine."""
+    if (tree, 1) not in results or (tree, 2) not in results:
+        return
+    med = lambda w, key: statistics.median(r.get(key, 0) for r in results[tree, w])  # noqa: E731
+    one, two = med(1, "wall"), med(2, "wall")
+    idle = (f" (on an idle machine, estimated from CPU times: {med(1, 'idle_estimate'):.2f} s"
+            f" / {med(2, 'idle_estimate'):.2f} s = "
+            f"{med(1, 'idle_estimate') / med(2, 'idle_estimate'):.2f}x)"
+            if med(2, "idle_estimate") else "")
+    print(f"mode {mode}, {tree}: 2 workers {one / two:.2f}x faster than 1{idle}")
+
+
+def cli_runs(modes: list[str], workers: list[int], runs: int, trees: list[str]) -> None:
+    """`python -m publisher.cli SPEC -q -w N` as a user runs it, trees and worker counts
+    interleaved: wall and CPU (the process and its children) medians."""
+    for mode in modes:
+        with tempfile.TemporaryDirectory() as folder:
+            spec = spec_file(mode, Path(folder))
+            times: dict[tuple[str, int], list[tuple[float, float]]] = {
+                (t, w): [] for t in trees for w in workers}
+            for _ in range(runs):
+                for tree in trees:
+                    for count in workers:
+                        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                        start = time.perf_counter()
+                        done = subprocess.run(
+                            [sys.executable, "-m", "publisher.cli", str(spec), "-o",
+                             str(Path(folder) / "out"), "-q", "-w", str(count)],
+                            cwd=tree, capture_output=True, text=True)
+                        wall = time.perf_counter() - start
+                        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                        if done.returncode:
+                            raise SystemExit(f"the CLI failed in {tree}:\n{done.stderr[-2000:]}")
+                        cpu = (after.ru_utime + after.ru_stime
+                               - before.ru_utime - before.ru_stime)
+                        times[tree, count].append((wall, cpu))
+            for tree in trees:
+                for count in workers:
+                    walls = [w for w, _ in times[tree, count]]
+                    print(f"CLI, mode {mode}, {count} worker(s), {tree}: median wall "
+                          f"{statistics.median(walls):.2f} s ({', '.join(f'{w:.2f}' for w in walls)}); "
+                          f"CPU of the process tree {statistics.median(c for _, c in times[tree, count]):.2f} s")
+                if 1 in workers and 2 in workers:
+                    one = statistics.median(w for w, _ in times[tree, 1])
+                    two = statistics.median(w for w, _ in times[tree, 2])
+                    print(f"   {tree}: 2 workers {one / two:.2f}x faster than 1")
+            print(f"load average at the end: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
