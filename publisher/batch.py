@@ -225,7 +225,7 @@ class _Tasks:
         self.finished: SimpleQueue[Future[Any]] = SimpleQueue()
         self.meanwhile = meanwhile
 
-    def _while_they_run(self) -> None:
+    def while_they_run(self) -> None:
         """The caller's own work, once, as soon as the workers have theirs."""
         if self.meanwhile is not None:
             meanwhile, self.meanwhile = self.meanwhile, None
@@ -241,14 +241,14 @@ class _Tasks:
         while self.queued or self.running:
             if self.submit is None:
                 wave, self.queued = self.queued, []
-                self._while_they_run()    # the waves run on the caller's demand
+                self.while_they_run()    # the waves run on the caller's demand
                 yield from self.executor.imap_unordered(run_candidates, wave)
                 continue
             for task in self.queued:
                 self.submit(run_candidates, *task).add_done_callback(self.finished.put)
                 self.running += 1
             self.queued = []
-            self._while_they_run()
+            self.while_they_run()
             while True:
                 try:        # a bounded wait keeps Ctrl-C prompt
                     future = self.finished.get(timeout=1.0)
@@ -269,19 +269,17 @@ class _Round:
 
 
 def generate_all(jobs: list[Job], seed: int, executor: Executor,
-                 progress: Callable[[int], None] | None = None,
-                 chunk_size: int | None = None,
+                 progress: Callable[[int], None] | None = None, chunk_size: int | None = None,
                  known: Callable[[str, Board], bool] | None = None,
                  meanwhile: Callable[[], None] | None = None) -> list[Outcome]:
     """Best board per job. `progress(n)` is called as n more candidates finish.
     `chunk_size` (default: from the workers and the work in flight) is how many
     candidates one task runs; `known(kind, board)`: the board was published before
-    (replace it like a repeat); `meanwhile()`: the caller's work to do once the workers
-    have theirs (a pool's workers then generate while this process does it)."""
+    (replace it like a repeat); `meanwhile()`: the caller's work, done once the workers
+    have theirs (a pool's workers generate while this process does it)."""
     outcomes = [Outcome(job) for job in jobs]
     rounds = [_Round() for _ in jobs]
     tasks = _Tasks(executor, meanwhile)
-
     unfinished = len(jobs)
 
     def start_round(index: int) -> None:
@@ -325,7 +323,7 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
     except BaseException:
         executor.close(stop=True)       # Ctrl-C or an error: end the running work too
         raise
-    tasks._while_they_run()             # no jobs: it is still done, once
+    tasks.while_they_run()              # no jobs: it is still done, once
     executor.close()
     _no_repeats(outcomes, seed, known)
     _every_job_has_a_board(outcomes)
