@@ -9,6 +9,7 @@ may say a board needs no rival (`Kind.unbeatable`); a job then stops after the r
 that holds one, the same round whoever runs it."""
 from __future__ import annotations
 
+import gc
 import os
 import time
 from queue import Empty, SimpleQueue
@@ -28,6 +29,21 @@ Best = tuple[float, int, Board]          # (score, candidate number, board)
 # the others then run rounds of 8 as before.
 ROUNDS = (2, 8)
 EXTRA = 64                               # more candidates tried to replace a repeated puzzle
+
+
+# Generating, the collector of reference cycles would run hundreds of times per worker at
+# Python's default first threshold (700 new containers): the kinds make and drop many small
+# ones (boards, candidate lists), and about 8% of a worker's CPU went to collections that
+# found little. At this threshold it runs a few times per book; cycles are still collected.
+GENERATING_GC_THRESHOLD = 50_000
+
+
+def _collect_less() -> None:
+    """Set up a process (or the main one, for a while) to generate: the collector runs
+    rarely, and the objects already there (imports, the spec) are frozen: never scanned
+    again, so a forked worker never copies their pages to mark them either."""
+    gc.freeze()
+    gc.set_threshold(GENERATING_GC_THRESHOLD, *gc.get_threshold()[1:])
 
 
 class Executor(Protocol):
@@ -60,10 +76,13 @@ class SerialExecutor:
 
     def __init__(self) -> None:
         self._runner: ThreadPoolExecutor | None = None
+        self._threshold: tuple[int, ...] | None = None
 
     def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:
         if self._runner is None:
             self._runner = ThreadPoolExecutor(1, thread_name_prefix="candidates")
+            self._threshold = gc.get_threshold()
+            _collect_less()              # as in a pool's workers, until close()
         for task in tasks:
             yield self._runner.submit(fn, *task).result()
 
@@ -73,6 +92,10 @@ class SerialExecutor:
         if self._runner is not None:
             self._runner.shutdown(wait=not stop, cancel_futures=True)
             self._runner = None
+        if self._threshold is not None:
+            gc.set_threshold(*self._threshold)
+            gc.unfreeze()
+            self._threshold = None
 
 
 class PoolExecutor:
@@ -85,7 +108,8 @@ class PoolExecutor:
     def submit(self, fn: Callable[..., Any], *task: Any) -> Future[Any]:
         """Start fn(*task) as soon as a worker is free (batch.py streams rounds with it)."""
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers,
+                                             initializer=_collect_less)
         return self._pool.submit(fn, *task)
 
     def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:

@@ -354,3 +354,25 @@ def test_the_callers_own_work_runs_once_while_the_workers_have_theirs(monkeypatc
     generate_all([], BOOK_SEED, SerialExecutor(), meanwhile=lambda: called.append(1))
     generate_all(JOBS[:1], BOOK_SEED, SerialExecutor(), meanwhile=lambda: called.append(2))
     assert called == [1, 2]
+
+
+def _collector_state(*_):
+    import gc
+    return gc.get_threshold()[0], gc.get_freeze_count() > 0
+
+
+def test_candidates_run_with_a_rarely_running_collector():
+    """Pool workers and the one-worker thread generate with the collector's first
+    threshold raised and the objects already there frozen; the main process gets its
+    own settings back when a serial run ends."""
+    import gc
+    before = gc.get_threshold(), gc.get_freeze_count()
+    pool = PoolExecutor(2)
+    assert list(pool.imap_unordered(_collector_state, [(1,), (2,)])) == \
+        [(batch.GENERATING_GC_THRESHOLD, True)] * 2
+    pool.close()
+    serial = SerialExecutor()
+    assert list(serial.imap_unordered(_collector_state, [(1,)])) == \
+        [(batch.GENERATING_GC_THRESHOLD, True)]
+    serial.close()
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before
