@@ -14,6 +14,7 @@ import os
 import time
 from queue import Empty, SimpleQueue
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
@@ -34,7 +35,8 @@ EXTRA = 64                               # more candidates tried to replace a re
 # Generating, the collector of reference cycles would run hundreds of times per worker at
 # Python's default first threshold (700 new containers): the kinds make and drop many small
 # ones (boards, candidate lists), and about 8% of a worker's CPU went to collections that
-# found little. At this threshold it runs a few times per book; cycles are still collected.
+# found little (drawing and the print check likewise in the main process). At this
+# threshold it runs a few times per book; cycles are still collected.
 GENERATING_GC_THRESHOLD = 50_000
 
 
@@ -44,6 +46,18 @@ def _collect_less() -> None:
     again, so a forked worker never copies their pages to mark them either."""
     gc.freeze()
     gc.set_threshold(GENERATING_GC_THRESHOLD, *gc.get_threshold()[1:])
+
+
+@contextmanager
+def collecting_less() -> Iterator[None]:
+    """`_collect_less` within, the collector's settings as they were after."""
+    threshold = gc.get_threshold()
+    _collect_less()
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
 
 
 class Executor(Protocol):
@@ -81,6 +95,7 @@ class SerialExecutor:
     def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:
         if self._runner is None:
             self._runner = ThreadPoolExecutor(1, thread_name_prefix="candidates")
+        if self._threshold is None:
             self._threshold = gc.get_threshold()
             _collect_less()              # as in a pool's workers, until close()
         for task in tasks:

@@ -9,7 +9,8 @@ from datetime import date
 from pathlib import Path
 from typing import Callable
 
-from .batch import AllCandidatesFailed, Outcome, generate_all, make_executor, off_main_thread
+from .batch import (AllCandidatesFailed, Outcome, collecting_less, generate_all, make_executor,
+                    off_main_thread)
 from .desk import Desk
 from .export.manifest import build_manifest, dumps
 from .ground import atomic, transaction
@@ -116,17 +117,18 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     the spec's (local or dask), `start`/`days` its schedule, `history` its history
     database (recorded only once the output is written: publisher/desk.py)."""
     phases = Phases()
-    spec = load_spec(spec_path)
-    spec.read_anywhere = allow_paths
-    desk = Desk.open(spec, history, start, days)
-    phases.lap("spec")
-    try:
-        result = _build(spec, desk, out_dir, seed, workers, progress, split, bleed, cover,
-                        max_work, executor or spec.book.executor,
-                        scheduler or spec.book.scheduler, phases)
-        desk.record(result.outcomes, result.seed)
-    finally:
-        desk.close()
+    with collecting_less():         # a build makes and drops many containers: batch.py
+        spec = load_spec(spec_path)
+        spec.read_anywhere = allow_paths
+        desk = Desk.open(spec, history, start, days)
+        phases.lap("spec")
+        try:
+            result = _build(spec, desk, out_dir, seed, workers, progress, split, bleed,
+                            cover, max_work, executor or spec.book.executor,
+                            scheduler or spec.book.scheduler, phases)
+            desk.record(result.outcomes, result.seed)
+        finally:
+            desk.close()
     phases.lap("history")
     result.timings = phases.seconds
     return result

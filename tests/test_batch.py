@@ -376,3 +376,6 @@ def test_candidates_run_with_a_rarely_running_collector():
         [(batch.GENERATING_GC_THRESHOLD, True)]
     serial.close()
     assert (gc.get_threshold(), gc.get_freeze_count()) == before
+    with batch.collecting_less():       # a whole build (pipeline.build_book)
+        assert _collector_state() == (batch.GENERATING_GC_THRESHOLD, True)
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before
