@@ -296,6 +296,7 @@ class _Tasks:
                     continue
             self.running -= 1
             yield future.result()
+        self.while_they_run()             # no task at all: it is still done, once
 
 
 @dataclass
@@ -362,7 +363,6 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
     except BaseException:
         executor.close(stop=True)       # Ctrl-C or an error: end the running work too
         raise
-    tasks.while_they_run()              # no jobs: it is still done, once
     executor.close()
     _no_repeats(outcomes, seed, known)
     _every_job_has_a_board(outcomes)
