@@ -42,9 +42,8 @@ GENERATING_GC_THRESHOLD = 50_000
 
 def _collect_less() -> None:
     """Set up a process (or the main one, for a while) to generate: the collector runs
-    rarely, and the objects already there (imports, the spec) are frozen: never scanned
-    again, so a forked worker never copies their pages to mark them either."""
-    gc.freeze()
+    rarely. (Nothing is frozen here: a kind may freeze and unfreeze to age its own
+    objects at once, which it must skip when the process froze objects itself.)"""
     gc.set_threshold(GENERATING_GC_THRESHOLD, *gc.get_threshold()[1:])
 
 
@@ -57,7 +56,6 @@ def collecting_less() -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*threshold)
-        gc.unfreeze()
 
 
 class Executor(Protocol):
@@ -109,7 +107,6 @@ class SerialExecutor:
             self._runner = None
         if self._threshold is not None:
             gc.set_threshold(*self._threshold)
-            gc.unfreeze()
             self._threshold = None
 
 
