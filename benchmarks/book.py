@@ -2,7 +2,7 @@
 bare ReportLab baseline.
 
     python benchmarks/book.py [--mode 30|120|480|example ...] [--workers 1 2] [--runs N]
-                              [--tree PATH] [--generate-only]
+                              [--tree PATH] [--against PATH] [--cli] [--generate-only]
 
 Run from the project root. `--spec FILE` runs the older single-spec figures
 (`layout_benchmark`: build_book end to end, then layout, preflight and baseline alone).
@@ -16,8 +16,13 @@ Modes (default: 120):
 - `example`: examples/print-6x9.yaml.
 Each (mode, workers) runs in a fresh process (so peak memory is that build's own) and
 prints: the wall time of the whole process (interpreter start and imports included), the
-phases (plan, generate, how-to-play examples, layout, render, check = cover + preflight,
-write = side files, manifest, publish), per kind the CPU time its candidates took in the
+phases as the build itself times them (`BuildResult.timings`: spec, plan, generate,
+how-to-play examples, layout, render, check = cover + preflight, write = side files,
+manifest, publish; an older tree's stages are replayed one by one instead), in wall time
+and in CPU time of the main process, the wall an idle machine would take estimated from
+those CPU times (the shared machine's load makes 2-worker walls the noisiest: another
+session's process takes a core from our two workers, never from one), per kind the CPU
+time its candidates took in the
 workers, candidates tried (the manifest's `tried`) and ms per candidate and per kept
 puzzle, and peak memory: this process (ru_maxrss of self) and the largest worker
 (RUSAGE_CHILDREN), with the tree's bound self + workers x largest. With several modes
@@ -26,6 +31,9 @@ ReportLab drawing of the same grids (each grid as puzzle and answer, a rectangle
 letter per cell, same fonts) against layout + render: the engine's overhead.
 `--generate-only`: the generate phase alone in this process, the worker counts
 alternating run by run (the fairest 1-vs-2-workers figure on a shared machine).
+`--against PATH`: another checkout's runs interleaved with these (before/after in the same
+minutes); `--cli`: time `python -m publisher.cli SPEC -q -w N` itself (wall, and CPU of
+the process tree) instead of the phases.
 """
 from __future__ import annotations
 
@@ -61,6 +69,8 @@ from publisher.plan import plan_book  # noqa: E402
 from publisher.preflight import check_bytes  # noqa: E402
 from publisher.render.layout import load_layout  # noqa: E402
 from publisher.spec import load_spec  # noqa: E402
+
+IMPORTED_CPU = time.process_time()      # the interpreter and every import above
 
 
 def cells_of(kind: str, entry: dict) -> list[list[str | None]]:
@@ -225,9 +235,62 @@ def spec_file(mode: str, folder: Path) -> Path:
 
 # --- one build, phase by phase (in a fresh process) ----------------------------------
 
-# long: one build replayed stage by stage (the pipeline's own steps), each timed
 def build_in_phases(spec_path: Path, out: Path, workers: int, with_baseline: bool) -> dict:
-    """Build the book as `pipeline._build` does, timing each stage."""
+    """The build's own phases (`BuildResult.timings`: what overlaps in the pipeline
+    overlaps here too), or with an older tree the stages replayed one by one."""
+    from publisher import pipeline
+    if "timings" not in pipeline.BuildResult.__dataclass_fields__:
+        return replay_in_phases(spec_path, out, workers, with_baseline)
+    from publisher.kinds import get_kind
+    from publisher.render.layout import load_layout
+    imported = time.perf_counter()
+    built = pipeline.build_book(spec_path, out, workers=workers)
+    manifest = json.loads(built.manifest.read_text(encoding="utf-8"))
+    result = _figures(built.outcomes, manifest, built.timings, imported, built.pages,
+                      workers)
+    if with_baseline:
+        grids = [cells_of(o.job.kind, get_kind(o.job.kind).manifest(o.kept))
+                 for o in built.outcomes]
+        page = load_layout(manifest.get("layout") or "6x9", spec_path.parent, ValueError).page
+        start = time.perf_counter()
+        baseline(grids, page)
+        result["baseline"] = time.perf_counter() - start
+    return result
+
+
+def _figures(outcomes: list, manifest: dict, phases: dict[str, tuple[float, float]],
+             imported: float, pages: int, workers: int,
+             check_failed: str | None = None) -> dict:
+    """A run's figures: phases (wall, CPU of this process), per kind puzzles, candidates
+    tried and their CPU, memory, and the wall the build would take on an idle machine:
+    this process's CPU phase by phase (imports included), the generate phase as the
+    workers' and this process's CPU shared by the workers (they keep busy to the end:
+    benchmarks/schedule.py), the print check's helper running beside this process."""
+    per_kind: dict[str, dict] = {}
+    for outcome, entry in zip(outcomes, manifest["puzzles"]):
+        row = per_kind.setdefault(outcome.job.kind, {"puzzles": 0, "tried": 0, "cpu": 0.0})
+        row["puzzles"] += 1
+        row["tried"] += entry["tried"]
+        row["cpu"] += getattr(outcome, "seconds", float("nan"))
+    worker_cpu = sum(row["cpu"] for row in per_kind.values())
+    idle = IMPORTED_CPU + sum(cpu for name, (_, cpu) in phases.items() if name != "generate")
+    generate = phases["generate"][1]
+    idle += generate if workers == 1 else (generate + worker_cpu) / workers
+    return {"phases": {name: wall for name, (wall, _) in phases.items()},
+            "phase_cpu": {name: cpu for name, (_, cpu) in phases.items()},
+            "idle_estimate": idle, "imports_cpu": IMPORTED_CPU,
+            "kinds": per_kind, "puzzles": len(outcomes),
+            "check_failed": check_failed, "pages": pages, "imports": imported - STARTED,
+            "self_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            "worker_mib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
+            "cpu": time.process_time() + sum(
+                getattr(resource.getrusage(resource.RUSAGE_CHILDREN), f)
+                for f in ("ru_utime", "ru_stime"))}
+
+
+# long: one build replayed stage by stage (an older pipeline's own steps), each timed
+def replay_in_phases(spec_path: Path, out: Path, workers: int, with_baseline: bool) -> dict:
+    """Build the book as an older `pipeline._build` does, timing each stage."""
     from publisher import pipeline
     from publisher.batch import generate_all, make_executor
     from publisher.errors import PublisherError
@@ -238,12 +301,12 @@ def build_in_phases(spec_path: Path, out: Path, workers: int, with_baseline: boo
     from publisher.spec import load_spec
 
     imported = time.perf_counter()
-    phases: dict[str, float] = {}
-    clock = [time.perf_counter()]
+    phases: dict[str, tuple[float, float]] = {}
+    clock = [(time.perf_counter(), time.process_time())]
 
     def lap(name: str) -> None:
-        now = time.perf_counter()
-        phases[name] = now - clock[0]
+        now = (time.perf_counter(), time.process_time())
+        phases[name] = (now[0] - clock[0][0], now[1] - clock[0][1])
         clock[0] = now
 
     spec = load_spec(spec_path)
@@ -275,20 +338,8 @@ def build_in_phases(spec_path: Path, out: Path, workers: int, with_baseline: boo
     transaction.publish(out, spec.name, files, protected=(spec.path,))
     lap("write")
     manifest = json.loads(files[f"{spec.name}.json"])
-    per_kind: dict[str, dict] = {}
-    for outcome, entry in zip(outcomes, manifest["puzzles"]):
-        row = per_kind.setdefault(outcome.job.kind, {"puzzles": 0, "tried": 0, "cpu": 0.0})
-        row["puzzles"] += 1
-        row["tried"] += entry["tried"]
-        row["cpu"] += getattr(outcome, "seconds", float("nan"))
-    result = {"phases": phases, "kinds": per_kind, "puzzles": len(outcomes),
-              "check_failed": check_failed,
-              "pages": len(pages.book), "imports": imported - STARTED,
-              "self_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-              "worker_mib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
-              "cpu": time.process_time() + sum(
-                  getattr(resource.getrusage(resource.RUSAGE_CHILDREN), f)
-                  for f in ("ru_utime", "ru_stime"))}
+    result = _figures(outcomes, manifest, phases, imported, len(pages.book), workers,
+                      check_failed)
     if with_baseline:
         grids = [cells_of(o.job.kind, get_kind(o.job.kind).manifest(o.kept)) for o in outcomes]
         start = time.perf_counter()
@@ -363,6 +414,13 @@ def report(mode: str, workers: int, runs: list[dict]) -> None:
     if first.get("check_failed"):
         print(f"   THE BUILD'S PRINT CHECK FAILED (timed anyway): {first['check_failed']}")
     print("   phases (wall): " + ", ".join(f"{name} {value:.2f} s" for name, value in phases.items()))
+    if "phase_cpu" in first:
+        cpu = {name: statistics.median(r["phase_cpu"][name] for r in runs)
+               for name in first["phase_cpu"]}
+        print(f"   phases (CPU of the main process): imports {med('imports_cpu'):.2f} s, "
+              + ", ".join(f"{name} {value:.2f} s" for name, value in cpu.items()))
+        print(f"   wall on an idle machine, estimated from CPU times: "
+              f"{med('idle_estimate'):.2f} s")
     for kind, row in sorted(first["kinds"].items()):
         cpu = statistics.median(r["kinds"][kind]["cpu"] for r in runs)
         print(f"   {kind:11} {row['puzzles']:4} puzzles, tried {row['tried']:6} "
@@ -386,6 +444,10 @@ def main() -> None:
     parser.add_argument("--spec", help="the older single-spec figures for this spec")
     parser.add_argument("--generate-only", action="store_true",
                         help="time the generate phase alone, worker counts alternating")
+    parser.add_argument("--against", help="another checkout, run interleaved with --tree "
+                        "(before/after figures in the same minutes)")
+    parser.add_argument("--cli", action="store_true",
+                        help="time `python -m publisher.cli SPEC -q -w N` instead")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--baseline", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -401,16 +463,77 @@ def main() -> None:
         for mode in args.mode:
             generation_only(mode, args.workers, args.runs)
         return
-    walls: dict[tuple[str, int], float] = {}
-    for k, mode in enumerate(args.mode):
-        for w, workers in enumerate(args.workers):
-            runs = [run_one(mode, workers, str(TREE), k == w == 0) for _ in range(args.runs)]
-            report(mode, workers, runs)
-            walls[(mode, workers)] = statistics.median(r["wall"] for r in runs)
+    trees = [str(TREE)] + ([str(Path(args.against).resolve())] if args.against else [])
+    if args.cli:
+        cli_runs(args.mode, args.workers, args.runs, trees)
+        return
     for mode in args.mode:
-        one, two = walls.get((mode, 1)), walls.get((mode, 2))
-        if one and two:
-            print(f"mode {mode}: 2 workers {one / two:.2f}x faster than 1")
+        # Runs interleaved (run 1 of every tree and worker count, then run 2...), so that
+        # the shared machine's load falls on each alike.
+        results: dict[tuple[str, int], list[dict]] = {(t, w): [] for t in trees
+                                                      for w in args.workers}
+        for run in range(args.runs):
+            for tree in trees:
+                for workers in args.workers:
+                    first = run == 0 and tree == trees[0] and workers == args.workers[0]
+                    results[tree, workers].append(run_one(mode, workers, tree, first))
+        for tree in trees:
+            if len(trees) > 1:
+                print(f"\n##### code: {tree}")
+            for workers in args.workers:
+                report(mode, workers, results[tree, workers])
+        for tree in trees:
+            _ratio(mode, tree, results)
+
+
+def _ratio(mode: str, tree: str, results: dict[tuple[str, int], list[dict]]) -> None:
+    """1 against 2 workers: wall medians, and the estimate of an idle machine."""
+    if (tree, 1) not in results or (tree, 2) not in results:
+        return
+    med = lambda w, key: statistics.median(r.get(key, 0) for r in results[tree, w])  # noqa: E731
+    one, two = med(1, "wall"), med(2, "wall")
+    idle = (f" (on an idle machine, estimated from CPU times: {med(1, 'idle_estimate'):.2f} s"
+            f" / {med(2, 'idle_estimate'):.2f} s = "
+            f"{med(1, 'idle_estimate') / med(2, 'idle_estimate'):.2f}x)"
+            if med(2, "idle_estimate") else "")
+    print(f"mode {mode}, {tree}: 2 workers {one / two:.2f}x faster than 1{idle}")
+
+
+def cli_runs(modes: list[str], workers: list[int], runs: int, trees: list[str]) -> None:
+    """`python -m publisher.cli SPEC -q -w N` as a user runs it, trees and worker counts
+    interleaved: wall and CPU (the process and its children) medians."""
+    for mode in modes:
+        with tempfile.TemporaryDirectory() as folder:
+            spec = spec_file(mode, Path(folder))
+            times: dict[tuple[str, int], list[tuple[float, float]]] = {
+                (t, w): [] for t in trees for w in workers}
+            for _ in range(runs):
+                for tree in trees:
+                    for count in workers:
+                        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                        start = time.perf_counter()
+                        done = subprocess.run(
+                            [sys.executable, "-m", "publisher.cli", str(spec), "-o",
+                             str(Path(folder) / "out"), "-q", "-w", str(count)],
+                            cwd=tree, capture_output=True, text=True)
+                        wall = time.perf_counter() - start
+                        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                        if done.returncode:
+                            raise SystemExit(f"the CLI failed in {tree}:\n{done.stderr[-2000:]}")
+                        cpu = (after.ru_utime + after.ru_stime
+                               - before.ru_utime - before.ru_stime)
+                        times[tree, count].append((wall, cpu))
+            for tree in trees:
+                for count in workers:
+                    walls = [w for w, _ in times[tree, count]]
+                    print(f"CLI, mode {mode}, {count} worker(s), {tree}: median wall "
+                          f"{statistics.median(walls):.2f} s ({', '.join(f'{w:.2f}' for w in walls)}); "
+                          f"CPU of the process tree {statistics.median(c for _, c in times[tree, count]):.2f} s")
+                if 1 in workers and 2 in workers:
+                    one = statistics.median(w for w, _ in times[tree, 1])
+                    two = statistics.median(w for w, _ in times[tree, 2])
+                    print(f"   {tree}: 2 workers {one / two:.2f}x faster than 1")
+            print(f"load average at the end: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -9,10 +9,12 @@ may say a board needs no rival (`Kind.unbeatable`); a job then stops after the r
 that holds one, the same round whoever runs it."""
 from __future__ import annotations
 
+import gc
 import os
 import time
 from queue import Empty, SimpleQueue
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
@@ -28,6 +30,32 @@ Best = tuple[float, int, Board]          # (score, candidate number, board)
 # the others then run rounds of 8 as before.
 ROUNDS = (2, 8)
 EXTRA = 64                               # more candidates tried to replace a repeated puzzle
+
+
+# Generating, the collector of reference cycles would run hundreds of times per worker at
+# Python's default first threshold (700 new containers): the kinds make and drop many small
+# ones (boards, candidate lists), and about 8% of a worker's CPU went to collections that
+# found little (drawing and the print check likewise in the main process). At this
+# threshold it runs a few times per book; cycles are still collected.
+GENERATING_GC_THRESHOLD = 50_000
+
+
+def _collect_less() -> None:
+    """Set up a process (or the main one, for a while) to generate: the collector runs
+    rarely. (Nothing is frozen here: a kind may freeze and unfreeze to age its own
+    objects at once, which it must skip when the process froze objects itself.)"""
+    gc.set_threshold(GENERATING_GC_THRESHOLD, *gc.get_threshold()[1:])
+
+
+@contextmanager
+def collecting_less() -> Iterator[None]:
+    """`_collect_less` within, the collector's settings as they were after."""
+    threshold = gc.get_threshold()
+    _collect_less()
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
 
 
 class Executor(Protocol):
@@ -60,10 +88,14 @@ class SerialExecutor:
 
     def __init__(self) -> None:
         self._runner: ThreadPoolExecutor | None = None
+        self._threshold: tuple[int, ...] | None = None
 
     def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:
         if self._runner is None:
             self._runner = ThreadPoolExecutor(1, thread_name_prefix="candidates")
+        if self._threshold is None:
+            self._threshold = gc.get_threshold()
+            _collect_less()              # as in a pool's workers, until close()
         for task in tasks:
             yield self._runner.submit(fn, *task).result()
 
@@ -73,6 +105,9 @@ class SerialExecutor:
         if self._runner is not None:
             self._runner.shutdown(wait=not stop, cancel_futures=True)
             self._runner = None
+        if self._threshold is not None:
+            gc.set_threshold(*self._threshold)
+            self._threshold = None
 
 
 class PoolExecutor:
@@ -85,7 +120,8 @@ class PoolExecutor:
     def submit(self, fn: Callable[..., Any], *task: Any) -> Future[Any]:
         """Start fn(*task) as soon as a worker is free (batch.py streams rounds with it)."""
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers,
+                                             initializer=_collect_less)
         return self._pool.submit(fn, *task)
 
     def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:
@@ -227,12 +263,19 @@ class _Tasks:
     futures arrive through a queue (waiting on every pending future at each result
     would cost the main process time quadratic in the tasks)."""
 
-    def __init__(self, executor: Executor):
+    def __init__(self, executor: Executor, meanwhile: Callable[[], None] | None = None):
         self.executor = executor
         self.submit = getattr(executor, "submit", None)
         self.queued: list[tuple] = []
         self.running = 0
         self.finished: SimpleQueue[Future[Any]] = SimpleQueue()
+        self.meanwhile = meanwhile
+
+    def while_they_run(self) -> None:
+        """The caller's own work, once, as soon as the workers have theirs."""
+        if self.meanwhile is not None:
+            meanwhile, self.meanwhile = self.meanwhile, None
+            meanwhile()
 
     def __len__(self) -> int:
         return len(self.queued) + self.running
@@ -244,12 +287,14 @@ class _Tasks:
         while self.queued or self.running:
             if self.submit is None:
                 wave, self.queued = self.queued, []
+                self.while_they_run()    # the waves run on the caller's demand
                 yield from self.executor.imap_unordered(run_candidates, wave)
                 continue
             for task in self.queued:
                 self.submit(run_candidates, *task).add_done_callback(self.finished.put)
                 self.running += 1
             self.queued = []
+            self.while_they_run()
             while True:
                 try:        # a bounded wait keeps Ctrl-C prompt
                     future = self.finished.get(timeout=1.0)
@@ -258,6 +303,7 @@ class _Tasks:
                     continue
             self.running -= 1
             yield future.result()
+        self.while_they_run()             # no task at all: it is still done, once
 
 
 @dataclass
@@ -271,17 +317,17 @@ class _Round:
 
 
 def generate_all(jobs: list[Job], seed: int, executor: Executor,
-                 progress: Callable[[int], None] | None = None,
-                 chunk_size: int | None = None,
-                 known: Callable[[str, Board], bool] | None = None) -> list[Outcome]:
+                 progress: Callable[[int], None] | None = None, chunk_size: int | None = None,
+                 known: Callable[[str, Board], bool] | None = None,
+                 meanwhile: Callable[[], None] | None = None) -> list[Outcome]:
     """Best board per job. `progress(n)` is called as n more candidates finish.
     `chunk_size` (default: from the workers and the work in flight) is how many
     candidates one task runs; `known(kind, board)`: the board was published before
-    (replace it like a repeat)."""
+    (replace it like a repeat); `meanwhile()`: the caller's work, done once the workers
+    have theirs (a pool's workers generate while this process does it)."""
     outcomes = [Outcome(job) for job in jobs]
     rounds = [_Round() for _ in jobs]
-    tasks = _Tasks(executor)
-
+    tasks = _Tasks(executor, meanwhile)
     unfinished = len(jobs)
 
     def start_round(index: int) -> None:

@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field
 from typing import Protocol
 from datetime import date
 from pathlib import Path
 from typing import Callable
 
-from .batch import AllCandidatesFailed, Outcome, generate_all, make_executor, off_main_thread
+from .batch import (AllCandidatesFailed, Outcome, collecting_less, generate_all, make_executor,
+                    off_main_thread)
 from .desk import Desk
 from .export.manifest import build_manifest, dumps
 from .ground import atomic, transaction
@@ -40,6 +42,22 @@ class BuildResult:
     notes: list[str] = field(default_factory=list)     # what the build did on its own
     outcomes: list[Outcome] = field(default_factory=list)
     seed: int = 0
+    # Per phase: (wall seconds, CPU seconds of this process), for benchmarks; never written.
+    timings: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+
+class Phases:
+    """Wall and CPU time per phase of a build (BuildResult.timings)."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, tuple[float, float]] = {}
+        self._last = (time.perf_counter(), time.process_time())
+
+    def lap(self, name: str) -> None:
+        now = (time.perf_counter(), time.process_time())
+        wall, cpu = self.seconds.get(name, (0.0, 0.0))
+        self.seconds[name] = (wall + now[0] - self._last[0], cpu + now[1] - self._last[1])
+        self._last = now
 
 
 class Reporter(Protocol):
@@ -99,26 +117,31 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
     layouts may be read from outside the spec's folder. `executor`/`scheduler` override
     the spec's (local or dask), `start`/`days` its schedule, `history` its history
     database (recorded only once the output is written: publisher/desk.py)."""
-    spec = load_spec(spec_path)
-    spec.read_anywhere = allow_paths
-    desk = Desk.open(spec, history, start, days)
-    try:
-        result = _build(spec, desk, out_dir, seed, workers, progress, split, bleed, cover,
-                        max_work, executor or spec.book.executor,
-                        scheduler or spec.book.scheduler)
-        desk.record(result.outcomes, result.seed)
-        if desk.replaced:
-            result.notes.append(f"history: replaced the {desk.replaced} puzzles recorded for "
-                                "these dates by an earlier build of this spec")
-    finally:
-        desk.close()
+    phases = Phases()
+    with collecting_less():         # a build makes and drops many containers: batch.py
+        spec = load_spec(spec_path)
+        spec.read_anywhere = allow_paths
+        desk = Desk.open(spec, history, start, days)
+        phases.lap("spec")
+        try:
+            result = _build(spec, desk, out_dir, seed, workers, progress, split, bleed,
+                            cover, max_work, executor or spec.book.executor,
+                            scheduler or spec.book.scheduler, phases)
+            desk.record(result.outcomes, result.seed)
+            if desk.replaced:
+                result.notes.append(f"history: replaced the {desk.replaced} puzzles recorded "
+                                    "for these dates by an earlier build of this spec")
+        finally:
+            desk.close()
+    phases.lap("history")
+    result.timings = phases.seconds
     return result
 
 
 def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
            workers: int | None, progress: Reporter | None, split: bool | None,
            bleed: bool | None, cover: bool | None, max_work: int | None, engine: str,
-           scheduler: str | None) -> BuildResult:
+           scheduler: str | None, phases: Phases) -> BuildResult:
     progress = progress or Progress()
     transaction.preflight(Path(out_dir), spec.name, protected=(spec.path,))
     layout = load_layout(spec.book.layout, spec.path.parent,
@@ -131,40 +154,37 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
                      desk.clue_uses if desk.history is not None else None)
     desk.check_files(jobs)
     check_work(jobs, max_work, f"{spec.path}:{spec.lines.get(('sections',), 1)}: ")
+    phases.lap("plan")
 
     progress.stage("Generating puzzles", sum(job.candidates for job in jobs))
     try:
         outcomes = generate_all(jobs, seed, make_executor(workers, engine, scheduler),
-                                progress.advance, known=desk.known)
+                                progress.advance, known=desk.known,
+                                meanwhile=_ready_for_the_book)
     except AllCandidatesFailed as exc:
         raise spec.error(("sections", exc.job.section_index), str(exc)) from None
     _stop_for_missing_input(outcomes, Path(out_dir), spec.name, spec.inputs)
+    phases.lap("generate")
 
     bleed = spec.book.bleed if bleed is None else bleed
     pdf_bytes = sheet_bytes = cover_bytes = None
     if spec.book.book:
-        examples = (how_to_play_examples(outcomes, seed) if spec.book.print
-                    and spec.book.how_to_play and not spec.book.worksheet else {})
-        renderer, pages = _lay_out_named(spec, layout, outcomes, bleed, examples)
-        progress.stage("Laying out pages", len(pages.book) + len(pages.answers))
-        # Everything is rendered in memory first: an error leaves no half-written book.
-        pdf_bytes = renderer.render(pages.book, pages.placements, progress.advance,
-                                    pages.contents)
-        sheet_bytes = (renderer.render(pages.answers, pages.placements, progress.advance)
-                       if pages.answers else None)
-        cover_bytes = _cover_and_check(spec, renderer, pages, pdf_bytes, bleed, cover, workers)
+        renderer, pages, pdf_bytes, sheet_bytes, cover_bytes = _book_pdfs(
+            spec, layout, outcomes, seed, bleed, cover, workers, progress, phases)
     else:
         renderer, pages = bookless(spec.book, layout, outcomes)
     singles = None
     if options:
         progress.stage("Drawing desk files", len(outcomes))
         singles = desk_files(renderer, outcomes, desk.stem, options, progress.advance)
+        phases.lap("desk files")
 
     output = _output_files(spec, seed, outcomes, pages.placements, pdf_bytes, sheet_bytes,
                            singles, cover_bytes, desk.stem)
     # One transaction: the previous output stays whole until the new one is complete.
     written = transaction.publish(Path(out_dir), spec.name, output,
                                   protected=(spec.path, *spec.inputs))
+    phases.lap("write")
     pdf = written[0] if pdf_bytes is not None else None
     manifest_path = written[-1]
     warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
@@ -175,6 +195,35 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
               "even count)"] if pages.padded else [])
     return BuildResult(pdf, manifest_path, written[1 if pdf else 0:-1], len(outcomes),
                        len(pages.book) + len(pages.answers), warnings, notes, outcomes, seed)
+
+
+def _ready_for_the_book() -> None:
+    """What the stages after generation import, imported while a pool's workers generate
+    (this process would otherwise only wait): the print check's PDF reader."""
+    import multiprocessing.popen_fork  # noqa: F401  (the print check's helper process)
+
+    import pypdf.filters  # noqa: F401
+
+
+def _book_pdfs(spec: Spec, layout: Layout, outcomes: list[Outcome], seed: int, bleed: bool,
+               cover: bool | None, workers: int | None, progress: Reporter, phases: Phases
+               ) -> tuple[BookRenderer, Pagination, bytes, bytes | None, bytes | None]:
+    """The book, its answer sheet and cover, laid out, drawn and checked."""
+    examples = (how_to_play_examples(outcomes, seed) if spec.book.print
+                and spec.book.how_to_play and not spec.book.worksheet else {})
+    phases.lap("examples")
+    renderer, pages = _lay_out_named(spec, layout, outcomes, bleed, examples)
+    phases.lap("layout")
+    progress.stage("Laying out pages", len(pages.book) + len(pages.answers))
+    # Everything is rendered in memory first: an error leaves no half-written book.
+    pdf_bytes = renderer.render(pages.book, pages.placements, progress.advance,
+                                pages.contents)
+    sheet_bytes = (renderer.render(pages.answers, pages.placements, progress.advance)
+                   if pages.answers else None)
+    phases.lap("render")
+    cover_bytes = _cover_and_check(spec, renderer, pages, pdf_bytes, bleed, cover, workers)
+    phases.lap("check")
+    return renderer, pages, pdf_bytes, sheet_bytes, cover_bytes
 
 
 def _output_files(spec: Spec, seed: int, outcomes: list[Outcome], placements: list,

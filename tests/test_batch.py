@@ -349,3 +349,62 @@ def test_a_job_that_cannot_stop_early_runs_in_one_round_and_keeps_the_same_board
     assert [(o.candidate, o.board.seed, o.tried) for o in at_once] == \
         [(o.candidate, o.board.seed, o.tried) for o in in_rounds]
     assert [o.tried for o in at_once] == [30, 23, 9]
+
+
+def test_the_callers_own_work_runs_once_while_the_workers_have_theirs(monkeypatch):
+    """`meanwhile` runs once, after every first round was handed to the workers and
+    before any result is waited for; the kept boards are those without it."""
+    workers = FifoWorkers()
+    seen: list[tuple[int, int]] = []       # (candidates handed out, tasks finished) then
+
+    class Finished:
+        def __init__(self):
+            self.items = deque()
+            self.done = 0
+
+        def put(self, item):
+            self.items.append(item)
+
+        def get(self, timeout=None):
+            while not self.items:
+                workers.finish_oldest()
+                self.done += 1
+            return self.items.popleft()
+
+    finished = Finished()
+    monkeypatch.setattr(batch, "SimpleQueue", lambda: finished)
+    outcomes = generate_all(JOBS, BOOK_SEED, workers,
+                            meanwhile=lambda: seen.append((
+                                sum(len(task[3]) for _, _, task in workers.pending),
+                                finished.done)))
+    assert seen == [(sum(min(j.candidates, batch.ROUNDS[0]) for j in JOBS), 0)]
+    assert [(o.candidate, o.board.seed) for o in outcomes] == [expected(j) for j in JOBS]
+    called: list[int] = []
+    generate_all([], BOOK_SEED, SerialExecutor(), meanwhile=lambda: called.append(1))
+    generate_all(JOBS[:1], BOOK_SEED, SerialExecutor(), meanwhile=lambda: called.append(2))
+    assert called == [1, 2]
+
+
+def _collector_state(*_):
+    import gc
+    return gc.get_threshold()[0], gc.get_freeze_count()
+
+
+def test_candidates_run_with_a_rarely_running_collector():
+    """Pool workers and the one-worker thread generate with the collector's first
+    threshold raised, nothing frozen (a kind may freeze and unfreeze for itself); the
+    main process gets its own settings back when a serial run or a build ends."""
+    import gc
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
+    pool = PoolExecutor(2)
+    assert list(pool.imap_unordered(_collector_state, [(1,), (2,)])) == \
+        [(batch.GENERATING_GC_THRESHOLD, frozen)] * 2
+    pool.close()
+    serial = SerialExecutor()
+    assert list(serial.imap_unordered(_collector_state, [(1,)])) == \
+        [(batch.GENERATING_GC_THRESHOLD, frozen)]
+    serial.close()
+    assert gc.get_threshold() == before
+    with batch.collecting_less():       # a whole build (pipeline.build_book)
+        assert _collector_state() == (batch.GENERATING_GC_THRESHOLD, frozen)
+    assert gc.get_threshold() == before

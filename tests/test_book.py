@@ -198,3 +198,14 @@ def test_the_manifest_says_how_many_candidates_were_tried(tmp_path, write_spec):
     entry = json.loads(build_book(spec, tmp_path / "out", workers=1).manifest
                        .read_text(encoding="utf-8"))["puzzles"][0]
     assert entry["candidates"] == 3 and entry["tried"] == 3
+
+
+def test_a_build_times_its_phases(book):
+    """BuildResult.timings (benchmarks/book.py reads them): wall and CPU seconds of every
+    phase, in build order."""
+    result, _, _ = book
+    phases = list(result.timings)
+    assert phases == ["spec", "plan", "generate", "examples", "layout", "render", "check",
+                      "write", "history"]
+    assert all(wall >= 0 and cpu >= 0 for wall, cpu in result.timings.values())
+    assert result.timings["generate"][0] > 0 and result.timings["render"][1] > 0

@@ -183,3 +183,96 @@ def test_a_truncated_pdf_gives_our_error_without_pypdf_log_lines(tmp_path, caplo
     assert result.exit_code == 2 and "cannot read it as a PDF" in result.output
     assert not [r for r in caplog.records if r.name.startswith("pypdf")], caplog.text
     assert "EOF marker" not in result.output
+
+
+# A reference reader of content streams for the test below: token by token, each kind
+# named by its group (the preflight reads them all in one findall, by first byte).
+_REFERENCE_TOKEN = __import__("re").compile(rb"""
+    (?P<number>[+-]?(?:\d+\.?\d*|\.\d+))
+  | (?P<word>[A-Za-z'"*][^\s/\[\]()<>{}%]*)
+  | (?P<name>/[^\s/\[\]()<>{}%]*)
+  | (?P<string>\((?:[^\\()]|\\.|\((?:[^\\()]|\\.)*\))*\))
+  | (?P<hex><[0-9A-Fa-f\s]*>)
+  | (?P<open>\[|<<)
+  | (?P<close>\]|>>)
+  | (?P<comment>%[^\r\n]*)
+""", __import__("re").VERBOSE | __import__("re").DOTALL)
+
+
+def reference_operations(data):
+    import re
+    escapes = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f",
+               b"\r\n": b"", b"\n": b"", b"\r": b""}
+
+    def unescape(match):
+        code = match.group(1)
+        return bytes([int(code, 8) & 0xFF]) if code[:1].isdigit() else escapes.get(code, code)
+
+    operations, stack, in_image = [], [[]], False
+    for match in _REFERENCE_TOKEN.finditer(data):
+        kind, text = match.lastgroup, match.group()
+        if in_image:
+            in_image = text != b"EI"
+        elif kind == "number":
+            stack[-1].append(float(text))
+        elif kind == "word" and text in (b"true", b"false", b"null"):
+            stack[-1].append(text)
+        elif kind == "word":
+            in_image = text == b"ID"
+            operations.append((stack[0], b"INLINE IMAGE" if text == b"BI" else text))
+            stack = [[]]
+        elif kind == "string":
+            stack[-1].append(re.sub(rb"\\([0-7]{1,3}|\r\n|.)", unescape, text[1:-1],
+                                    flags=re.DOTALL))
+        elif kind == "name":
+            stack[-1].append(text.decode("latin-1"))
+        elif kind == "hex":
+            digits = re.sub(rb"\s", b"", text[1:-1])
+            stack[-1].append(bytes.fromhex((digits + b"0" * (len(digits) % 2)).decode()))
+        elif kind == "open":
+            stack.append([])
+        elif kind == "close" and len(stack) > 1:
+            inner = stack.pop()
+            stack[-1].append(inner)
+    return operations
+
+
+def test_content_streams_read_as_token_by_token():
+    """The preflight's quick reader of content streams gives the operations a plain
+    token-by-token reader gives: on pages drawn by ReportLab (text with escapes and
+    Cyrillic, paths, curves, a form, colours) and on hand-written odd streams (arrays,
+    dictionaries, hex, comments, inline images, numbers glued to operators)."""
+    import pypdf
+
+    from publisher.ground.fonts import register_fonts
+    from publisher.preflight.ink import _operations
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(6 * IN, 9 * IN), invariant=1, initialFontName="PTSans")
+    canvas.beginForm("grid")
+    canvas.rect(0, 0, 50, 50)
+    canvas.endForm()
+    for page in range(3):
+        canvas.setFont("PTSans", 9 + page)
+        canvas.drawString(IN, 8 * IN, "Word (search) \\ back-slash ñ Ёлка")
+        for n, letter in enumerate("ÁBCDЖЯ"):
+            canvas.drawCentredString(IN + 20 * n, 6 * IN, letter)
+        canvas.setFillColor(Color(0.2, 0.4, 0.6))
+        canvas.circle(3 * IN, 3 * IN, 0.5 * IN, fill=1)
+        canvas.setDash([2, 3], 1)
+        canvas.bezier(10, 10, 20, 40, 50, -5, 80, 30)
+        canvas.doForm("grid")
+        canvas.showPage()
+    canvas.save()
+    reader = pypdf.PdfReader(io.BytesIO(buffer.getvalue()))
+    streams = [page.get_contents().get_data() for page in reader.pages]
+    streams += [form.get_object().get_data()
+                for form in reader.pages[0]["/Resources"]["/XObject"].values()]
+    streams += [
+        b"q 1 0 0 1 0 0cm [1 2] 0 d /F1 12 Tf (a\\(b\\)c \\101\\n) Tj <414 2> Tj % note 1 2\n"
+        b"3 4 m 1 2 true X BI /W 2 ID \x00\x01 3 EI 5 6 l [(A) -120 (B)] TJ .5 -.5 +3. re S",
+        b"<< /MCID 0 >> BDC (x(y)z) Tj <> Tj EMC 1.2.3 m ab1 c 1 2 [ 3 m ] >> 1\x002 m",
+        b"1 2 3", b"EI 1 ID", b"BI ID 1 2 EI 3 4 m", b""]
+    assert sum(len(reference_operations(s)) for s in streams[:3]) > 60
+    for stream in streams:
+        assert _operations(stream) == reference_operations(stream), stream[:80]

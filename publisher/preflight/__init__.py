@@ -139,7 +139,7 @@ def check_bytes(data: bytes, name: str, trim: tuple[float, float] | None = None,
                                  "page count")
         _check_cover(reader, report, trim, pages, paper, floor)
     else:
-        _check_interior(reader, report, trim, bleed, floor, data, workers)
+        _check_interior(reader, report, trim, bleed, floor, workers)
     return report
 
 
@@ -176,7 +176,7 @@ def _check_fonts(reader: Any, report: Report) -> None:
 
 
 def _check_interior(reader: Any, report: Report, trim: tuple[float, float] | None,
-                    bleed: bool, floor: float, data: bytes, workers: int) -> None:
+                    bleed: bool, floor: float, workers: int) -> None:
     count = len(reader.pages)
     report.add("page count", printrules.page_count_problem(count), f"{count} pages")
     first = reader.pages[0]
@@ -184,7 +184,7 @@ def _check_interior(reader: Any, report: Report, trim: tuple[float, float] | Non
         box = _box(first, "/TrimBox") or _box(first, "/MediaBox")
         assert box is not None
         trim = (box[2] - box[0], box[3] - box[1])
-    scan = _scan_in_parts(reader, data, trim, bleed, workers)
+    scan = _scan_in_parts(reader, trim, bleed, workers)
     gutter, outside = printrules.gutter_for(count), printrules.OUTSIDE_MARGIN[bleed]
     size_text = f"{_inches(trim[0])} x {_inches(trim[1])}" + (" + bleed" if bleed else "")
     report.add("page size", _pages("not " + size_text, scan.sizes), size_text)
@@ -226,7 +226,7 @@ PARALLEL_FROM_PAGES = 40
 HELPER_WAIT_SECONDS = 60.0
 
 
-def _scan_in_parts(reader: Any, data: bytes, trim: tuple[float, float], bleed: bool,
+def _scan_in_parts(reader: Any, trim: tuple[float, float], bleed: bool,
                    workers: int) -> _Scan:
     """The pages in one process, or every other page in a forked one at the same time (the
     book's own check runs on every build: on two cores it takes half the time; answer
@@ -240,7 +240,7 @@ def _scan_in_parts(reader: Any, data: bytes, trim: tuple[float, float], bleed: b
     import multiprocessing
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    helper = context.Process(target=_scan_into, args=(sender, data, even, trim, bleed),
+    helper = context.Process(target=_scan_into, args=(sender, reader, even, trim, bleed),
                              daemon=True)
     try:
         helper.start()
@@ -265,15 +265,12 @@ def _scan_in_parts(reader: Any, data: bytes, trim: tuple[float, float], bleed: b
     return mine.merge(theirs)
 
 
-def _scan_into(sender: Any, data: bytes, numbers: range, trim: tuple[float, float],
+def _scan_into(sender: Any, reader: Any, numbers: range, trim: tuple[float, float],
                bleed: bool) -> None:
-    """The helper process: Ctrl-C is the parent's to handle (it kills this one)."""
+    """The helper process: Ctrl-C is the parent's to handle (it kills this one). It reads
+    the parent's reader as forked (the file already parsed, its fonts resolved)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    import pypdf
     try:
-        reader = pypdf.PdfReader(io.BytesIO(data))
-        WIDTHS_CACHE.clear()
-        FORMS_CACHE.clear()
         sender.send(_scan(reader, numbers, trim, bleed, len(reader.pages)))
     except Exception as exc:             # the parent checks these pages itself
         sender.send(repr(exc))
