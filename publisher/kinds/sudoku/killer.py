@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from .propagate import SearchBudgetExceeded
+from .propagate import branch_search
 from .shapes import Geometry
 
 
@@ -216,7 +216,6 @@ class KillerEngine:
             if not queue and not dirty_cages:
                 return left
 
-    # long: the branching loop of the exact search, its state in locals for speed
     def solutions(self, givens: list[int], limit: int, budget: int,
                   prefer: list[int] | None = None) -> tuple[int, list[int] | None]:
         """(solutions found up to `limit`, the first one); raises
@@ -229,51 +228,7 @@ class KillerEngine:
         left = self.propagate(cand, values, queue, left)
         if left < 0:
             return 0, None
-        found = 0
-        first: list[int] | None = None
-        branches = 0
-        stack: list[tuple[list[int], list[int], int, int, int]] = [(cand, values, left, -1, 0)]
-        while stack:
-            cand, values, left, cell, bit = stack.pop()
-            if cell >= 0:
-                branches += 1
-                if branches > budget:
-                    raise SearchBudgetExceeded
-                cand = cand[:]
-                values = values[:]
-                cand[cell] = bit
-                left = self.propagate(cand, values, [cell], left)
-                if left < 0:
-                    continue
-            if not left:
-                found += 1
-                if first is None:
-                    first = [m.bit_length() for m in values]
-                if found >= limit:
-                    break
-                continue
-            best, best_k = -1, 99
-            for c, m in enumerate(cand):
-                if m:
-                    k = m.bit_count()
-                    if k < best_k:
-                        best, best_k = c, k
-                        if k == 2:
-                            break
-            m = cand[best]
-            bits = []
-            while m:
-                low = m & -m
-                bits.append(low)
-                m ^= low
-            if prefer is not None:
-                known = 1 << (prefer[best] - 1)
-                if known in bits:
-                    bits.remove(known)
-                    bits.insert(0, known)
-            for bit in reversed(bits):
-                stack.append((cand, values, left, best, bit))
-        return found, first
+        return branch_search(self.propagate, cand, values, left, limit, budget, prefer=prefer)
 
 
 def killer_engine(geom: Geometry, sums: list[int] | None) -> KillerEngine:

@@ -10,6 +10,7 @@ stop as soon as the cells it was asked about are placed.
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from .shapes import Geometry
 
@@ -298,59 +299,72 @@ class Engine:
                 break             # everything else follows: no other solution
         return None
 
-    # long: the branching loop of the exact search, its state in locals for speed
     def search(self, cand: list[int], values: list[int], left: int, limit: int, budget: int,
                rng: random.Random | None = None,
                prefer: list[int] | None = None) -> tuple[int, list[int] | None]:
         """Depth-first search from a propagated state."""
-        found = 0
-        first: list[int] | None = None
-        branches = 0
-        # each entry: a state and the value to try in its cell (-1: the state itself)
-        stack: list[tuple[list[int], list[int], int, int, int]] = [(cand, values, left, -1, 0)]
-        while stack:
-            cand, values, left, cell, bit = stack.pop()
-            if cell >= 0:
-                branches += 1
-                if branches > budget:
-                    raise SearchBudgetExceeded
-                cand = cand[:]
-                values = values[:]
-                cand[cell] = bit
-                left = self.propagate(cand, values, [cell], left)
-                if left < 0:
-                    continue
-            if not left:
-                found += 1
-                if first is None:
-                    first = [m.bit_length() for m in values]
-                if found >= limit:
-                    break
+        return branch_search(self.propagate, cand, values, left, limit, budget, rng, prefer)
+
+
+Propagate = Callable[[list[int], list[int], list[int], int], int]
+
+
+# long: the branching loop of the exact search, its state in locals for speed
+def branch_search(propagate: Propagate, cand: list[int], values: list[int], left: int,
+                  limit: int, budget: int, rng: random.Random | None = None,
+                  prefer: list[int] | None = None) -> tuple[int, list[int] | None]:
+    """Depth-first search from a state `propagate` left (it returns the cells still open,
+    or -1 on a contradiction): up to `limit` solutions and the first one; raises
+    SearchBudgetExceeded past `budget` branches. `rng` shuffles each cell's values;
+    else `prefer` (a known solution) puts its value first."""
+    found = 0
+    first: list[int] | None = None
+    branches = 0
+    # each entry: a state and the value to try in its cell (-1: the state itself)
+    stack: list[tuple[list[int], list[int], int, int, int]] = [(cand, values, left, -1, 0)]
+    while stack:
+        cand, values, left, cell, bit = stack.pop()
+        if cell >= 0:
+            branches += 1
+            if branches > budget:
+                raise SearchBudgetExceeded
+            cand = cand[:]
+            values = values[:]
+            cand[cell] = bit
+            left = propagate(cand, values, [cell], left)
+            if left < 0:
                 continue
-            best, best_k = -1, 99
-            for c, m in enumerate(cand):
-                if m:
-                    k = m.bit_count()
-                    if k < best_k:
-                        best, best_k = c, k
-                        if k == 2:
-                            break
-            m = cand[best]
-            bits = []
-            while m:
-                low = m & -m
-                bits.append(low)
-                m ^= low
-            if rng is not None:
-                rng.shuffle(bits)
-            elif prefer is not None:
-                known = 1 << (prefer[best] - 1)
-                if known in bits:                 # the known value tried first
-                    bits.remove(known)
-                    bits.insert(0, known)
-            for bit in reversed(bits):            # popped in the order of `bits`
-                stack.append((cand, values, left, best, bit))
-        return found, first
+        if not left:
+            found += 1
+            if first is None:
+                first = [m.bit_length() for m in values]
+            if found >= limit:
+                break
+            continue
+        best, best_k = -1, 99
+        for c, m in enumerate(cand):
+            if m:
+                k = m.bit_count()
+                if k < best_k:
+                    best, best_k = c, k
+                    if k == 2:
+                        break
+        m = cand[best]
+        bits = []
+        while m:
+            low = m & -m
+            bits.append(low)
+            m ^= low
+        if rng is not None:
+            rng.shuffle(bits)
+        elif prefer is not None:
+            known = 1 << (prefer[best] - 1)
+            if known in bits:                 # the known value tried first
+                bits.remove(known)
+                bits.insert(0, known)
+        for bit in reversed(bits):            # popped in the order of `bits`
+            stack.append((cand, values, left, best, bit))
+    return found, first
 
 
 def engine(geom: Geometry) -> Engine:
