@@ -27,7 +27,7 @@ from pydantic import Field, field_validator
 from ..base import (Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase,
                     grid_size)
 from . import draw
-from .generator import CONF_BUDGET, DIFFICULTY, NumberlinkBoard, generate
+from .generator import CONF_BUDGET, DIFFICULTY, HARD_FROM, NumberlinkBoard, generate
 
 MIN_SIDE, MAX_SIDE, MAX_WARN = 5, 15, 20
 Difficulty = Literal["easy", "medium", "hard"]
@@ -60,7 +60,7 @@ class NumberlinkParams(Params):
 
 # Hardness targets are 0.15 / 0.45 / 0.8 (see the module doc): a board is graded by
 # the nearest one.
-GRADE_BOUNDS = ((0.30, "easy"), (0.625, "medium"))
+GRADE_BOUNDS = ((0.30, "easy"), (HARD_FROM, "medium"))
 OFF_GRADE_PENALTY = 10.0
 STOP_WITHIN = 0.1        # hardness from the target at which best-of-N may stop
 

@@ -32,6 +32,8 @@ CONF_BUDGET = 400_000      # SAT conflicts per candidate, over all checks
 CHECK_BUDGET = 50_000      # conflicts per check; a board that needs more is dropped
 MAX_COVERS = 25            # fresh covers tried per candidate
 MAX_RIVALS = 3             # rivals fetched per check to choose a good split
+HARD_TRIES = 3             # unique boards a hard candidate makes to find one graded hard
+HARD_FROM = 0.625          # the hardness from which a board grades hard (see grade())
 
 
 @dataclass
@@ -135,11 +137,35 @@ def make_unique(rows: int, cols: int, difficulty: str, rng: random.Random,
     raise GenerationFailed(f"numberlink {rows}x{cols}: no unique board in {MAX_COVERS} covers")
 
 
+def _measured(rows: int, cols: int, difficulty: str, rng: random.Random, conf_budget: int):
+    """A unique board's paths, stats, f0 and f1. A hard candidate makes up to HARD_TRIES
+    boards until one grades hard (half of the 9x9 ones grade medium: best-of-N then ran
+    all its 8 candidates for want of a board to stop at), and keeps the first hard one,
+    else the hardest; the SAT budget covers all the tries."""
+    best = None
+    tries = HARD_TRIES if difficulty == "hard" else 1
+    for attempt in range(tries):
+        try:
+            cells, stats = make_unique(rows, cols, difficulty, rng, conf_budget)
+        except GenerationFailed:
+            if best is None:
+                raise
+            break
+        conf_budget -= stats["conflicts"]
+        f0, f1 = deductions(rows, cols, cells)
+        hardness = 0.5 * (1 - f0) + 0.5 * (1 - f1)
+        if best is None or hardness > best[0]:
+            best = (hardness, cells, stats, f0, f1)
+        if hardness >= HARD_FROM or conf_budget <= 0:
+            break
+    assert best is not None
+    return best[1:]
+
+
 def generate(rows: int, cols: int, difficulty: str, seed: int,
              conf_budget: int = CONF_BUDGET) -> NumberlinkBoard:
     rng = random.Random(seed)
-    cells, stats = make_unique(rows, cols, difficulty, rng, conf_budget)
-    f0, f1 = deductions(rows, cols, cells)
+    cells, stats, f0, f1 = _measured(rows, cols, difficulty, rng, conf_budget)
     # Number the paths in reading order of their first endpoint; each path
     # starts at its first endpoint in reading order.
     cells = [p if p[0] < p[-1] else p[::-1] for p in cells]
