@@ -30,6 +30,10 @@ DIFFICULTY = {"easy": (0.8, 0.15), "medium": (1.0, 0.45), "hard": (1.6, 0.8)}
 
 CONF_BUDGET = 400_000      # SAT conflicts per candidate, over all checks
 CHECK_BUDGET = 50_000      # conflicts per check; a board that needs more is dropped
+# Hard: a cover whose check needs more than this is dropped for a fresh one (15x15: such
+# covers needed many repairs, each making the board easier; 16 candidates: 17k -> 9k
+# conflicts, 44 -> 69 % within reach of the target)
+HARD_CHECK_BUDGET = 4_000
 MAX_COVERS = 25            # fresh covers tried per candidate
 MAX_RIVALS = 3             # rivals fetched per check to choose a good split
 HARD_TRIES = 3             # unique boards a hard candidate makes to find one graded hard
@@ -110,13 +114,14 @@ def make_unique(rows: int, cols: int, difficulty: str, rng: random.Random,
     mean_len = mean_length(difficulty, side)
     max_len = int(3 * side)
     spent = 0
+    check_budget = HARD_CHECK_BUDGET if difficulty == "hard" else CHECK_BUDGET
     for cover_no in range(1, MAX_COVERS + 1):
         paths = random_cover(rows, cols, mean_len, max_len, rng, steps=5 * n)
         if any(hugs_edge(p, rows, cols) for p in paths):
             continue
         splits = 0
         while True:
-            budget = min(CHECK_BUDGET, conf_budget - spent)
+            budget = min(check_budget, conf_budget - spent)
             res = check_unique(rows, cols, paths, budget, MAX_RIVALS)
             spent += res.conflicts
             if res.status == "unique":
