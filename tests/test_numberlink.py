@@ -316,3 +316,18 @@ def test_best_of_n_stops_only_at_a_board_near_the_requested_difficulty():
         off_grade += len(off)
     # Every case really happens: stops, boards at the grade but too far, other grades.
     assert stopped >= {"medium", "hard"} and far and off_grade
+
+
+def test_hard_candidates_try_again_for_a_board_graded_hard(monkeypatch):
+    """A hard candidate makes up to HARD_TRIES boards until one grades hard (graded
+    here from the deduction shares): most 9x9 candidates then grade hard, more than
+    with a single try."""
+    from publisher.kinds.numberlink import generator
+
+    def hard_share() -> float:
+        boards = [generate(9, 9, "hard", seed) for seed in range(12)]
+        return sum(0.5 * (1 - b.f0) + 0.5 * (1 - b.f1) >= 0.625 for b in boards) / 12
+
+    retried = hard_share()
+    monkeypatch.setattr(generator, "HARD_TRIES", 1)
+    assert retried >= 0.75 and retried > hard_share()
