@@ -32,12 +32,24 @@ CONF_BUDGET = 400_000      # SAT conflicts per candidate, over all checks
 CHECK_BUDGET = 50_000      # conflicts per check; a board that needs more is dropped
 # Hard: a cover whose check needs more than this is dropped for a fresh one (15x15: such
 # covers needed many repairs, each making the board easier; 16 candidates: 17k -> 9k
-# conflicts, 44 -> 69 % within reach of the target)
+# conflicts, 44 -> 69 % within reach of the target; 1500 and 2500 measured no better)
 HARD_CHECK_BUDGET = 4_000
 MAX_COVERS = 25            # fresh covers tried per candidate
 MAX_RIVALS = 3             # rivals fetched per check to choose a good split
-HARD_TRIES = 3             # unique boards a hard candidate makes to find one graded hard
-HARD_FROM = 0.625          # the hardness from which a board grades hard (see grade())
+# Unique boards a candidate makes to find a good one (see _measured): graded at the
+# level and this near its target hardness (easy: where best-of-N may stop; hard: any
+# board graded hard: asking for 0.1 made 15x15 hard 25 % slower per kept puzzle).
+GRADE_TRIES = {"easy": 3, "medium": 1, "hard": 3}
+GOOD_WITHIN = {"easy": 0.1, "medium": 0.1, "hard": 0.2}
+# hardness below which a board grades easy, then medium; hard above (see grade())
+GRADE_BOUNDS = ((0.30, "easy"), (0.625, "medium"))
+
+
+def grade(hardness: float) -> str:
+    for bound, level in GRADE_BOUNDS:
+        if hardness < bound:
+            return level
+    return "hard"
 
 
 @dataclass
@@ -143,13 +155,15 @@ def make_unique(rows: int, cols: int, difficulty: str, rng: random.Random,
 
 
 def _measured(rows: int, cols: int, difficulty: str, rng: random.Random, conf_budget: int):
-    """A unique board's paths, stats, f0 and f1. A hard candidate makes up to HARD_TRIES
-    boards until one grades hard (half of the 9x9 ones grade medium: best-of-N then ran
-    all its 8 candidates for want of a board to stop at), and keeps the first hard one,
-    else the hardest; the SAT budget covers all the tries."""
+    """A unique board's paths, stats, f0 and f1. A candidate makes up to
+    GRADE_TRIES[difficulty] boards until one is good (graded at the requested level,
+    within GOOD_WITHIN of its target: half of the 9x9 hard boards graded medium, a
+    third of the 9x9 easy ones medium and more were too easy, so best-of-N ran all its
+    8 candidates for want of a board to stop at). It keeps the first good one, else the
+    best (at the level first, then nearest the target); the SAT budget covers all."""
+    target = DIFFICULTY[difficulty][1]
     best = None
-    tries = HARD_TRIES if difficulty == "hard" else 1
-    for attempt in range(tries):
+    for _ in range(GRADE_TRIES[difficulty]):
         try:
             cells, stats = make_unique(rows, cols, difficulty, rng, conf_budget)
         except GenerationFailed:
@@ -159,9 +173,12 @@ def _measured(rows: int, cols: int, difficulty: str, rng: random.Random, conf_bu
         conf_budget -= stats["conflicts"]
         f0, f1 = deductions(rows, cols, cells)
         hardness = 0.5 * (1 - f0) + 0.5 * (1 - f1)
-        if best is None or hardness > best[0]:
-            best = (hardness, cells, stats, f0, f1)
-        if hardness >= HARD_FROM or conf_budget <= 0:
+        at_grade, off = grade(hardness) == difficulty, abs(hardness - target)
+        if at_grade and off <= GOOD_WITHIN[difficulty]:
+            return cells, stats, f0, f1
+        if best is None or (at_grade, -off) > best[0]:
+            best = ((at_grade, -off), cells, stats, f0, f1)
+        if conf_budget <= 0:
             break
     assert best is not None
     return best[1:]
