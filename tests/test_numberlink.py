@@ -316,3 +316,47 @@ def test_best_of_n_stops_only_at_a_board_near_the_requested_difficulty():
         off_grade += len(off)
     # Every case really happens: stops, boards at the grade but too far, other grades.
     assert stopped >= {"medium", "hard"} and far and off_grade
+
+
+@pytest.mark.parametrize("difficulty,low,high,most", [("easy", 0.05, 0.25, 0.4),
+                                                      ("hard", 0.625, 1.0, 0.75)])
+def test_candidates_try_again_for_a_board_at_the_level(monkeypatch, difficulty, low, high, most):
+    """An easy or hard candidate makes up to GRADE_TRIES boards until one is at its
+    level (graded here from the deduction shares; easy: also within 0.1 of its target
+    0.15): many more 9x9 candidates then are than with a single try."""
+    from publisher.kinds.numberlink import generator
+
+    def good_share() -> float:
+        boards = [generate(9, 9, difficulty, seed) for seed in range(12)]
+        return sum(low <= 0.5 * (1 - b.f0) + 0.5 * (1 - b.f1) <= high for b in boards) / 12
+
+    retried = good_share()
+    monkeypatch.setitem(generator.GRADE_TRIES, difficulty, 1)
+    assert retried >= most and retried > good_share()
+
+
+def test_more_unhug_rounds_leave_fewer_covers_hugging_the_border():
+    """Extra rounds of mixing and unhugging (easy covers) keep a cover a cover: every
+    cell once, neighbouring steps, MIN_LEN cells a path, no 2x2 block in one path; and
+    far fewer covers keep a path lying along the border."""
+    from publisher.kinds.numberlink.cover import hugs_edge
+    side = 15
+
+    def valid(paths) -> bool:
+        cells = [x for p in paths for x in p]
+        owner = {x: i for i, p in enumerate(paths) for x in p}
+        steps_ok = all(abs(a - b) == side or (abs(a - b) == 1 and a // side == b // side)
+                       for p in paths for a, b in zip(p, p[1:]))
+        blocks = any(owner[x] == owner[x + 1] == owner[x + side] == owner[x + side + 1]
+                     for x in range(side * side - side) if x % side < side - 1)
+        return (sorted(cells) == list(range(side * side)) and steps_ok and not blocks
+                and all(len(p) >= MIN_LEN for p in paths))
+
+    hugging = {}
+    for rounds in (1, 5):
+        rng = random.Random(3)
+        covers = [random_cover(side, side, 5.25, 45, rng, 5 * side * side, unhug_rounds=rounds)
+                  for _ in range(40)]
+        assert all(valid(c) for c in covers)
+        hugging[rounds] = sum(any(hugs_edge(p, side, side) for p in c) for c in covers)
+    assert hugging[5] * 3 <= hugging[1] * 2

@@ -115,7 +115,8 @@ def test_fast_proof_matches_an_independent_sat_model_along_repair_chains(side):
 
 
 @pytest.mark.parametrize("side,difficulty,seeds", [(9, "medium", 4), (15, "medium", 2),
-                                                   (15, "easy", 1), (13, "medium", 1)])
+                                                   (15, "easy", 1), (13, "medium", 1),
+                                                   (9, "hard", 3), (15, "hard", 1)])
 def test_generated_boards_are_unique_by_an_independent_sat_model(side, difficulty, seeds):
     for seed in range(seeds):
         board = generate(side, side, difficulty, seed)

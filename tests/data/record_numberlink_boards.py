@@ -1,7 +1,11 @@
 """Records tests/data/numberlink_boards.json: Flow boards of the current generator (the
 binary-coded proof and the shorter medium and easy paths past 10x10 changed every
 board that needed a repair or is 13x13 and up; the recording before them,
-numberlink_boards_f28ce56.json, was replaced):
+numberlink_boards_f28ce56.json, was replaced; since, easy and hard candidates try up to
+3 boards for one at their level, easy covers get up to 5 rounds of unhugging, and hard
+drops a cover whose check needs over 4000 conflicts, which changed the hard boards and
+the 9x9 and 15x15 easy ones; kept easy and hard boards scored equal or better,
+benchmarks/numberlink.py):
 
     python tests/data/record_numberlink_boards.py . tests/data
 """

@@ -12,7 +12,8 @@ to 7 at 15x15 and easy stays near 0.7 of medium, since the same relative length
 grades harder on a bigger grid): fewer, longer paths are harder. Each unique board is then measured: f0 = share of edge decisions
 made by unit propagation alone, f1 = after failed-literal probing (trying one
 edge each way and seeing a contradiction at once), hardness = 0.5 (1 - f0) +
-0.5 (1 - f1). The score (higher is better) is 100 (1 - |hardness - target|)
+0.5 (1 - f1). An easy or hard candidate makes up to three unique boards until one
+grades at its level (easy: within 0.1 of the target too) and keeps it. The score (higher is better) is 100 (1 - |hardness - target|)
 with targets 0.15 / 0.45 / 0.8, plus up to 5 for a mix of path lengths, minus 10
 for a board graded at another difficulty, so the best of the candidates is the one
 closest to the requested difficulty. f1 < 1
@@ -27,7 +28,7 @@ from pydantic import Field, field_validator
 from ..base import (Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase,
                     grid_size)
 from . import draw
-from .generator import CONF_BUDGET, DIFFICULTY, NumberlinkBoard, generate
+from .generator import CONF_BUDGET, DIFFICULTY, NumberlinkBoard, generate, grade
 
 MIN_SIDE, MAX_SIDE, MAX_WARN = 5, 15, 20
 Difficulty = Literal["easy", "medium", "hard"]
@@ -58,18 +59,9 @@ class NumberlinkParams(Params):
     labels: Literal["numbers", "letters"] = "numbers"
 
 
-# Hardness targets are 0.15 / 0.45 / 0.8 (see the module doc): a board is graded by
-# the nearest one.
-GRADE_BOUNDS = ((0.30, "easy"), (0.625, "medium"))
+# A board is graded by the nearest of the targets 0.15 / 0.45 / 0.8 (generator.grade).
 OFF_GRADE_PENALTY = 10.0
 STOP_WITHIN = 0.1        # hardness from the target at which best-of-N may stop
-
-
-def grade(hardness: float) -> str:
-    for bound, level in GRADE_BOUNDS:
-        if hardness < bound:
-            return level
-    return "hard"
 
 
 def labels_for(count: int, style: str) -> list[str]:

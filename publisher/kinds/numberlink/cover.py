@@ -178,9 +178,12 @@ def cut(path: list[int], rows: int, cols: int, mean_len: float, max_len: int,
 
 # long: one random-walk cover with its reshaping moves; the steps share local state
 def random_cover(rows: int, cols: int, mean_len: float, max_len: int, rng: random.Random,
-                 steps: int) -> list[list[int]]:
+                 steps: int, unhug_rounds: int = 1) -> list[list[int]]:
     """A cover of the grid by paths of MIN_LEN..max_len cells (about `mean_len`
-    on average), with no 2x2 block in one path. Deterministic for a given rng."""
+    on average), with no 2x2 block in one path. Deterministic for a given rng.
+    While a path still hugs the border after a round of `unhug`, up to
+    `unhug_rounds - 1` more rounds of mixing (moves that never make a path hug)
+    and unhugging follow: cheaper than a fresh cover."""
     n = rows * cols
     while True:
         paths = cut(hamiltonian_path(rows, cols, rng, 4 * n), rows, cols, mean_len, max_len, rng)
@@ -193,6 +196,12 @@ def random_cover(rows: int, cols: int, mean_len: float, max_len: int, rng: rando
         cover.mix_step()
     cover.merge()
     cover.unhug()
+    for _ in range(unhug_rounds - 1):
+        if not any(cover.hug):
+            break
+        for _ in range(n):
+            cover.mix_step()
+        cover.unhug()
     return [p for p in cover.paths if p]
 
 

@@ -30,8 +30,30 @@ DIFFICULTY = {"easy": (0.8, 0.15), "medium": (1.0, 0.45), "hard": (1.6, 0.8)}
 
 CONF_BUDGET = 400_000      # SAT conflicts per candidate, over all checks
 CHECK_BUDGET = 50_000      # conflicts per check; a board that needs more is dropped
+# Hard: a cover whose check needs more than this is dropped for a fresh one (15x15: such
+# covers needed many repairs, each making the board easier; 16 candidates: 17k -> 9k
+# conflicts, 44 -> 69 % within reach of the target; 1500 and 2500 measured no better)
+HARD_CHECK_BUDGET = 4_000
 MAX_COVERS = 25            # fresh covers tried per candidate
+# Rounds of unhugging a cover gets (see random_cover): easy covers, of many short paths,
+# kept one hugging the border in 5 of 6 tries at 15x15 (1 in 2 at 9x9); 5 rounds:
+# 30 -> 11 ms per usable 15x15 cover
+UNHUG_ROUNDS = {"easy": 5, "medium": 1, "hard": 1}
 MAX_RIVALS = 3             # rivals fetched per check to choose a good split
+# Unique boards a candidate makes to find a good one (see _measured): graded at the
+# level and this near its target hardness (easy: where best-of-N may stop; hard: any
+# board graded hard: asking for 0.1 made 15x15 hard 25 % slower per kept puzzle).
+GRADE_TRIES = {"easy": 3, "medium": 1, "hard": 3}
+GOOD_WITHIN = {"easy": 0.1, "medium": 0.1, "hard": 0.2}
+# hardness below which a board grades easy, then medium; hard above (see grade())
+GRADE_BOUNDS = ((0.30, "easy"), (0.625, "medium"))
+
+
+def grade(hardness: float) -> str:
+    for bound, level in GRADE_BOUNDS:
+        if hardness < bound:
+            return level
+    return "hard"
 
 
 @dataclass
@@ -108,13 +130,15 @@ def make_unique(rows: int, cols: int, difficulty: str, rng: random.Random,
     mean_len = mean_length(difficulty, side)
     max_len = int(3 * side)
     spent = 0
+    check_budget = HARD_CHECK_BUDGET if difficulty == "hard" else CHECK_BUDGET
     for cover_no in range(1, MAX_COVERS + 1):
-        paths = random_cover(rows, cols, mean_len, max_len, rng, steps=5 * n)
+        paths = random_cover(rows, cols, mean_len, max_len, rng, steps=5 * n,
+                             unhug_rounds=UNHUG_ROUNDS[difficulty])
         if any(hugs_edge(p, rows, cols) for p in paths):
             continue
         splits = 0
         while True:
-            budget = min(CHECK_BUDGET, conf_budget - spent)
+            budget = min(check_budget, conf_budget - spent)
             res = check_unique(rows, cols, paths, budget, MAX_RIVALS)
             spent += res.conflicts
             if res.status == "unique":
@@ -135,11 +159,40 @@ def make_unique(rows: int, cols: int, difficulty: str, rng: random.Random,
     raise GenerationFailed(f"numberlink {rows}x{cols}: no unique board in {MAX_COVERS} covers")
 
 
+def _measured(rows: int, cols: int, difficulty: str, rng: random.Random, conf_budget: int):
+    """A unique board's paths, stats, f0 and f1. A candidate makes up to
+    GRADE_TRIES[difficulty] boards until one is good (graded at the requested level,
+    within GOOD_WITHIN of its target: half of the 9x9 hard boards graded medium, a
+    third of the 9x9 easy ones medium and more were too easy, so best-of-N ran all its
+    8 candidates for want of a board to stop at). It keeps the first good one, else the
+    best (at the level first, then nearest the target); the SAT budget covers all."""
+    target = DIFFICULTY[difficulty][1]
+    best = None
+    for _ in range(GRADE_TRIES[difficulty]):
+        try:
+            cells, stats = make_unique(rows, cols, difficulty, rng, conf_budget)
+        except GenerationFailed:
+            if best is None:
+                raise
+            break
+        conf_budget -= stats["conflicts"]
+        f0, f1 = deductions(rows, cols, cells)
+        hardness = 0.5 * (1 - f0) + 0.5 * (1 - f1)
+        at_grade, off = grade(hardness) == difficulty, abs(hardness - target)
+        if at_grade and off <= GOOD_WITHIN[difficulty]:
+            return cells, stats, f0, f1
+        if best is None or (at_grade, -off) > best[0]:
+            best = ((at_grade, -off), cells, stats, f0, f1)
+        if conf_budget <= 0:
+            break
+    assert best is not None
+    return best[1:]
+
+
 def generate(rows: int, cols: int, difficulty: str, seed: int,
              conf_budget: int = CONF_BUDGET) -> NumberlinkBoard:
     rng = random.Random(seed)
-    cells, stats = make_unique(rows, cols, difficulty, rng, conf_budget)
-    f0, f1 = deductions(rows, cols, cells)
+    cells, stats, f0, f1 = _measured(rows, cols, difficulty, rng, conf_budget)
     # Number the paths in reading order of their first endpoint; each path
     # starts at its first endpoint in reading order.
     cells = [p if p[0] < p[-1] else p[::-1] for p in cells]
