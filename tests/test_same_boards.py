@@ -1,6 +1,7 @@
 """Faster Flow (numberlink) and Queens generators build the very boards of the code
 they replaced, seed for seed: Queens boards recorded at commit f28ce56 (before the
-speed work) by tests/data/record_boards.py; Flow boards recorded by
+speed work) by tests/data/record_boards.py (classic 8x8 easy seed 0 re-recorded when easy
+puzzles short of their count got extra queens: it graded medium); Flow boards recorded by
 tests/data/record_numberlink_boards.py since the binary-coded proof and the shorter
 paths past 10x10 (which changed boards, with equal or better scores: see that
 script)."""

@@ -7,7 +7,8 @@ a set of rows is tested with a few ANDs. Up to TABLE_MAX_N every solution of
 the size is listed once per process (`solution_table`); above it, rivals are
 asked of the solver only when a set is not refuted by the ones already found.
 Easier grades keep a minimal set (no given can be removed) that is one or two
-givens larger.
+givens larger; where no minimal set is large enough for easy, extra queens make up
+the count (an easy puzzle may hold a given it could do without).
 """
 from __future__ import annotations
 
@@ -208,7 +209,13 @@ def generate_classic(n: int, difficulty: str, rng: random.Random) -> dict:
                 best = cand
             if len(best) == target:
                 break
+        # Small boards often have no minimal set that large (8x8: 3 of 4 easy
+        # requests graded medium): an easy puzzle gets extra queens, which only help.
         rows = best
+        if difficulty == "easy" and len(rows) < target:
+            spare = [r for r in range(n) if r not in rows]
+            rng.shuffle(spare)
+            rows = rows + spare[:target - len(rows)]
     nodes = complete_classic(n, [(r, sol[r]) for r in rows], limit=2).nodes
     effort = math.log2(max(nodes, 1))
     if difficulty == "hard":
