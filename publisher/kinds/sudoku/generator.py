@@ -120,7 +120,9 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
          must_keep: list[list[int]] | None = None,
          path: list[tuple[list[int], bool]] | None = None,
          start: list[int] | None = None, start_easy: bool = True,
-         aim: int = 0, easy_sets: list[int] | None = None) -> tuple[list[int], bool, bool]:
+         aim: int = 0, easy_sets: list[int] | None = None,
+         misses: list[tuple[list[int], int]] | None = None,
+         start_reached: bool = False) -> tuple[list[int], bool, bool]:
     """Remove orbits in random order while the test of `tier` still proves the
     puzzle unique (the ladder up to that tier, or the counter for 4).
     `must_keep`: per cell, the cell sets holding it that need a given (learnt
@@ -131,6 +133,9 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
     ladder; stop at the first removal that makes it harder than that.
     `easy_sets`: given cells (bitsets) of puzzles singles solve, from earlier
     digs of this grid: a puzzle giving all the cells of one is solved too.
+    `misses`: gets each removal that singles could not follow and that left
+    another solution (its cells, and the cells that solution changed).
+    `start_reached`: `start` already needs exactly `aim`.
     Returns the givens, whether singles solve them and whether `aim` was met."""
     givens = list(start or solution)
     order = [o for o in orbits if givens[o[0]]]
@@ -145,7 +150,7 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
     fast = None if geom.cages else engine(geom)
     used = fast.house_values(givens) if fast is not None else []   # per house, given values
     easy = start_easy                                # singles solve the current puzzle
-    reached = stop = False
+    reached, stop = start_reached, False
 
     def keeps(test_tier: int, freed: list[int], grouped: bool) -> bool:
         nonlocal easy, reached, stop
@@ -183,6 +188,8 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
                         differ |= 1 << c
                 for c in cells_of(differ):
                     must_keep[c].insert(0, differ)
+                if misses is not None and easy:
+                    misses.append((freed, differ))
                 return False
             if test_tier == 4:
                 if other is not None:
@@ -258,14 +265,66 @@ def _dig_towards(geom: Geometry, solution: list[int], orbits: list[list[int]], t
     easy_sets: list[int] = []           # the givens of easy puzzles dug so far
     for _ in range(tries):
         path: list[tuple[list[int], bool]] = []
+        misses: list[tuple[list[int], int]] = []
         givens, easy, reached = _dig(geom, solution, orbits, 4, None, rng, must_keep, path,
-                                     base, aim=tier, easy_sets=easy_sets)
+                                     base, aim=tier, easy_sets=easy_sets, misses=misses)
         if reached:
             return givens
         if easy:
             easy_sets.append(sum(1 << c for c, v in enumerate(givens) if v))
+            swapped = _swap_towards(geom, solution, orbits, tier, givens, misses, must_keep)
+            if swapped is not None:
+                return _dig(geom, solution, orbits, 4, None, rng, must_keep, None, swapped,
+                            False, aim=tier, start_reached=True)[0]
         first_hard = next((k for k, (_, easy) in enumerate(path) if not easy), len(path))
         base = _removed(base, path, max(0, first_hard - BACKTRACK))
+    return None
+
+
+SWAP_TESTS = 12             # swaps tried from a dig that bottomed out easy
+
+
+def _swap_towards(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int,
+                  givens: list[int], misses: list[tuple[list[int], int]],
+                  must_keep: list[list[int]]) -> list[int] | None:
+    """From an easy puzzle no removal keeps unique: the same number of
+    orbits with one swapped, needing exactly `tier`, or None. A removal
+    singles could not follow left another solution; an orbit put back among
+    the cells where that solution differs may rule it out."""
+    fast = engine(geom)
+    budget = counter_budget(geom.n)
+    removed = [o for o in orbits if not givens[o[0]]]
+    tests = 0
+    for freed, differ in reversed(misses):
+        if any(not givens[c] for c in freed):
+            continue
+        for back in removed:
+            if not any(differ >> c & 1 for c in back):
+                continue
+            trial = list(givens)
+            for c in back:
+                trial[c] = solution[c]
+            for c in freed:
+                trial[c] = 0
+            kept = sum(1 << c for c, v in enumerate(trial) if v)
+            if any(not cells & kept for c in freed for cells in must_keep[c]):
+                continue
+            if tests >= SWAP_TESTS:
+                return None
+            tests += 1
+            solved, stuck = fast.singles_state(trial)
+            if solved:
+                continue
+            # unique with `back` given (it holds the easy puzzle): only `freed` can differ
+            other = other_solution(geom, trial, solution, freed, None, budget, stuck)
+            if other is not None:
+                if other is not solution:
+                    differ2 = sum(1 << c for c, v in enumerate(other) if v != solution[c])
+                    for c in cells_of(differ2):
+                        must_keep[c].insert(0, differ2)
+                continue
+            if solvable(geom, trial, tier) and (tier == 1 or not solvable(geom, trial, tier - 1)):
+                return trial
     return None
 
 
