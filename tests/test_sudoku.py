@@ -415,3 +415,34 @@ def test_killer_counter_agrees_with_sat_on_unique_ambiguous_and_impossible_grids
             assert found == len(sat_solutions(p)), (size, cages, sums, givens)
             seen.append(found)
     assert set(seen) == {0, 1, 2}
+
+
+def test_a_swap_from_a_dig_that_bottomed_out_easy_is_unique_and_past_singles() -> None:
+    from publisher.kinds.sudoku.generator import (_dig, _fill, _swap_towards, sets_by_cell,
+                                                  symmetry_orbits)
+    from publisher.kinds.sudoku.unavoidable import two_value_sets
+    orbits = symmetry_orbits(9, "rotational")
+    swaps = 0
+    for seed in range(12):
+        rng = random.Random(f"swap{seed}")
+        geom, solution = _fill(9, "classic", rng)
+        must_keep = sets_by_cell(81, two_value_sets(geom, solution))
+        misses: list[tuple[list[int], int]] = []
+        givens, easy, reached = _dig(geom, solution, orbits, 4, None, rng, must_keep,
+                                     aim=1, misses=misses)
+        if reached or not easy:
+            continue
+        easy_p = Puzzle(9, "classic", "easy", "rotational", givens, solution, geom.regions)
+        assert singles_solve(easy_p)
+        swapped = _swap_towards(geom, solution, orbits, 1, givens, misses, must_keep)
+        if swapped is None:
+            continue
+        swaps += 1
+        p = Puzzle(9, "classic", "medium", "rotational", swapped, solution, geom.regions)
+        assert len(sat_solutions(p)) == 1
+        assert not singles_solve(p)
+        out = [o for o in orbits if givens[o[0]] and not swapped[o[0]]]
+        back = [o for o in orbits if swapped[o[0]] and not givens[o[0]]]
+        assert len(out) == len(back) == 1          # one orbit swapped for another
+        assert all(v in (0, solution[c]) for c, v in enumerate(swapped))
+    assert swaps >= 1

@@ -9,7 +9,8 @@ a dig "to the bone", by singles or else a search for any other solution
 hard gets orbits back (givens only make it easier) until it needs exactly the
 level; classic medium and hard instead dig towards the level (_dig_towards:
 stop at the first removal that reaches it, dig on with its ladder, and take
-back the last removals of a dig that missed). Budgets are attempts (full
+back the last removals of a dig that missed, or for medium swap one orbit
+of a dig that ended easy). Budgets are attempts (full
 grids) and search nodes, never time.
 """
 from __future__ import annotations
@@ -260,7 +261,9 @@ def _dig_towards(geom: Geometry, solution: list[int], orbits: list[list[int]], t
     cages: dig with the counter until the puzzle needs exactly `tier`, then on
     with the ladder up to it. A dig that misses (never got there, or jumped
     past it) takes back its last removals before the puzzle stopped being
-    easy and digs again from there in another order."""
+    easy and digs again from there in another order; for medium, a dig that
+    ended easy first tries swapping one orbit (_swap_towards) and digs on
+    from a swap that needs exactly medium."""
     base = list(solution)
     easy_sets: list[int] = []           # the givens of easy puzzles dug so far
     for _ in range(tries):
@@ -272,6 +275,7 @@ def _dig_towards(geom: Geometry, solution: list[int], orbits: list[list[int]], t
             return givens
         if easy:
             easy_sets.append(sum(1 << c for c, v in enumerate(givens) if v))
+        if easy and tier == 1:          # measured: hard puzzles scored lower with swaps
             swapped = _swap_towards(geom, solution, orbits, tier, givens, misses, must_keep)
             if swapped is not None:
                 return _dig(geom, solution, orbits, 4, None, rng, must_keep, None, swapped,
