@@ -316,7 +316,8 @@ def _swap_towards(geom: Geometry, solution: list[int], orbits: list[list[int]], 
             if tests >= SWAP_TESTS:
                 return None
             tests += 1
-            solved, stuck = fast.singles_state(trial)
+            # singles solve the easy puzzle with `back` given: enough that they place `freed`
+            solved, stuck = fast.singles_state(trial, freed)
             if solved:
                 continue
             # unique with `back` given (it holds the easy puzzle): only `freed` can differ
