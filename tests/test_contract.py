@@ -154,6 +154,8 @@ def test_an_installed_kind_joins_the_registry(fresh_registry, monkeypatch):
 
     monkeypatch.setattr(fresh_registry, "entry_points", lambda group: [Point()])
     assert "extra" in fresh_registry.all_kinds() and "queens" in fresh_registry.all_kinds()
+    assert fresh_registry.get_kind("extra").name == "extra"    # not built in: entry points
+    assert fresh_registry.find_kind("no such kind") is None
 
 
 def test_fitting_text_measures_a_few_times_however_long_it_is(monkeypatch):
