@@ -16,7 +16,7 @@ from .errors import SpecError
 from .ground.columns import column_points
 from .ground.files import excerpt
 from .ground.yamlfile import child, format_path, line_map, load_yaml, located_error
-from .kinds import all_kinds
+from .kinds import all_kinds, find_kind, get_kind
 from .kinds.base import Language, SectionBase
 from .ground.schedule import Schedule
 
@@ -123,10 +123,16 @@ class BookBase(BaseModel):
 
 
 @cache
-def book_model() -> type[BookBase]:
-    models = [kind.section_model for kind in all_kinds().values()]
-    section = (Annotated[Union[tuple(models)], Field(discriminator="kind")]
-               if len(models) > 1 else models[0])
+def book_model(kind_names: tuple[str, ...] | None = None) -> type[BookBase]:
+    """The spec's model; with `kind_names` (all known), only those kinds' sections (a
+    spec naming only them validates, and fails, the same way: the tag picks the model)."""
+    if kind_names is None:
+        models = [kind.section_model for kind in all_kinds().values()]
+        section = (Annotated[Union[tuple(models)], Field(discriminator="kind")]
+                   if len(models) > 1 else models[0])
+    else:
+        models = [get_kind(name).section_model for name in kind_names]
+        section = Annotated[Union[tuple(models)], Field(discriminator="kind")]
     return create_model("BookSpec", __base__=BookBase,
                         sections=(list[section], Field(min_length=1)))  # type: ignore[valid-type]  # a union of the kinds found at run time
 
@@ -164,10 +170,22 @@ def load_spec(path: str | Path) -> Spec:
                         file=str(path), line=1)
     _count_from_schedule(data)
     try:
-        book = book_model().model_validate(data)
+        book = book_model(_named_kinds(data)).model_validate(data)
     except ValidationError as exc:
         raise _spec_error(exc, data, path, lines) from None
     return Spec(book=book, path=path, lines=lines, root=root)
+
+
+def _named_kinds(data: dict) -> tuple[str, ...] | None:
+    """The kinds the sections name, when every section names a known one (None: the
+    model of every kind, whose errors list them all)."""
+    sections = data.get("sections")
+    if not isinstance(sections, list) or not sections:
+        return None
+    names = [section.get("kind") if isinstance(section, dict) else None for section in sections]
+    if not all(isinstance(name, str) and find_kind(name) is not None for name in names):
+        return None
+    return tuple(sorted({str(name) for name in names}))
 
 
 def _count_from_schedule(data: dict) -> None:
@@ -178,7 +196,7 @@ def _count_from_schedule(data: dict) -> None:
         if not isinstance(section, dict) or "count" in section or "puzzles" in section:
             continue
         schedule = section.get("schedule", top)
-        kind = all_kinds().get(section.get("kind"))  # type: ignore[arg-type]
+        kind = find_kind(section.get("kind"))
         if not isinstance(schedule, dict) or kind is None:
             continue
         days, per_day = schedule.get("days", 1), schedule.get("per_day", 1)

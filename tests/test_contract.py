@@ -154,6 +154,8 @@ def test_an_installed_kind_joins_the_registry(fresh_registry, monkeypatch):
 
     monkeypatch.setattr(fresh_registry, "entry_points", lambda group: [Point()])
     assert "extra" in fresh_registry.all_kinds() and "queens" in fresh_registry.all_kinds()
+    assert fresh_registry.get_kind("extra").name == "extra"    # not built in: entry points
+    assert fresh_registry.find_kind("no such kind") is None
 
 
 def test_fitting_text_measures_a_few_times_however_long_it_is(monkeypatch):
@@ -181,3 +183,28 @@ def test_fitting_text_measures_a_few_times_however_long_it_is(monkeypatch):
     pieces = crossword_draw._breakable(["y" * 2000], "PTSans", 10, 120)
     assert "".join(p.rstrip("-") for p in pieces) == "y" * 2000
     assert len(calls) < 40 * len(pieces)
+
+
+def test_a_spec_imports_only_the_kinds_it_names(tmp_path):
+    """Startup time: a book of queens loads no other kind's code; listing still finds all."""
+    import subprocess
+    import sys
+    spec = tmp_path / "q.yaml"
+    spec.write_text("title: Q\nseed: 1\nsections:\n  - kind: queens\n    count: 1\n")
+    probe = ("import sys\nfrom publisher.spec import load_spec\nfrom publisher.plan import plan_book\n"
+             f"plan_book(load_spec({str(spec)!r}))\n"
+             "print(sorted({m.split('.')[2] for m in sys.modules\n"
+             "              if m.startswith('publisher.kinds.') and m != 'publisher.kinds.base'}))\n"
+             "from publisher.kinds import all_kinds\nprint(len(all_kinds()))\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    assert out[0] == "['queens']"
+    assert int(out[1]) == len(KINDS) > 1
+
+
+def test_an_unknown_kind_still_names_every_kind(tmp_path):
+    spec = tmp_path / "bad.yaml"
+    spec.write_text("title: Q\nsections:\n  - kind: queens\n    count: 1\n  - kind: qeens\n")
+    with pytest.raises(Exception) as err:
+        load_spec(spec)
+    assert all(name in str(err.value) for name in KINDS)

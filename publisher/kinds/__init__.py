@@ -1,7 +1,11 @@
 """The registry of puzzle kinds, found by the package: every subpackage of
 `publisher.kinds` is a kind and defines `KIND`; other distributions add kinds through
 the entry-point group `publisher.kinds` (`name = "their_package:KIND"`). A kind that
-is missing its KIND, fails to import or clashes with another is a loud error."""
+is missing its KIND, fails to import or clashes with another is a loud error.
+
+A built-in kind is imported when first asked for (`get_kind`, `find_kind`): its name is
+its subpackage's name, so a book of word searches never imports the Sudoku code, and
+entry points are read only for a name that is not built in or when listing (`all_kinds`)."""
 from __future__ import annotations
 
 import importlib
@@ -32,17 +36,30 @@ def _check(kind: object, where: str) -> AnyKind:
     return kind
 
 
+def _own_names() -> list[str]:
+    """The subpackages of this package, each a kind (base.py and other modules are not)."""
+    return sorted(info.name for info in pkgutil.iter_modules(__path__) if info.ispkg)
+
+
+@cache
+def _built_in() -> frozenset[str]:
+    return frozenset(_own_names())
+
+
+@cache
+def _own_kind(package: str) -> AnyKind:
+    module_name = f"{__name__}.{package}"
+    module = importlib.import_module(module_name)   # an import error is raised as is
+    if not hasattr(module, "KIND"):
+        raise KindError(f"{module_name} is a kind package but defines no KIND; "
+                        "add `KIND = YourKind()` to its __init__.py")
+    return _check(module.KIND, module_name)
+
+
 def _own_kinds() -> dict[str, AnyKind]:
     kinds: dict[str, AnyKind] = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if not info.ispkg:
-            continue                      # base.py and other modules of this folder
-        module_name = f"{__name__}.{info.name}"
-        module = importlib.import_module(module_name)   # an import error is raised as is
-        if not hasattr(module, "KIND"):
-            raise KindError(f"{module_name} is a kind package but defines no KIND; "
-                            "add `KIND = YourKind()` to its __init__.py")
-        kind = _check(module.KIND, module_name)
+    for package in _own_names():
+        kind = _own_kind(package)
         kinds[kind.name] = kind
     return kinds
 
@@ -74,5 +91,19 @@ def all_kinds() -> dict[str, AnyKind]:
     return own | _installed_kinds(own)
 
 
+def find_kind(name: object) -> AnyKind | None:
+    """The kind called `name`, or None; a built-in kind is imported alone."""
+    if not isinstance(name, str):
+        return None
+    if name in _built_in():
+        kind = _own_kind(name)
+        if kind.name == name:
+            return kind
+    return all_kinds().get(name)
+
+
 def get_kind(name: str) -> AnyKind:
-    return all_kinds()[name]
+    kind = find_kind(name)
+    if kind is None:
+        raise KeyError(name)
+    return kind
