@@ -51,10 +51,14 @@ class Desk:
         opened = History.open(path) if path is not None else None
         desk = cls(spec, opened, datetime.now(timezone.utc).date())
         if opened is not None:       # re-running recorded dates replaces that run
-            desk.replaced = opened.replace_run(spec.name, {
-                day for section in book.sections
-                for schedule in [section.schedule or book.schedule] if schedule is not None
-                for day in schedule.dates()})
+            try:
+                desk.replaced = opened.replace_run(spec.name, {
+                    day for section in book.sections
+                    for schedule in [section.schedule or book.schedule] if schedule is not None
+                    for day in schedule.dates()})
+            except BaseException:
+                desk.close()         # unlocks, and removes a file this build created
+                raise
         return desk
 
     def avoid(self, day: date | None) -> set[str]:
@@ -163,11 +167,22 @@ def answer_clues(kind: str, board: Board) -> dict[str, str]:
     return found
 
 
+def _ordered(key: object) -> object:
+    """`key` with its sets sorted: a set's repr follows PYTHONHASHSEED, a hash must not."""
+    if isinstance(key, (set, frozenset)):
+        return tuple(sorted((_ordered(k) for k in key), key=repr))
+    if isinstance(key, tuple):
+        return tuple(_ordered(k) for k in key)
+    if isinstance(key, list):
+        return [_ordered(k) for k in key]
+    return key
+
+
 def grid_hash(kind_name: str, board: Board) -> str:
     """The kind's identity when it has one (turns and mirrors count as the same), else
     the board's manifest entry."""
     kind = get_kind(kind_name)
     key = kind.identity(board)
-    text = repr(key) if key is not None else json.dumps(kind.manifest(board), sort_keys=True,
+    text = repr(_ordered(key)) if key is not None else json.dumps(kind.manifest(board), sort_keys=True,
                                                         ensure_ascii=False, default=str)
     return hashlib.blake2b(f"{kind_name}\n{text}".encode(), digest_size=16).hexdigest()

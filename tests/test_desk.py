@@ -1,6 +1,7 @@
 """Newspaper desk: dated schedules, side-file names, the SQLite history across runs.
 Words are read back from the manifests and the database with plain json/sqlite3."""
 import json
+import os
 import shutil
 import sqlite3
 from datetime import date
@@ -329,3 +330,20 @@ def test_next_weeks_cryptograms_do_not_repeat_this_weeks_texts(tmp_path):
     week1, week2 = texts(first), texts(second)
     assert len(week1) == len(week2) == 7
     assert not week1 & week2
+
+
+def test_a_crosswords_grid_hash_is_the_same_in_every_process():
+    """Its identity is a set of word pairs, whose order follows PYTHONHASHSEED; the
+    history's hash must not, or no repeat is ever found again."""
+    import subprocess
+    import sys
+    script = ("from publisher.kinds import get_kind; from publisher.desk import grid_hash\n"
+              "k = get_kind('crossword')\n"
+              "words = ['TIGER', 'EAGLE', 'RHINO', 'OTTER', 'GECKO']\n"
+              "p = k.params_model(words=[(w, w, 'clue ' + w) for w in words], rows=9, cols=9)\n"
+              "print(grid_hash('crossword', k.generate(p, 3)))\n")
+    hashes = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                             check=True, cwd=ROOT,
+                             env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+              for seed in ("1", "2", "3")}
+    assert len(hashes) == 1 and len(next(iter(hashes)).strip()) == 32
