@@ -110,8 +110,10 @@ def test_drawing_stays_inside_any_box(examples, name, box, solution):
 def fresh_registry(monkeypatch):
     import publisher.kinds as registry
     registry.all_kinds.cache_clear()
+    registry._installed_names.cache_clear()
     yield registry
     registry.all_kinds.cache_clear()
+    registry._installed_names.cache_clear()
 
 
 def test_a_kind_package_without_kind_is_a_loud_error(fresh_registry, monkeypatch, tmp_path):
@@ -156,6 +158,26 @@ def test_an_installed_kind_joins_the_registry(fresh_registry, monkeypatch):
     assert "extra" in fresh_registry.all_kinds() and "queens" in fresh_registry.all_kinds()
     assert fresh_registry.get_kind("extra").name == "extra"    # not built in: entry points
     assert fresh_registry.find_kind("no such kind") is None
+
+
+def test_an_installed_kind_with_a_built_in_name_is_a_loud_error(fresh_registry, monkeypatch):
+    """Found however a build asks for the built-in kind, not only when listing."""
+    from publisher.kinds.base import Kind
+
+    class Impostor(Kind):
+        name = "sudoku"
+        section_model = SectionBase
+        params_model = Params
+
+    class Point:
+        name, value = "sudoku", "impostor:KIND"
+
+        def load(self):
+            return Impostor()
+
+    monkeypatch.setattr(fresh_registry, "entry_points", lambda group: [Point()])
+    with pytest.raises(fresh_registry.KindError, match="two kinds are called 'sudoku'"):
+        fresh_registry.get_kind("sudoku")
 
 
 def test_fitting_text_measures_a_few_times_however_long_it_is(monkeypatch):

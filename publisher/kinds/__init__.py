@@ -91,11 +91,18 @@ def all_kinds() -> dict[str, AnyKind]:
     return own | _installed_kinds(own)
 
 
+@cache
+def _installed_names() -> frozenset[str]:
+    """The names installed kinds register under, read without importing them."""
+    return frozenset(point.name for point in entry_points(group=ENTRY_POINT_GROUP))
+
+
 def find_kind(name: object) -> AnyKind | None:
-    """The kind called `name`, or None; a built-in kind is imported alone."""
+    """The kind called `name`, or None; a built-in kind is imported alone unless an
+    installed kind registers the same name (then the full registry reports the clash)."""
     if not isinstance(name, str):
         return None
-    if name in _built_in():
+    if name in _built_in() and name not in _installed_names():
         kind = _own_kind(name)
         if kind.name == name:
             return kind
