@@ -17,7 +17,7 @@ from .chains import simple_colouring, x_chain, xy_chain
 from .grader_util import bits_of, cells_of
 from .innies import groups as innie_groups, innies_outies
 from .propagate import engine
-from .solver import cage_combos
+from .killer import cage_combos
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 # technique -> tier, in ladder order (cage_sum only for killers)

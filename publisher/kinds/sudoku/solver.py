@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from .killer import cage_combos, killer_engine
+from .killer import killer_engine
 from .propagate import SearchBudgetExceeded, engine
 from .shapes import Geometry
 
