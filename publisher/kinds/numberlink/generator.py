@@ -49,6 +49,11 @@ GOOD_WITHIN = {"easy": 0.1, "medium": 0.1, "hard": 0.2}
 GRADE_BOUNDS = ((0.30, "easy"), (0.625, "medium"))
 
 
+def hardness_of(f0: float, f1: float) -> float:
+    """The module docstring's hardness, from the two deduction shares."""
+    return 0.5 * (1 - f0) + 0.5 * (1 - f1)
+
+
 def grade(hardness: float) -> str:
     for bound, level in GRADE_BOUNDS:
         if hardness < bound:
@@ -177,7 +182,7 @@ def _measured(rows: int, cols: int, difficulty: str, rng: random.Random, conf_bu
             break
         conf_budget -= stats["conflicts"]
         f0, f1 = deductions(rows, cols, cells)
-        hardness = 0.5 * (1 - f0) + 0.5 * (1 - f1)
+        hardness = hardness_of(f0, f1)
         at_grade, off = grade(hardness) == difficulty, abs(hardness - target)
         if at_grade and off <= GOOD_WITHIN[difficulty]:
             return cells, stats, f0, f1
@@ -198,7 +203,7 @@ def generate(rows: int, cols: int, difficulty: str, seed: int,
     cells = [p if p[0] < p[-1] else p[::-1] for p in cells]
     cells.sort(key=lambda p: p[0])
     paths = [[list(divmod(x, cols)) for x in p] for p in cells]
-    hardness = 0.5 * (1 - f0) + 0.5 * (1 - f1)
+    hardness = hardness_of(f0, f1)
     board = NumberlinkBoard(rows=rows, cols=cols, paths=paths, labels=list(LABELS[:len(paths)]),
                             difficulty=difficulty, hardness=round(hardness, 4),
                             f0=round(f0, 4), f1=round(f1, 4), **stats)
