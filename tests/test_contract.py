@@ -140,21 +140,28 @@ def test_a_broken_installed_kind_is_a_loud_error(fresh_registry, monkeypatch):
     assert "no_such_module:KIND" in str(err.value)
 
 
-def test_an_installed_kind_joins_the_registry(fresh_registry, monkeypatch):
+def _installed(registry, monkeypatch, name: str) -> None:
+    """An installed kind called `name`, as the entry point `name = "<name>:KIND"`."""
     from publisher.kinds.base import Kind
 
-    class Extra(Kind):
-        name = "extra"
+    class Installed(Kind):
         section_model = SectionBase
         params_model = Params
 
+    Installed.name = name
+
     class Point:
-        name, value = "extra", "extra:KIND"
+        value = f"{name}:KIND"
 
         def load(self):
-            return Extra()
+            return Installed()
 
-    monkeypatch.setattr(fresh_registry, "entry_points", lambda group: [Point()])
+    Point.name = name
+    monkeypatch.setattr(registry, "entry_points", lambda group: [Point()])
+
+
+def test_an_installed_kind_joins_the_registry(fresh_registry, monkeypatch):
+    _installed(fresh_registry, monkeypatch, "extra")
     assert "extra" in fresh_registry.all_kinds() and "queens" in fresh_registry.all_kinds()
     assert fresh_registry.get_kind("extra").name == "extra"    # not built in: entry points
     assert fresh_registry.find_kind("no such kind") is None
@@ -162,20 +169,7 @@ def test_an_installed_kind_joins_the_registry(fresh_registry, monkeypatch):
 
 def test_an_installed_kind_with_a_built_in_name_is_a_loud_error(fresh_registry, monkeypatch):
     """Found however a build asks for the built-in kind, not only when listing."""
-    from publisher.kinds.base import Kind
-
-    class Impostor(Kind):
-        name = "sudoku"
-        section_model = SectionBase
-        params_model = Params
-
-    class Point:
-        name, value = "sudoku", "impostor:KIND"
-
-        def load(self):
-            return Impostor()
-
-    monkeypatch.setattr(fresh_registry, "entry_points", lambda group: [Point()])
+    _installed(fresh_registry, monkeypatch, "sudoku")
     with pytest.raises(fresh_registry.KindError, match="two kinds are called 'sudoku'"):
         fresh_registry.get_kind("sudoku")
 
