@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from .propagate import branch_search
+from .propagate import branch_search, engine
 from .shapes import Geometry
 
 
@@ -51,12 +51,8 @@ class KillerEngine:
             for c in cells:
                 cage_of[c] = k
         self.cage_of = tuple(cage_of)
-        unit_bits = [0] * self.cells
-        for u, cells in enumerate(geom.units):
-            for c in cells:
-                unit_bits[c] |= 1 << u
-        self.unit_bits = tuple(unit_bits)
-        self.all_units = (1 << len(geom.units)) - 1
+        houses = engine(geom)          # the classic engine's house tables serve here too
+        self.unit_bits, self.all_units = houses.unit_bits, houses.all_units
         self.all_cages = (1 << len(geom.cages)) - 1
 
     def start(self, givens: list[int]) -> tuple[list[int], list[int], list[int], int] | None:
