@@ -252,3 +252,49 @@ def test_the_preflight_still_refuses_ink_in_the_margin_that_does_not_bleed(tmp_p
     assert margins_ok(lambda c, w, h: c.rect(0, h - 100, w, 100, stroke=0, fill=1))
     assert not margins_ok(lambda c, w, h: c.rect(20, h - 100, w - 40, 90, stroke=0, fill=1))
     assert not margins_ok(lambda c, w, h: c.drawString(w - 20, h - 10, "edge"))
+
+
+CROSSWORD_ONLY = """\
+title: Clue Numbers
+layout: 6x9
+seed: 5
+sections:
+  - {kind: crossword, size: 11, candidates: 1, count: 1, words_per_puzzle: 8,
+     clues: en/general-clues}
+"""
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_crossword_worked_example_shows_numbers_answers_and_clues(write_spec, tmp_path):
+    """The rules speak of clue numbers and clues, so the worked example shows them: each
+    listed clue's number is printed once in the grid, in a cell with a letter, clear of
+    it; the clues are catalogue example clues with their answer's length."""
+    from publisher.ground.catalogue import catalogue
+    result = _build(write_spec, tmp_path, CROSSWORD_ONLY)
+    reader = PdfReader(result.pdf)
+    index = next(i for i, page in enumerate(reader.pages)
+                 if page.extract_text().startswith("How to play: Crossword"))
+    text = reader.pages[index].extract_text()
+    shown = [(w, clue) for w, clue in catalogue("en").lookup("kinds.crossword.example_clues")
+             if clue in " ".join(text.split())]
+    assert len(shown) >= 3, text
+    for word, clue in shown:
+        assert f"{clue} ({len(word)})" in " ".join(text.split())
+    lines = [line.strip() for line in text.splitlines()]
+    clue_lines = lines[lines.index("ACROSS"):-1]          # the last line: the folio
+    listed = {int(line) for line in clue_lines if line.isdigit()}
+    assert len(listed) >= len(shown) - 1          # an across and a down may share a number
+    marks = page_marks(result.pdf.read_bytes(), index)
+    letters = [m for m in marks if m.kind == "text" and len(m.text) == 1 and m.text.isupper()]
+    heading = next(m for m in marks if m.kind == "text" and m.text == "ACROSS")
+    numbers = [m for m in marks if m.kind == "text" and m.text.isdigit()
+               and m.bbox[1] > heading.bbox[3]]           # in the grid, above the clues
+    assert sorted(int(m.text) for m in numbers) == sorted(listed)
+    for number in numbers:
+        near = [m for m in letters if abs(m.bbox[0] - number.bbox[0]) < letters[0].size * 1.5
+                and abs(m.bbox[3] - number.bbox[3]) < letters[0].size * 1.5]
+        assert near, number                       # the number sits in a lettered cell
+        assert not any(_overlap(number.bbox, m.bbox) for m in letters), number

@@ -339,6 +339,12 @@ class Kind(Generic[S, P, B]):
         """Draw the solved puzzle inside `box` (answer key; boxes are small)."""
         raise NotImplementedError
 
+    def draw_example(self, canvas: Any, board: B, box: Box, ctx: DrawContext) -> None:
+        """Draw the solved example of a How to play page inside `box`: by default the
+        solution; a kind whose solution leaves out what the rules talk about (a
+        crossword's numbers and clues) draws more."""
+        self.draw_together(canvas, [board], [box], ctx, solution=True)
+
     def draw_together(self, canvas: Any, boards: Sequence[B], boxes: Sequence[Box],
                       ctx: DrawContext, solution: bool = False) -> None:
         """Draw puzzles (or with `solution`, answers) that share a page, each in its box.

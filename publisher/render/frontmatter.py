@@ -14,6 +14,7 @@ from ..ground import printrules
 from ..ground.fonts import wrap_to_fit
 from ..kinds import get_kind
 from ..kinds.base import Box
+from . import measure
 from .pagination import Page
 
 if TYPE_CHECKING:
@@ -133,11 +134,16 @@ def how_to_play_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
         return
     side = min(body.width * 0.7, room)
     box = Box(body.x + (body.width - side) / 2, y - t.font_size * 2 - side, side, side)
-    if r.box_problem(example, box, solution=True) is None:
-        canvas.setFillColor(black)
-        r.text(canvas, body.x, y - t.font_size * 0.5, r.words.text("book.example"),
-               t.font_italic, t.font_size, body.width, "centre")
-        r.draw(canvas, example, box, "solution")
+    kind, ctx = get_kind(page.kind), r.context(example)
+    if r.box_problem(example, box, solution=True) is not None:
+        return
+    drawn = measure.smallest_drawn(lambda c: kind.draw_example(c, example.kept, box, ctx))
+    if drawn < t.min_answer_font_size - 0.05:
+        return
+    canvas.setFillColor(black)
+    r.text(canvas, body.x, y - t.font_size * 0.5, r.words.text("book.example"),
+           t.font_italic, t.font_size, body.width, "centre")
+    kind.draw_example(canvas, example.kept, box, ctx)
 
 
 def notes_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:

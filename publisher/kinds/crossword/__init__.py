@@ -337,6 +337,15 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
                       ctx: DrawContext) -> None:
         draw.draw_solution(canvas, board, box, ctx.theme)
 
+    def draw_example(self, canvas: Any, board: CrosswordBoard, box: Box,
+                     ctx: DrawContext) -> None:
+        """Numbers, answers and the clues they answer: what the rules talk about."""
+        if draw.clues_fit(board, box, ctx.theme, _enumeration, _headings(ctx)):
+            draw.draw_puzzle(canvas, board, box, ctx.theme, _enumeration, _headings(ctx),
+                             filled=True)
+        else:
+            super().draw_example(canvas, board, box, ctx)
+
     def manifest(self, board: CrosswordBoard) -> dict[str, Any]:
         return {
             "rows": board.rows, "cols": board.cols,

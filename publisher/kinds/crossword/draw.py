@@ -153,7 +153,10 @@ def clues_fit(board, box, theme, enumeration, headings) -> bool:
     return _plan(board, box, theme, enumeration, headings)[0] != "none"
 
 
-def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bool) -> None:
+def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bool,
+          filled: bool = False) -> None:
+    """The grid: numbered (a puzzle), lettered (`solution`), or with `filled` both (a
+    How to play page's worked example, its letters set lower to clear the numbers)."""
     canvas.setLineWidth(max(theme.min_line_width, theme.line_width))
     canvas.setStrokeGray(0)
     numbers = {(e["row"], e["col"]): e["number"] for e in board.entries}
@@ -167,6 +170,10 @@ def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bo
                     canvas.rect(x, y, cell, cell, stroke=1, fill=1)
                 continue
             canvas.rect(x, y, cell, cell, stroke=1, fill=0)
+            if filled:
+                fs = cell * FILLED_LETTER
+                canvas.setFont(theme.font_bold, fs)
+                canvas.drawCentredString(x + cell / 2, y + cell * 0.4 - fs * 0.35, ch)
             if solution:
                 fs = cell * SOLUTION_LETTER
                 canvas.setFont(theme.font_bold, fs)
@@ -184,7 +191,8 @@ def draw_grid_alone(canvas, board, box, theme) -> None:
           cell, theme, False)
 
 
-def draw_puzzle(canvas, board, box, theme, enumeration, headings) -> None:
+def draw_puzzle(canvas, board, box, theme, enumeration, headings, filled: bool = False) -> None:
+    """The grid with its clues, as _plan arranged them; `filled`: with the answers."""
     where, n_cols, size, col_w, cell, lines, line_h, need = _plan(board, box, theme, enumeration,
                                                                   headings)
     per = max(1, round(need / line_h))
@@ -192,20 +200,20 @@ def draw_puzzle(canvas, board, box, theme, enumeration, headings) -> None:
     gw, gh = cell * board.cols, cell * board.rows
     if where == "none":
         _grid(canvas, board, box.x + (box.width - gw) / 2, box.top - (box.height - gh) / 2,
-              cell, theme, False)
+              cell, theme, False, filled)
         return
     if where == "under":
         gx = box.x + (box.width - gw) / 2
         free = box.height - need - GAP
         gtop = box.top - max(0.0, (free - gh) / 2) if free > gh else box.top
-        _grid(canvas, board, gx, gtop, cell, theme, False)
+        _grid(canvas, board, gx, gtop, cell, theme, False, filled)
         ctop = gtop - gh - GAP
         cx = [box.x + k * (col_w + GAP) for k in range(n_cols)]
     else:
         clues_w = n_cols * (col_w + GAP)
         gx = box.x + (box.width - clues_w - gw) / 2
         gtop = box.top - (box.height - gh) / 2 if gh < box.height else box.top
-        _grid(canvas, board, gx, gtop, cell, theme, False)
+        _grid(canvas, board, gx, gtop, cell, theme, False, filled)
         ctop = box.top
         cx = [gx + gw + GAP + k * (col_w + GAP) for k in range(n_cols)]
     _clue_columns(canvas, columns, cx, ctop, size, line_h, theme)
@@ -307,6 +315,7 @@ def draw_continued(canvas, board, box, next_box, theme, enumeration, headings,
 
 
 SOLUTION_LETTER = 0.62      # answer letters' size, as a share of the cell
+FILLED_LETTER = 0.5         # beside a clue number, in a worked example
 
 
 def solution_letter_size(board, box) -> float:
