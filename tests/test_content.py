@@ -189,7 +189,7 @@ def test_spelling_exceptions_are_still_needed():
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("language", ["en", "es", "ru"])
 def test_clue_answers_are_spelled_right(language):
     """Every answer of the bundled clue databases is a word Hunspell knows, apart from the
     documented exceptions in spelling/clues-<lang>.txt."""
@@ -201,12 +201,70 @@ def test_clue_answers_are_spelled_right(language):
         if path.exists():
             answers |= {str(k) for k in yaml.safe_load(path.read_text(encoding="utf-8"))}
     words = {w for answer in answers for w in re.split(r"[\s\-]+", answer) if w}
-    allowed = set(read_entries(WORDLISTS / "spelling" / f"clues-{language}.txt"))
+    allowed = set(read_word_file(WORDLISTS / "spelling" / f"clues-{language}.txt"))
     unknown = hunspell_unknown(language, words) - allowed
     # Answers are written in lower case: a proper noun (paris) is right as Paris.
     unknown -= {w for w in unknown if w.capitalize() not in
                 hunspell_unknown(language, {w.capitalize()})}
     assert not unknown, f"{language} clue answers Hunspell does not know: {sorted(unknown)[:20]}"
+
+
+# Fewest `word: clue` pairs of wordlists/<lang>/general-clues.yaml.
+MIN_GENERAL_CLUES = {"en": 170, "es": 140, "ru": 160}
+VOWELS = {"en": "AEIOUY", "es": "AEIOU", "ru": "АЕЁИОУЫЭЮЯЙЬ"}
+
+
+def gives_the_answer_away(answer: str, clue: str, language: str) -> bool:
+    """The clue holds the answer, or a word of the answer's root: its letters up to the
+    last consonant (РЫБА -> РЫБ, found in РЫБНЫЙ). A short answer or stem counts only at
+    the start of a word at most three letters longer, so that КОТ does not catch КОТОРЫЙ."""
+    stem = answer.rstrip(VOWELS[language])
+    for word in (letters_only(w, language) for w in re.split(r"[^\w]+", clue)):
+        if word == answer or (len(answer) >= 4 and answer in word):
+            return True
+        if len(stem) >= 4 and word.startswith(stem):
+            return True
+        if len(stem) == 3 and word.startswith(stem) and len(word) <= len(stem) + 3:
+            return True
+    return False
+
+
+def test_giveaway_check_catches_a_root():
+    assert gives_the_answer_away("РЫБА", "Рыбный суп", "ru")
+    assert gives_the_answer_away("МУРАВЕЙ", "Живёт в муравейнике", "ru")
+    assert gives_the_answer_away("ЛИСА", "Лисий хвост", "ru")
+    assert gives_the_answer_away("APPLE", "Apples grow on it", "en")
+    assert not gives_the_answer_away("КОТ", "Зверь, который мурлычет", "ru")
+    assert not gives_the_answer_away("ЛЕС", "Много деревьев", "ru")
+
+
+@pytest.mark.parametrize("language", sorted(MIN_GENERAL_CLUES))
+def test_general_clue_lists(language):
+    """wordlists/<lang>/general-clues.yaml: enough pairs, each answer 3-12 letters of its
+    language and said once (YAML would keep the last of two equal keys silently), each
+    clue a sentence that does not hold the answer or its root."""
+    path = WORDLISTS / language / "general-clues.yaml"
+    node = yaml.compose(path.read_text(encoding="utf-8"))
+    assert isinstance(node, yaml.MappingNode), f"{path.name}: want a word: clue mapping"
+    pairs = [(key.value, value.value) for key, value in node.value]
+    problems: list[str] = []
+    if len(pairs) < MIN_GENERAL_CLUES[language]:
+        problems.append(f"{len(pairs)} pairs, want {MIN_GENERAL_CLUES[language]}")
+    seen: set[str] = set()
+    for word, clue in pairs:
+        answer = letters_only(word, language)
+        if word != word.lower() or not MIN_LETTERS <= len(answer) <= MAX_LETTERS:
+            problems.append(f"{word!r}: want 3-12 lower-case letters")
+        if set(answer) - LETTERS[language]:
+            problems.append(f"{word!r}: letters outside {language}")
+        if answer in seen:
+            problems.append(f"{word!r}: repeated")
+        seen.add(answer)
+        if not clue[:1].isupper() and not clue[:1].isdigit() and clue[:1] not in "«¿¡\"":
+            problems.append(f"{word!r}: clue {clue!r} should start a sentence")
+        elif gives_the_answer_away(answer, clue, language):
+            problems.append(f"{word!r}: clue {clue!r} gives the answer away")
+    assert not problems, f"{path.name} ({language}):\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
