@@ -122,6 +122,12 @@ sections:
       - title: Кроссворд дня
         clues: {кот: Домашнее животное, река: Течёт к морю, лес: Много деревьев,
                 сок: Напиток из фруктов, рыба: Живёт в воде, окно: Смотрит на улицу}
+  - kind: crossword
+    size: 11
+    candidates: 2
+    count: 1
+    words_per_puzzle: 8
+    clues: ru/general-clues
   - kind: numberlink
     size: 6
     candidates: 2
