@@ -145,7 +145,8 @@ def build(
         for note in result.notes:
             err.print(f"note: {escape(note)}", highlight=False, soft_wrap=True)
         book = f"{result.pages} pages -> {result.pdf}, " if result.pdf else "no book -> "
-        err.print(f"{result.puzzles} puzzles, {book}{result.manifest}"
+        puzzles = f"{result.puzzles} puzzle" + ("" if result.puzzles == 1 else "s")
+        err.print(f"{puzzles}, {book}{result.manifest}"
                   + (f" and {len(result.files)} more files" if result.files else ""),
                   highlight=False, soft_wrap=True, markup=False)
 

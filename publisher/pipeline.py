@@ -187,14 +187,28 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     phases.lap("write")
     pdf = written[0] if pdf_bytes is not None else None
     manifest_path = written[-1]
-    warnings = [f"{o.job.title} ({o.job.section_title}): {w}"
-                for o in outcomes for w in o.kept.warnings] + pages.notes + renderer.warnings
+    warnings = puzzle_warnings(outcomes) + pages.notes + renderer.warnings
     padding = {"notes": "Notes", "blank": "blank", "more": "More puzzles and Notes"}
     notes = ([f"{pages.padded} {padding[spec.book.padding]} "
               f"page(s) added to reach {len(pages.book)} pages (24 at least, an "
               "even count)"] if pages.padded else [])
     return BuildResult(pdf, manifest_path, written[1 if pdf else 0:-1], len(outcomes),
                        len(pages.book) + len(pages.answers), warnings, notes, outcomes, seed)
+
+
+def puzzle_warnings(outcomes: list[Outcome], named: int = 3) -> list[str]:
+    """The boards' warnings, one line per message and section: the same message for
+    several puzzles (a Russian crossword's missing .puz) names the first few."""
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for o in outcomes:
+        for w in o.kept.warnings:
+            grouped.setdefault((o.job.section_title, w), []).append(o.job.title)
+    lines = []
+    for (section, message), titles in grouped.items():
+        who = ", ".join(titles[:named]) + (f" and {len(titles) - named} more"
+                                           if len(titles) > named else "")
+        lines.append(f"{who} ({section}): {message}")
+    return lines
 
 
 def _ready_for_the_book() -> None:

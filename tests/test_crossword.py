@@ -453,6 +453,41 @@ def test_utf8_clues_give_puz_2_and_cyrillic_gives_no_puz(tmp_path):
     assert "Niño - joven (???????)" in p.clues
 
 
+RUSSIAN_BOOK = """\
+title: Кроссворды
+language: ru
+seed: 3
+sections:
+  - {kind: crossword, title: Лес, size: 11, count: 5, words_per_puzzle: 5, candidates: 1,
+     clues: ru/general-clues}
+"""
+
+
+def test_a_warning_shared_by_a_sections_puzzles_is_one_line(write_spec, tmp_path):
+    """Every Russian crossword has no .puz: the build says so once for the section,
+    naming the first puzzles and how many more, and says which letters are the reason;
+    each manifest entry still carries its own warning."""
+    from publisher.pipeline import build_book
+    result = build_book(write_spec(RUSSIAN_BOOK), tmp_path, workers=1)
+    lines = [w for w in result.warnings if ".puz" in w]
+    assert len(lines) == 1, result.warnings
+    assert lines[0].startswith("Лес 1, Лес 2, Лес 3 and 2 more (Лес): "), lines
+    assert "Cyrillic" in lines[0]
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    assert all(any(".puz" in w for w in p["warnings"]) for p in manifest["puzzles"])
+
+
+def test_the_cli_reports_one_puzzle_in_the_singular(write_spec, tmp_path):
+    from typer.testing import CliRunner
+
+    from publisher.cli import app
+    spec = write_spec(RUSSIAN_BOOK.replace("count: 5", "count: 1"))
+    run = CliRunner().invoke(app, ["build", str(spec), "--out", str(tmp_path / "out")])
+    assert run.exit_code == 0, run.output
+    assert "1 puzzle, " in run.output and "1 puzzles" not in run.output
+    assert run.output.count(".puz file") == 1
+
+
 def test_typographic_marks_are_written_plainly_in_a_latin1_puz_with_one_warning(tmp_path):
     """A Spanish grid (Ñ) needs a Latin-1 .puz: dashes, curly quotes, ellipsis and the euro
     sign of clues and titles are written the plain way, not as '?', and a title that does

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any
 
 import puz
@@ -40,14 +41,19 @@ def _letters(board) -> str:
     return "".join(ch for row in board.grid for ch in row if ch)
 
 
+def _script(letter: str) -> str:
+    """The writing system a letter belongs to, as Unicode names it ("Cyrillic")."""
+    return unicodedata.name(letter, "other").split()[0].capitalize()
+
+
 def puz_plan(board, extra_text: str = "") -> tuple[str | None, str | None]:
     """(.puz version or None, a warning or None) for this board's grid and clues."""
     letters = _letters(board)
     text = "".join(e["clue"] for e in board.entries) + extra_text
     if not _latin1(letters):
-        bad = "".join(sorted({ch for ch in letters if not _latin1(ch)}))[:10]
-        return None, (f"crossword: no .puz file: its grid letters ({bad}) cannot be written in "
-                      "the .puz format (one Latin-1 byte per cell); the .ipuz file has them")
+        script = _script(next(ch for ch in letters if not _latin1(ch)))
+        return None, (f"crossword: no .puz file: the .puz format holds one Latin-1 byte per "
+                      f"cell, not {script} letters; the .ipuz file has them")
     if _latin1(text):
         return "1.3", None
     if letters.isascii():
