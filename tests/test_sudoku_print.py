@@ -70,8 +70,10 @@ def test_killer_rule_and_sums_never_under_the_floor(language):
     """Where the kind says a killer fits (else the book puts fewer on a page), every
     text is at the floor or above and the rule at the small-print size; two to a page
     the rule is one line."""
+    from publisher.ground.fonts import register_fonts
     from publisher.kinds.base import Box
 
+    register_fonts()                                # fits() measures the rule
     board = KIND.generate(SudokuParams(size=9, variant="killer", difficulty="easy"), 3)
     ctx = draw_context(KIND, False, language, "letter")
     small_print = max(ctx.theme.min_font_size, ctx.theme.font_size * 0.8)
