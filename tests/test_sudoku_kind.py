@@ -167,3 +167,20 @@ def test_ramp_follows_the_weekday_of_a_schedule(tmp_path):
     jobs = plan_book(load_spec(spec))             # 2026-11-30 is a Monday
     assert [job.params.difficulty for job in jobs] == [
         "easy", "easy", "medium", "hard", "hard", "expert", "expert"]
+
+
+def test_an_untitled_variant_section_is_headed_by_its_variant(tmp_path):
+    """The heading and contents line of a section without `title` name the variant
+    ("Killer sudoku", not "Sudoku"), in the book's language."""
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+
+    for language, names in {"en": ["Sudoku", "Sudoku X", "Jigsaw sudoku", "Killer sudoku"],
+                            "es": ["Sudoku", "Sudoku X", "Sudoku irregular", "Sudoku asesino"]
+                            }.items():
+        spec = tmp_path / f"{language}.yaml"
+        spec.write_text(f"title: V\nlanguage: {language}\nsections:\n" + "".join(
+            f"  - {{kind: sudoku, size: 6, difficulty: easy, variant: {v}}}\n"
+            for v in ("classic", "x", "jigsaw", "killer")), encoding="utf-8")
+        jobs = plan_book(load_spec(spec))
+        assert [job.section_title for job in jobs] == names
