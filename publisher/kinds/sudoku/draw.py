@@ -19,6 +19,7 @@ from .shapes import symbol
 # A line drawn under the caption (the difficulty): (canvas, x centre, baseline, size).
 Note = Callable[[Any, float, float, float], None]
 DIAGONAL_GREY = 0.90
+ANSWER_CAGE_GREY = 0.55     # killer cages in an answer key, under the digits' black
 PASTELS = ["#f6c9c9", "#c9e2f5", "#d3ecc8", "#fae6bf", "#e2d3f3", "#c4ece6",
            "#f8d7e8", "#e8e8c4", "#d9dce3", "#f5d5bd", "#cdd8f8", "#ecefc9",
            "#f3c6b1", "#c6e9d0", "#e0cfe9", "#f1e3a8"]
@@ -175,7 +176,8 @@ def _cages(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
         for cc in cells:
             owner[divmod(cc, n)] = k
     canvas.setLineWidth(max(theme.min_line_width, thin))
-    canvas.setStrokeGray(0.1)
+    # in an answer key the digits are what is read: the cages only help to check sums
+    canvas.setStrokeGray(0.1 if sums else ANSWER_CAGE_GREY)
     canvas.setDash(max(1.5, cell * 0.11), max(1.2, cell * 0.08))
     canvas.setLineCap(0)
     for (r, c), k in owner.items():
