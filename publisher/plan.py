@@ -333,7 +333,7 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
         requests = kind.plan(section, ctx)
         # A title with a placeholder ("{theme}") names puzzles, not the section.
         title = (section.title if section.title and "{" not in section.title
-                 else ctx.text.text("title"))
+                 else kind.section_title(section, ctx.text))
         if dates is not None and len(requests) != len(dates):
             raise ctx.error("schedule", f"the schedule has {len(dates)} puzzles (days x "
                             f"per_day) but the section makes {len(requests)}; give as many "

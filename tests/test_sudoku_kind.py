@@ -40,6 +40,31 @@ def test_bad_values_name_the_field_and_the_allowed_values(tmp_path, key, value, 
     assert f"sections[0].{key}" in msg and allowed in msg
 
 
+@pytest.mark.parametrize("keys,field,allowed", [
+    ("size: 7", "size", "4, 6, 8, 9, 12 or 16"),
+    ("variant: samurai", "variant", "'classic', 'x', 'jigsaw' or 'killer'"),
+    ("difficulty: 5", "difficulty", "'easy', 'medium', 'hard', 'expert', 'extreme'"),
+    ("symmetry: foo", "symmetry", "'rotational', 'mirror', 'diagonal' or 'none'"),
+    ("symbols: hex", "symbols", "sizes 12 and 16"),
+    ("per_page: 3", "per_page", "1, 2, 4, 6")])
+def test_a_bad_value_stops_the_build_with_one_paragraph(tmp_path, keys, field, allowed):
+    """Through the command line as a user runs it: exit 2, the file and the field named
+    with what is allowed, no traceback, nothing written."""
+    from typer.testing import CliRunner
+
+    from publisher.cli import app
+
+    spec = tmp_path / "bad.yaml"
+    spec.write_text(f"title: T\nsections:\n  - kind: sudoku\n    count: 2\n    {keys}\n",
+                    encoding="utf-8")
+    result = CliRunner().invoke(app, [str(spec), "--out", str(tmp_path / "out")])
+    message = " ".join(result.output.split())
+    assert result.exit_code == 2, result.output
+    assert "bad.yaml:" in message and f"sections[0].{field}" in message and allowed in message
+    assert "Traceback" not in result.output and result.output.count("error:") == 1
+    assert not (tmp_path / "out").exists()
+
+
 def test_unreachable_combinations_are_spec_errors(tmp_path):
     msg = spec_error(tmp_path, {"kind": "sudoku", "size": 4, "difficulty": "hard"})
     assert "sections[0].difficulty" in msg and "larger size" in msg
@@ -167,3 +192,39 @@ def test_ramp_follows_the_weekday_of_a_schedule(tmp_path):
     jobs = plan_book(load_spec(spec))             # 2026-11-30 is a Monday
     assert [job.params.difficulty for job in jobs] == [
         "easy", "easy", "medium", "hard", "hard", "expert", "expert"]
+
+
+def test_an_untitled_variant_section_is_headed_by_its_variant(tmp_path):
+    """The heading and contents line of a section without `title` name the variant
+    ("Killer sudoku", not "Sudoku"), in the book's language."""
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+
+    for language, names in {"en": ["Sudoku", "Sudoku X", "Jigsaw sudoku", "Killer sudoku"],
+                            "es": ["Sudoku", "Sudoku X", "Sudoku irregular", "Sudoku asesino"]
+                            }.items():
+        spec = tmp_path / f"{language}.yaml"
+        spec.write_text(f"title: V\nlanguage: {language}\nsections:\n" + "".join(
+            f"  - {{kind: sudoku, size: 6, difficulty: easy, variant: {v}}}\n"
+            for v in ("classic", "x", "jigsaw", "killer")), encoding="utf-8")
+        jobs = plan_book(load_spec(spec))
+        assert [job.section_title for job in jobs] == names
+
+
+def test_same_seed_same_bytes_whatever_the_workers(tmp_path):
+    """A Sudoku book (every variant) from one spec and seed: the PDF, the manifest and
+    every .ipuz are byte for byte the same built by one worker or two."""
+    from publisher.pipeline import build_book
+
+    spec = tmp_path / "same.yaml"
+    spec.write_text("title: Same\nseed: 9\nsections:\n" + "".join(
+        f"  - {{kind: sudoku, size: 6, difficulty: easy, variant: {v}, count: 2}}\n"
+        for v in ("classic", "x", "jigsaw", "killer")), encoding="utf-8")
+    one = build_book(spec, tmp_path / "one", workers=1)
+    two = build_book(spec, tmp_path / "two", workers=2)
+    assert one.pdf.read_bytes() == two.pdf.read_bytes()
+    assert one.manifest.read_bytes() == two.manifest.read_bytes()
+    files = sorted(p.relative_to(tmp_path / "one") for p in (tmp_path / "one").rglob("*.ipuz"))
+    assert len(files) == 8
+    assert all((tmp_path / "one" / f).read_bytes() == (tmp_path / "two" / f).read_bytes()
+               for f in files)

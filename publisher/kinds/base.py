@@ -269,6 +269,11 @@ class Kind(Generic[S, P, B]):
         what the section model cannot know alone (a word longer than the grid...)."""
         raise NotImplementedError
 
+    def section_title(self, section: S, text: KindText) -> str:
+        """The heading and contents line of a section without a `title` (the catalogue's
+        `title`; a kind with variants may name the variant)."""
+        return text.text("title")
+
     def generate(self, params: P, seed: int) -> B:
         """Build ONE candidate board, deterministically from `seed` (random.Random(seed);
         budgets in steps, never seconds). Raise GenerationFailed when this candidate

@@ -10,7 +10,7 @@ from typing import Any, Literal, cast
 from pydantic import Field, ValidationInfo, field_validator
 
 from ...grids.difficulty import draw_difficulty
-from ..base import (Board, BookMeta, Box, DrawContext, Kind, Params, PlanContext,
+from ..base import (Board, BookMeta, Box, DrawContext, Kind, KindText, Params, PlanContext,
                     PuzzleRequest, SectionBase)
 from .draw import DIGIT_MAX, SUM_MAX, Note, draw_grid, grid_layout
 from .exports import ipuz_bytes
@@ -121,6 +121,9 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
     default_candidates = 1
     default_answers_per_page = 6
     example = {"size": 4, "count": 2, "difficulty": "easy"}
+
+    def section_title(self, section: SudokuSection, text: KindText) -> str:
+        return text.text("title" if section.variant == "classic" else f"title_{section.variant}")
 
     def plan(self, section: SudokuSection, ctx: PlanContext) -> list[PuzzleRequest[SudokuParams]]:
         title = section.title or (None if section.variant == "classic"

@@ -19,6 +19,7 @@ from .shapes import symbol
 # A line drawn under the caption (the difficulty): (canvas, x centre, baseline, size).
 Note = Callable[[Any, float, float, float], None]
 DIAGONAL_GREY = 0.90
+ANSWER_CAGE_GREY = 0.55     # killer cages in an answer key, under the digits' black
 PASTELS = ["#f6c9c9", "#c9e2f5", "#d3ecc8", "#fae6bf", "#e2d3f3", "#c4ece6",
            "#f8d7e8", "#e8e8c4", "#d9dce3", "#f5d5bd", "#cdd8f8", "#ecefc9",
            "#f3c6b1", "#c6e9d0", "#e0cfe9", "#f1e3a8"]
@@ -26,6 +27,20 @@ DIGIT_SHARE = 0.62          # digit height as a share of the cell
 SUM_SHARE = 0.26            # killer sum height as a share of the cell
 DIGIT_MAX, SUM_MAX = 0.8, 0.45   # the most of a cell the floor may push them to
 CAGE_INSET = 0.12           # dashed outline inset from the cell edge, share of the cell
+NOTE_SHARE = 0.8            # the page's small print ("answer on page") to body text, as
+                            # render/pagination.py sets it
+
+
+def caption_size(theme: Any, rule: str, width: float) -> float:
+    """The size of the rule and level lines: a little under body text, smaller (down to
+    the size of the page's other small print, the "answer on page" note, never under
+    the floor) while that keeps the rule on one line; a rule too long even then wraps
+    at that size rather than shrinking to the floor."""
+    size = max(theme.min_font_size, min(theme.font_size * 0.85, 10.0 * theme.scale))
+    least = max(theme.min_font_size, min(size, theme.font_size * NOTE_SHARE))
+    while size > least and stringWidth(rule, theme.font, size) > width:
+        size = max(least, size - 0.25)
+    return size
 
 
 @dataclass
@@ -42,12 +57,7 @@ def grid_layout(board: Any, box: Any, theme: Any, caption: Sequence[str] = (),
     """Square cells centred in the box, the caption lines and `notes` more lines under
     the grid (dropped when they would leave the grid less than half the box)."""
     n = board.size
-    # a caption smaller than body text, smaller still (to the floor) until the
-    # rule fits on one line: the grid is what the page is for
-    font_size = max(theme.min_font_size, min(theme.font_size * 0.85, 10.0 * theme.scale))
-    while (caption and font_size > theme.min_font_size
-           and stringWidth(caption[0], theme.font, font_size) > box.width):
-        font_size = max(theme.min_font_size, font_size - 0.5)
+    font_size = caption_size(theme, caption[0] if caption else "", box.width)
     lines: list[str] = []
     for text in caption:
         lines += simpleSplit(text, theme.font, font_size, box.width)
@@ -166,7 +176,8 @@ def _cages(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
         for cc in cells:
             owner[divmod(cc, n)] = k
     canvas.setLineWidth(max(theme.min_line_width, thin))
-    canvas.setStrokeGray(0.1)
+    # in an answer key the digits are what is read: the cages only help to check sums
+    canvas.setStrokeGray(0.1 if sums else ANSWER_CAGE_GREY)
     canvas.setDash(max(1.5, cell * 0.11), max(1.2, cell * 0.08))
     canvas.setLineCap(0)
     for (r, c), k in owner.items():
