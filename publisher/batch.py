@@ -386,7 +386,7 @@ def _every_job_has_a_board(outcomes: list[Outcome]) -> None:
                 f"puzzle {outcome.job.title!r} ({outcome.job.section_title}, "
                 f"{outcome.job.kind}) could not be generated: all {outcome.job.candidates} "
                 f"candidates failed ({'; '.join(reasons[:3])}); make the request easier "
-                "(a larger grid, fewer or shorter words) or raise `candidates`")
+                f"({get_kind(outcome.job.kind).easier}) or raise `candidates`")
 
 
 def _no_repeats(outcomes: list[Outcome], seed: int,

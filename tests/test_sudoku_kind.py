@@ -147,6 +147,24 @@ def test_book_of_small_sudoku(tmp_path):
     assert len(list((tmp_path / "out").rglob("*.ipuz"))) == 3
 
 
+def test_a_puzzle_that_cannot_be_made_says_what_makes_a_sudoku_easier(tmp_path,
+                                                                      monkeypatch):
+    """When every candidate fails (forced here: no grid may be tried), the build stops
+    with advice for Sudoku: a lower difficulty or a smaller size, not "a larger grid"."""
+    from publisher.errors import SpecError
+    from publisher.kinds.sudoku import generator
+    from publisher.pipeline import build_book
+    monkeypatch.setattr(generator, "attempt_budget", lambda *args: 0)
+    spec = tmp_path / "s.yaml"
+    spec.write_text("title: S\nseed: 3\nsections:\n"
+                    "  - {kind: sudoku, size: 4, count: 1, candidates: 2}\n", encoding="utf-8")
+    with pytest.raises(SpecError) as failed:
+        build_book(spec, tmp_path / "out", workers=1)
+    message = str(failed.value)
+    assert "make the request easier (a lower difficulty or a smaller size)" in message
+    assert "larger grid" not in message and not (tmp_path / "out").exists()
+
+
 def test_a_book_never_repeats_a_sudoku_up_to_symmetry(tmp_path):
     """4x4 grids repeat often by chance: the book replaces repeats (issue: no two puzzles
     the same up to the square's symmetries and relabelling). Checked on the givens with a

@@ -303,6 +303,10 @@ class Kind(Generic[S, P, B]):
     # ready to be completed.
     missing_file: ClassVar[str] = "missing.yaml"
 
+    # What makes this kind's request easier to generate, for the message of a puzzle
+    # whose every candidate failed ("make the request easier (...)").
+    easier: ClassVar[str] = "a larger grid, fewer or shorter words"
+
     def missing_input(self, board: B) -> list[str]:
         """Entries the user must supply before this board can be printed (none by default)."""
         return []

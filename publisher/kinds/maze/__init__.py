@@ -70,6 +70,7 @@ class MazeBoard(Board):
 
 
 class MazeKind(Kind[MazeSection, MazeParams, MazeBoard]):
+    easier = "a smaller maze"
     name = "maze"
     section_model = MazeSection
     params_model = MazeParams

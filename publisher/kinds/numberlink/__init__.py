@@ -83,6 +83,7 @@ def relabel(board: NumberlinkBoard, style: str) -> None:
 
 
 class NumberlinkKind(Kind[NumberlinkSection, NumberlinkParams, NumberlinkBoard]):
+    easier = "a lower difficulty"
     name = "numberlink"
     section_model = NumberlinkSection
     params_model = NumberlinkParams

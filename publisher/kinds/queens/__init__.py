@@ -54,6 +54,7 @@ class QueensBoard(Board):
 
 
 class QueensKind(Kind[QueensSection, QueensParams, QueensBoard]):
+    easier = "a lower difficulty or a smaller board"
     name = "queens"
     section_model = QueensSection
     params_model = QueensParams

@@ -112,6 +112,7 @@ def _difficulty(board: SudokuBoard, ctx: DrawContext) -> Note:
 
 
 class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
+    easier = "a lower difficulty or a smaller size"
     name = "sudoku"
     section_model = SudokuSection
     params_model = SudokuParams
