@@ -322,7 +322,7 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
     puzzles_before = 0        # version codes letter the puzzles across the book: A, B, ...
     for index, section in enumerate(spec.book.sections):
         kind = get_kind(section.kind)
-        section, dates = _scheduled(section, spec)
+        section, dates, numbered_before = _scheduled(section, spec)
         ctx = SectionContext(spec, index, section, used, dates, avoid, clue_uses)
         if per_page_choices is not None:
             for key in ("per_page", "answers_per_page"):
@@ -344,7 +344,8 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
             jobs: list[Job] = []
             by_copy[-1].append(jobs)
             for number, request in enumerate(requests, start=1):
-                puzzle_title = _puzzle_title(spec, ctx, index, number, request.title, dates)
+                puzzle_title = _puzzle_title(spec, ctx, index, number, request.title, dates,
+                                             numbered_before)
                 version = (_version_code(puzzles_before + number - 1, copy)
                            if copies > 1 else "")
                 jobs.append(Job(
@@ -387,10 +388,12 @@ def _version_code(puzzle: int, copy: int) -> str:
 
 
 def _puzzle_title(spec: Spec, ctx: SectionContext, index: int, number: int, title: str,
-                  dates: list[date] | None) -> str:
-    """The puzzle's title (dated when scheduled), checked for length and glyphs."""
+                  dates: list[date] | None, numbered_before: int = 0) -> str:
+    """The puzzle's title (dated when scheduled: `{n}` goes on from earlier runs of the
+    schedule), checked for length and glyphs."""
     day = dates[number - 1] if dates is not None else None
-    puzzle_title = _dated(ctx, title, day, number) if day is not None else title
+    puzzle_title = (_dated(ctx, title, day, numbered_before + number) if day is not None
+                    else title)
     problem = too_long(puzzle_title, MAX_TITLE, "a title") or \
         unprintable(puzzle_title, excerpt(puzzle_title))
     if problem:
@@ -399,15 +402,17 @@ def _puzzle_title(spec: Spec, ctx: SectionContext, index: int, number: int, titl
     return puzzle_title
 
 
-def _scheduled(section: SectionBase, spec: Spec) -> tuple[SectionBase, list[date] | None]:
+def _scheduled(section: SectionBase, spec: Spec
+               ) -> tuple[SectionBase, list[date] | None, int]:
     """The section with `count` from its schedule (its own, else the book's) and the
-    day of each puzzle; (section, None) when it has none."""
+    day of each puzzle, and how many puzzles earlier runs numbered; (section, None, 0)
+    when it has none."""
     schedule = section.schedule or spec.book.schedule
     if schedule is None:
-        return section, None
+        return section, None, 0
     if "count" in type(section).model_fields and getattr(section, "puzzles", None) is None:
         section = section.model_copy(update={"count": schedule.count})
-    return section, schedule.dates()
+    return section, schedule.dates(), schedule.numbered_before
 
 
 def _dated(ctx: SectionContext, title: str, day: date, number: int) -> str:

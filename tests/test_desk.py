@@ -78,6 +78,16 @@ def test_files_and_titles_follow_the_schedule(desk):
     assert searches[2]["title"].endswith("No. 3, Thursday 3 December 2026")
 
 
+def test_the_next_run_goes_on_numbering(desk):
+    """`--start` four weeks later: the spec's own first day stays No. 1, so the word
+    searches go on from No. 29 (a desk's running number), dated from the new start."""
+    _, _, _, third = desk
+    manifest = json.loads(third.manifest.read_text(encoding="utf-8"))
+    searches = [p for p in manifest["puzzles"] if p["kind"] == "wordsearch"]
+    assert searches[0]["title"].endswith("No. 29, Tuesday 29 December 2026"), searches[0]
+    assert searches[-1]["title"].endswith("No. 56, Monday 25 January 2027")
+
+
 def test_a_rebuild_of_the_same_dates_replaces_that_run(desk):
     """Re-running recorded dates is a rebuild of that run, not a second set: the old rows
     block nothing (the same puzzles come out) and are replaced in the history."""
@@ -347,3 +357,13 @@ def test_a_crosswords_grid_hash_is_the_same_in_every_process():
                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout
               for seed in ("1", "2", "3")}
     assert len(hashes) == 1 and len(next(iter(hashes)).strip()) == 32
+
+
+def test_number_from_sets_the_day_numbered_one():
+    """`number_from` keeps the count when a desk edits `start` itself; two a day count
+    two per day; a run before the numbered day starts at 1, never at 0 or below."""
+    from publisher.ground.schedule import Schedule, overridden
+    edited = Schedule(start=date(2027, 1, 5), days=3, per_day=2, number_from=date(2027, 1, 1))
+    assert edited.numbered_before == 8
+    earlier = overridden(Schedule(start=date(2027, 1, 5)), date(2027, 1, 1), None)
+    assert earlier.number_from == date(2027, 1, 5) and earlier.numbered_before == 0

@@ -19,6 +19,9 @@ class Schedule(BaseModel):
     start: date = Field(description="the first day, YYYY-MM-DD")
     days: int = Field(default=1, ge=1, le=3660, description="how many days")
     per_day: int = Field(default=1, ge=1, le=50, description="puzzles on each day")
+    number_from: date | None = Field(
+        default=None, description="the day whose first puzzle `{n}` numbers 1 (default: "
+        "start); a run that starts later goes on counting from it")
 
     def dates(self) -> list[date]:
         """One entry per puzzle, in order (a day repeats `per_day` times)."""
@@ -28,6 +31,12 @@ class Schedule(BaseModel):
     @property
     def count(self) -> int:
         return self.days * self.per_day
+
+    @property
+    def numbered_before(self) -> int:
+        """How many puzzles `{n}` counts before this run's first (never negative)."""
+        first = self.number_from or self.start
+        return max(0, (self.start - first).days) * self.per_day
 
 
 def overridden(schedule: Schedule | None, start: date | None, days: int | None,
@@ -39,6 +48,8 @@ def overridden(schedule: Schedule | None, start: date | None, days: int | None,
     changes: dict[str, Any] = {}
     if start is not None:
         changes["start"] = start
+        if schedule is not None and schedule.number_from is None:
+            changes["number_from"] = schedule.start     # the spec's first day stays No. 1
     if days is not None:
         changes["days"] = days
     return base.model_copy(update=changes)
