@@ -144,6 +144,12 @@ class Engine:
             if not queue:
                 return left
 
+    def propagate_settled(self, cand: list[int], values: list[int], queue: list[int],
+                          left: int) -> int:
+        """propagate() from a state it left (no hidden single in any house):
+        only the houses the new placements change are searched again."""
+        return self.propagate(cand, values, queue, left, None, 0)
+
     def start_used(self, givens: list[int], used: list[int]
                    ) -> tuple[list[int], list[int], list[int], int] | None:
         """start() for consistent givens whose house_values() are known."""
@@ -288,13 +294,13 @@ class Engine:
                 m ^= bit
                 c2, v2 = cand[:], values[:]
                 c2[cell] = bit
-                got = self.propagate(c2, v2, [cell], left)
+                got = self.propagate(c2, v2, [cell], left, None, 0)
                 if got >= 0:
                     _, other = self.search(c2, v2, got, 1, budget, None, solution)
                     if other is not None:
                         return other
             cand[cell] = known
-            left = self.propagate(cand, values, [cell], left)
+            left = self.propagate(cand, values, [cell], left, None, 0)
             if left <= 0:
                 break             # everything else follows: no other solution
         return None
@@ -303,7 +309,7 @@ class Engine:
                rng: random.Random | None = None,
                prefer: list[int] | None = None) -> tuple[int, list[int] | None]:
         """Depth-first search from a propagated state."""
-        return branch_search(self.propagate, cand, values, left, limit, budget, rng, prefer)
+        return branch_search(self.propagate_settled, cand, values, left, limit, budget, rng, prefer)
 
 
 Propagate = Callable[[list[int], list[int], list[int], int], int]
