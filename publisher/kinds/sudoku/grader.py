@@ -438,8 +438,10 @@ def _solvable_boxed(geom: Geometry, grid: list[int], max_tier: int) -> bool:
     solver.cand, solver.broken, solver.counts = cand, False, {}
     solver.cage_sets, solver.innie_groups = None, []
     steps = [fn for tier, fn in solver.ladder() if 1 <= tier <= max_tier]
+    unit_bits = eng.unit_bits
     while True:
         solver._places = None
+        before = cand[:]
         for step in steps:
             if step():          # type: ignore[operator]
                 break
@@ -447,7 +449,14 @@ def _solvable_boxed(geom: Geometry, grid: list[int], max_tier: int) -> bool:
             return False
         if solver.broken:
             return False
-        queue = [c for c, m in enumerate(cand) if m and not m & (m - 1)]
-        left = eng.propagate(cand, bits, queue, left)
+        # the propagation was settled: only the houses of changed cells can
+        # hold a new hidden single, only changed cells a new naked one
+        queue, dirty = [], 0
+        for c, m in enumerate(cand):
+            if m != before[c]:
+                dirty |= unit_bits[c]
+                if not m & (m - 1):
+                    queue.append(c)
+        left = eng.propagate(cand, bits, queue, left, None, dirty)
         if left <= 0:
             return left == 0
