@@ -296,28 +296,40 @@ def _swap_towards(geom: Geometry, solution: list[int], orbits: list[list[int]], 
     singles could not follow left another solution; an orbit put back among
     the cells where that solution differs may rule it out."""
     fast = engine(geom)
+    cell_units = fast.cell_units
     budget = counter_budget(geom.n)
     removed = [o for o in orbits if not givens[o[0]]]
+    given_mask = sum(1 << c for c, v in enumerate(givens) if v)
+    given_used = fast.house_values(givens)
     tests = 0
     for freed, differ in reversed(misses):
         if any(not givens[c] for c in freed):
             continue
+        freed_mask = sum(1 << c for c in freed)
         for back in removed:
             if not any(differ >> c & 1 for c in back):
                 continue
-            trial = list(givens)
-            for c in back:
-                trial[c] = solution[c]
-            for c in freed:
-                trial[c] = 0
-            kept = sum(1 << c for c, v in enumerate(trial) if v)
+            kept = (given_mask | sum(1 << c for c in back)) & ~freed_mask
             if any(not cells & kept for c in freed for cells in must_keep[c]):
                 continue
             if tests >= SWAP_TESTS:
                 return None
             tests += 1
-            # singles solve the easy puzzle with `back` given: enough that they place `freed`
-            solved, stuck = fast.singles_state(trial, freed)
+            trial = list(givens)
+            used = list(given_used)
+            for c in back:
+                trial[c] = solution[c]
+                for u in cell_units[c]:
+                    used[u] |= 1 << (solution[c] - 1)
+            for c in freed:
+                trial[c] = 0
+                for u in cell_units[c]:
+                    used[u] ^= 1 << (solution[c] - 1)
+            # singles solve the easy puzzle with `back` given: enough that they
+            # place `freed` (at once, or after other cells)
+            if fast.refilled(trial, used, freed, solution):
+                continue
+            solved, stuck = fast.singles_state(trial, freed, used)
             if solved:
                 continue
             # unique with `back` given (it holds the easy puzzle): only `freed` can differ

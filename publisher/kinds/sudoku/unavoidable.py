@@ -19,24 +19,26 @@ def two_value_sets(geom: Geometry, solution: list[int]) -> list[int]:
     for u, cells in enumerate(geom.units):
         for c in cells:
             where[u][solution[c]] = c
+    cells_of_value: list[list[int]] = [[] for _ in range(n + 1)]
+    for c, v in enumerate(solution):
+        cells_of_value[v].append(c)
+    cell_units = geom.cell_units
     found: set[int] = set()
     for a in range(1, n + 1):
         for b in range(a + 1, n + 1):
-            parent: dict[int, int] = {}
-
-            def root(x: int) -> int:
-                while parent.setdefault(x, x) != x:
-                    parent[x] = parent[parent[x]]
-                    x = parent[x]
-                return x
-
-            for u in range(len(geom.units)):
-                x, y = root(where[u][a]), root(where[u][b])
-                if x != y:
-                    parent[x] = y
-            pieces: dict[int, int] = {}
-            for cell in list(parent):
-                r = root(cell)
-                pieces[r] = pieces.get(r, 0) | (1 << cell)
-            found.update(pieces.values())
-    return sorted(found, key=lambda s: s.bit_count())
+            seen = 0
+            for first in cells_of_value[a]:
+                if seen >> first & 1:
+                    continue
+                piece, stack = 0, [first]          # walk the a-b links from this cell
+                while stack:
+                    c = stack.pop()
+                    if piece >> c & 1:
+                        continue
+                    piece |= 1 << c
+                    other = b if solution[c] == a else a
+                    for u in cell_units[c]:
+                        stack.append(where[u][other])
+                seen |= piece
+                found.add(piece)
+    return sorted(found, key=lambda s: (s.bit_count(), s))
