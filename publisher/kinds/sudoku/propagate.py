@@ -91,9 +91,10 @@ class Engine:
                     waiting += 1
             if not waiting:
                 return 0
+        pop, push = queue.pop, queue.append
         while True:
             while queue:
-                cell = queue.pop()
+                cell = pop()
                 bit = cand[cell]
                 if not bit:
                     continue              # placed already
@@ -115,7 +116,7 @@ class Engine:
                         cand[p] = m
                         dirty |= unit_bits[p]
                         if not m & (m - 1):
-                            queue.append(p)
+                            push(p)
             if not left:
                 return 0
             while dirty:
@@ -125,21 +126,23 @@ class Engine:
                 once = twice = fixed = 0
                 for c in unit:
                     m = cand[c]
-                    twice |= once & m
-                    once |= m
-                    fixed |= values[c]
+                    if m:
+                        twice |= once & m
+                        once |= m
+                    else:
+                        fixed |= values[c]
                 if (once | fixed) != full:
                     return -1
                 hidden = once & ~twice
-                while hidden:
-                    bit = hidden & -hidden
-                    hidden ^= bit
-                    for c in unit:
-                        if cand[c] & bit:
-                            cand[c] = bit
-                            queue.append(c)
-                            break
-                if queue:
+                if hidden:
+                    while hidden:
+                        bit = hidden & -hidden
+                        hidden ^= bit
+                        for c in unit:
+                            if cand[c] & bit:
+                                cand[c] = bit
+                                push(c)
+                                break
                     break                 # place them first: fewer stale houses
             if not queue:
                 return left
