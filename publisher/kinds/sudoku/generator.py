@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from publisher.errors import GenerationFailed
 
-from .grader import LEVELS, Grade, grade, solvable
+from .grader import LEVELS, Grade, grade, solvable, solvable_settled
 from .grader_util import cells_of
 from .layouts import CAGE_SIZES, jigsaw_regions, killer_cages
 from .propagate import engine
@@ -296,16 +296,15 @@ def _swap_towards(geom: Geometry, solution: list[int], orbits: list[list[int]], 
     singles could not follow left another solution; an orbit put back among
     the cells where that solution differs may rule it out."""
     fast = engine(geom)
-    cell_units = fast.cell_units
     budget = counter_budget(geom.n)
     removed = [o for o in orbits if not givens[o[0]]]
     given_mask = sum(1 << c for c, v in enumerate(givens) if v)
-    given_used = fast.house_values(givens)
     tests = 0
     for freed, differ in reversed(misses):
         if any(not givens[c] for c in freed):
             continue
         freed_mask = sum(1 << c for c in freed)
+        without: tuple[list[int], list[int], int] | None = None
         for back in removed:
             if not any(differ >> c & 1 for c in back):
                 continue
@@ -315,32 +314,41 @@ def _swap_towards(geom: Geometry, solution: list[int], orbits: list[list[int]], 
             if tests >= SWAP_TESTS:
                 return None
             tests += 1
+            if without is None:
+                # where singles stop without `freed` (they do: its removal was a
+                # miss); singles with `back` given too go on from there
+                base = list(givens)
+                for c in freed:
+                    base[c] = 0
+                without = fast.singles_state(base)[1]
+                assert without is not None, "a miss leaves singles stuck"
+            cand, values, left = without[0][:], without[1][:], without[2]
+            queue = []
+            for c in back:
+                if not values[c]:
+                    cand[c] = 1 << (solution[c] - 1)
+                    queue.append(c)
+            # singles solve the easy puzzle with `back` given: enough that they place `freed`
+            left = fast.propagate(cand, values, queue, left, freed, 0)
+            if left == 0:
+                continue
             trial = list(givens)
-            used = list(given_used)
             for c in back:
                 trial[c] = solution[c]
-                for u in cell_units[c]:
-                    used[u] |= 1 << (solution[c] - 1)
             for c in freed:
                 trial[c] = 0
-                for u in cell_units[c]:
-                    used[u] ^= 1 << (solution[c] - 1)
-            # singles solve the easy puzzle with `back` given: enough that they
-            # place `freed` (at once, or after other cells)
-            if fast.refilled(trial, used, freed, solution):
-                continue
-            solved, stuck = fast.singles_state(trial, freed, used)
-            if solved:
-                continue
+            settled = (cand[:], values[:], left)
             # unique with `back` given (it holds the easy puzzle): only `freed` can differ
-            other = other_solution(geom, trial, solution, freed, None, budget, stuck)
+            other = other_solution(geom, trial, solution, freed, None, budget,
+                                   (cand, values, left))
             if other is not None:
                 if other is not solution:
                     differ2 = sum(1 << c for c, v in enumerate(other) if v != solution[c])
                     for c in cells_of(differ2):
                         must_keep[c].insert(0, differ2)
                 continue
-            if solvable(geom, trial, tier) and (tier == 1 or not solvable(geom, trial, tier - 1)):
+            if solvable_settled(geom, *settled, tier) and (
+                    tier == 1 or not solvable(geom, trial, tier - 1)):
                 return trial
     return None
 

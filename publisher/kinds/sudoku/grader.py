@@ -443,8 +443,18 @@ def _solvable_boxed(geom: Geometry, grid: list[int], max_tier: int) -> bool:
     left = eng.propagate(cand, bits, queue, left)
     if left <= 0 or not max_tier:
         return left == 0
+    return solvable_settled(geom, cand, bits, left, max_tier)
+
+
+def solvable_settled(geom: Geometry, cand: list[int], bits: list[int], left: int,
+                     max_tier: int) -> bool:
+    """solvable() for a grid without cages, from the state the engine's
+    singles stopped in for it (candidates, placed bits, open cells; used up)."""
+    if max_tier == 0:
+        return left == 0
     if max_tier == 1:
         return tier1(geom).solves(cand, bits, left)
+    eng = engine(geom)
     solver = HumanSolver.__new__(HumanSolver)
     solver.geom, solver.t, solver.n = geom, tables(geom), geom.n
     solver.values = [b.bit_length() for b in bits]
