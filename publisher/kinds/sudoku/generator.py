@@ -178,6 +178,16 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
                 return False            # its orbits are tried one by one later
         if test_tier == 0:
             return False
+        if fast is not None and stuck is None:
+            stuck = fast.singles_state(givens, None, used)[1]
+        # where singles stop, kept for the ladder (the counter uses its copy up)
+        settled = None if stuck is None else (stuck[0][:], stuck[1][:], stuck[2])
+
+        def ladder(upto: int) -> bool:
+            if settled is None:
+                return solvable(geom, givens, upto, sums)
+            return solvable_settled(geom, settled[0][:], settled[1][:], settled[2], upto)
+
         if test_tier == 4 or fast is not None:
             # the counter also rules out most removals for the ladder, faster
             # than the ladder getting stuck, and learns which cells need a given
@@ -196,13 +206,13 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
                 if other is not None:
                     return False
                 if aim:                 # harder now: still within reach of `aim`?
-                    if not solvable(geom, givens, aim, sums):
+                    if not ladder(aim):
                         stop = True
                         return False
-                    reached = aim == 1 or not solvable(geom, givens, aim - 1, sums)
+                    reached = aim == 1 or not ladder(aim - 1)
                 easy = False
                 return True
-        if solvable(geom, givens, test_tier, sums):
+        if ladder(test_tier):
             easy = False
             return True
         return False
