@@ -35,6 +35,8 @@ class Engine:
             for c in cells:
                 bits[c] |= 1 << u
         self.unit_bits = tuple(bits)
+        # per cell: its row, column and region, then any diagonal (the X variant)
+        self.three_units = tuple((u[0], u[1], u[2], tuple(u[3:])) for u in geom.cell_units)
 
     # -- propagation -----------------------------------------------------------
     # A state is (cand, values): an open cell has its candidates in cand and 0
@@ -156,7 +158,7 @@ class Engine:
     def start_used(self, givens: list[int], used: list[int]
                    ) -> tuple[list[int], list[int], list[int], int] | None:
         """start() for consistent givens whose house_values() are known."""
-        full, cell_units = self.full, self.cell_units
+        full, three_units = self.full, self.three_units
         values = [0] * self.cells
         cand = [0] * self.cells
         queue = []
@@ -165,8 +167,9 @@ class Engine:
             if v:
                 values[cell] = 1 << (v - 1)
                 continue
-            seen = 0
-            for u in cell_units[cell]:
+            a, b, c, more = three_units[cell]
+            seen = used[a] | used[b] | used[c]
+            for u in more:
                 seen |= used[u]
             m = full & ~seen
             if not m:
