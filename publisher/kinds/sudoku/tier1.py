@@ -92,14 +92,17 @@ def _subsets(cand: list[int], unit: tuple[int, ...]) -> bool:
         return True                           # a locked set would leave a single
     limit = m // 2
     small = [c for c in open_cells if cand[c].bit_count() <= limit]
-    for members, union in _locked([cand[c] for c in small], limit):
-        keep = ~union
-        chosen = [small[i] for i in range(len(small)) if members >> i & 1]
-        for c in open_cells:
-            if c not in chosen and cand[c] & union:
-                cand[c] &= keep
-                if not cand[c]:
-                    return False
+    if len(small) >= 2:
+        for members, union in _locked([cand[c] for c in small], limit):
+            keep = ~union
+            chosen = [small[i] for i in range(len(small)) if members >> i & 1]
+            for c in open_cells:
+                if c not in chosen and cand[c] & union:
+                    cand[c] &= keep
+                    if not cand[c]:
+                        return False
+    if m < 5:
+        return True                           # a hidden pair of 4 is a naked pair
     where: dict[int, int] = {}                # value bit -> its places (over open_cells)
     for i, c in enumerate(open_cells):
         bits = cand[c]
@@ -129,6 +132,15 @@ def _locked(masks: list[int], limit: int) -> list[tuple[int, int]]:
     """Groups of 2 to `limit` of the masks whose union has as many bits as the
     group has members: (the members as an index bitset, their union)."""
     out = []
+    if limit == 2:                            # pairs: two equal masks of two bits
+        first: dict[int, int] = {}
+        for i, mask in enumerate(masks):
+            if mask.bit_count() == 2:
+                if mask in first:
+                    out.append((1 << first[mask] | 1 << i, mask))
+                else:
+                    first[mask] = i
+        return out
     count = len(masks)
     stack = [(0, 0, 0, 0)]                    # next index, union, members, how many
     while stack:
