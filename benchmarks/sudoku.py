@@ -202,7 +202,8 @@ def book(baseline: str | None, repeat: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=15, help="puzzles per level (ours, peers)")
-    ap.add_argument("--peer-count", type=int, default=50, help="QQWing expert puzzles to grade")
+    ap.add_argument("--peer-count", type=int, default=50,
+                    help="QQWing expert puzzles to grade (0: skip)")
     ap.add_argument("--levels", default="easy,medium,hard,expert,extreme")
     ap.add_argument("--book", action="store_true", help="time a 100-puzzle book instead")
     ap.add_argument("--killer", type=int, default=0,
@@ -220,7 +221,8 @@ def main() -> None:
     if QQWING:
         qqwing_speed(args.count)
         qqwing_counts(made)
-        qqwing_expert_rated(args.peer_count)
+        if args.peer_count > 0:
+            qqwing_expert_rated(args.peer_count)
     else:
         print("QQWing not installed (apt-get install qqwing): skipped")
     if SOLO:
