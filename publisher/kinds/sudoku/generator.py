@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from publisher.errors import GenerationFailed
 
@@ -182,12 +182,7 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
             stuck = fast.singles_state(givens, None, used)[1]
         # where singles stop, kept for the ladder (the counter uses its copy up)
         settled = None if stuck is None else (stuck[0][:], stuck[1][:], stuck[2])
-
-        def ladder(upto: int) -> bool:
-            if settled is None:
-                return solvable(geom, givens, upto, sums)
-            return solvable_settled(geom, settled[0][:], settled[1][:], settled[2], upto)
-
+        ladder = partial(_ladder, geom, givens, sums, settled)
         if test_tier == 4 or fast is not None:
             # the counter also rules out most removals for the ladder, faster
             # than the ladder getting stuck, and learns which cells need a given
@@ -248,6 +243,14 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
     # big early chunks: most early removals succeed, so test several at once
     sweep(sweep(order, tier, 4) if len(order) > CHUNKED else order, tier, 1)
     return givens, easy, reached
+
+
+def _ladder(geom: Geometry, givens: list[int], sums: list[int] | None,
+            settled: tuple[list[int], list[int], int] | None, upto: int) -> bool:
+    """solvable(), from where singles stopped for `givens` when known."""
+    if settled is None:
+        return solvable(geom, givens, upto, sums)
+    return solvable_settled(geom, settled[0][:], settled[1][:], settled[2], upto)
 
 
 # how many of the last removals a dig that missed the level takes back
@@ -325,8 +328,7 @@ def _swap_towards(geom: Geometry, solution: list[int], orbits: list[list[int]], 
                 return None
             tests += 1
             if without is None:
-                # where singles stop without `freed` (they do: its removal was a
-                # miss); singles with `back` given too go on from there
+                # singles stop without `freed` (a miss); with `back`, they go on from there
                 base = list(givens)
                 for c in freed:
                     base[c] = 0
@@ -343,10 +345,8 @@ def _swap_towards(geom: Geometry, solution: list[int], orbits: list[list[int]], 
             if left == 0:
                 continue
             trial = list(givens)
-            for c in back:
-                trial[c] = solution[c]
-            for c in freed:
-                trial[c] = 0
+            for c in back + freed:
+                trial[c] = solution[c] if c in back else 0
             settled = (cand[:], values[:], left)
             # unique with `back` given (it holds the easy puzzle): only `freed` can differ
             other = other_solution(geom, trial, solution, freed, None, budget,

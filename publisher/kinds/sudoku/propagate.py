@@ -315,7 +315,8 @@ class Engine:
                rng: random.Random | None = None,
                prefer: list[int] | None = None) -> tuple[int, list[int] | None]:
         """Depth-first search from a propagated state."""
-        return branch_search(self.propagate_settled, cand, values, left, limit, budget, rng, prefer)
+        return branch_search(self.propagate_settled, cand, values, left, limit, budget, rng,
+                             prefer)
 
 
 Propagate = Callable[[list[int], list[int], list[int], int], int]
