@@ -15,30 +15,35 @@ def two_value_sets(geom: Geometry, solution: list[int]) -> list[int]:
     if geom.cages:
         return []
     n = geom.n
-    where = [[0] * (n + 1) for _ in geom.units]          # unit -> value -> cell
+    # each row holds one a-cell and one b-cell: a piece is a union of rows,
+    # joined by every other house (its a-cell's row and its b-cell's row); the
+    # first n houses are the rows
+    row_of = [[0] * (n + 1) for _ in geom.units]         # house -> value -> row
+    cell_in_row = [[0] * (n + 1) for _ in range(n)]     # row -> value -> cell
     for u, cells in enumerate(geom.units):
         for c in cells:
-            where[u][solution[c]] = c
-    cells_of_value: list[list[int]] = [[] for _ in range(n + 1)]
-    for c, v in enumerate(solution):
-        cells_of_value[v].append(c)
-    cell_units = geom.cell_units
+            row_of[u][solution[c]] = c // n
+            if u < n:
+                cell_in_row[u][solution[c]] = c
+    others = row_of[n:]
     found: set[int] = set()
     for a in range(1, n + 1):
         for b in range(a + 1, n + 1):
-            seen = 0
-            for first in cells_of_value[a]:
-                if seen >> first & 1:
-                    continue
-                piece, stack = 0, [first]          # walk the a-b links from this cell
-                while stack:
-                    c = stack.pop()
-                    if piece >> c & 1:
-                        continue
-                    piece |= 1 << c
-                    other = b if solution[c] == a else a
-                    for u in cell_units[c]:
-                        stack.append(where[u][other])
-                seen |= piece
-                found.add(piece)
+            parent = list(range(n))                      # row -> a row of its piece
+            for rows in others:
+                x, y = rows[a], rows[b]
+                while parent[x] != x:
+                    x = parent[x]
+                while parent[y] != y:
+                    y = parent[y]
+                if x != y:
+                    parent[x] = y
+            pieces: dict[int, int] = {}
+            for r in range(n):
+                x = r
+                while parent[x] != x:
+                    x = parent[x]
+                cells = cell_in_row[r]
+                pieces[x] = pieces.get(x, 0) | 1 << cells[a] | 1 << cells[b]
+            found.update(pieces.values())
     return sorted(found, key=lambda s: (s.bit_count(), s))
