@@ -1,7 +1,7 @@
 """Sudoku speed and honesty, side by side with QQWing and Tatham's Solo.
 
     python benchmarks/sudoku.py [--count 15] [--peer-count 50] [--baseline /other/checkout]
-        [--killer 5] [--killer-levels easy,medium,hard,expert,extreme]
+        [--killer 5] [--killer-levels easy,medium,hard,expert,extreme] [--rounds 3]
     python benchmarks/sudoku.py --book [--baseline /path/to/other/checkout]
 
 --book: a 100-puzzle book of 9x9 classics (25 each of easy, medium, hard,
@@ -74,24 +74,31 @@ def timed_level(tree: str, level: str, count: int, variant: str = "classic") -> 
 
 
 def ours(levels: list[str], count: int, baseline: str | None = None,
-         variant: str = "classic") -> dict[str, list[str]]:
+         variant: str = "classic", rounds: int = 1) -> dict[str, list[str]]:
     made: dict[str, list[str]] = {}
     here = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
     trees = [("ours", here)] + ([("baseline", os.path.abspath(baseline))] if baseline else [])
     print(f"ours (Python, this package), 9x9 {variant}: {count} puzzles per level, "
           f"seeds 0..{count - 1}"
-          + (f"; baseline: {trees[1][1]}, same seeds, in the same run" if baseline else ""))
+          + (f"; baseline: {trees[1][1]}, same seeds, in the same run" if baseline else "")
+          + (f"; each seed's time the least of {rounds} rounds (trees alternating)"
+             if rounds > 1 else ""))
     for level in levels:
+        runs: dict[str, list[dict]] = {name: [] for name, _ in trees}
+        for r in range(rounds):
+            for name, tree in (trees if r % 2 == 0 else trees[::-1]):
+                runs[name].append(timed_level(tree, level, count, variant))
         medians = {}
-        for name, tree in trees:
-            got = timed_level(tree, level, count, variant)
-            times = got["times"]
+        for name, _ in trees:
+            got = runs[name][-1]            # the puzzles are the same every round
+            times = [min(t) for t in zip(*(g["times"] for g in runs[name]))]
+            walls = [min(t) for t in zip(*(g["walls"] for g in runs[name]))]
             medians[name] = statistics.median(times)
             if name == "ours":
                 made[level] = got["lines"]
             print(f"  {level:<9} {name:<8} CPU median {statistics.median(times) * 1000:7.1f} ms  "
                   f"mean {statistics.mean(times) * 1000:7.1f} ms  "
-                  f"(wall median {statistics.median(got['walls']) * 1000:7.1f} ms)  "
+                  f"(wall median {statistics.median(walls) * 1000:7.1f} ms)  "
                   f"givens {statistics.mean(got['givens']):.2f}  "
                   f"score {statistics.mean(got['scores']):.3f}")
         if baseline:
@@ -202,7 +209,8 @@ def book(baseline: str | None, repeat: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=15, help="puzzles per level (ours, peers)")
-    ap.add_argument("--peer-count", type=int, default=50, help="QQWing expert puzzles to grade")
+    ap.add_argument("--peer-count", type=int, default=50,
+                    help="QQWing expert puzzles to grade (0: skip)")
     ap.add_argument("--levels", default="easy,medium,hard,expert,extreme")
     ap.add_argument("--book", action="store_true", help="time a 100-puzzle book instead")
     ap.add_argument("--killer", type=int, default=0,
@@ -210,17 +218,21 @@ def main() -> None:
     ap.add_argument("--killer-levels", default="easy,medium,hard,expert,extreme")
     ap.add_argument("--baseline", help="another checkout to time (per level, or the book) too")
     ap.add_argument("--repeat", type=int, default=3, help="builds per book timing")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="time every seed this many times per tree, keep the least "
+                         "(steadier on a loaded machine)")
     args = ap.parse_args()
     if args.book:
         book(args.baseline, args.repeat)
         return
-    made = ours(args.levels.split(","), args.count, args.baseline)
+    made = ours(args.levels.split(","), args.count, args.baseline, rounds=args.rounds)
     if args.killer:
-        ours(args.killer_levels.split(","), args.killer, args.baseline, "killer")
+        ours(args.killer_levels.split(","), args.killer, args.baseline, "killer", args.rounds)
     if QQWING:
         qqwing_speed(args.count)
         qqwing_counts(made)
-        qqwing_expert_rated(args.peer_count)
+        if args.peer_count > 0:
+            qqwing_expert_rated(args.peer_count)
     else:
         print("QQWing not installed (apt-get install qqwing): skipped")
     if SOLO:

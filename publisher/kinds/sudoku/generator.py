@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from publisher.errors import GenerationFailed
 
-from .grader import LEVELS, Grade, grade, solvable
+from .grader import LEVELS, Grade, grade, solvable, solvable_settled
 from .grader_util import cells_of
 from .layouts import CAGE_SIZES, jigsaw_regions, killer_cages
 from .propagate import engine
@@ -178,6 +178,11 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
                 return False            # its orbits are tried one by one later
         if test_tier == 0:
             return False
+        if fast is not None and stuck is None:
+            stuck = fast.singles_state(givens, None, used)[1]
+        # where singles stop, kept for the ladder (the counter uses its copy up)
+        settled = None if stuck is None else (stuck[0][:], stuck[1][:], stuck[2])
+        ladder = partial(_ladder, geom, givens, sums, settled)
         if test_tier == 4 or fast is not None:
             # the counter also rules out most removals for the ladder, faster
             # than the ladder getting stuck, and learns which cells need a given
@@ -196,13 +201,13 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
                 if other is not None:
                     return False
                 if aim:                 # harder now: still within reach of `aim`?
-                    if not solvable(geom, givens, aim, sums):
+                    if not ladder(aim):
                         stop = True
                         return False
-                    reached = aim == 1 or not solvable(geom, givens, aim - 1, sums)
+                    reached = aim == 1 or not ladder(aim - 1)
                 easy = False
                 return True
-        if solvable(geom, givens, test_tier, sums):
+        if ladder(test_tier):
             easy = False
             return True
         return False
@@ -238,6 +243,14 @@ def _dig(geom: Geometry, solution: list[int], orbits: list[list[int]], tier: int
     # big early chunks: most early removals succeed, so test several at once
     sweep(sweep(order, tier, 4) if len(order) > CHUNKED else order, tier, 1)
     return givens, easy, reached
+
+
+def _ladder(geom: Geometry, givens: list[int], sums: list[int] | None,
+            settled: tuple[list[int], list[int], int] | None, upto: int) -> bool:
+    """solvable(), from where singles stopped for `givens` when known."""
+    if settled is None:
+        return solvable(geom, givens, upto, sums)
+    return solvable_settled(geom, settled[0][:], settled[1][:], settled[2], upto)
 
 
 # how many of the last removals a dig that missed the level takes back
@@ -298,37 +311,54 @@ def _swap_towards(geom: Geometry, solution: list[int], orbits: list[list[int]], 
     fast = engine(geom)
     budget = counter_budget(geom.n)
     removed = [o for o in orbits if not givens[o[0]]]
+    given_mask = sum(1 << c for c, v in enumerate(givens) if v)
     tests = 0
     for freed, differ in reversed(misses):
         if any(not givens[c] for c in freed):
             continue
+        freed_mask = sum(1 << c for c in freed)
+        without: tuple[list[int], list[int], int] | None = None
         for back in removed:
             if not any(differ >> c & 1 for c in back):
                 continue
-            trial = list(givens)
-            for c in back:
-                trial[c] = solution[c]
-            for c in freed:
-                trial[c] = 0
-            kept = sum(1 << c for c, v in enumerate(trial) if v)
+            kept = (given_mask | sum(1 << c for c in back)) & ~freed_mask
             if any(not cells & kept for c in freed for cells in must_keep[c]):
                 continue
             if tests >= SWAP_TESTS:
                 return None
             tests += 1
+            if without is None:
+                # singles stop without `freed` (a miss); with `back`, they go on from there
+                base = list(givens)
+                for c in freed:
+                    base[c] = 0
+                without = fast.singles_state(base)[1]
+                assert without is not None, "a miss leaves singles stuck"
+            cand, values, left = without[0][:], without[1][:], without[2]
+            queue = []
+            for c in back:
+                if not values[c]:
+                    cand[c] = 1 << (solution[c] - 1)
+                    queue.append(c)
             # singles solve the easy puzzle with `back` given: enough that they place `freed`
-            solved, stuck = fast.singles_state(trial, freed)
-            if solved:
+            left = fast.propagate(cand, values, queue, left, freed, 0)
+            if left == 0:
                 continue
+            trial = list(givens)
+            for c in back + freed:
+                trial[c] = solution[c] if c in back else 0
+            settled = (cand[:], values[:], left)
             # unique with `back` given (it holds the easy puzzle): only `freed` can differ
-            other = other_solution(geom, trial, solution, freed, None, budget, stuck)
+            other = other_solution(geom, trial, solution, freed, None, budget,
+                                   (cand, values, left))
             if other is not None:
                 if other is not solution:
                     differ2 = sum(1 << c for c, v in enumerate(other) if v != solution[c])
                     for c in cells_of(differ2):
                         must_keep[c].insert(0, differ2)
                 continue
-            if solvable(geom, trial, tier) and (tier == 1 or not solvable(geom, trial, tier - 1)):
+            if solvable_settled(geom, *settled, tier) and (
+                    tier == 1 or not solvable(geom, trial, tier - 1)):
                 return trial
     return None
 

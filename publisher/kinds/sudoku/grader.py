@@ -17,6 +17,7 @@ from .chains import simple_colouring, x_chain, xy_chain
 from .grader_util import bits_of, cells_of
 from .innies import groups as innie_groups, innies_outies
 from .propagate import engine
+from .tier1 import Tier1
 from .killer import cage_combos
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
@@ -45,6 +46,7 @@ class _Tables:
 
     def __init__(self, geom: Geometry):
         self.pairs: list[tuple[list[int], list[int], list[int], str]] = []
+        self.pair_units: list[tuple[int, int]] = []
         for u, cells_u in enumerate(geom.units):
             for v, cells_v in enumerate(geom.units):
                 if u == v:
@@ -55,9 +57,18 @@ class _Tables:
                 name = "pointing" if geom.unit_kinds[u] == "region" else "box_line"
                 self.pairs.append((sorted(inter), [c for c in cells_u if c not in inter],
                                    [c for c in cells_v if c not in inter], name))
+                self.pair_units.append((u, v))
         n = geom.n
         self.lines = ([[r * n + c for c in range(n)] for r in range(n)],
                       [[r * n + c for r in range(n)] for c in range(n)])
+
+
+def tier1(geom: Geometry) -> Tier1:
+    got = geom.__dict__.get("_tier1")
+    if got is None:
+        t = tables(geom)
+        got = geom.__dict__["_tier1"] = Tier1(engine(geom), t.pairs, t.pair_units)
+    return got
 
 
 def tables(geom: Geometry) -> _Tables:
@@ -432,14 +443,28 @@ def _solvable_boxed(geom: Geometry, grid: list[int], max_tier: int) -> bool:
     left = eng.propagate(cand, bits, queue, left)
     if left <= 0 or not max_tier:
         return left == 0
+    return solvable_settled(geom, cand, bits, left, max_tier)
+
+
+def solvable_settled(geom: Geometry, cand: list[int], bits: list[int], left: int,
+                     max_tier: int) -> bool:
+    """solvable() for a grid without cages, from the state the engine's
+    singles stopped in for it (candidates, placed bits, open cells; used up)."""
+    if max_tier == 0:
+        return left == 0
+    if max_tier == 1:
+        return tier1(geom).solves(cand, bits, left)
+    eng = engine(geom)
     solver = HumanSolver.__new__(HumanSolver)
     solver.geom, solver.t, solver.n = geom, tables(geom), geom.n
     solver.values = [b.bit_length() for b in bits]
     solver.cand, solver.broken, solver.counts = cand, False, {}
     solver.cage_sets, solver.innie_groups = None, []
     steps = [fn for tier, fn in solver.ladder() if 1 <= tier <= max_tier]
+    unit_bits = eng.unit_bits
     while True:
         solver._places = None
+        before = cand[:]
         for step in steps:
             if step():          # type: ignore[operator]
                 break
@@ -447,7 +472,14 @@ def _solvable_boxed(geom: Geometry, grid: list[int], max_tier: int) -> bool:
             return False
         if solver.broken:
             return False
-        queue = [c for c, m in enumerate(cand) if m and not m & (m - 1)]
-        left = eng.propagate(cand, bits, queue, left)
+        # the propagation was settled: only the houses of changed cells can
+        # hold a new hidden single, only changed cells a new naked one
+        queue, dirty = [], 0
+        for c, m in enumerate(cand):
+            if m != before[c]:
+                dirty |= unit_bits[c]
+                if not m & (m - 1):
+                    queue.append(c)
+        left = eng.propagate(cand, bits, queue, left, None, dirty)
         if left <= 0:
             return left == 0

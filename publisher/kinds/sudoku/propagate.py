@@ -35,6 +35,8 @@ class Engine:
             for c in cells:
                 bits[c] |= 1 << u
         self.unit_bits = tuple(bits)
+        # per cell: its row, column and region, then any diagonal (the X variant)
+        self.three_units = tuple((u[0], u[1], u[2], tuple(u[3:])) for u in geom.cell_units)
 
     # -- propagation -----------------------------------------------------------
     # A state is (cand, values): an open cell has its candidates in cand and 0
@@ -91,9 +93,10 @@ class Engine:
                     waiting += 1
             if not waiting:
                 return 0
+        pop, push = queue.pop, queue.append
         while True:
             while queue:
-                cell = queue.pop()
+                cell = pop()
                 bit = cand[cell]
                 if not bit:
                     continue              # placed already
@@ -115,7 +118,7 @@ class Engine:
                         cand[p] = m
                         dirty |= unit_bits[p]
                         if not m & (m - 1):
-                            queue.append(p)
+                            push(p)
             if not left:
                 return 0
             while dirty:
@@ -125,29 +128,37 @@ class Engine:
                 once = twice = fixed = 0
                 for c in unit:
                     m = cand[c]
-                    twice |= once & m
-                    once |= m
-                    fixed |= values[c]
+                    if m:
+                        twice |= once & m
+                        once |= m
+                    else:
+                        fixed |= values[c]
                 if (once | fixed) != full:
                     return -1
                 hidden = once & ~twice
-                while hidden:
-                    bit = hidden & -hidden
-                    hidden ^= bit
-                    for c in unit:
-                        if cand[c] & bit:
-                            cand[c] = bit
-                            queue.append(c)
-                            break
-                if queue:
+                if hidden:
+                    while hidden:
+                        bit = hidden & -hidden
+                        hidden ^= bit
+                        for c in unit:
+                            if cand[c] & bit:
+                                cand[c] = bit
+                                push(c)
+                                break
                     break                 # place them first: fewer stale houses
             if not queue:
                 return left
 
+    def propagate_settled(self, cand: list[int], values: list[int], queue: list[int],
+                          left: int) -> int:
+        """propagate() from a state it left (no hidden single in any house):
+        only the houses the new placements change are searched again."""
+        return self.propagate(cand, values, queue, left, None, 0)
+
     def start_used(self, givens: list[int], used: list[int]
                    ) -> tuple[list[int], list[int], list[int], int] | None:
         """start() for consistent givens whose house_values() are known."""
-        full, cell_units = self.full, self.cell_units
+        full, three_units = self.full, self.three_units
         values = [0] * self.cells
         cand = [0] * self.cells
         queue = []
@@ -156,8 +167,9 @@ class Engine:
             if v:
                 values[cell] = 1 << (v - 1)
                 continue
-            seen = 0
-            for u in cell_units[cell]:
+            a, b, c, more = three_units[cell]
+            seen = used[a] | used[b] | used[c]
+            for u in more:
                 seen |= used[u]
             m = full & ~seen
             if not m:
@@ -288,13 +300,13 @@ class Engine:
                 m ^= bit
                 c2, v2 = cand[:], values[:]
                 c2[cell] = bit
-                got = self.propagate(c2, v2, [cell], left)
+                got = self.propagate(c2, v2, [cell], left, None, 0)
                 if got >= 0:
                     _, other = self.search(c2, v2, got, 1, budget, None, solution)
                     if other is not None:
                         return other
             cand[cell] = known
-            left = self.propagate(cand, values, [cell], left)
+            left = self.propagate(cand, values, [cell], left, None, 0)
             if left <= 0:
                 break             # everything else follows: no other solution
         return None
@@ -303,7 +315,8 @@ class Engine:
                rng: random.Random | None = None,
                prefer: list[int] | None = None) -> tuple[int, list[int] | None]:
         """Depth-first search from a propagated state."""
-        return branch_search(self.propagate, cand, values, left, limit, budget, rng, prefer)
+        return branch_search(self.propagate_settled, cand, values, left, limit, budget, rng,
+                             prefer)
 
 
 Propagate = Callable[[list[int], list[int], list[int], int], int]

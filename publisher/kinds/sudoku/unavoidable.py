@@ -15,28 +15,35 @@ def two_value_sets(geom: Geometry, solution: list[int]) -> list[int]:
     if geom.cages:
         return []
     n = geom.n
-    where = [[0] * (n + 1) for _ in geom.units]          # unit -> value -> cell
+    # each row holds one a-cell and one b-cell: a piece is a union of rows,
+    # joined by every other house (its a-cell's row and its b-cell's row); the
+    # first n houses are the rows
+    row_of = [[0] * (n + 1) for _ in geom.units]         # house -> value -> row
+    cell_in_row = [[0] * (n + 1) for _ in range(n)]     # row -> value -> cell
     for u, cells in enumerate(geom.units):
         for c in cells:
-            where[u][solution[c]] = c
+            row_of[u][solution[c]] = c // n
+            if u < n:
+                cell_in_row[u][solution[c]] = c
+    others = row_of[n:]
     found: set[int] = set()
     for a in range(1, n + 1):
         for b in range(a + 1, n + 1):
-            parent: dict[int, int] = {}
-
-            def root(x: int) -> int:
-                while parent.setdefault(x, x) != x:
-                    parent[x] = parent[parent[x]]
+            parent = list(range(n))                      # row -> a row of its piece
+            for rows in others:
+                x, y = rows[a], rows[b]
+                while parent[x] != x:
                     x = parent[x]
-                return x
-
-            for u in range(len(geom.units)):
-                x, y = root(where[u][a]), root(where[u][b])
+                while parent[y] != y:
+                    y = parent[y]
                 if x != y:
                     parent[x] = y
             pieces: dict[int, int] = {}
-            for cell in list(parent):
-                r = root(cell)
-                pieces[r] = pieces.get(r, 0) | (1 << cell)
+            for r in range(n):
+                x = r
+                while parent[x] != x:
+                    x = parent[x]
+                cells = cell_in_row[r]
+                pieces[x] = pieces.get(x, 0) | 1 << cells[a] | 1 << cells[b]
             found.update(pieces.values())
-    return sorted(found, key=lambda s: s.bit_count())
+    return sorted(found, key=lambda s: (s.bit_count(), s))
