@@ -48,7 +48,11 @@ def random_solution(n: int, rng: random.Random) -> list[int]:
                 return True
         return False
 
-    if not rec(0, 0, 0, 0):
+    try:
+        found = rec(0, 0, 0, 0)
+    finally:
+        del rec      # it refers to itself: a cycle the rarely run collector would keep
+    if not found:
         raise GenerationFailed(f"no {n}-queens solution exists")
     return sol
 

@@ -199,6 +199,8 @@ def complete_classic(n: int, givens=(), limit: int = 2, budget: int | None = Non
         rec(board, closed, left)
     except _Budget:
         res.complete = False
+    finally:
+        del rec      # it refers to itself: a cycle the rarely run collector would keep
     res.count = len(solutions)
     res.nodes = nodes
     return res
@@ -340,6 +342,8 @@ class RegionsSolver:
             rec((1 << (n * n)) - 1, (1 << (3 * n)) - 1)
         except _Budget:
             res.complete = False
+        finally:
+            del rec  # it refers to itself: a cycle the rarely run collector would keep
         res.count = len(solutions)
         res.nodes = nodes
         return res
