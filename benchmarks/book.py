@@ -14,7 +14,8 @@ Modes (default: 120):
   seed, so every run builds the same book;
 - `30` and `480`: the same proportions (13/5/6/6 and 200/80/100/100);
 - `example`: examples/print-6x9.yaml.
-Each (mode, workers) runs in a fresh process (so peak memory is that build's own) and
+Each (mode, workers) runs in a fresh process (so peak memory is that build's own: the
+parent writes the spec, the child only builds it) and
 prints: the wall time of the whole process (interpreter start and imports included), the
 phases as the build itself times them (`BuildResult.timings`: spec, plan, generate,
 how-to-play examples, layout, render, check = cover + preflight, write = side files,
@@ -350,7 +351,9 @@ def replay_in_phases(spec_path: Path, out: Path, workers: int, with_baseline: bo
 
 def child(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        spec = spec_file(args.mode[0], Path(folder))
+        # The spec as the parent wrote it: drawing the book's words (the bundled lists,
+        # YAML) is no part of the build, nor of its time and memory.
+        spec = Path(args.spec_path) if args.spec_path else spec_file(args.mode[0], Path(folder))
         result = build_in_phases(spec, Path(folder) / "out", args.workers[0], args.baseline)
     print("RESULT " + json.dumps(result))
 
@@ -383,9 +386,10 @@ def generation_only(mode: str, workers: list[int], runs: int) -> None:
               f"{statistics.median(walls[workers[0]]) / statistics.median(walls[workers[-1]]):.2f}x")
 
 
-def run_one(mode: str, workers: int, tree: str, with_baseline: bool) -> dict:
+def run_one(mode: str, workers: int, tree: str, with_baseline: bool, spec: Path) -> dict:
     command = [sys.executable, __file__, "--child", "--mode", mode, "--workers",
-               str(workers), "--tree", tree] + (["--baseline"] if with_baseline else [])
+               str(workers), "--tree", tree, "--spec-path", str(spec)] + (
+                   ["--baseline"] if with_baseline else [])
     load = os.getloadavg()[0]
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
@@ -450,6 +454,7 @@ def main() -> None:
                         help="time `python -m publisher.cli SPEC -q -w N` instead")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--baseline", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--spec-path", help=argparse.SUPPRESS)
     args = parser.parse_args()
     args.mode = args.mode or ["120"]
     if args.spec:
@@ -472,11 +477,14 @@ def main() -> None:
         # the shared machine's load falls on each alike.
         results: dict[tuple[str, int], list[dict]] = {(t, w): [] for t in trees
                                                       for w in args.workers}
+        folder = tempfile.TemporaryDirectory()
+        spec = spec_file(mode, Path(folder.name))
         for run in range(args.runs):
             for tree in trees:
                 for workers in args.workers:
                     first = run == 0 and tree == trees[0] and workers == args.workers[0]
-                    results[tree, workers].append(run_one(mode, workers, tree, first))
+                    results[tree, workers].append(run_one(mode, workers, tree, first, spec))
+        folder.cleanup()
         for tree in trees:
             if len(trees) > 1:
                 print(f"\n##### code: {tree}")

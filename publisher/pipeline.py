@@ -15,6 +15,7 @@ from .desk import Desk
 from .export.manifest import build_manifest, dumps
 from .ground import atomic, transaction
 from .ground.limits import check_work
+from .ground.memory import release_freed_memory
 from .kinds import get_kind
 from .ground.catalogue import catalogue
 from .kinds.base import BookMeta, ExampleWords
@@ -234,6 +235,7 @@ def _book_pdfs(spec: Spec, layout: Layout, outcomes: list[Outcome], seed: int, b
                                 pages.contents)
     sheet_bytes = (renderer.render(pages.answers, pages.placements, progress.advance)
                    if pages.answers else None)
+    release_freed_memory()
     phases.lap("render")
     cover_bytes = _cover_and_check(spec, renderer, pages, pdf_bytes, bleed, cover, workers)
     phases.lap("check")
