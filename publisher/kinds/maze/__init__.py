@@ -13,7 +13,7 @@ from ...errors import GenerationFailed
 from ...grids.difficulty import above_difficulty, difficulty_size, draw_difficulty
 from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
                     SectionBase, grid_size)
-from .draw import MARGIN_CELLS, draw_maze, geometry
+from .draw import draw_maze, geometry, margin
 from .generator import DIFFICULTY, Maze, MazeError, make_maze, measure, parse_mask
 
 MIN_CELL = 5.0            # points: narrower corridors are hard to draw a pencil through
@@ -119,7 +119,7 @@ class MazeKind(Kind[MazeSection, MazeParams, MazeBoard]):
         if inner:                       # the difficulty under the maze and its arrows
             cell, _, top = geometry(maze, inner)
             size = difficulty_size(ctx)
-            baseline = top - cell * (maze.rows + MARGIN_CELLS) - size * 1.1
+            baseline = top - cell * maze.rows - margin(cell) - size * 1.1
             draw_difficulty(canvas, ctx, board.difficulty, box.x + box.width / 2, baseline, size)
 
     def draw_solution(self, canvas: Any, board: MazeBoard, box: Box, ctx: DrawContext) -> None:

@@ -8,13 +8,26 @@ from typing import Any
 from .generator import Maze, opening_side
 
 MARGIN_CELLS = 0.9       # room around the maze for the entrance and exit arrows
+ARROW = 0.32             # an arrow's half length, as a share of the cell
+MIN_ARROW = 3.5          # points: a large maze's small cells must not hide where it starts
+ARROW_GAP = 0.06         # cells between the wall and an arrow (at most)
+ARROW_ROOM = 1.6 * MIN_ARROW + 0.5     # points beyond that gap for the smallest arrow
 STEP = {"top": (-1, 0), "bottom": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def margin(cell: float) -> float:
+    """The room beside the walls, in points: MARGIN_CELLS cells, or what the arrows
+    need where the cells are small."""
+    return max(MARGIN_CELLS * cell, ARROW_GAP * cell + ARROW_ROOM)
 
 
 def geometry(maze: Maze, box: Any) -> tuple[float, float, float]:
     """(cell side, x of the left edge, y of the top edge) of the maze centred in box."""
     cell = min(box.width / (maze.cols + 2 * MARGIN_CELLS),
                box.height / (maze.rows + 2 * MARGIN_CELLS))
+    if margin(cell) > MARGIN_CELLS * cell:     # small cells: the arrows' room in points
+        cell = min((box.width - 2 * ARROW_ROOM) / (maze.cols + 2 * ARROW_GAP),
+                   (box.height - 2 * ARROW_ROOM) / (maze.rows + 2 * ARROW_GAP))
     left = box.x + (box.width - cell * maze.cols) / 2
     top = box.y + box.height - (box.height - cell * maze.rows) / 2
     return cell, left, top
@@ -116,8 +129,15 @@ def _arrow(canvas: Any, maze: Maze, x: int, cell: float, centre, inward: bool) -
     ux, uy = dc, -dr                       # unit vector pointing out, page coordinates
     if inward:
         ux, uy = -ux, -uy
-    mx, my = _outside(maze, x, cell, centre, 0.35 if inward else 0.25)
-    size = cell * 0.32
+    size = cell * ARROW
+    if size >= MIN_ARROW:
+        mx, my = _outside(maze, x, cell, centre, 0.35 if inward else 0.25)
+    else:      # the same gap from the wall, the triangle grown to the smallest that reads
+        gap = (0.35 - ARROW) if inward else (0.25 - 0.6 * ARROW)
+        size = MIN_ARROW
+        wx, wy = _outside(maze, x, cell, centre, 0.0)
+        away = gap * cell + (size if inward else 0.6 * size)      # from the wall, outwards
+        mx, my = wx + dc * away, wy - dr * away
     tip = (mx + ux * size, my + uy * size)
     px, py = -uy, ux
     back1 = (mx - ux * size * 0.6 + px * size * 0.8, my - uy * size * 0.6 + py * size * 0.8)
