@@ -134,8 +134,10 @@ def how_to_play_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
         return
     side = min(body.width * 0.7, room)
     box = Box(body.x + (body.width - side) / 2, y - t.font_size * 2 - side, side, side)
+    # The kind's verdict on the answer's size, then the text the example really draws
+    # (box_problem would measure the plain solution: a second drawing, not this one).
     kind, ctx = get_kind(page.kind), r.context(example)
-    if r.box_problem(example, box, solution=True) is not None:
+    if kind.fits(example.kept, box, ctx, solution=True) is not None:
         return
     drawn = measure.smallest_drawn(lambda c: kind.draw_example(c, example.kept, box, ctx))
     if drawn < t.min_answer_font_size - 0.05:
