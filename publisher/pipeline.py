@@ -27,6 +27,7 @@ from .render.split import bookless, desk_files, desk_options, without_book
 from .render.layout import Layout, load_layout
 from .render.worksheet import lay_out_worksheet
 from .preflight import check_bytes
+from .preflight.streamed import StreamedCheck, streamed_check_for
 from .render.cover import cover_pdf
 from .render.legibility import LegibilityError
 from .spec import BookBase, CoverSpec, Spec, load_spec
@@ -230,14 +231,23 @@ def _book_pdfs(spec: Spec, layout: Layout, outcomes: list[Outcome], seed: int, b
     renderer, pages = _lay_out_named(spec, layout, outcomes, bleed, examples)
     phases.lap("layout")
     progress.stage("Laying out pages", len(pages.book) + len(pages.answers))
-    # Everything is rendered in memory first: an error leaves no half-written book.
-    pdf_bytes = renderer.render(pages.book, pages.placements, progress.advance,
-                                pages.contents)
-    sheet_bytes = (renderer.render(pages.answers, pages.placements, progress.advance)
-                   if pages.answers else None)
-    release_freed_memory()
-    phases.lap("render")
-    cover_bytes = _cover_and_check(spec, renderer, pages, pdf_bytes, bleed, cover, workers)
+    # With two workers the print check reads each page as it is drawn (streamed.py).
+    streamed = (streamed_check_for(len(pages.book), renderer.layout.page, bleed,
+                                   _parallel(workers))
+                if spec.book.print and not spec.book.worksheet else None)
+    try:
+        # Everything is rendered in memory first: an error leaves no half-written book.
+        pdf_bytes = renderer.render(pages.book, pages.placements, progress.advance,
+                                    pages.contents, streamed.page_done if streamed else None)
+        sheet_bytes = (renderer.render(pages.answers, pages.placements, progress.advance)
+                       if pages.answers else None)
+        release_freed_memory()
+        phases.lap("render")
+        cover_bytes = _cover_and_check(spec, renderer, pages, pdf_bytes, bleed, cover, workers,
+                                       streamed)
+    finally:
+        if streamed:
+            streamed.close()
     phases.lap("check")
     return renderer, pages, pdf_bytes, sheet_bytes, cover_bytes
 
@@ -338,7 +348,8 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
 
 
 def _cover_and_check(spec: Spec, renderer: BookRenderer, pagination: Pagination, pdf: bytes,
-                     bleed: bool, cover: bool | None, workers: int | None = 1) -> bytes | None:
+                     bleed: bool, cover: bool | None, workers: int | None = 1,
+                     streamed: StreamedCheck | None = None) -> bytes | None:
     """The cover sheet (when the spec or --cover asks), then the print check of both."""
     pages = len(pagination.book)
     cover_spec = spec.book.cover_spec or (CoverSpec() if cover else None)
@@ -346,7 +357,7 @@ def _cover_and_check(spec: Spec, renderer: BookRenderer, pagination: Pagination,
                    if cover_spec else None)
     if spec.book.print and not spec.book.worksheet:
         preflight(renderer.layout, bleed, pdf, cover_bytes, pages,
-                  cover_spec.paper if cover_spec else "white", workers)
+                  cover_spec.paper if cover_spec else "white", workers, streamed)
     return cover_bytes
 
 
@@ -359,6 +370,10 @@ def _lay_out_named(spec: Spec, layout: Layout, outcomes: list[Outcome], bleed: b
         raise exc.located(lambda i: _spec_line(spec, ("sections", i))) from None
 
 
+def _parallel(workers: int | None) -> int:
+    return workers if workers is not None else (os.cpu_count() or 1)
+
+
 def _spec_line(spec: Spec, path: tuple) -> str:
     """"file:line: " of a part of the spec (the nearest line the YAML has)."""
     error = spec.error(path, "")
@@ -366,12 +381,14 @@ def _spec_line(spec: Spec, path: tuple) -> str:
 
 
 def preflight(layout: Layout, bleed: bool, pdf: bytes, cover: bytes | None, pages: int,
-              paper: str, workers: int | None = 1) -> None:
+              paper: str, workers: int | None = 1, streamed: StreamedCheck | None = None
+              ) -> None:
     """The build checks its own output as `make-book check` would; a failure is a bug
-    (or a layout file that breaks a print rule) and nothing is written."""
+    (or a layout file that breaks a print rule) and nothing is written. `streamed`: the
+    check that read the book's pages while they were drawn."""
     floor = min(layout.min_font_size, layout.min_answer_font_size)
-    parallel = workers if workers is not None else (os.cpu_count() or 1)
-    reports = [check_bytes(pdf, "the book", layout.page, bleed, floor=floor, workers=parallel)]
+    reports = [check_bytes(pdf, "the book", layout.page, bleed, floor=floor,
+                           workers=_parallel(workers), streamed=streamed)]
     if cover:
         reports.append(check_bytes(cover, "the cover", layout.page, cover=True, pages=pages,
                                    paper=paper, floor=floor))

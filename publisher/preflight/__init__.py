@@ -11,12 +11,12 @@ import signal
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from ..errors import PublisherError
 from ..ground import printrules
 from ..ground.printrules import BLEED, INCH, TOLERANCE
-from .ink import FORMS_CACHE, WIDTHS_CACHE, BBox, page_ink
+from .ink import FORMS_CACHE, WIDTHS_CACHE, BBox, Ink, page_ink
 
 
 @dataclass
@@ -121,8 +121,10 @@ def _from_interior(path: Path, trim: tuple[float, float] | None, pages: int | No
 
 def check_bytes(data: bytes, name: str, trim: tuple[float, float] | None = None,
                 bleed: bool = False, cover: bool = False, pages: int | None = None,
-                paper: str = "white", floor: float = 7.0, workers: int = 1) -> Report:
-    """`workers` > 1: a long interior is checked by two processes at once."""
+                paper: str = "white", floor: float = 7.0, workers: int = 1,
+                streamed: Any = None) -> Report:
+    """`workers` > 1: a long interior is checked by two processes at once. `streamed`: the
+    StreamedCheck (streamed.py) that scanned the interior's pages while it was drawn."""
     import pypdf
     try:
         reader = pypdf.PdfReader(io.BytesIO(data))
@@ -139,7 +141,7 @@ def check_bytes(data: bytes, name: str, trim: tuple[float, float] | None = None,
                                  "page count")
         _check_cover(reader, report, trim, pages, paper, floor)
     else:
-        _check_interior(reader, report, trim, bleed, floor, workers)
+        _check_interior(reader, report, trim, bleed, floor, workers, streamed)
     return report
 
 
@@ -176,7 +178,7 @@ def _check_fonts(reader: Any, report: Report) -> None:
 
 
 def _check_interior(reader: Any, report: Report, trim: tuple[float, float] | None,
-                    bleed: bool, floor: float, workers: int) -> None:
+                    bleed: bool, floor: float, workers: int, streamed: Any = None) -> None:
     count = len(reader.pages)
     report.add("page count", printrules.page_count_problem(count), f"{count} pages")
     first = reader.pages[0]
@@ -184,7 +186,13 @@ def _check_interior(reader: Any, report: Report, trim: tuple[float, float] | Non
         box = _box(first, "/TrimBox") or _box(first, "/MediaBox")
         assert box is not None
         trim = (box[2] - box[0], box[3] - box[1])
-    scan = _scan_in_parts(reader, trim, bleed, workers)
+    if streamed is not None and streamed.trim == trim and streamed.bleed == bleed:
+        boxes = _Scan()
+        for number in range(1, count + 1):
+            _scan_boxes(boxes, number, reader.pages[number - 1], trim, bleed)
+        scan = boxes.merge(streamed.scan(reader))
+    else:
+        scan = _scan_in_parts(reader, trim, bleed, workers)
     gutter, outside = printrules.gutter_for(count), printrules.OUTSIDE_MARGIN[bleed]
     size_text = f"{_inches(trim[0])} x {_inches(trim[1])}" + (" + bleed" if bleed else "")
     report.add("page size", _pages("not " + size_text, scan.sizes), size_text)
@@ -278,42 +286,60 @@ def _scan_into(sender: Any, reader: Any, numbers: range, trim: tuple[float, floa
         sender.close()
 
 
-def _scan(reader: Any, numbers: range, trim: tuple[float, float], bleed: bool,
+def _scan(reader: Any, numbers: Iterable[int], trim: tuple[float, float], bleed: bool,
           count: int) -> _Scan:
     scan = _Scan()
-    gutter, outside = printrules.gutter_for(count), printrules.OUTSIDE_MARGIN[bleed]
     for number in numbers:
         page = reader.pages[number - 1]
-        media = _box(page, "/MediaBox")
-        assert media is not None
-        want = printrules.interior_size(trim, bleed)
-        if not (_near(media[2] - media[0], want[0]) and _near(media[3] - media[1], want[1])):
-            scan.sizes.append(number)
-        x, y = printrules.trim_origin(number, bleed)
-        trim_box = (media[0] + x, media[1] + y, media[0] + x + trim[0], media[1] + y + trim[1])
-        found = _box(page, "/TrimBox")
-        if found is None or not all(map(_near, found, trim_box)) or (
-                bleed and _box(page, "/BleedBox") is None):
-            scan.boxes.append(number)
-        left, right = (gutter, outside) if number % 2 else (outside, gutter)
-        safe = (trim_box[0] + left, trim_box[1] + outside, trim_box[2] - right,
-                trim_box[3] - outside)
-        ink = page_ink(page)
-        words = set(ink.text_boxes)
-        if any((b[0] < safe[0] - TOLERANCE or b[1] < safe[1] - TOLERANCE
-                or b[2] > safe[2] + TOLERANCE or b[3] > safe[3] + TOLERANCE)
-               and not (bleed and b not in words and _bleeds(b, media)) for b in ink.boxes):
-            scan.margins.append(number)
-        for size, text in ink.text_sizes:
-            if scan.smallest is None or size < scan.smallest[0]:
-                scan.smallest = (size, text, number)
-        for width in ink.line_widths:
-            if scan.thinnest is None or width < scan.thinnest[0]:
-                scan.thinnest = (width, number)
-        for grey in ink.greys:
-            if grey > 1e-6 and (scan.lightest is None or grey < scan.lightest[0]):
-                scan.lightest = (grey, number)
+        media = _scan_boxes(scan, number, page, trim, bleed)
+        scan_ink(scan, number, page_ink(page), media, trim, bleed, count)
     return scan
+
+
+def _scan_boxes(scan: _Scan, number: int, page: Any, trim: tuple[float, float],
+                bleed: bool) -> BBox:
+    """The page's size and its trim and bleed boxes; returns its media box."""
+    media = _box(page, "/MediaBox")
+    assert media is not None
+    want = printrules.interior_size(trim, bleed)
+    if not (_near(media[2] - media[0], want[0]) and _near(media[3] - media[1], want[1])):
+        scan.sizes.append(number)
+    found = _box(page, "/TrimBox")
+    if found is None or not all(map(_near, found, _trim_box(number, media, trim, bleed))) or (
+            bleed and _box(page, "/BleedBox") is None):
+        scan.boxes.append(number)
+    return media
+
+
+def _trim_box(number: int, media: BBox, trim: tuple[float, float], bleed: bool) -> BBox:
+    x, y = printrules.trim_origin(number, bleed)
+    return (media[0] + x, media[1] + y, media[0] + x + trim[0], media[1] + y + trim[1])
+
+
+def scan_ink(scan: _Scan, number: int, ink: Ink, media: BBox, trim: tuple[float, float],
+             bleed: bool, count: int) -> None:
+    """What page `number` of `count` paints: ink past its margins, its smallest text,
+    thinnest line and lightest grey (the costly part of a check: streamed.py runs it
+    while the book is drawn)."""
+    gutter, outside = printrules.gutter_for(count), printrules.OUTSIDE_MARGIN[bleed]
+    trim_box = _trim_box(number, media, trim, bleed)
+    left, right = (gutter, outside) if number % 2 else (outside, gutter)
+    safe = (trim_box[0] + left, trim_box[1] + outside, trim_box[2] - right,
+            trim_box[3] - outside)
+    words = set(ink.text_boxes)
+    if any((b[0] < safe[0] - TOLERANCE or b[1] < safe[1] - TOLERANCE
+            or b[2] > safe[2] + TOLERANCE or b[3] > safe[3] + TOLERANCE)
+           and not (bleed and b not in words and _bleeds(b, media)) for b in ink.boxes):
+        scan.margins.append(number)
+    for size, text in ink.text_sizes:
+        if scan.smallest is None or size < scan.smallest[0]:
+            scan.smallest = (size, text, number)
+    for width in ink.line_widths:
+        if scan.thinnest is None or width < scan.thinnest[0]:
+            scan.thinnest = (width, number)
+    for grey in ink.greys:
+        if grey > 1e-6 and (scan.lightest is None or grey < scan.lightest[0]):
+            scan.lightest = (grey, number)
 
 
 def _report_ink(report: Report, smallest: tuple[float, str, int] | None,

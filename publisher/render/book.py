@@ -53,18 +53,22 @@ class BookRenderer:
 
     def render(self, pages: list[Page], placements: list[Placement],
                progress: Callable[[int], None] | None = None,
-               contents: list[tuple[str, int]] | None = None) -> bytes:
+               contents: list[tuple[str, int]] | None = None,
+               shown: Callable[[Canvas], None] | None = None) -> bytes:
+        """The pages as PDF bytes; `shown(canvas)` after each page is finished (the print
+        check that reads pages while the next are drawn: preflight/streamed.py)."""
         # Binary (Flate only) streams, not ASCII85 over Flate: the file is a sixth smaller
         # and the print check has no ASCII85 to undo. ReportLab reads this when saving.
         ascii85, rl_config.useA85 = rl_config.useA85, 0
         try:
-            return self._render(pages, placements, progress, contents)
+            return self._render(pages, placements, progress, contents, shown)
         finally:
             rl_config.useA85 = ascii85
 
     def _render(self, pages: list[Page], placements: list[Placement],
                 progress: Callable[[int], None] | None,
-                contents: list[tuple[str, int]] | None) -> bytes:
+                contents: list[tuple[str, int]] | None,
+                shown: Callable[[Canvas], None] | None = None) -> bytes:
         register_fonts()
         self.contents = contents or []
         buffer = io.BytesIO()
@@ -82,6 +86,8 @@ class BookRenderer:
             self._page(canvas, number, page, placements)
             canvas.restoreState()
             canvas.showPage()
+            if shown:
+                shown(canvas)
             if progress:
                 progress(1)
         canvas.save()

@@ -5,7 +5,7 @@ instructions); the same margins on every page; "1/3" page numbers when there is 
 than one page; version codes (`copies:`) in the footer; the answers in their own file."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from reportlab.lib.colors import black
 from reportlab.lib.utils import simpleSplit
@@ -52,9 +52,10 @@ class WorksheetRenderer(BookRenderer):
     total = 0          # pages in the file being drawn (for "1/3")
 
     def render(self, pages: list[Page], placements, progress: Callable[[int], None] | None = None,
-               contents: list[tuple[str, int]] | None = None) -> bytes:
+               contents: list[tuple[str, int]] | None = None,
+               shown: Callable[[Any], None] | None = None) -> bytes:
         self.total = len(pages)
-        return super().render(pages, placements, progress, contents)
+        return super().render(pages, placements, progress, contents, shown)
 
     # --- geometry shared by the fit check and the drawing -------------------------------
 

@@ -1,0 +1,181 @@
+"""The print check that reads pages while the book is drawn (preflight/streamed.py): it
+reports exactly what the check of the saved file reports, takes the fast path on a real
+book, and trusts nothing the saved file does not confirm."""
+import io
+import multiprocessing
+
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from publisher.ground.fonts import register_fonts
+from publisher.preflight import PARALLEL_FROM_PAGES, check_bytes
+from publisher.preflight import streamed as streamed_module
+from publisher.preflight.streamed import StreamedCheck
+
+IN = 72.0
+SIZE = (6 * IN, 9 * IN)
+PAGES = PARALLEL_FROM_PAGES + 9
+
+
+def draw_book(shown=None) -> bytes:
+    """A long interior that breaks rules on known pages: text too small (12, 31), a thin
+    line (40), ink in the margin (7, 22, 23); a form (a grid) on every third page, and
+    Cyrillic and accents (more than one font subset)."""
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=SIZE, invariant=1, initialFontName="PTSans")
+    canvas.beginForm("grid", 0, 0, IN, IN)
+    canvas.setLineWidth(0.5)
+    canvas.grid([0, IN / 2, IN], [0, IN / 2, IN])
+    canvas.endForm()
+    for number in range(1, PAGES + 1):
+        canvas.setTrimBox((0, 0, *SIZE))
+        canvas.setFont("PTSans", 5 if number in (12, 31) else 10)
+        canvas.drawString(1.5 * IN, 4 * IN, f"Puzzle {number} ñandú Ёжик" * (number % 3 + 1))
+        canvas.setLineWidth(0.2 if number == 40 else 1.0)
+        x = 0.05 * IN if number in (7, 22, 23) else 1.5 * IN
+        canvas.line(x, 2 * IN, 3 * IN, 2 * IN)
+        if number % 3 == 0:
+            canvas.saveState()
+            canvas.translate(2 * IN, 5 * IN)
+            canvas.doForm("grid")
+            canvas.restoreState()
+        canvas.showPage()
+        if shown:
+            shown(canvas)
+    canvas.save()
+    return buffer.getvalue()
+
+
+@pytest.fixture
+def held(monkeypatch):
+    """The pages the scanner's result was trusted for, build by build."""
+    found: list[set[int]] = []
+    their_scan = StreamedCheck._their_scan
+
+    def spy(self, reader):
+        result = their_scan(self, reader)
+        found.append(result[1])
+        return result
+    monkeypatch.setattr(StreamedCheck, "_their_scan", spy)
+    return found
+
+
+def streamed_report(**change):
+    stream = StreamedCheck(PAGES, SIZE, False)
+    try:
+        data = draw_book(stream.page_done)
+        return check_bytes(data, "long.pdf", SIZE, streamed=stream)
+    finally:
+        stream.close()
+
+
+def test_it_reports_what_the_check_of_the_file_reports(held):
+    plain = check_bytes(draw_book(), "long.pdf", SIZE, workers=1)
+    streamed = streamed_report()
+    assert not plain.ok
+    assert streamed.text() == plain.text()
+    assert "pages 7, 22, 23" in plain.text() and "on page 12" in plain.text()
+    assert "on page 40" in plain.text()
+    # The fast path was taken: the scanner's pages stood (those it reached before the
+    # book was saved; here drawing outruns it, so it holds the first pages at least).
+    assert len(held) == 1 and 1 in held[0] and len(held[0]) >= 3
+
+
+def test_a_page_seen_otherwise_than_saved_is_scanned_again(held, monkeypatch):
+    """The scanner is shown page 12 with its small text made large: the saved page
+    differs, so nothing the scanner found stands, and page 12 is still named."""
+    hand_over = StreamedCheck._hand_over
+
+    def lie(self, canvas):
+        page = canvas._doc.Pages.pages[-1]
+        real = page.stream
+        if len(canvas._doc.Pages.pages) == 12:
+            page.stream = real.replace(" 5 Tf", " 10 Tf")
+            assert page.stream != real
+        hand_over(self, canvas)
+        page.stream = real
+    monkeypatch.setattr(StreamedCheck, "_hand_over", lie)
+    plain = check_bytes(draw_book(), "long.pdf", SIZE, workers=1)
+    streamed = streamed_report()
+    assert streamed.text() == plain.text() and "on page 12" in streamed.text()
+    assert held == [set()]
+
+
+def test_widths_other_than_the_saved_fonts_are_not_trusted(held, monkeypatch):
+    """Text boxes (the margin rule) need glyph widths: the scanner given other letters'
+    widths is not believed."""
+    new_codes = StreamedCheck._new_codes
+
+    def wrong(self, doc):
+        return [(name, font, [point + 1 for point in points])
+                for name, font, points in new_codes(self, doc)]
+    monkeypatch.setattr(StreamedCheck, "_new_codes", wrong)
+    plain = check_bytes(draw_book(), "long.pdf", SIZE, workers=1)
+    assert streamed_report().text() == plain.text()
+    assert held == [set()]
+
+
+def test_a_form_other_than_the_saved_one_is_not_trusted(held, monkeypatch):
+    new_forms = StreamedCheck._new_forms
+
+    def wrong(self, doc, page):
+        return [(name, data.replace(b"\n.5 w", b"\n.1 w")) for name, data in
+                new_forms(self, doc, page)]
+    monkeypatch.setattr(StreamedCheck, "_new_forms", wrong)
+    plain = check_bytes(draw_book(), "long.pdf", SIZE, workers=1)
+    assert streamed_report().text() == plain.text()
+    assert held == [set()]
+
+
+def test_a_scanner_that_fails_leaves_every_page_to_the_check(held, monkeypatch):
+    def fail(*args):
+        raise RuntimeError("the scanner broke")
+    monkeypatch.setattr(streamed_module, "_scan_streamed", fail)
+    plain = check_bytes(draw_book(), "long.pdf", SIZE, workers=1)
+    assert streamed_report().text() == plain.text()
+    assert held == [set()]
+
+
+def test_a_book_of_other_pages_than_announced_is_checked_whole(held):
+    """Announced one page short: the scanner's view cannot be the file's; no wait."""
+    stream = StreamedCheck(PAGES - 1, SIZE, False)
+    try:
+        data = draw_book(stream.page_done)
+        report = check_bytes(data, "long.pdf", SIZE, streamed=stream)
+    finally:
+        stream.close()
+    assert report.text() == check_bytes(data, "long.pdf", SIZE, workers=1).text()
+    assert held == []                     # the count differs: the scanner is not asked
+
+
+def test_a_failed_hand_over_falls_back_without_failing_the_build(held, monkeypatch):
+    def full_disk(self, canvas):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(StreamedCheck, "_hand_over", full_disk)
+    plain = check_bytes(draw_book(), "long.pdf", SIZE, workers=1)
+    assert streamed_report().text() == plain.text()
+    assert not multiprocessing.active_children()
+
+
+def test_a_real_book_takes_the_fast_path_and_an_error_leaves_no_scanner(tmp_path, held,
+                                                                       monkeypatch):
+    from publisher.pipeline import build_book
+    from publisher.render.book import BookRenderer
+    spec = tmp_path / "long.yaml"
+    spec.write_text("title: Long\nseed: 3\nsections:\n"
+                    "  - kind: queens\n    title: Q\n    size: 6\n    count: 40\n",
+                    encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=2)
+    assert result.pages >= PARALLEL_FROM_PAGES
+    assert len(held) == 1 and len(held[0]) >= 3
+    page = BookRenderer._page
+
+    def broken(self, canvas, number, *rest):
+        if number == 30:
+            raise RuntimeError("drawing failed")
+        return page(self, canvas, number, *rest)
+    monkeypatch.setattr(BookRenderer, "_page", broken)
+    with pytest.raises(RuntimeError, match="drawing failed"):
+        build_book(spec, tmp_path / "again", workers=2)
+    assert not multiprocessing.active_children()
