@@ -2,7 +2,8 @@
 
 It reads the file with pypdf; `ink.py` replays each page's content stream just far enough
 to know where ink lands and how small text and lines get; the rules themselves are data
-in `ground/printrules.py`, shared with the layout and the cover."""
+in `ground/printrules.py`, shared with the layout and the cover. A build with two workers
+scans its pages while it draws them (`streamed.py`), then confirms them in the file."""
 from __future__ import annotations
 
 import io

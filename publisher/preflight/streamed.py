@@ -370,4 +370,7 @@ def streamed_check_for(count: int, trim: tuple[float, float], bleed: bool,
     from . import PARALLEL_FROM_PAGES
     if workers < 2 or count < PARALLEL_FROM_PAGES:
         return None
-    return StreamedCheck(count, trim, bleed)
+    try:
+        return StreamedCheck(count, trim, bleed)
+    except OSError:                   # no temporary file or pipe: the check reads the file
+        return None
