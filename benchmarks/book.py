@@ -395,24 +395,26 @@ def generation_only(mode: str, workers: list[int], runs: int) -> None:
 # make-book (None: --from-source, every run compiles the tree's modules anew, as a checkout
 # does under PYTHONDONTWRITEBYTECODE; about 0.2 s per build on this machine).
 BYTECODE: dict[str, str] | None = {}
+WARMED: set[tuple[str, str]] = set()
 
 
 def child_env(tree: str, spec: Path) -> dict[str, str]:
-    """The environment of a timed process: the bytecode of every module a build imports,
-    written by one untimed build of `spec` beforehand into a cache of this run (never into
-    the tree; the interpreter then reads all bytecode there), unless --from-source."""
+    """The environment of a timed process: the bytecode of every module a build of `spec`
+    imports, written by one untimed build of it beforehand into a cache of this run (never
+    into the tree; the interpreter then reads all bytecode there), unless --from-source."""
     env = dict(os.environ)
     if BYTECODE is None:
         return env
     if tree not in BYTECODE:
-        prefix = tempfile.mkdtemp(prefix="bench-pyc-")
-        atexit.register(shutil.rmtree, prefix, True)
+        BYTECODE[tree] = tempfile.mkdtemp(prefix="bench-pyc-")
+        atexit.register(shutil.rmtree, BYTECODE[tree], True)
+    if (tree, str(spec)) not in WARMED:
         with tempfile.TemporaryDirectory() as out:
             subprocess.run([sys.executable, "-m", "publisher.cli", str(spec), "-o", out, "-q",
                             "-w", "2"], cwd=tree, check=True, capture_output=True,
-                           env={**env, "PYTHONPYCACHEPREFIX": prefix,
+                           env={**env, "PYTHONPYCACHEPREFIX": BYTECODE[tree],
                                 "PYTHONDONTWRITEBYTECODE": ""})
-        BYTECODE[tree] = prefix
+        WARMED.add((tree, str(spec)))
     env["PYTHONPYCACHEPREFIX"] = BYTECODE[tree]
     return env
 

@@ -37,14 +37,25 @@ class StreamedCheck:
 
     def __init__(self, count: int, trim: tuple[float, float], bleed: bool):
         self.count, self.trim, self.bleed = count, trim, bleed
-        self._file = tempfile.TemporaryFile()
         self._written = 0
-        self._sent_codes: dict[str, int] = {}
+        self._sent_codes: dict[str, list[int]] = {}
+        self._widths: dict[tuple[str, int], float] = {}
         self._sent_forms: set[str] = set()
         context = multiprocessing.get_context("fork")
         self._claim = context.Value("i", 1)          # the next page nobody scans yet
-        self._wake_read, self._wake_write = os.pipe()
-        self._receiver, sender = context.Pipe(duplex=False)
+        self._file = tempfile.TemporaryFile()
+        try:
+            self._wake_read, self._wake_write = os.pipe()
+        except OSError:
+            self._file.close()
+            raise
+        try:
+            self._receiver, sender = context.Pipe(duplex=False)
+        except OSError:
+            for fd in (self._wake_read, self._wake_write):
+                os.close(fd)
+            self._file.close()
+            raise
         self._scanner: Any = context.Process(
             target=_scanner, daemon=True,
             args=(self._file.fileno(), self._wake_read, self._wake_write, self._claim, sender,
@@ -84,8 +95,11 @@ class StreamedCheck:
         except OSError:                  # the scanner is gone: scan() finds out
             pass
 
-    def _new_codes(self, doc: Any) -> list[tuple[str, str, list[int]]]:
-        """(subset resource name, font, code points) added to each TrueType subset."""
+    def _new_codes(self, doc: Any) -> list[tuple[str, list[int], list[float]]]:
+        """(subset resource name, its code points, their widths as saved) of each
+        TrueType subset that changed: codes are added at the end, and ReportLab also fills
+        codes 1-31 of the first subset in place (0 until then)."""
+        from reportlab.lib.rl_accel import fp_str
         from reportlab.pdfbase import pdfmetrics
         new = []
         for font_name in doc.fontMapping:
@@ -96,10 +110,16 @@ class StreamedCheck:
                 continue
             for number, subset in enumerate(state.subsets):
                 name = f"/{state.internalName}+{number}"
-                sent = self._sent_codes.get(name, 0)
-                if len(subset) > sent:
-                    new.append((name, font_name, list(subset[sent:])))
-                    self._sent_codes[name] = len(subset)
+                if self._sent_codes.get(name) != subset:
+                    self._sent_codes[name] = list(subset)
+                    widths = []
+                    for point in subset:
+                        width = self._widths.get((font_name, point))
+                        if width is None:      # as ReportLab writes /Widths
+                            width = self._widths[font_name, point] = float(
+                                fp_str(font.face.getCharWidth(point)))
+                        widths.append(width)
+                    new.append((name, list(subset), widths))
         return new
 
     def _new_forms(self, doc: Any, page: Any) -> list[tuple[str, bytes]]:
@@ -152,17 +172,20 @@ class StreamedCheck:
             return nothing
         if not isinstance(result, tuple):          # it failed: repr of its exception
             return nothing
-        scan, pages, fonts = result
+        pages, fonts = result
         if not _same_widths(reader, fonts):
             return nothing
-        digests: dict[int, bytes] = {}
-        for number, (digest, media, forms) in pages.items():
+        digests: dict[int, bool] = {}
+        fonts_of = _font_dictionary(reader.pages[0])
+        scan, held = _Scan(), set()
+        for number, (page_scan, digest, media, forms) in pages.items():
             page = reader.pages[number - 1]
-            if (_digest(page.get_contents()) != digest or _media(page) != media
-                    or not _same_forms(page, forms, digests)):
-                # The scanner's minima are merged over its pages: none of them can stand.
-                return nothing
-        return scan, set(pages)
+            if (_digest(page.get_contents()) == digest and _media(page) == media
+                    and _font_dictionary(page) == fonts_of
+                    and _same_forms(page, forms, digests, fonts_of)):
+                scan = scan.merge(page_scan)
+                held.add(number)
+        return scan, held
 
     def close(self) -> None:
         """End the scanner, whatever it is doing (after an error or Ctrl-C too); `scan`
@@ -203,9 +226,18 @@ def _media(page: Any) -> BBox | None:
     return _box(page, "/MediaBox")
 
 
-def _same_widths(reader: Any, fonts: dict[str, list[float]]) -> bool:
-    """The widths the scanner used are the saved fonts' (whose widths may run on: codes
-    added after the scanner's last page). ReportLab gives every page the same fonts."""
+def _font_dictionary(page: Any) -> Any:
+    """The page's /Font entry as written (ReportLab: one dictionary for every page)."""
+    resources = page.get("/Resources")
+    resources = resources.get_object() if resources is not None else {}
+    raw = getattr(resources, "raw_get", None)
+    font = raw("/Font") if raw is not None and "/Font" in resources else None
+    return getattr(font, "idnum", None)
+
+
+def _same_widths(reader: Any, fonts: dict[str, dict[int, float]]) -> bool:
+    """The widths the scanner used are the saved fonts' at every code that was assigned
+    when it read its pages (a code, once assigned, keeps its glyph)."""
     from .ink import _widths
     resources = reader.pages[0].get("/Resources")
     resources = resources.get_object() if resources is not None else {}
@@ -215,14 +247,17 @@ def _same_widths(reader: Any, fonts: dict[str, list[float]]) -> bool:
         if font is None:
             return False
         first, saved_widths = _widths(font)
-        if first != 0 or saved_widths[:len(widths)] != widths:
+        if first != 0 or any(code >= len(saved_widths) or saved_widths[code] != width
+                             for code, width in widths.items()):
             return False
     return True
 
 
-def _same_forms(page: Any, forms: dict[str, bytes], digests: dict[int, bytes]) -> bool:
-    """The forms a page shows are the ones the scanner replayed (`digests`: by object,
-    as many pages show one grid)."""
+def _same_forms(page: Any, forms: dict[str, bytes], digests: dict[int, bool],
+                fonts: Any) -> bool:
+    """The forms a page shows are the ones the scanner replayed, as it replayed them: at
+    the identity matrix, with the page's fonts and no forms inside (`digests`: verdicts by
+    object, as many pages show one grid)."""
     if not forms:
         return True
     resources = page.get("/Resources")
@@ -232,10 +267,16 @@ def _same_forms(page: Any, forms: dict[str, bytes], digests: dict[int, bytes]) -
         if form is None:
             return False
         form = form.get_object()
-        saved = digests.get(id(form))
-        if saved is None:
-            saved = digests[id(form)] = _digest(form)
-        if saved != digest:
+        verdict = digests.get(id(form))
+        if verdict is None:
+            matrix = [float(v) for v in form.get("/Matrix", IDENTITY)]
+            own = form.get("/Resources")
+            own = own.get_object() if own is not None else None
+            verdict = digests[id(form)] = (
+                _digest(form) == digest and matrix == list(IDENTITY)
+                and (own is None or ("/XObject" not in own
+                                     and _font_dictionary(form) in (None, fonts))))
+        if not verdict:
             return False
     return True
 
@@ -290,6 +331,16 @@ class _Fonts(_Obj):
         return found
 
 
+class _Forms(_Obj):
+    """The forms by resource name; notes the names a page shows."""
+
+    used: set[str] = set()
+
+    def __getitem__(self, name: Any) -> Any:
+        self.used.add(name)
+        return super().__getitem__(name)
+
+
 def _scanner(fd: int, wake: int, feed: int, claim: Any, sender: Any, count: int,
              trim: tuple[float, float], bleed: bool) -> None:
     """The forked scanner: Ctrl-C is the parent's (it kills this one). It takes page
@@ -306,18 +357,15 @@ def _scanner(fd: int, wake: int, feed: int, claim: Any, sender: Any, count: int,
 
 
 def _scan_streamed(fd: int, wake: int, claim: Any, count: int, trim: tuple[float, float],
-                   bleed: bool) -> tuple[Any, dict, dict]:
-    from reportlab.lib.rl_accel import fp_str
-    from reportlab.pdfbase import pdfmetrics
-
+                   bleed: bool) -> tuple[dict, dict]:
     from . import _Scan, scan_ink
     WIDTHS_CACHE.clear()
     FORMS_CACHE.clear()
-    scan = _Scan()
-    fonts, xobjects = _Fonts(), _Obj()
+    fonts, xobjects = _Fonts(), _Forms()
     resources = _Obj({"/Font": fonts, "/XObject": xobjects})
+    points: dict[str, list[int]] = {}
     widths: dict[str, list[float]] = {}
-    pages: dict[int, tuple[bytes, BBox, dict[str, bytes]]] = {}
+    pages: dict[int, tuple[Any, bytes, BBox, dict[str, bytes]]] = {}
     form_digests: dict[str, bytes] = {}
     offset, records, wanted = 0, 0, 0
     while True:
@@ -329,39 +377,41 @@ def _scan_streamed(fd: int, wake: int, claim: Any, count: int, trim: tuple[float
         record = None
         while records < wanted:
             if not os.read(wake, 1):          # the book is saved: the rest is the parent's
-                return _result(scan, pages, fonts, widths)
+                return _result(pages, fonts, points, widths)
             (length,) = _LENGTH.unpack(os.pread(fd, _LENGTH.size, offset))
             record = pickle.loads(os.pread(fd, length, offset + _LENGTH.size))
             offset += _LENGTH.size + length
             records += 1
-            number, data, media, codes, forms = record
-            for name, font_name, points in codes:
-                face = pdfmetrics.getFont(font_name).face
-                widths.setdefault(name, []).extend(
-                    float(fp_str(face.getCharWidth(point))) for point in points)
+            for name, subset, subset_widths in record[3]:
+                points[name], widths[name] = subset, subset_widths
                 # A new object: ink.py caches widths by font object.
-                fonts[name] = _Obj({"/FirstChar": 0, "/Widths": list(widths[name])})
-            for name, form in forms:
+                fonts[name] = _Obj({"/FirstChar": 0, "/Widths": widths[name]})
+            for name, form in record[4]:
                 xobjects[name] = _Form(form)
         assert record is not None and record[0] == wanted
         number, data, media, _, _ = record
-        fonts.missing = False
+        fonts.missing, xobjects.used = False, set()
         try:
             ink = page_ink(_Page(media, data, resources))
         except KeyError:                      # a form it was not given: the parent's page
             continue
-        if fonts.missing:                     # a font it was not given: the parent's page
-            continue
+        if fonts.missing or any(b"Do" in xobjects[name].data for name in xobjects.used):
+            continue                          # a font not given, forms in forms: the parent's
+        scan = _Scan()                        # one per page: each stands or falls alone
         scan_ink(scan, number, ink, media, trim, bleed, count)
         shown = {name: form_digests.setdefault(name, hashlib.sha1(xobjects[name].data).digest())
-                 for name in xobjects if f"{name} Do".encode("latin-1") in data}
-        pages[number] = (hashlib.sha1(data).digest(), tuple(media), shown)
-    return _result(scan, pages, fonts, widths)
+                 for name in xobjects.used}
+        pages[number] = (scan, hashlib.sha1(data).digest(), media, shown)
+    return _result(pages, fonts, points, widths)
 
 
-def _result(scan: Any, pages: dict, fonts: _Fonts, widths: dict[str, list[float]]
-            ) -> tuple[Any, dict, dict]:
-    return scan, pages, {name: widths[name] for name in fonts.used if name in widths}
+def _result(pages: dict, fonts: _Fonts, points: dict[str, list[int]],
+            widths: dict[str, list[float]]) -> tuple[dict, dict]:
+    """The widths used, at the codes assigned then (ReportLab's code 1-31 are 0 until)."""
+    used = {name: {code: width for code, (point, width) in
+                   enumerate(zip(points[name], widths[name])) if point or not code}
+            for name in fonts.used if name in widths}
+    return pages, used
 
 
 def streamed_check_for(count: int, trim: tuple[float, float], bleed: bool,
