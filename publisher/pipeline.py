@@ -170,19 +170,31 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
 
     bleed = spec.book.bleed if bleed is None else bleed
     pdf_bytes = sheet_bytes = cover_bytes = None
-    if spec.book.book:
-        renderer, pages, pdf_bytes, sheet_bytes, cover_bytes = _book_pdfs(
-            spec, layout, outcomes, seed, bleed, cover, workers, progress, phases)
-    else:
-        renderer, pages = bookless(spec.book, layout, outcomes)
-    singles = None
-    if options:
-        progress.stage("Drawing desk files", len(outcomes))
-        singles = desk_files(renderer, outcomes, desk.stem, options, progress.advance)
-        phases.lap("desk files")
-
-    output = _output_files(spec, seed, outcomes, pages.placements, pdf_bytes, sheet_bytes,
-                           singles, cover_bytes, desk.stem)
+    streamed: StreamedCheck | None = None
+    try:
+        if spec.book.book:
+            renderer, pages, pdf_bytes, sheet_bytes, streamed = _book_pdfs(
+                spec, layout, outcomes, seed, bleed, workers, progress, phases)
+            cover_bytes = _cover(spec, renderer, pages, cover)
+            phases.lap("check")
+        else:
+            renderer, pages = bookless(spec.book, layout, outcomes)
+        singles = None
+        if options:
+            progress.stage("Drawing desk files", len(outcomes))
+            singles = desk_files(renderer, outcomes, desk.stem, options, progress.advance)
+            phases.lap("desk files")
+        output = _output_files(spec, seed, outcomes, pages.placements, pdf_bytes, sheet_bytes,
+                               singles, cover_bytes, desk.stem)
+        phases.lap("write")
+        # The print check comes last: meanwhile a streamed check's scanner reads the
+        # book's last pages. Nothing is written unless it passes.
+        if pdf_bytes is not None:
+            _check_pdfs(spec, renderer, pages, pdf_bytes, cover_bytes, bleed, workers, streamed)
+            phases.lap("check")
+    finally:
+        if streamed:
+            streamed.close()
     # One transaction: the previous output stays whole until the new one is complete.
     written = transaction.publish(Path(out_dir), spec.name, output,
                                   protected=(spec.path, *spec.inputs))
@@ -222,16 +234,17 @@ def _ready_for_the_book() -> None:
 
 
 def _book_pdfs(spec: Spec, layout: Layout, outcomes: list[Outcome], seed: int, bleed: bool,
-               cover: bool | None, workers: int | None, progress: Reporter, phases: Phases
-               ) -> tuple[BookRenderer, Pagination, bytes, bytes | None, bytes | None]:
-    """The book, its answer sheet and cover, laid out, drawn and checked."""
+               workers: int | None, progress: Reporter, phases: Phases
+               ) -> tuple[BookRenderer, Pagination, bytes, bytes | None, StreamedCheck | None]:
+    """The book and its answer sheet, laid out and drawn; with two workers, the print
+    check that has read the book's pages as they were drawn (streamed.py; the caller
+    finishes it with `_check_pdfs` and closes it)."""
     examples = (how_to_play_examples(outcomes, seed) if spec.book.print
                 and spec.book.how_to_play and not spec.book.worksheet else {})
     phases.lap("examples")
     renderer, pages = _lay_out_named(spec, layout, outcomes, bleed, examples)
     phases.lap("layout")
     progress.stage("Laying out pages", len(pages.book) + len(pages.answers))
-    # With two workers the print check reads each page as it is drawn (streamed.py).
     streamed = (streamed_check_for(len(pages.book), renderer.layout.page, bleed,
                                    _parallel(workers))
                 if spec.book.print and not spec.book.worksheet else None)
@@ -241,15 +254,13 @@ def _book_pdfs(spec: Spec, layout: Layout, outcomes: list[Outcome], seed: int, b
                                     pages.contents, streamed.page_done if streamed else None)
         sheet_bytes = (renderer.render(pages.answers, pages.placements, progress.advance)
                        if pages.answers else None)
-        release_freed_memory()
-        phases.lap("render")
-        cover_bytes = _cover_and_check(spec, renderer, pages, pdf_bytes, bleed, cover, workers,
-                                       streamed)
-    finally:
+    except BaseException:
         if streamed:
             streamed.close()
-    phases.lap("check")
-    return renderer, pages, pdf_bytes, sheet_bytes, cover_bytes
+        raise
+    release_freed_memory()
+    phases.lap("render")
+    return renderer, pages, pdf_bytes, sheet_bytes, streamed
 
 
 def _output_files(spec: Spec, seed: int, outcomes: list[Outcome], placements: list,
@@ -347,18 +358,22 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
     return renderer, pages
 
 
-def _cover_and_check(spec: Spec, renderer: BookRenderer, pagination: Pagination, pdf: bytes,
-                     bleed: bool, cover: bool | None, workers: int | None = 1,
-                     streamed: StreamedCheck | None = None) -> bytes | None:
-    """The cover sheet (when the spec or --cover asks), then the print check of both."""
-    pages = len(pagination.book)
+def _cover(spec: Spec, renderer: BookRenderer, pagination: Pagination,
+           cover: bool | None) -> bytes | None:
+    """The cover sheet, when the spec or --cover asks for one."""
     cover_spec = spec.book.cover_spec or (CoverSpec() if cover else None)
-    cover_bytes = (cover_pdf(renderer, pages, cover_spec, spec.path.parent)
-                   if cover_spec else None)
+    return (cover_pdf(renderer, len(pagination.book), cover_spec, spec.path.parent)
+            if cover_spec else None)
+
+
+def _check_pdfs(spec: Spec, renderer: BookRenderer, pagination: Pagination, pdf: bytes,
+                cover_bytes: bytes | None, bleed: bool, workers: int | None = 1,
+                streamed: StreamedCheck | None = None) -> None:
+    """The print check of the book and its cover (printed books)."""
     if spec.book.print and not spec.book.worksheet:
-        preflight(renderer.layout, bleed, pdf, cover_bytes, pages,
-                  cover_spec.paper if cover_spec else "white", workers, streamed)
-    return cover_bytes
+        cover_spec = spec.book.cover_spec or CoverSpec()
+        preflight(renderer.layout, bleed, pdf, cover_bytes, len(pagination.book),
+                  cover_spec.paper if cover_bytes else "white", workers, streamed)
 
 
 def _lay_out_named(spec: Spec, layout: Layout, outcomes: list[Outcome], bleed: bool,
