@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 from datetime import date
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from .batch import (AllCandidatesFailed, Outcome, collecting_less, generate_all, make_executor,
                     off_main_thread)
@@ -169,6 +169,29 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     phases.lap("generate")
 
     bleed = spec.book.bleed if bleed is None else bleed
+    output, renderer, pages, has_pdf = _checked_files(
+        spec, layout, outcomes, seed, bleed, cover, options, desk, workers, progress, phases)
+    # One transaction: the previous output stays whole until the new one is complete.
+    written = transaction.publish(Path(out_dir), spec.name, output,
+                                  protected=(spec.path, *spec.inputs))
+    phases.lap("write")
+    pdf = written[0] if has_pdf else None
+    manifest_path = written[-1]
+    warnings = puzzle_warnings(outcomes) + pages.notes + renderer.warnings
+    padding = {"notes": "Notes", "blank": "blank", "more": "More puzzles and Notes"}
+    notes = ([f"{pages.padded} {padding[spec.book.padding]} "
+              f"page(s) added to reach {len(pages.book)} pages (24 at least, an "
+              "even count)"] if pages.padded else [])
+    return BuildResult(pdf, manifest_path, written[1 if pdf else 0:-1], len(outcomes),
+                       len(pages.book) + len(pages.answers), warnings, notes, outcomes, seed)
+
+
+def _checked_files(spec: Spec, layout: Layout, outcomes: list[Outcome], seed: int,
+                   bleed: bool, cover: bool | None, options: Any, desk: Desk,
+                   workers: int | None, progress: Reporter, phases: Phases
+                   ) -> tuple[dict[str, bytes], BookRenderer, Pagination, bool]:
+    """Every file of the build (`_output_files`), the book's PDFs print-checked; the
+    renderer and pages; whether there is a book PDF."""
     pdf_bytes = sheet_bytes = cover_bytes = None
     streamed: StreamedCheck | None = None
     try:
@@ -195,19 +218,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     finally:
         if streamed:
             streamed.close()
-    # One transaction: the previous output stays whole until the new one is complete.
-    written = transaction.publish(Path(out_dir), spec.name, output,
-                                  protected=(spec.path, *spec.inputs))
-    phases.lap("write")
-    pdf = written[0] if pdf_bytes is not None else None
-    manifest_path = written[-1]
-    warnings = puzzle_warnings(outcomes) + pages.notes + renderer.warnings
-    padding = {"notes": "Notes", "blank": "blank", "more": "More puzzles and Notes"}
-    notes = ([f"{pages.padded} {padding[spec.book.padding]} "
-              f"page(s) added to reach {len(pages.book)} pages (24 at least, an "
-              "even count)"] if pages.padded else [])
-    return BuildResult(pdf, manifest_path, written[1 if pdf else 0:-1], len(outcomes),
-                       len(pages.book) + len(pages.answers), warnings, notes, outcomes, seed)
+    return output, renderer, pages, pdf_bytes is not None
 
 
 def puzzle_warnings(outcomes: list[Outcome], named: int = 3) -> list[str]:
