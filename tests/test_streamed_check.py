@@ -207,3 +207,20 @@ def test_a_real_book_takes_the_fast_path_and_an_error_leaves_no_scanner(tmp_path
     with pytest.raises(RuntimeError, match="drawing failed"):
         build_book(spec, tmp_path / "again", workers=2)
     assert not multiprocessing.active_children()
+
+
+def test_without_fork_both_checks_read_the_file_in_one_process(monkeypatch):
+    """Where there is no fork (Windows), neither check starts a process: same report."""
+    from publisher.preflight.streamed import streamed_check_for
+    get_context = multiprocessing.get_context
+
+    def no_fork(method=None):
+        if method == "fork":
+            raise ValueError("cannot find context for 'fork'")
+        return get_context(method)
+    monkeypatch.setattr(multiprocessing, "get_context", no_fork)
+    assert streamed_check_for(PAGES, SIZE, False, workers=2) is None
+    data = draw_book()
+    assert (check_bytes(data, "long.pdf", SIZE, workers=2).text()
+            == check_bytes(data, "long.pdf", SIZE, workers=1).text())
+    assert not multiprocessing.active_children()

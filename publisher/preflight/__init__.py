@@ -247,7 +247,10 @@ def _scan_in_parts(reader: Any, trim: tuple[float, float], bleed: bool,
     if workers < 2 or count < PARALLEL_FROM_PAGES:
         return _scan(reader, range(1, count + 1), trim, bleed, count)
     import multiprocessing
-    context = multiprocessing.get_context("fork")
+    try:
+        context = multiprocessing.get_context("fork")
+    except ValueError:                    # no fork here (Windows): one process
+        return _scan(reader, range(1, count + 1), trim, bleed, count)
     receiver, sender = context.Pipe(duplex=False)
     helper = context.Process(target=_scan_into, args=(sender, reader, even, trim, bleed),
                              daemon=True)

@@ -422,5 +422,5 @@ def streamed_check_for(count: int, trim: tuple[float, float], bleed: bool,
         return None
     try:
         return StreamedCheck(count, trim, bleed)
-    except OSError:                   # no temporary file or pipe: the check reads the file
+    except (OSError, ValueError):     # no temporary file, pipe or fork: it reads the file
         return None
