@@ -188,9 +188,7 @@ def _check_interior(reader: Any, report: Report, trim: tuple[float, float] | Non
         assert box is not None
         trim = (box[2] - box[0], box[3] - box[1])
     if streamed is not None and streamed.trim == trim and streamed.bleed == bleed:
-        boxes = _Scan()
-        for number in range(1, count + 1):
-            _scan_boxes(boxes, number, reader.pages[number - 1], trim, bleed)
+        boxes = _scan(reader, range(1, count + 1), trim, bleed, count, ink=False)
         scan = boxes.merge(streamed.scan(reader))
     else:
         scan = _scan_in_parts(reader, trim, bleed, workers)
@@ -291,20 +289,23 @@ def _scan_into(sender: Any, reader: Any, numbers: range, trim: tuple[float, floa
 
 
 def _scan(reader: Any, numbers: Iterable[int], trim: tuple[float, float], bleed: bool,
-          count: int) -> _Scan:
+          count: int, boxes: bool = True, ink: bool = True) -> _Scan:
+    """The pages' sizes and boxes, and their ink (either alone: streamed.py)."""
     scan = _Scan()
     for number in numbers:
         page = reader.pages[number - 1]
-        media = _scan_boxes(scan, number, page, trim, bleed)
-        scan_ink(scan, number, page_ink(page), media, trim, bleed, count)
+        media = _box(page, "/MediaBox")
+        assert media is not None
+        if boxes:
+            _scan_boxes(scan, number, page, media, trim, bleed)
+        if ink:
+            scan_ink(scan, number, page_ink(page), media, trim, bleed, count)
     return scan
 
 
-def _scan_boxes(scan: _Scan, number: int, page: Any, trim: tuple[float, float],
-                bleed: bool) -> BBox:
-    """The page's size and its trim and bleed boxes; returns its media box."""
-    media = _box(page, "/MediaBox")
-    assert media is not None
+def _scan_boxes(scan: _Scan, number: int, page: Any, media: BBox, trim: tuple[float, float],
+                bleed: bool) -> None:
+    """The page's size and its trim and bleed boxes."""
     want = printrules.interior_size(trim, bleed)
     if not (_near(media[2] - media[0], want[0]) and _near(media[3] - media[1], want[1])):
         scan.sizes.append(number)
@@ -312,7 +313,6 @@ def _scan_boxes(scan: _Scan, number: int, page: Any, trim: tuple[float, float],
     if found is None or not all(map(_near, found, _trim_box(number, media, trim, bleed))) or (
             bleed and _box(page, "/BleedBox") is None):
         scan.boxes.append(number)
-    return media
 
 
 def _trim_box(number: int, media: BBox, trim: tuple[float, float], bleed: bool) -> BBox:

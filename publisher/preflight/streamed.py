@@ -207,14 +207,8 @@ class StreamedCheck:
 
 def _ink(reader: Any, numbers: Any, trim: tuple[float, float], bleed: bool) -> Any:
     """The ink part of `_scan` for these pages of the saved file."""
-    from . import _Scan, _box, scan_ink
-    scan, count = _Scan(), len(reader.pages)
-    for number in numbers:
-        page = reader.pages[number - 1]
-        media = _box(page, "/MediaBox")
-        assert media is not None
-        scan_ink(scan, number, page_ink(page), media, trim, bleed, count)
-    return scan
+    from . import _scan
+    return _scan(reader, numbers, trim, bleed, len(reader.pages), boxes=False)
 
 
 def _digest(stream: Any) -> bytes:
