@@ -113,11 +113,101 @@ def compose(text: str, file: str) -> yaml.Node | None:
     """The root node of `text`, after checking that it is bounded: not nested deeper
     than MAX_DEPTH, no alias inside the node it names, and no more than MAX_NODES
     values once aliases are expanded (a "billion laughs" spec stops here)."""
+    deep = flow_too_deep(text, MAX_DEPTH)
+    if deep is not None:
+        raise SpecError(f"too deeply nested (more than {MAX_DEPTH} levels)", file=file, line=deep)
     try:
         check_bounds(yaml.parse(text, Loader=LOADER), file)
         return yaml.compose(text, Loader=LOADER)
     except yaml.YAMLError as exc:
         raise _yaml_error(exc, file) from None
+
+
+def flow_too_deep(text: str, limit: int) -> int | None:
+    """The line where `[`/`{` collections nest deeper than `limit`, else None.
+
+    libyaml's scanner reads a whole flow collection ahead before the parser gives the
+    first event, and refuses nesting past its own limit in its own words; so the depth
+    of flow collections is decided here, on the text, before libyaml reads it. Quoted
+    scalars, comments and block scalars are skipped; a bracket inside a plain scalar of
+    block context is text, not nesting."""
+    if text.count("[") + text.count("{") <= limit:
+        return None
+    depth, line, i, n = 0, 1, 0, len(text)
+    node_start = True           # block context: a value may begin here
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+            node_start = node_start or depth == 0
+            i += 1
+        elif ch in " \t\r":
+            i += 1
+        elif ch == "#" and (i == 0 or text[i - 1] in " \t\n"):
+            i = _end_of_line(text, i)
+        elif ch in "'\"" and node_start:
+            end = _end_of_quoted(text, i)
+            line += text.count("\n", i, end)
+            node_start, i = False, end
+        elif depth:
+            if ch in "[{":
+                depth += 1
+                if depth > limit:
+                    return line
+            elif ch in "]}":
+                depth -= 1
+            node_start = ch in "[{,:?"
+            i += 1
+        elif node_start and ch in "[{":
+            depth, i = 1, i + 1
+        elif ch in "-?:" and text[i + 1:i + 2] in ("", " ", "\t", "\n", "\r"):
+            node_start, i = True, i + 1          # `- `, `? `, `: ` start a value
+        elif node_start and ch in "|>":
+            start = text.rfind("\n", 0, i) + 1
+            indent = len(text[start:i]) - len(text[start:i].lstrip(" "))
+            end = _end_of_block_scalar(text, _end_of_line(text, i), indent)
+            line += text.count("\n", i, end)
+            i = end
+        elif node_start and ch in "&!":
+            while i < n and text[i] not in " \t\n":   # anchor or tag before the value
+                i += 1
+        else:
+            node_start = False
+            i += 1
+    return None
+
+
+def _end_of_line(text: str, i: int) -> int:
+    end = text.find("\n", i)
+    return len(text) if end < 0 else end
+
+
+def _end_of_quoted(text: str, i: int) -> int:
+    """The index after the quoted scalar starting at `i` ('' and backslash escapes)."""
+    quote, i = text[i], i + 1
+    while i < len(text):
+        if quote == '"' and text[i] == "\\":
+            i += 2
+        elif text[i] == quote:
+            if quote == "'" and text[i + 1:i + 2] == "'":
+                i += 2
+            else:
+                return i + 1
+        else:
+            i += 1
+    return len(text)
+
+
+def _end_of_block_scalar(text: str, i: int, indent: int) -> int:
+    """The newline ending a `|`/`>` scalar's last line: lines indented deeper than the
+    indicator's line, or blank, belong to it."""
+    while i < len(text):
+        start = i + 1
+        stripped = text[start:_end_of_line(text, start)]
+        if stripped.strip() and len(stripped) - len(stripped.lstrip(" ")) <= indent:
+            return i
+        i = _end_of_line(text, start)
+    return len(text)
 
 
 def check_bounds(events: Iterable[yaml.Event], file: str) -> None:
