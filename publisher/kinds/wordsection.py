@@ -76,11 +76,13 @@ class WordSection(SectionBase):
         if self.tag is not None:
             raise ValueError("`tag` goes with `themes: all`")
         if self.puzzles is not None:
-            if self.count is not None or self.words_per_puzzle is not None or pool is not None:
+            pooled = [f"`{name}`" for name, value in (("count", self.count), ("words_per_puzzle",
+                      self.words_per_puzzle), (key, pool)) if value is not None]
+            if pooled:
                 raise ValueError(f"give either `puzzles` (each puzzle with its own `title` and "
                                  f"`{key}`) or `count` + `words_per_puzzle` + `{key}` (a "
-                                 f"pool), not both: drop `count`, `words_per_puzzle` and the "
-                                 f"section's `{key}`, or drop `puzzles`")
+                                 f"pool), not both: drop {' and '.join(pooled)} (the "
+                                 "section's), or drop `puzzles`")
             if not self.puzzles:
                 raise ValueError(f"`puzzles` is empty; add at least one {{title, {key}}}")
             return self
@@ -92,7 +94,8 @@ class WordSection(SectionBase):
                              "`words_per_puzzle:`, puzzles drawn from it), or `themes:`")
         if (self.count or 1) > 1 and self.words_per_puzzle is None:
             raise ValueError("`count` above 1 needs `words_per_puzzle` (words drawn from "
-                             f"`{key}` for each puzzle)")
+                             f"`{key}` for each puzzle); without `count`, the whole list is "
+                             "one puzzle")
         return self
 
     def _themes_form(self, key: str, pool: WordsRef | None) -> WordSection:
