@@ -198,6 +198,10 @@ def test_every_word_kind_refuses_the_same_mistakes_the_same_way(kind, keys, loca
     ({"kind": "crossword", "style": "blocked", "size": 5, "themes": "all"}, "not `themes`"),
     ({"kind": "crossword", "puzzles": [{"title": "A", "words": ["apple", "lemon"]}]},
      "sections[0].puzzles[0].words: 2 word(s) have no clue"),
+    # A whole bundled list as one puzzle (`count` forgotten) is refused, not built for hours.
+    ({"kind": "scramble", "words": "en/animals"},
+     "sections[0].words: 1"),     # 1xx words, at the section's own field
+    ({"kind": "scramble", "words": "en/animals"}, "more than one puzzle takes (60); split them"),
 ])
 def test_kind_specific_limits_of_the_grammar(section, text, tmp_path):
     message = spec_error(tmp_path, section)

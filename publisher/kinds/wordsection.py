@@ -63,6 +63,11 @@ class WordSection(SectionBase):
         """(key, list) of the section's own `words:` or `clues:`."""
         return ("words", self.words) if self.clues is None else ("clues", self.clues)
 
+    def most_words(self) -> int | None:
+        """The most words one puzzle of this kind takes: `words_per_puzzle`'s bound."""
+        bounds = type(self).model_fields["words_per_puzzle"].metadata
+        return next((bound.le for bound in bounds if getattr(bound, "le", None)), None)
+
     @model_validator(mode="after")
     def _one_word_form(self) -> WordSection:
         if not self.takes_words():
@@ -136,7 +141,15 @@ def word_sets(section: WordSection, ctx: PlanContext, usable: Usable | None = No
     first narrowed by `usable(pool, field)` (the words the kind can place; it may raise),
     then drawn with `accept` (no word repeated in the book unless `repeat: allow`); lists
     as written (`puzzles:`, or `words:` alone) are the kind's to check, word by word."""
-    resolve = ctx.clues if section.clues_required() else ctx.words
+    def resolve(ref: WordsRef | None, field: str, language: str, exact: bool) -> list[Word]:
+        words = (ctx.clues if section.clues_required() else ctx.words)(ref, field, language)
+        most = section.most_words()
+        if exact and most is not None and len(words) > most:
+            raise ctx.error(field, f"{len(words)} words are more than one puzzle takes ({most}); "
+                            "split them into `puzzles:`, or draw some for each puzzle with "
+                            "`words_per_puzzle`")
+        return words
+
     narrow = usable or (lambda pool, field: pool)
     per_puzzle = section.words_per_puzzle
     if section.puzzles is not None:
@@ -144,7 +157,7 @@ def word_sets(section: WordSection, ctx: PlanContext, usable: Usable | None = No
         for i, puzzle in enumerate(section.puzzles):
             field, language = f"puzzles[{i}].{puzzle.key}", puzzle.language or ctx.language
             words = resolve(puzzle.words if puzzle.clues is None else puzzle.clues, field,
-                            language)
+                            language, True)
             ctx.mark_used(words)
             sets.append(WordSet(puzzle.title, words, field, language, True, puzzle))
         return sets
@@ -156,7 +169,7 @@ def word_sets(section: WordSection, ctx: PlanContext, usable: Usable | None = No
             drawn.append(WordSet(title, words, "themes", ctx.language, False))
         return drawn
     key, ref = section.pool
-    pool = resolve(ref, key, ctx.language)
+    pool = resolve(ref, key, ctx.language, per_puzzle is None)
     titles = ctx.titles(section.title, section.count or 1)
     if per_puzzle is None:                  # one puzzle of the whole list, as written
         ctx.mark_used(pool)

@@ -33,8 +33,8 @@ class CrosswordSection(WordSection):
         default=(13, 13), description="the largest board: 13 or [rows, cols], 5..25 each")
     count: int | None = Field(default=None, ge=1, le=1000)
     words_per_puzzle: int | None = Field(default=None, ge=2, le=100)
-    clues: Any = Field(default=None, description="the pool for `count` puzzles; blocked: a list "
-                       "of clue databases (`word: clue`)")
+    clues: Any = Field(default=None, description="freeform: `words` under its other name; "
+                       "blocked: a list of clue databases (`word: clue`)")
     style: Literal["freeform", "blocked"] = Field(
         default="freeform", description="blocked: a newspaper grid (symmetric, black squares)")
     grid: str | None = Field(default=None, description="blocked: a template file of '.', '#' "

@@ -18,6 +18,7 @@ from .draw import Item, draw_scramble, fit
 from .generator import (ScrambleError, dictionary_for, kept_pairs, mark_letters,
                         read_dictionary, scramble_all, scramble_word)
 
+
 class ScrambleSection(WordSection):
     kind: Literal["scramble"]
     count: int | None = Field(default=None, ge=1, le=1000)
