@@ -6,7 +6,7 @@ per puzzle) and calls `word_sets` in `plan`; a new word kind gets all three form
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Literal, Sequence, Union
+from typing import Callable, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -41,7 +41,7 @@ class WordPuzzle(BaseModel):
 class WordSection(SectionBase):
     """A section of a kind that takes words: one of the three forms, checked here once."""
 
-    puzzles: Sequence[WordPuzzle] | None = None
+    puzzles: list[WordPuzzle] | None = None
     count: int | None = Field(default=None, ge=1, le=2000)
     words_per_puzzle: int | None = Field(default=None, ge=1, le=300)
     words: WordsRef | None = None

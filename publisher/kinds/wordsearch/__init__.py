@@ -63,7 +63,7 @@ class WordSearchSection(WordSection):
     size: tuple[int, int] = (15, 15)
     difficulty: Literal["easy", "medium", "hard"] = "medium"
     directions: list[str] | None = None
-    puzzles: Sequence[WordSearchPuzzle] | None = None
+    puzzles: list[WordSearchPuzzle] | None = None  # type: ignore[assignment]  # its own keys per puzzle
     forbidden: list[str] = Field(default_factory=list,
                                  description="words that must never appear in any grid")
     forbidden_defaults: bool = Field(
