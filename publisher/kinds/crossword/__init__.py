@@ -10,13 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from ...errors import GenerationFailed
 from ...grids.crossings import crossing_pairs
 from ...words import Word
-from ..base import (Board, BookMeta, Box, DrawContext, ExampleWords, Kind, Language, Params,
-                    PlanContext, PuzzleRequest, SectionBase, grid_size)
+from ..base import (Board, BookMeta, Box, DrawContext, ExampleWords, Kind, Params,
+                    PlanContext, PuzzleRequest, grid_size)
+from ..wordsection import WordSection, word_sets
 from . import draw, exports
 from .blocked import kind as blocked_style
 from ...grids.freeform.generator import (ACROSS, DEFAULT_BEAM, DEFAULT_BRANCH, balance, board_score, make_layout,
@@ -26,23 +27,14 @@ MIN_SIZE, MAX_SIZE = 5, 25
 BLOCKED_CANDIDATES = 6       # default best-of-N for `style: blocked`
 
 
-class CrosswordPuzzle(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
-
-    title: str = Field(min_length=1)
-    clues: Any = Field(description="word: clue mapping, list of {word, clue}, a file or a bundled list")
-    language: Language | None = None
-
-
-class CrosswordSection(SectionBase):
+class CrosswordSection(WordSection):
     kind: Literal["crossword"]
     size: tuple[int, int] = Field(
         default=(13, 13), description="the largest board: 13 or [rows, cols], 5..25 each")
-    puzzles: list[CrosswordPuzzle] | None = None
     count: int | None = Field(default=None, ge=1, le=1000)
     words_per_puzzle: int | None = Field(default=None, ge=2, le=100)
-    clues: Any = Field(default=None, description="the pool for `count` puzzles; blocked: a list "
-                       "of clue databases (`word: clue`)")
+    clues: Any = Field(default=None, description="freeform: `words` under its other name; "
+                       "blocked: a list of clue databases (`word: clue`)")
     style: Literal["freeform", "blocked"] = Field(
         default="freeform", description="blocked: a newspaper grid (symmetric, black squares)")
     grid: str | None = Field(default=None, description="blocked: a template file of '.', '#' "
@@ -59,28 +51,29 @@ class CrosswordSection(SectionBase):
     def _size(cls, value: Any) -> tuple[int, int]:
         return grid_size(value, MIN_SIZE, MAX_SIZE, "crossword")
 
+    def takes_words(self) -> bool:
+        return self.style == "freeform"     # a blocked grid is filled from `wordlist`
+
+    def clues_required(self) -> bool:
+        return True
+
     @model_validator(mode="after")
-    def _one_form(self) -> CrosswordSection:
+    def _style_keys(self) -> CrosswordSection:
         if self.style == "blocked":
             return self._blocked_keys()
         for key in ("grid", "wordlist"):
             if getattr(self, key) is not None:
                 raise ValueError(f"`{key}` is for `style: blocked` crosswords")
-        pooled = (self.count is not None or self.words_per_puzzle is not None
-                  or self.clues is not None)
-        if (self.puzzles is not None) == pooled:
-            raise ValueError("give either `puzzles:` (a list of {title, clues}) or `count:` + "
-                             "`words_per_puzzle:` + `clues:` (a pool), not both and not neither")
-        if self.puzzles is not None and not self.puzzles:
-            raise ValueError("`puzzles` is empty; add at least one puzzle")
-        if pooled and None in (self.count, self.words_per_puzzle, self.clues):
-            raise ValueError("a pool needs all three of `count:`, `words_per_puzzle:` and `clues:`")
         return self
 
     def _blocked_keys(self) -> CrosswordSection:
-        if self.puzzles is not None or self.words_per_puzzle is not None:
-            raise ValueError("a `style: blocked` crossword takes `count:` (and `clues:`, a list of "
-                             "clue databases), not `puzzles:` or `words_per_puzzle:`")
+        given = [key for key in ("puzzles", "words_per_puzzle", "words", "themes", "tag")
+                 if getattr(self, key) is not None]
+        if given:
+            raise ValueError(f"a `style: blocked` crossword fills its grid from `wordlist:` and "
+                             f"takes `count:` (and `clues:`, a list of clue databases), not "
+                             f"{', '.join(f'`{key}`' for key in given)}; remove them, or make "
+                             "it `style: freeform` for puzzles of your own words")
         if self.fill_from == "clued" and not self.clues:
             raise ValueError("`fill_from: clued` needs `clues:` (clue databases)")
         if self.count is None:
@@ -181,37 +174,28 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
         if section.style == "blocked":
             return _plan_blocked(section, ctx)
         rows, cols = section.size
-        requests = []
-        if section.puzzles is not None:
-            for k, p in enumerate(section.puzzles):
-                lang = p.language or ctx.language
-                where = f"puzzles[{k}].clues"
-                words = ctx.clues(p.clues, where, lang)
-                if len(words) < 2:
-                    raise ctx.error(where, "a crossword needs at least 2 words")
-                _check_lengths(words, rows, cols, where, ctx)
-                ctx.mark_used(words)
-                requests.append(PuzzleRequest(p.title, _params(words, rows, cols, lang), lang))
-            return requests
-        assert section.count is not None and section.words_per_puzzle is not None
-        lang = ctx.language
-        pool = ctx.clues(section.clues, "clues", lang)
         limit = max(rows, cols)
-        # a pool may hold words too long for this grid: they are simply not drawn
-        fitting, seen = [], set()
-        for w in pool:
-            if 2 <= len(w.answer) <= limit and (w.clue or "").strip() and w.answer not in seen:
-                seen.add(w.answer)
-                fitting.append(w)
-        need = section.count * section.words_per_puzzle
-        if need > len(fitting):
-            raise ctx.error("clues", f"{section.count} puzzles x {section.words_per_puzzle} words "
-                                     f"need {need} different words with clues of 2..{limit} "
-                                     f"letters, the list has {len(fitting)}; lower `count` or "
-                                     "`words_per_puzzle`, or add words")
-        for title in ctx.titles(section.title, section.count):
-            words = ctx.take_unused(fitting, section.words_per_puzzle, "clues", _apart)
-            requests.append(PuzzleRequest(title, _params(words, rows, cols, lang), lang))
+
+        def usable(pool: list[Word], field: str) -> list[Word]:
+            # a pool may hold words too long for this grid: they are simply not drawn
+            fitting = [w for w in pool if 2 <= len(w.answer) <= limit and (w.clue or "").strip()]
+            per_puzzle = section.words_per_puzzle or 0
+            need = (section.count or 1) * per_puzzle
+            if need > len(fitting):
+                raise ctx.error(field, f"{section.count or 1} puzzles x {per_puzzle} words need "
+                                f"{need} different words with clues of 2..{limit} letters, "
+                                f"the list has {len(fitting)}; lower `count` or "
+                                "`words_per_puzzle`, or add words")
+            return fitting
+
+        requests = []
+        for puzzle in word_sets(section, ctx, usable, _apart):
+            if puzzle.exact:
+                if len(puzzle.words) < 2:
+                    raise ctx.error(puzzle.field, "a crossword needs at least 2 words")
+                _check_lengths(puzzle.words, rows, cols, puzzle.field, ctx)
+            requests.append(PuzzleRequest(puzzle.title, _params(
+                puzzle.words, rows, cols, puzzle.language), puzzle.language))
         return requests
 
     def example_params(self, params: CrosswordParams,

@@ -3,40 +3,33 @@ exactly one fill fits, with the starter word given."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Literal, Union
+from typing import Any, Hashable, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator
 
+from ...words import Word
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
-                    PuzzleRequest, SectionBase, grid_size)
+                    PuzzleRequest, grid_size)
+from ..wordsection import WordSection, word_sets
 from ...grids.crossings import crossing_pairs
 from .draw import draw_fillin, plan as draw_plan
 from .generator import make_fillin
 from .layout import Entry
 
-WordsRef = Union[str, list, dict]
 MIN_SIDE, MAX_SIDE = 5, 30
 
 
-class FillInSection(SectionBase):
+class FillInSection(WordSection):
     kind: Literal["fillin"]
-    words: WordsRef
     size: Any = (15, 15)
     starter: bool = True
-    count: int = Field(default=1, ge=1, le=1000)
+    count: int | None = Field(default=None, ge=1, le=1000)
     words_per_puzzle: int | None = Field(default=None, ge=2, le=80)
 
     @field_validator("size")
     @classmethod
     def _size(cls, value: Any) -> tuple[int, int]:
         return grid_size(value, MIN_SIDE, MAX_SIDE)
-
-    @model_validator(mode="after")
-    def _pool(self) -> "FillInSection":
-        if self.count > 1 and self.words_per_puzzle is None:
-            raise ValueError("`count` above 1 needs `words_per_puzzle` (words drawn from "
-                             "the list for each puzzle)")
-        return self
 
 
 class FillInParams(Params):
@@ -68,25 +61,24 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
 
     def plan(self, section: FillInSection, ctx: PlanContext) -> list[PuzzleRequest[FillInParams]]:
         rows, cols = section.size
-        pool = ctx.words(section.words, "words", ctx.language)
         longest = max(rows, cols)
-        bad = [w.text for w in pool if len(w.answer) > longest or len(w.answer) < 2]
-        if bad:
-            raise ctx.error("words", f"{', '.join(bad)}: a fill-in word has 2 to {longest} "
-                            f"letters at {rows}x{cols}; use a larger size or other words")
-        per_puzzle = section.words_per_puzzle
-        if per_puzzle is None:             # one puzzle of the whole list (the model checks)
-            groups = [list(pool)]
-            ctx.mark_used(pool)
-        else:
-            groups = [ctx.take_unused(pool, per_puzzle, "words") for _ in range(section.count)]
-        for group in groups:
-            if len(group) < 2:
-                raise ctx.error("words", "a fill-in needs at least two words")
-        titles = ctx.titles(section.title, section.count)
-        return [PuzzleRequest(title, FillInParams(
-            answers=tuple(w.answer for w in group), rows=rows, cols=cols,
-            starter=section.starter), ctx.language) for title, group in zip(titles, groups)]
+
+        def fits(word: Word) -> bool:
+            return 2 <= len(word.answer) <= longest
+
+        requests = []
+        for puzzle in word_sets(section, ctx, lambda pool, field: list(filter(fits, pool))):
+            bad = [w.text for w in puzzle.words if not fits(w)]
+            if bad:
+                raise ctx.error(puzzle.field, f"{', '.join(bad)}: a fill-in word has 2 to "
+                                f"{longest} letters at {rows}x{cols}; use a larger size or "
+                                "other words")
+            if len(puzzle.words) < 2:
+                raise ctx.error(puzzle.field, "a fill-in needs at least two words")
+            requests.append(PuzzleRequest(puzzle.title, FillInParams(
+                answers=tuple(w.answer for w in puzzle.words), rows=rows, cols=cols,
+                starter=section.starter), puzzle.language))
+        return requests
 
     def example_params(self, params: FillInParams, words: ExampleWords) -> FillInParams | None:
         """A small grid of the catalogue's example words (never the book's)."""

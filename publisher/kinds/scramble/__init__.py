@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -12,23 +12,24 @@ from ...data import data_dir
 from ...errors import GenerationFailed
 from ...words import grid_form
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
-                    PuzzleRequest, SectionBase, Word)
+                    PuzzleRequest, Word)
+from ..wordsection import WordSection, word_sets
 from .draw import Item, draw_scramble, fit
 from .generator import (ScrambleError, dictionary_for, kept_pairs, mark_letters,
                         read_dictionary, scramble_all, scramble_word)
 
-WordsRef = Union[str, list, dict]
 
-
-class ScrambleSection(SectionBase):
+class ScrambleSection(WordSection):
     kind: Literal["scramble"]
-    words: WordsRef
-    count: int = Field(default=1, ge=1, le=1000)
+    count: int | None = Field(default=None, ge=1, le=1000)
     words_per_puzzle: int | None = Field(default=None, ge=1, le=60)
     show: Literal["words", "clues"] = "words"
     bonus: bool = False
     bonus_answer: str | None = Field(default=None, min_length=2)
     bonus_clue: str | None = Field(default=None, min_length=1)
+
+    def clues_required(self) -> bool:
+        return self.show == "clues"
 
     @model_validator(mode="after")
     def _consistent(self) -> "ScrambleSection":
@@ -36,12 +37,11 @@ class ScrambleSection(SectionBase):
             raise ValueError("`bonus: true` needs `bonus_answer:` (and a `bonus_clue:`)")
         if self.bonus_answer and not self.bonus:
             raise ValueError("`bonus_answer` goes with `bonus: true`")
-        if self.bonus and self.count != 1:
-            raise ValueError("a bonus answer belongs to one puzzle: use `count: 1` "
-                             "(one section per bonus)")
-        if self.count > 1 and self.words_per_puzzle is None:
-            raise ValueError("`count` above 1 needs `words_per_puzzle` (words drawn from "
-                             "the list for each puzzle)")
+        if self.bonus and (self.themes is not None or (self.count or 1) != 1
+                           or len(self.puzzles or [None]) != 1):
+            raise ValueError("a bonus answer belongs to one puzzle: give the section one "
+                             "puzzle (`count: 1`, or one item in `puzzles:`; one section per "
+                             "bonus)")
         return self
 
 
@@ -79,32 +79,36 @@ class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
 
     def plan(self, section: ScrambleSection,
              ctx: PlanContext) -> list[PuzzleRequest[ScrambleParams]]:
-        language = ctx.language
-        lookup = ctx.clues if section.show == "clues" else ctx.words
-        pool = lookup(section.words, "words", language)
-        dictionary, _ = dictionary_for(language, data_dir("wordlists"))
-        self._check(pool, dictionary, ctx)
-        path = data_dir("wordlists") / language / "fill.txt"
-        bonus = bonus_display(section.bonus_answer, language) if section.bonus_answer else None
-        per_puzzle = section.words_per_puzzle
-        if per_puzzle is None:             # one puzzle of the whole list (the model checks)
-            groups = [list(pool)]
-            ctx.mark_used(pool)
-        else:
-            groups = [ctx.take_unused(pool, per_puzzle, "words") for _ in range(section.count)]
-        if bonus:
-            try:
-                mark_letters([w.answer for w in groups[0]], bonus.replace(" ", ""),
-                             random.Random(0))
-            except ScrambleError as exc:
-                raise ctx.error("bonus_answer", str(exc)) from None
-        titles = ctx.titles(section.title, section.count)
-        return [PuzzleRequest(title, ScrambleParams(
-            items=tuple((w.text, w.answer, w.clue if section.show == "clues" else None)
-                        for w in group),
-            language=language, bonus_answer=bonus, bonus_clue=section.bonus_clue,
-            dictionary=str(path) if path.is_file() else None), language)
-            for title, group in zip(titles, groups)]
+        wordlists = data_dir("wordlists")
+
+        def scrambles(pool: list[Word], field: str) -> list[Word]:
+            # words that cannot be scrambled are simply not drawn from a pool
+            forbidden = dictionary_for(ctx.language, wordlists)[0] | {w.answer for w in pool}
+            return [w for w in pool if self._refusal(w, forbidden) is None]
+
+        requests = []
+        for puzzle in word_sets(section, ctx, scrambles):
+            language = puzzle.language
+            forbidden = (dictionary_for(language, wordlists)[0]
+                         | {w.answer for w in puzzle.words})
+            for w in puzzle.words if puzzle.exact else []:
+                problem = self._refusal(w, forbidden)
+                if problem:
+                    raise ctx.error(puzzle.field, f"{w.text!r}: {problem}; remove it")
+            bonus = bonus_display(section.bonus_answer, language) if section.bonus_answer else None
+            if bonus:
+                try:
+                    mark_letters([w.answer for w in puzzle.words], bonus.replace(" ", ""),
+                                 random.Random(0))
+                except ScrambleError as exc:
+                    raise ctx.error("bonus_answer", str(exc)) from None
+            path = wordlists / language / "fill.txt"
+            requests.append(PuzzleRequest(puzzle.title, ScrambleParams(
+                items=tuple((w.text, w.answer, w.clue if section.show == "clues" else None)
+                            for w in puzzle.words),
+                language=language, bonus_answer=bonus, bonus_clue=section.bonus_clue,
+                dictionary=str(path) if path.is_file() else None), language))
+        return requests
 
     def version_params(self, params: ScrambleParams, copy: int) -> ScrambleParams:
         """Each version lists its words in its own order (seeded by the words and the copy
@@ -119,14 +123,14 @@ class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
         return params.model_copy(update={"items": tuple(items)})
 
     @staticmethod
-    def _check(pool: list[Word], dictionary: frozenset[str], ctx: Any) -> None:
-        answers = {w.answer for w in pool}
-        forbidden = dictionary | answers
-        for w in pool:
-            try:
-                scramble_word(w.answer, forbidden, random.Random(0))
-            except ScrambleError as exc:
-                raise ctx.error("words", f"{w.text!r}: {exc}; remove it") from None
+    def _refusal(word: Word, forbidden: frozenset[str]) -> str | None:
+        """Why `word` cannot be scrambled (never into a word of `forbidden`: the dictionary
+        and its puzzle's words), or None."""
+        try:
+            scramble_word(word.answer, forbidden, random.Random(0))
+        except ScrambleError as exc:
+            return str(exc)
+        return None
 
     def example_params(self, params: ScrambleParams,
                        words: ExampleWords) -> ScrambleParams | None:

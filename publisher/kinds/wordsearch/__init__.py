@@ -3,14 +3,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Literal, Sequence, Union
+from typing import Any, Literal, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator
 
 from ...errors import GenerationFailed
 from ...words import Word, alphabet_for, grid_form
-from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Language, Params, PlanContext,
-                    PuzzleRequest, SectionBase, grid_size)
+from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
+                    PuzzleRequest, grid_size)
+from ..wordsection import WordPuzzle, WordSection, word_sets
 from . import draw
 from .filler import blocklist, fill_with_repairs, filler_weights
 from .generator import (DIFFICULTY_DIRECTIONS, DIRECTION_INDEX, DIRECTIONS, balance,
@@ -19,7 +20,6 @@ from .message import place_for_message
 from .shapes import SHAPES, longest_run, named_mask, read_mask
 
 MIN_SIDE, MAX_SIDE = 5, 40
-WordsRef = Union[str, list, dict]
 
 
 def grid_side(value: Any) -> tuple[int, int]:
@@ -41,11 +41,7 @@ def grade(directions: Sequence[str]) -> str:
     return "medium" if set(directions) & {"SE", "SW"} else "easy"
 
 
-class WordSearchPuzzle(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
-    title: str = Field(min_length=1)
-    words: WordsRef
-    language: Language | None = None
+class WordSearchPuzzle(WordPuzzle):
     size: tuple[int, int] | None = None     # this puzzle's own size, else the section's
     shape: str | None = Field(default=None, description="this puzzle's own shape")
     message: str | None = Field(default=None, min_length=1,
@@ -62,18 +58,12 @@ class WordSearchPuzzle(BaseModel):
         return known_shape(value)
 
 
-class WordSearchSection(SectionBase):
+class WordSearchSection(WordSection):
     kind: Literal["wordsearch"]
     size: tuple[int, int] = (15, 15)
     difficulty: Literal["easy", "medium", "hard"] = "medium"
     directions: list[str] | None = None
-    puzzles: list[WordSearchPuzzle] | None = None
-    count: int | None = Field(default=None, ge=1, le=2000)
-    words_per_puzzle: int | None = Field(default=None, ge=1, le=300)
-    words: WordsRef | None = None
-    themes: Literal["all"] | list[str] | None = Field(
-        default=None, description="bundled themes: one puzzle per theme (or `count`, cycling)")
-    tag: str | None = Field(default=None, description="with `themes: all`: only themes tagged so")
+    puzzles: list[WordSearchPuzzle] | None = None  # type: ignore[assignment]  # its own keys per puzzle
     forbidden: list[str] = Field(default_factory=list,
                                  description="words that must never appear in any grid")
     forbidden_defaults: bool = Field(
@@ -103,30 +93,6 @@ class WordSearchSection(SectionBase):
             raise ValueError(f"unknown direction(s) {', '.join(unknown) or '(none)'}; "
                              f"use some of {', '.join(DIRECTION_INDEX)}")
         return list(dict.fromkeys(names))
-
-    @model_validator(mode="after")
-    def _one_form(self):
-        if self.themes is not None:
-            if self.puzzles is not None or self.words is not None:
-                raise ValueError("`themes` draws each puzzle's words from a bundled theme: "
-                                 "give it without `puzzles` or `words`")
-            if self.words_per_puzzle is None:
-                raise ValueError("`themes` needs `words_per_puzzle` (how many words of each "
-                                 "theme go into its puzzle)")
-            if self.themes == []:
-                raise ValueError("`themes` is empty; write `themes: all` or name some")
-            return self
-        if self.tag is not None:
-            raise ValueError("`tag` goes with `themes: all`")
-        if (self.puzzles is None) == (self.count is None):
-            raise ValueError("give either `puzzles` (a list) or `count` with "
-                             "`words_per_puzzle` and `words` (a pool), or `themes`")
-        if self.count is not None and (self.words is None or self.words_per_puzzle is None):
-            raise ValueError("`count` needs `words` (the pool) and `words_per_puzzle`")
-        if self.puzzles is not None and (self.words is not None or self.words_per_puzzle):
-            raise ValueError("`words` and `words_per_puzzle` go with `count`; with "
-                             "`puzzles`, give each puzzle its own `words`")
-        return self
 
 
 class WordSearchParams(Params):
@@ -220,24 +186,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
                 message_text=message[1], difficulty=section.difficulty))
             return PuzzleRequest(title, params, language)
 
-        requests = []
-        if section.puzzles is not None:
-            for i, puzzle in enumerate(section.puzzles):
-                language = puzzle.language or ctx.language
-                shape_field = f"puzzles[{i}].shape" if puzzle.shape else "shape"
-                size, mask = self._shape(puzzle.shape or section.shape,
-                                         puzzle.size or section.size, directions, ctx, shape_field)
-                words = ctx.words(puzzle.words, f"puzzles[{i}].words", language)
-                forbidden = forbidden_in(language)
-                self._check(words, size, directions, ctx, f"puzzles[{i}].words", forbidden, mask)
-                message = ("", "")
-                if puzzle.message is not None:
-                    message = self._message(puzzle.message, words, size, mask, language, ctx,
-                                            f"puzzles[{i}].message")
-                ctx.mark_used(words)
-                requests.append(make(puzzle.title, words, size, mask, language, forbidden,
-                                     message))
-        else:
+        if section.puzzles is None:
             forbidden = forbidden_in(ctx.language)
             size, mask = self._shape(section.shape, section.size, directions, ctx, "shape")
             fit = (longest_run(mask, _steps(directions)) if mask
@@ -247,14 +196,29 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
                 return not (any(clash(word.answer, other.answer) for other in chosen)
                             or any(contains(word.answer, f) for f in forbidden))
 
-            def usable(words: list[Word]) -> list[Word]:
+            def usable(words: list[Word], field: str) -> list[Word]:
                 return [w for w in words
                         if 2 <= len(w.answer) <= fit and w.answer != w.answer[::-1]]
 
-            assert section.words_per_puzzle is not None
-            for title, pool, where in self._pools(section, ctx):
-                words = ctx.take_unused(usable(pool), section.words_per_puzzle, where, accept)
-                requests.append(make(title, words, size, mask, ctx.language, forbidden))
+            sets = word_sets(section, ctx, usable, accept)
+        else:
+            sets = word_sets(section, ctx)
+        requests = []
+        for i, puzzle in enumerate(sets):
+            own = puzzle.puzzle if isinstance(puzzle.puzzle, WordSearchPuzzle) else None
+            if own is not None:         # a puzzle of `puzzles:`: its own shape and language
+                shape_field = f"puzzles[{i}].shape" if own.shape else "shape"
+                size, mask = self._shape(own.shape or section.shape, own.size or section.size,
+                                         directions, ctx, shape_field)
+                forbidden = forbidden_in(puzzle.language)
+            if puzzle.exact:
+                self._check(puzzle.words, size, directions, ctx, puzzle.field, forbidden, mask)
+            message = ("", "")
+            if own is not None and own.message is not None:
+                message = self._message(own.message, puzzle.words, size, mask,
+                                        puzzle.language, ctx, f"puzzles[{i}].message")
+            requests.append(make(puzzle.title, puzzle.words, size, mask, puzzle.language,
+                                 forbidden, message))
         return requests
 
     def _shape(self, shape: str | None, size: tuple[int, int], directions: list[str],
@@ -294,26 +258,6 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
                 f"{len(letters)} letters; use a smaller grid, more or longer words, or a "
                 "longer message"))
         return letters, text
-
-    def _pools(self, section: WordSearchSection,
-               ctx: PlanContext) -> list[tuple[str, list[Word], str]]:
-        """(title, word pool, field) per puzzle: one pool for `count` puzzles, or a theme
-        each (`count` cycles through the themes in an order drawn from the seed)."""
-        if section.themes is None:
-            assert section.count is not None
-            pool = ctx.words(section.words, "words", ctx.language)
-            return [(title, pool, "words") for title in ctx.titles(section.title, section.count)]
-        themes = ctx.themes(section.themes, section.tag, "themes")
-        if section.count is not None:
-            order = ctx.shuffled(themes)
-            themes = [order[i % len(order)] for i in range(section.count)]
-        title = section.title or "{theme}"
-        if "{theme}" not in title:
-            titles = ctx.titles(title, len(themes))
-        else:
-            titles = [title.replace("{theme}", theme.title) for theme in themes]
-        return [(name, ctx.theme_words(theme, "themes"), "themes")
-                for name, theme in zip(titles, themes)]
 
     def _check(self, words: list[Word], size: tuple[int, int], directions: list[str],
                ctx: PlanContext, field: str, forbidden: list[str],
