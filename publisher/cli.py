@@ -156,14 +156,15 @@ def check(
     pdf: Path = typer.Argument(..., metavar="FILE.pdf", help="An interior or a cover PDF."),
     trim: Optional[str] = typer.Option(
         None, "--trim", help="The trim in inches, e.g. 6x9 (default: the file's /TrimBox; for a "
-        "cover, that of <name>.pdf beside <name>-cover.pdf)."),
+        "cover, that of <name>.pdf beside <name>-cover.pdf, else the one the cover names)."),
     bleed: bool = typer.Option(False, "--bleed", help="The pages should carry 0.125 in bleed."),
     cover: bool = typer.Option(False, "--cover", help="FILE is a cover (back, spine, front)."),
     pages: Optional[int] = typer.Option(
-        None, "--pages", min=1, help="A cover's interior page count (default: read from "
-        "<name>.pdf beside <name>-cover.pdf)."),
-    paper: str = typer.Option("white", "--paper",
-                              help="A cover's paper: white, cream, standard-color, premium-color."),
+        None, "--pages", min=1, help="A cover's interior page count (default: that of "
+        "<name>.pdf beside <name>-cover.pdf, else the one the cover names)."),
+    paper: Optional[str] = typer.Option(
+        None, "--paper", help="A cover's paper: white, cream, standard-color, premium-color "
+        "(default: the one the cover names, else white)."),
     floor: float = typer.Option(7.0, "--floor", help="The smallest text size allowed (pt); "
                                 "16 for large print."),
 ) -> None:
@@ -173,13 +174,15 @@ def check(
     from .preflight import check_file, parse_trim
 
     try:
-        if paper not in PAPER_THICKNESS:
+        if paper is not None and paper not in PAPER_THICKNESS:
             raise PublisherError(f"--paper {paper!r}: use one of {', '.join(PAPER_THICKNESS)}")
         report = check_file(pdf, parse_trim(trim) if trim else None, bleed, cover, pages,
                             paper, floor, workers=os.cpu_count() or 1)
     except PublisherError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)
+    for note in report.notes:
+        err.print(f"note: {note}", highlight=False, soft_wrap=True, markup=False)
     typer.echo(report.text())
     if not report.ok:
         raise typer.Exit(1)
