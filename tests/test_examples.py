@@ -46,4 +46,5 @@ def _the_cover_passes_check_with_no_options(cover):
                               env={**os.environ, "PYTHONPATH": str(ROOT)})
         assert done.returncode == 0, (where, done.stdout, done.stderr)
         assert "passes the print checks" in done.stdout
-    assert "not beside it" in done.stderr           # alone: says where the numbers came from
+    # alone: says where the numbers came from, on stderr's first line
+    assert done.stderr.startswith("note: ") and "not beside it" in done.stderr, done.stderr
