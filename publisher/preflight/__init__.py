@@ -108,17 +108,20 @@ def _cover_made_for(path: Path, data: bytes, trim: tuple[float, float] | None,
     against that). Paper: from the metadata, else white."""
     made_for = _cover_info(data)
     notes = []
-    if pages is None or trim is None:
+    missing = [name for name, value in (("pages", pages), ("trim", trim)) if value is None]
+    if missing:
         interior = (path.with_name(path.name.removesuffix("-cover.pdf") + ".pdf")
                     if path.name.endswith("-cover.pdf") else None)
         if interior is not None and interior.is_file():
             trim, pages = _from_interior(interior, trim, pages)
-        elif "pages" in made_for and "trim" in made_for:
+        elif all(name in made_for for name in missing):
             beside = (f"{interior.name} is not beside it" if interior is not None else
                       "no interior beside it")
-            notes.append(f"the page count ({made_for['pages']}) and trim "
-                         f"({made_for['trim']}) are the ones the cover names ({beside}); "
-                         "give --pages and --trim to check it against your interior")
+            taken = " and ".join(f"{'page count' if name == 'pages' else name} "
+                                 f"({made_for[name]})" for name in missing)
+            notes.append(f"checked against the {taken} the cover names ({beside}); give "
+                         f"{' and '.join('--' + name for name in missing)} to check it "
+                         "against your interior")
             pages = pages if pages is not None else int(made_for["pages"])
             trim = trim if trim is not None else parse_trim(made_for["trim"])
         else:
@@ -134,6 +137,7 @@ def _cover_made_for(path: Path, data: bytes, trim: tuple[float, float] | None,
         notes.append(f"white paper assumed (the cover does not name its paper); give --paper "
                      f"{' or '.join(p for p in printrules.PAPER_THICKNESS if p != 'white')} "
                      "if it is for another")
+    assert trim is not None and pages is not None     # given, beside, named, or refused
     return trim, pages, paper, notes
 
 
