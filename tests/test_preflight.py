@@ -147,6 +147,8 @@ def test_a_cover_names_its_paper_pages_and_trim(tmp_path):
     result = check(cover, "--cover")
     assert result.exit_code == 0 and "b.pdf is not beside it" in result.output, result.output
     assert check(cover, "--cover", "--pages", 300).exit_code == 1
+    result = check(cover, "--cover", "--trim", "6x9")           # the note names what it took
+    assert result.exit_code == 0 and "page count (204) the cover names" in result.output
 
 
 def test_a_cover_naming_nonsense_is_checked_as_one_naming_nothing(tmp_path):
