@@ -21,7 +21,6 @@ def test_version_is_the_projects():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
     done = make_book("--version")
     assert done.returncode == 0 and done.stdout == f"make-book {project['version']}\n"
-    assert project["version"] == "0.2.0"
 
 
 def test_version_outside_a_source_tree_is_the_installed_one(tmp_path, monkeypatch):
