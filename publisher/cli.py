@@ -205,7 +205,7 @@ def _summary(result: BuildResult) -> str:
     return f"{puzzles}, {book}{''.join(f'{f}, ' for f in beside)}{result.manifest}{more}"
 
 
-@app.command("check")
+@app.command("check", cls=PlainUsage)
 def check(
     pdf: Path = typer.Argument(..., metavar="FILE.pdf", help="An interior or a cover PDF."),
     trim: Optional[str] = typer.Option(
@@ -296,7 +296,7 @@ def lists(
                            f"[{', '.join(theme.tags)}]")
 
 
-@app.command("history")
+@app.command("history", cls=PlainUsage)
 def history_command(
     path: Path = typer.Argument(..., metavar="PATH", help="The history database (SQLite)."),
     last: int = typer.Option(20, "--last", min=1, help="Show the last N puzzles."),

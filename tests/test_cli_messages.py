@@ -91,3 +91,13 @@ def test_build_help_gives_both_dask_install_commands():
     assert done.returncode == 0
     assert 'pip install "puzzle-publisher[dask]" where make-book is installed' in text, text
     assert 'pip install ".[dask]" in its source folder' in text, text
+
+
+def test_usage_lines_name_arguments_plainly():
+    from typer.testing import CliRunner
+
+    from publisher.cli import app
+    for command, usage in (("build", "build [OPTIONS] SPEC"), ("check", "check [OPTIONS] FILE.pdf"),
+                           ("history", "history [OPTIONS] PATH")):
+        result = CliRunner().invoke(app, [command, "--help"])
+        assert result.exit_code == 0 and usage in result.output, result.output
