@@ -6,7 +6,7 @@ import signal
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 INTERRUPTED = "interrupted; the output folder is unchanged"
 
@@ -31,12 +31,16 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID,  # n
 from .errors import PublisherError  # noqa: E402
 from .ground.transaction import InterruptedAfterCommit  # noqa: E402
 
+if TYPE_CHECKING:
+    from .pipeline import BuildResult     # heavy: imported when a book is built
+
 class BuildByDefault(TyperGroup):
     """`make-book SPEC ...` means `make-book build SPEC ...`; other first words name a
     command (`make-book kinds`)."""
 
     def parse_args(self, ctx, args):  # type: ignore[no-untyped-def]  # click's signature
-        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h",
+                                                                     "--version"):
             args = ["build", *args]
         return super().parse_args(ctx, args)
 
@@ -54,6 +58,40 @@ app = typer.Typer(cls=BuildByDefault, add_completion=False, pretty_exceptions_en
                   help="Build a printable puzzle book from a YAML spec: make-book SPEC "
                   "(the same as make-book build SPEC).")
 err = Console(stderr=True, emoji=False, highlight=False)   # user text printed verbatim
+
+
+SOURCE_TREE = Path(__file__).resolve().parent.parent
+
+
+def version(source_tree: Path = SOURCE_TREE) -> str:
+    """This code's version: from pyproject.toml when it runs from a source tree (an
+    install of another version may be there too), else the installed distribution's."""
+    import tomllib
+    from importlib.metadata import PackageNotFoundError, version as installed
+
+    try:
+        project = tomllib.loads((source_tree / "pyproject.toml").read_text("utf-8"))["project"]
+        if project.get("name") == "puzzle-publisher":
+            return str(project["version"])
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        pass
+    try:
+        return installed("puzzle-publisher")
+    except PackageNotFoundError:
+        return "unknown (neither installed nor run from its source tree)"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"make-book {version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(_version: bool = typer.Option(
+        False, "--version", is_eager=True, callback=_print_version,
+        help="Print make-book's version and exit.")) -> None:
+    pass
 
 
 class BarProgress:
@@ -100,8 +138,11 @@ def build(
         False, "--allow-paths", help="Let the spec name word lists and layouts outside its "
         "own folder (absolute paths, ../); without it they are refused."),
     executor: Optional[str] = typer.Option(
-        None, "--executor", help="local (a process pool) or dask (a cluster; needs "
-        '--scheduler and pip install ".[dask]"). Output does not depend on it.'),
+        # escaped: help is rich markup, where [dask] is a style and vanished from the line
+        None, "--executor", help=escape(
+            "local (a process pool) or dask (a cluster; needs --scheduler and the dask "
+            'extra: pip install "puzzle-publisher[dask]" where make-book is installed, or '
+            'pip install ".[dask]" in its source folder). Output does not depend on it.')),
     scheduler: Optional[str] = typer.Option(
         None, "--scheduler", help="The Dask scheduler, e.g. tcp://HOST:8786."),
     start: Optional[datetime] = typer.Option(
@@ -113,8 +154,11 @@ def build(
     """Build the book described by SPEC: a print-ready PDF with answer key, a JSON
     manifest, and .puz/.ipuz files for crosswords."""
     desk = _desk_options(executor, scheduler, start, days, history)
+    # Only on a terminal: elsewhere rich draws no bar but ends it with an empty line,
+    # which came before every error and note.
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TimeElapsedColumn(), console=err, transient=True, disable=quiet)
+                   TimeElapsedColumn(), console=err, transient=True,
+                   disable=quiet or not err.is_interactive)
     try:
         with bar:
             from .pipeline import build_book     # heavy: only when a book is built
@@ -144,26 +188,37 @@ def build(
     if not quiet:
         for note in result.notes:
             err.print(f"note: {escape(note)}", highlight=False, soft_wrap=True)
-        book = f"{result.pages} pages -> {result.pdf}, " if result.pdf else "no book -> "
-        puzzles = f"{result.puzzles} puzzle" + ("" if result.puzzles == 1 else "s")
-        err.print(f"{puzzles}, {book}{result.manifest}"
-                  + (f" and {len(result.files)} more files" if result.files else ""),
-                  highlight=False, soft_wrap=True, markup=False)
+        err.print(_summary(result), highlight=False, soft_wrap=True, markup=False)
 
 
-@app.command("check")
+def _summary(result: BuildResult) -> str:
+    """`108 puzzles, 122 pages -> out/b.pdf, out/b-cover.pdf, out/b.json and 24 more files in
+    out/b/`: the files beside the book (cover, answer sheet) by name, side files counted."""
+    book = f"{result.pages} pages -> {result.pdf}, " if result.pdf else "no book -> "
+    puzzles = f"{result.puzzles} puzzle" + ("" if result.puzzles == 1 else "s")
+    beside = [f for f in result.files if f.parent == result.manifest.parent]
+    side = [f for f in result.files if f.parent != result.manifest.parent]
+    folders = {f.relative_to(result.manifest.parent).parts[0] for f in side}
+    where = f" in {result.manifest.parent / folders.pop()}{os.sep}" if len(folders) == 1 else ""
+    more = (f" and {len(side)} more file{'' if len(side) == 1 else 's'}{where}"
+            if side else "")
+    return f"{puzzles}, {book}{''.join(f'{f}, ' for f in beside)}{result.manifest}{more}"
+
+
+@app.command("check", cls=PlainUsage)
 def check(
     pdf: Path = typer.Argument(..., metavar="FILE.pdf", help="An interior or a cover PDF."),
     trim: Optional[str] = typer.Option(
         None, "--trim", help="The trim in inches, e.g. 6x9 (default: the file's /TrimBox; for a "
-        "cover, that of <name>.pdf beside <name>-cover.pdf)."),
+        "cover, that of <name>.pdf beside <name>-cover.pdf, else the one the cover names)."),
     bleed: bool = typer.Option(False, "--bleed", help="The pages should carry 0.125 in bleed."),
     cover: bool = typer.Option(False, "--cover", help="FILE is a cover (back, spine, front)."),
     pages: Optional[int] = typer.Option(
-        None, "--pages", min=1, help="A cover's interior page count (default: read from "
-        "<name>.pdf beside <name>-cover.pdf)."),
-    paper: str = typer.Option("white", "--paper",
-                              help="A cover's paper: white, cream, standard-color, premium-color."),
+        None, "--pages", min=1, help="A cover's interior page count (default: that of "
+        "<name>.pdf beside <name>-cover.pdf, else the one the cover names)."),
+    paper: Optional[str] = typer.Option(
+        None, "--paper", help="A cover's paper: white, cream, standard-color, premium-color "
+        "(default: the one the cover names, else white)."),
     floor: float = typer.Option(7.0, "--floor", help="The smallest text size allowed (pt); "
                                 "16 for large print."),
 ) -> None:
@@ -173,13 +228,15 @@ def check(
     from .preflight import check_file, parse_trim
 
     try:
-        if paper not in PAPER_THICKNESS:
+        if paper is not None and paper not in PAPER_THICKNESS:
             raise PublisherError(f"--paper {paper!r}: use one of {', '.join(PAPER_THICKNESS)}")
         report = check_file(pdf, parse_trim(trim) if trim else None, bleed, cover, pages,
                             paper, floor, workers=os.cpu_count() or 1)
     except PublisherError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)
+    for note in report.notes:
+        err.print(f"note: {note}", highlight=False, soft_wrap=True, markup=False)
     typer.echo(report.text())
     if not report.ok:
         raise typer.Exit(1)
@@ -218,7 +275,8 @@ def kinds(example: bool = typer.Option(
 
 @app.command("lists")
 def lists(
-    lang: Optional[str] = typer.Option(None, "--lang", help="Only this language (en, es, ru)."),
+    lang: Optional[str] = typer.Option(
+        None, "--lang", help="Only this language, e.g. en (the languages with a catalogue)."),
     tag: Optional[str] = typer.Option(None, "--tag", help="Only themes with this tag (kids...)."),
 ) -> None:
     """List the bundled themes (name, title, tags, word count) for `themes:` and `words:`."""
@@ -226,6 +284,10 @@ def lists(
     from .ground.catalogue import available
     from .words import bundled_themes, read_list_file
 
+    if lang is not None and lang not in available():
+        err.print(f"[bold red]error:[/] --lang {escape(lang)}: unknown language; use one of: "
+                  f"{', '.join(available())}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2)
     for language in [lang] if lang else available():
         for theme in bundled_themes(data_dir("wordlists"), language):
             if tag is None or tag in theme.tags:
@@ -234,7 +296,7 @@ def lists(
                            f"[{', '.join(theme.tags)}]")
 
 
-@app.command("history")
+@app.command("history", cls=PlainUsage)
 def history_command(
     path: Path = typer.Argument(..., metavar="PATH", help="The history database (SQLite)."),
     last: int = typer.Option(20, "--last", min=1, help="Show the last N puzzles."),

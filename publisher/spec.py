@@ -4,9 +4,11 @@ Every error becomes a SpecError naming the file, the line and the field."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 import yaml
 from pydantic import (BaseModel, ConfigDict, Field, ValidationError, create_model,
@@ -169,10 +171,11 @@ def load_spec(path: str | Path) -> Spec:
         raise SpecError("a book spec is a YAML mapping with at least `title` and `sections`",
                         file=str(path), line=1)
     _count_from_schedule(data)
+    model = book_model(_named_kinds(data))
     try:
-        book = book_model(_named_kinds(data)).model_validate(data)
+        book = model.model_validate(data)
     except ValidationError as exc:
-        raise _spec_error(exc, data, path, lines) from None
+        raise _spec_error(exc, data, path, lines, model) from None
     return Spec(book=book, path=path, lines=lines, root=root)
 
 
@@ -205,15 +208,60 @@ def _count_from_schedule(data: dict) -> None:
             section["count"] = days * per_day
 
 
-def _spec_error(exc: ValidationError, data, path: Path, lines) -> SpecError:
+def _spec_error(exc: ValidationError, data, path: Path, lines,
+                model: type[BaseModel]) -> SpecError:
     errors = exc.errors()
     first = errors[0]
     loc = _data_path(first["loc"], data)
+    # A misspelt key also shows as a missing one (`clus:` for `clues:`) or as a value of
+    # the wrong type (`cover: {papr: cream}` is no `true`): the unknown key says what to do.
+    where = loc[:-1] if first["type"] == "missing" else loc
+    misspelt = [e for e in errors if e["type"] == "extra_forbidden"
+                and _data_path(e["loc"], data)[:-1] == where]
+    if misspelt:
+        first = misspelt[0]
+        loc = _data_path(first["loc"], data)
     message = _describe(first, loc, data)
+    if first["type"] == "extra_forbidden":
+        message += _did_you_mean(str(first["loc"][-1]), _keys_at(model, first["loc"][:-1]))
     others = {format_path(_data_path(e["loc"], data)) for e in errors[1:]} - {format_path(loc)}
     if others:
         message += f" (also check: {', '.join(sorted(others)[:3])})"
     return located_error(path, lines, loc, message)
+
+
+def _did_you_mean(key: str, keys: list[str]) -> str:
+    near = get_close_matches(key, keys, n=1, cutoff=0.6)
+    return f"; did you mean `{near[0]}`?" if near else ""
+
+
+def _keys_at(model: type[BaseModel], loc: tuple) -> list[str]:
+    """The keys the spec's model allows at a pydantic error location: fields by name, list
+    items by index, a section's model by its `kind` tag; union members' names in the
+    location (`CoverSpec`) leave the place unchanged."""
+    here: list[Any] = [model]
+    for part in loc:
+        options = [t for tp in here for t in _members(tp)]
+        models = [t for t in options if isinstance(t, type) and issubclass(t, BaseModel)]
+        if isinstance(part, int):
+            here = [get_args(t)[0] for t in options if get_origin(t) is list]
+        elif any(part in m.model_fields for m in models):
+            here = [m.model_fields[part].annotation for m in models if part in m.model_fields]
+        else:
+            tagged = [m for m in models if "kind" in m.model_fields
+                      and part in get_args(m.model_fields["kind"].annotation)]
+            here = tagged or here
+    return sorted({key for tp in here for t in _members(tp)
+                   if isinstance(t, type) and issubclass(t, BaseModel) for key in t.model_fields})
+
+
+def _members(tp: Any) -> list[Any]:
+    """A type with Annotated and unions (Optional too) unwrapped into its members."""
+    if get_origin(tp) is Annotated:
+        return _members(get_args(tp)[0])
+    if get_origin(tp) in (Union, UnionType):
+        return [t for arg in get_args(tp) for t in _members(arg)]
+    return [tp]
 
 
 # What to write for a key left empty (`title:` with nothing after it).
@@ -226,7 +274,7 @@ _TYPE_TAGS = {"int", "str", "float", "bool", "list", "tuple", "dict", "none"}
 
 def _data_path(loc: tuple, data) -> tuple:
     """Keep the parts of a pydantic location that exist in the data, dropping
-    union tags and type names; a missing or unknown key ends the path."""
+    union tags and type names (`CoverSpec`); a missing or unknown key ends the path."""
     path, node = [], data
     for part in loc:
         if isinstance(node, dict) and part in node:
@@ -234,7 +282,7 @@ def _data_path(loc: tuple, data) -> tuple:
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
             node = node[part]
         elif (isinstance(node, dict) and isinstance(part, str) and part.isidentifier()
-              and part not in all_kinds() and part not in _TYPE_TAGS):
+              and part not in all_kinds() and part not in _TYPE_TAGS and part == loc[-1]):
             path.append(part)
             break
         else:

@@ -1,6 +1,10 @@
 """Every shipped example builds with one command, as the README says, and what it makes
 keeps its promises: no crossword entry without a clue, every side file listed."""
 import json
+import os
+import shutil
+import subprocess
+import sys
 
 import pytest
 
@@ -25,3 +29,22 @@ def test_the_example_builds(spec, tmp_path):
             assert all(e["clue"].strip() for e in puzzle["entries"]), puzzle["title"]
         for name in puzzle.get("files", []):
             assert (tmp_path / "out" / name).is_file()
+    if "cover_pdf" in manifest:
+        _the_cover_passes_check_with_no_options(tmp_path / "out" / manifest["cover_pdf"])
+
+
+def _the_cover_passes_check_with_no_options(cover):
+    """`make-book check NAME-cover.pdf --cover` as the README writes it: the paper (cream in
+    print-6x9) comes from the cover itself, the trim and page count from the interior beside
+    it, or, for a cover alone, from the cover."""
+    alone = cover.parent.parent / "alone" / cover.name
+    alone.parent.mkdir()
+    shutil.copy(cover, alone)
+    for where in (cover, alone):
+        done = subprocess.run([sys.executable, "-m", "publisher.cli", "check", where.name,
+                               "--cover"], cwd=where.parent, capture_output=True, text=True,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert done.returncode == 0, (where, done.stdout, done.stderr)
+        assert "passes the print checks" in done.stdout
+    # alone: says where the numbers came from, on stderr's first line
+    assert done.stderr.startswith("note: ") and "not beside it" in done.stderr, done.stderr

@@ -115,6 +115,51 @@ def test_a_cover_is_checked_against_the_interior_beside_it(tmp_path):
     assert check(cover, "--cover", "--pages", 204, "--trim", "6x9").exit_code == 0
 
 
+def _name_in_metadata(cover, **made_for):
+    """Write what the cover was made for into its document info, as render/cover.py does
+    (written here with pypdf, apart from the cover's writer)."""
+    import pypdf
+    from publisher.ground.printrules import COVER_INFO
+    writer = pypdf.PdfWriter(clone_from=str(cover))
+    writer.add_metadata({"/" + COVER_INFO[key]: str(value) for key, value in made_for.items()})
+    with open(cover, "wb") as file:
+        writer.write(file)
+
+
+def test_a_cover_names_its_paper_pages_and_trim(tmp_path):
+    cover = _cover_beside_interior(tmp_path, 204, 0.0025)              # cream paper
+    result = check(cover, "--cover")
+    assert result.exit_code == 1 and "white paper assumed" in result.output, result.output
+    _name_in_metadata(cover, paper="cream", pages=204, trim="6x9")
+    result = check(cover, "--cover")
+    assert result.exit_code == 0 and "(204 pages, cream paper)" in result.output, result.output
+    assert "note:" not in result.output
+    # An option given still wins.
+    assert check(cover, "--cover", "--paper", "white").exit_code == 1
+    # The interior beside it is the book it must fit: 200 pages there, though the cover
+    # says 204, fails.
+    (tmp_path / "b.pdf").unlink()
+    make_pdf(tmp_path / "b.pdf", pages=200)
+    result = check(cover, "--cover")
+    assert result.exit_code == 1 and "BAD cover size" in result.output, result.output
+    # A cover alone is checked against what it names, with a note saying so.
+    (tmp_path / "b.pdf").unlink()
+    result = check(cover, "--cover")
+    assert result.exit_code == 0 and "b.pdf is not beside it" in result.output, result.output
+    assert check(cover, "--cover", "--pages", 300).exit_code == 1
+    result = check(cover, "--cover", "--trim", "6x9")           # the note names what it took
+    assert result.exit_code == 0 and "page count (204) the cover names" in result.output
+
+
+def test_a_cover_naming_nonsense_is_checked_as_one_naming_nothing(tmp_path):
+    cover = _cover_beside_interior(tmp_path, 204, 0.002252)
+    (tmp_path / "b.pdf").unlink()
+    _name_in_metadata(cover, paper="papyrus", pages="many", trim="wide")
+    result = check(cover, "--cover")
+    assert result.exit_code == 2 and "--trim 6x9 --pages N" in result.output, result.output
+    assert check(cover, "--cover", "--pages", 204, "--trim", "6x9").exit_code == 0
+
+
 def test_an_unreadable_file_is_a_clear_error(tmp_path):
     (tmp_path / "x.pdf").write_bytes(b"not a pdf")
     result = check(tmp_path / "x.pdf")
@@ -135,7 +180,8 @@ sections:
     interior = check(out / "book.pdf", "--trim", "5x8", "--bleed")
     assert interior.exit_code == 0, interior.output
     cover = check(out / "book-cover.pdf", "--cover", "--trim", "5x8")
-    assert cover.exit_code == 0 and "24 pages" not in cover.output, cover.output
+    # checked for the interior's 24 pages, on the paper the cover names
+    assert cover.exit_code == 0 and "(24 pages, white paper)" in cover.output, cover.output
     beside = check(out / "book-cover.pdf", "--cover")        # trim from book.pdf's /TrimBox
     assert beside.exit_code == 0, beside.output
     assert check(out / "book.pdf", "--trim", "5x8").exit_code == 1   # it does bleed

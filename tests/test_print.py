@@ -152,6 +152,14 @@ def test_metadata_and_a_byte_identical_rebuild(book, write_spec, tmp_path):
     assert reader.trailer["/Root"]["/Lang"] == "en"
     again = _build(write_spec, tmp_path)
     assert again.pdf.read_bytes() == result.pdf.read_bytes()
+    # The cover names what it was made for (make-book check --cover reads it), the same
+    # bytes every time.
+    cover = result.pdf.with_name("book-cover.pdf")
+    assert again.pdf.with_name("book-cover.pdf").read_bytes() == cover.read_bytes()
+    made_for = PdfReader(cover).metadata
+    assert (made_for["/PuzzlePublisherPaper"], made_for["/PuzzlePublisherPages"],
+            made_for["/PuzzlePublisherTrim"], made_for["/PuzzlePublisherBleed"]) == (
+                "cream", str(len(reader.pages)), "6x9", "0.125")
 
 
 def test_fonts_are_embedded_and_ink_keeps_the_print_margins(book):

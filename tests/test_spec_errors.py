@@ -53,7 +53,19 @@ CASES = [
      ["book.yaml:3: sections[0]", "unknown kind 'wordsaerch'", "wordsearch"]),
     ("sections:\n" + GOOD_SECTION, {}, ["book.yaml", "title: is required"]),
     ("title: T\nsections:\n" + GOOD_SECTION + "    sise: 12\n", {},
-     ["book.yaml:9: sections[0].sise: is not a key here"]),
+     ["book.yaml:9: sections[0].sise: is not a key here", "did you mean `size`?"]),
+    # A misspelt key suggests the nearest valid one, at every level of the spec.
+    ("title: T\ntitel: U\nsections:\n" + GOOD_SECTION, {},
+     ["book.yaml:2: titel: is not a key here", "did you mean `title`?"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("words:", "wrds:"), {},
+     ["book.yaml:8: sections[0].puzzles[0].wrds: is not a key here", "did you mean `words`?"]),
+    ("title: T\nsections:\n  - kind: crossword\n    puzzles:\n      - title: A\n"
+     "        clus: {CAT: a pet}\n", {},
+     ["book.yaml:6: sections[0].puzzles[0].clus: is not a key here", "did you mean `clues`?"]),
+    ("title: T\ncover: {papr: cream}\nsections:\n" + GOOD_SECTION, {},
+     ["book.yaml:2: cover.papr: is not a key here", "did you mean `paper`?"]),
+    ("title: T\nschedule: {dayz: 3}\nsections:\n  - kind: queens\n", {},
+     ["book.yaml:2: schedule.dayz: is not a key here", "did you mean `days`?"]),
     ("title: T\nsections: []\n", {}, ["book.yaml:2: sections"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "missing.txt"), {},
      ["book.yaml:8: sections[0].puzzles[0].words:", "'missing.txt'", "en/animals"]),
@@ -145,6 +157,14 @@ def test_bad_spec_gives_one_clear_error(tmp_path, text, files, expected):
         assert fragment in message, (fragment, message)
     assert "Traceback" not in output
     assert not out.exists() or not any(out.iterdir())
+
+
+def test_a_key_like_no_other_gets_no_suggestion(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nsections:\n" + GOOD_SECTION + "    zqxj: 1\n", encoding="utf-8")
+    code, output = run(spec, tmp_path / "out")
+    assert code == 2 and "sections[0].zqxj: is not a key here" in " ".join(output.split())
+    assert "did you mean" not in output
 
 
 def test_missing_spec_file(tmp_path):

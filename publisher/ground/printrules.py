@@ -22,6 +22,11 @@ BARCODE_AREA = (2.0 * INCH, 1.2 * INCH)   # kept clear at the back cover's lower
 MIN_LINE_WIDTH = 0.5                    # thinner lines vanish in print
 MIN_GREY = 0.10                         # lighter tints vanish in print (10 % ink)
 TOLERANCE = 0.5                         # points of slack when comparing boxes
+# Keys of a cover PDF's document info (PDF allows any): what it was made for, so that
+# `make-book check --cover` needs no options. Values as the options write them: cream,
+# 122, 6x9 (inches), 0.125 (inches round the sheet).
+COVER_INFO = {"paper": "PuzzlePublisherPaper", "pages": "PuzzlePublisherPages",
+              "trim": "PuzzlePublisherTrim", "bleed": "PuzzlePublisherBleed"}
 
 
 def gutter_for(pages: int) -> float:

@@ -31,6 +31,7 @@ class Finding:
 class Report:
     file: str
     findings: list[Finding] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)      # what the check assumed
 
     def add(self, rule: str, problem: str | None, fine: str) -> None:
         self.findings.append(Finding(rule, problem is None, problem or fine))
@@ -73,39 +74,102 @@ def _pypdf_quiet() -> Iterator[None]:
 
 
 def check_file(path: str | Path, trim: tuple[float, float] | None = None, bleed: bool = False,
-               cover: bool = False, pages: int | None = None, paper: str = "white",
+               cover: bool = False, pages: int | None = None, paper: str | None = None,
                floor: float = 7.0, workers: int = 1) -> Report:
     """Check a PDF: an interior, or with `cover` a cover (its width needs the interior's
-    trim and page count: `trim` and `pages`, else read from `<name>.pdf` beside
-    `<name>-cover.pdf`)."""
+    trim and page count and the paper: what is not given is read from `<name>.pdf` beside
+    `<name>-cover.pdf`, else from the cover's own metadata; the paper is white if neither
+    option nor metadata names it)."""
     with _pypdf_quiet():
         return _check_file(Path(path), trim, bleed, cover, pages, paper, floor, workers)
 
 
 def _check_file(path: Path, trim: tuple[float, float] | None, bleed: bool, cover: bool,
-                pages: int | None, paper: str, floor: float, workers: int) -> Report:
+                pages: int | None, paper: str | None, floor: float, workers: int) -> Report:
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise PublisherError(f"{path}: {exc.strerror}") from None
-    if cover and (pages is None or trim is None):
-        trim, pages = _from_interior(path, trim, pages)
-    return check_bytes(data, str(path), trim, bleed, cover, pages, paper, floor, workers)
+    notes: list[str] = []
+    if cover:
+        trim, pages, paper, notes = _cover_made_for(path, data, trim, pages, paper)
+    report = check_bytes(data, str(path), trim, bleed, cover, pages, paper or "white", floor,
+                         workers)
+    report.notes = notes
+    return report
 
 
-def _from_interior(path: Path, trim: tuple[float, float] | None, pages: int | None
-                   ) -> tuple[tuple[float, float], int]:
-    """A cover's trim and page count, where not given, from `<name>.pdf` beside
-    `<name>-cover.pdf` (its /TrimBox and page count). Never from the cover itself: its
-    width is what is being checked."""
+def _cover_made_for(path: Path, data: bytes, trim: tuple[float, float] | None,
+                    pages: int | None, paper: str | None
+                    ) -> tuple[tuple[float, float], int, str, list[str]]:
+    """A cover's trim, page count and paper where no option gives them, and notes on what
+    was assumed. Trim and pages: from the interior beside it (the book it must fit), else
+    from the cover's metadata (what it says it was made for: its width is still checked
+    against that). Paper: from the metadata, else white."""
+    made_for = _cover_info(data)
+    notes = []
+    missing = [name for name, value in (("pages", pages), ("trim", trim)) if value is None]
+    if missing:
+        interior = (path.with_name(path.name.removesuffix("-cover.pdf") + ".pdf")
+                    if path.name.endswith("-cover.pdf") else None)
+        if interior is not None and interior.is_file():
+            trim, pages = _from_interior(interior, trim, pages)
+        elif all(name in made_for for name in missing):
+            beside = (f"{interior.name} is not beside it" if interior is not None else
+                      "no interior beside it")
+            taken = " and ".join(f"{'page count' if name == 'pages' else name} "
+                                 f"({made_for[name]})" for name in missing)
+            notes.append(f"checked against the {taken} the cover names ({beside}); give "
+                         f"{' and '.join('--' + name for name in missing)} to check it "
+                         "against your interior")
+            pages = pages if pages is not None else int(made_for["pages"])
+            trim = trim if trim is not None else parse_trim(made_for["trim"])
+        else:
+            beside = (f"{interior.name} is not beside it" if interior is not None else
+                      "a cover is named <name>-cover.pdf beside its interior <name>.pdf")
+            raise PublisherError(f"{path}: give the interior's trim and page count "
+                                 f"(--trim 6x9 --pages N); {beside}, and the cover does "
+                                 "not name them")
+    if paper is None:
+        paper = made_for.get("paper")
+    if paper is None:
+        paper = "white"
+        notes.append(f"white paper assumed (the cover does not name its paper); give --paper "
+                     f"{' or '.join(p for p in printrules.PAPER_THICKNESS if p != 'white')} "
+                     "if it is for another")
+    assert trim is not None and pages is not None     # given, beside, named, or refused
+    return trim, pages, paper, notes
+
+
+def _cover_info(data: bytes) -> dict[str, str]:
+    """What a cover says it was made for (render/cover.py writes it in its document
+    info, keys printrules.COVER_INFO): its paper, pages and trim where readable."""
     import pypdf
-    interior = (path.with_name(path.name.removesuffix("-cover.pdf") + ".pdf")
-                if path.name.endswith("-cover.pdf") else None)
-    if interior is None or not interior.is_file():
-        beside = (f"{interior.name} is not beside it" if interior is not None else
-                  "a cover is named <name>-cover.pdf beside its interior <name>.pdf")
-        raise PublisherError(f"{path}: give the interior's trim and page count "
-                             f"(--trim 6x9 --pages N); {beside}")
+    try:
+        info: Any = pypdf.PdfReader(io.BytesIO(data)).metadata or {}
+    except (pypdf.errors.PyPdfError, ValueError, KeyError):
+        return {}                   # an unreadable file: check_bytes says so
+    found = {name: str(info.get("/" + key, "")).strip()
+             for name, key in printrules.COVER_INFO.items()}
+    readable = {"paper": found["paper"] in printrules.PAPER_THICKNESS,
+                "pages": found["pages"].isdigit() and int(found["pages"]) > 0,
+                "trim": _is_trim(found["trim"])}
+    return {name: found[name] for name, ok in readable.items() if ok}
+
+
+def _is_trim(text: str) -> bool:
+    try:
+        parse_trim(text)
+    except PublisherError:
+        return False
+    return True
+
+
+def _from_interior(interior: Path, trim: tuple[float, float] | None, pages: int | None
+                   ) -> tuple[tuple[float, float], int]:
+    """A cover's trim and page count, where not given, from its interior (its /TrimBox
+    and page count)."""
+    import pypdf
     try:
         reader = pypdf.PdfReader(str(interior))
         first = reader.pages[0]
@@ -391,7 +455,8 @@ def _check_cover(reader: Any, report: Report, trim: tuple[float, float], pages: 
     report.add("cover size", None if _near(width, want[0]) and _near(height, want[1]) else
                f"{_inches(width)} x {_inches(height)}; {pages} pages on {paper} paper need "
                f"{_inches(want[0])} x {_inches(want[1])}",
-               f"{_inches(width)} x {_inches(height)}, spine {_inches(spine)}")
+               f"{_inches(width)} x {_inches(height)}, spine {_inches(spine)} "
+               f"({pages} pages, {paper} paper)")
     ink = page_ink(page)
     left = media[0] + BLEED + trim[0]
     spine_text = [b for b, (_, text) in zip(ink.text_boxes, ink.text_sizes)

@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import Color, white
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFInfo, PDFString
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PublisherError
 from ..ground import printrules
 from ..ground.fonts import wrap_to_fit
-from ..ground.printrules import BLEED
+from ..ground.printrules import BLEED, COVER_INFO, INCH
 from ..kinds import get_kind
 from ..kinds.base import Box
 
@@ -44,6 +45,10 @@ def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
                     lang=book.language)
     canvas.setTitle(f"{book.title} (cover)")
     canvas.setAuthor(book.author or "")
+    made_for = {"paper": spec.paper, "pages": str(pages), "bleed": f"{BLEED / INCH:g}",
+                "trim": f"{trim_w / INCH:g}x{trim_h / INCH:g}"}
+    canvas._doc.info = InfoWithKeys(canvas._doc.info,
+                                    {COVER_INFO[key]: value for key, value in made_for.items()})
     canvas.setTrimBox((BLEED, BLEED, width - BLEED, height - BLEED))
     canvas.setBleedBox((0, 0, width, height))
     background, band, accent = PALETTES[spec.colour]
@@ -65,6 +70,20 @@ def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
+
+
+class InfoWithKeys(PDFInfo):
+    """ReportLab's document info dictionary with keys of our own beside its standard ones
+    (its canvas sets only those)."""
+
+    def __init__(self, info: PDFInfo, keys: dict[str, str]):
+        self.__dict__.update(info.__dict__)       # what setTitle and setAuthor set
+        self.keys = keys
+
+    def format(self, document):  # type: ignore[no-untyped-def]  # ReportLab's signature
+        standard = super().format(document)                 # b"<<\n/Author (...) ...\n>>"
+        own = PDFDictionary({key: PDFString(value) for key, value in self.keys.items()})
+        return standard.removesuffix(b">>") + own.format(document).removeprefix(b"<<")
 
 
 def _front(r: BookRenderer, canvas, front: Box, trim_x: float, band, accent,
