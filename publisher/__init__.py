@@ -1,3 +1,1 @@
-"""Printable puzzle-book publisher."""
-
-__version__ = "0.1.0"
+"""Printable puzzle-book publisher (its version: `make-book --version`, from pyproject.toml)."""
