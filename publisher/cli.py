@@ -268,7 +268,7 @@ def history_command(
                    f"{entry.title}  [{' '.join(entry.words)}]")
 
 
-@app.command("recover")
+@app.command("recover", cls=PlainUsage)
 def recover_command(
     folder: Path = typer.Argument(..., metavar="DIR",
                                   help="An output folder (a build's --out)."),
