@@ -30,7 +30,7 @@ import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
-from typing import Iterator, Mapping, NamedTuple
+from typing import Iterator, Literal, Mapping, NamedTuple
 
 from ..errors import PublisherError
 
@@ -57,7 +57,7 @@ class Recovery(NamedTuple):
     before its journal: the output was untouched) or "running" (a live build's, left
     alone); `files`: how many files the output in place has (forward, back)."""
     name: str
-    outcome: str
+    outcome: Literal["forward", "back", "unstarted", "running"]
     files: int
 
 
@@ -148,7 +148,8 @@ def recover(out_dir: Path, name: str | None = None) -> list[Recovery]:
             done.append(Recovery(book, "running", 0))
             continue
         journal = _read_json(entry / JOURNAL)
-        outcome, files = "unstarted", 0
+        outcome: Literal["forward", "back", "unstarted"] = "unstarted"
+        files = 0
         if isinstance(journal, dict):
             new, old = _listed(journal.get("new"), book), _listed(journal.get("old"), book)
             if _can_roll_forward(out_dir, entry, new, old):
