@@ -214,3 +214,17 @@ def test_recover_on_a_clean_folder_or_a_file(tmp_path):
         assert result.exit_code == 2
         assert str(wrong) in result.output and "not a folder" in result.output
         assert "Traceback" not in result.output
+
+
+def test_a_journal_naming_other_files_is_refused_and_nothing_moves(tmp_path):
+    (tmp_path / "words.txt").write_text("cat\n")
+    transaction.publish(tmp_path, "zz", synthetic_book("zz", "old"))
+    before = snapshot(tmp_path)
+    staging = tmp_path / ".zz.staging-999999999"
+    (staging / "new").mkdir(parents=True)
+    (staging / "journal.json").write_text(json.dumps({"new": ["../outside.pdf"],
+                                                      "old": ["words.txt"]}))
+    result = CliRunner().invoke(app, ["recover", str(tmp_path)])
+    assert result.exit_code == 2 and str(staging) in result.output
+    assert {rel: data for rel, data in snapshot(tmp_path).items()
+            if not rel.startswith(".")} == before

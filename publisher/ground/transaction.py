@@ -151,7 +151,7 @@ def recover(out_dir: Path, name: str | None = None) -> list[Recovery]:
         outcome: Literal["forward", "back", "unstarted"] = "unstarted"
         files = 0
         if isinstance(journal, dict):
-            new, old = _listed(journal.get("new"), book), _listed(journal.get("old"), book)
+            new, old = (_listed(journal.get(key), book, entry) for key in ("new", "old"))
             if _can_roll_forward(out_dir, entry, new, old):
                 outcome, files = "forward", len(new)
                 _roll_forward(out_dir, entry, new, old)
@@ -189,7 +189,7 @@ def _has_manifest(out_dir: Path, book: str) -> bool:
     return isinstance(manifest, dict) and manifest.get("format") == MANIFEST_FORMAT
 
 
-def _listed(paths: object, book: str) -> list[str]:
+def _listed(paths: object, book: str, staging: Path) -> list[str]:
     """A journal's list of output paths of `book`, checked: nothing else is touched."""
     try:
         if not isinstance(paths, list):
@@ -197,8 +197,8 @@ def _listed(paths: object, book: str) -> list[str]:
         for rel in paths:
             _check_relative(rel, book)
     except (TypeError, ValueError):
-        raise PublisherError(f"the staging journal of {book!r} names paths that are not "
-                             "the book's; remove its staging folder by hand") from None
+        raise PublisherError(f"{staging / JOURNAL} names files that are not book {book!r}'s "
+                             f"output; nothing was changed; remove {staging} by hand") from None
     return paths
 
 
