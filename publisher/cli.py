@@ -330,6 +330,36 @@ def history_command(
                    f"{entry.title}  [{' '.join(entry.words)}]")
 
 
+@app.command("recover", cls=PlainUsage)
+def recover_command(
+    folder: Path = typer.Argument(..., metavar="DIR",
+                                  help="An output folder (a build's --out)."),
+) -> None:
+    """Repair what killed builds left in DIR, and nothing else: a swap whose new files
+    were all written is finished (the new book), any other is undone (the previous
+    book). Every build does this first by itself."""
+    from .ground.transaction import recover
+
+    if not folder.is_dir():
+        err.print(f"[bold red]error:[/] {escape(str(folder))} is not a folder; give the "
+                  "output folder of a build (its --out)", highlight=False, soft_wrap=True)
+        raise typer.Exit(2)
+    try:
+        done = recover(folder)
+    except PublisherError as exc:
+        err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2)
+    said = {"forward": "finished a killed build's swap: the new book is complete "
+                       "({files} files)",
+            "back": "undid a killed build's swap: the previous book is back ({files} files)",
+            "unstarted": "removed a killed build's staging folder; the book was untouched",
+            "running": "a build is still running; its staging folder is left alone"}
+    for book, outcome, files in done:
+        typer.echo(f"{book}: {said[outcome].format(files=files)}")
+    if not done:
+        typer.echo(f"nothing to recover in {folder}")
+
+
 def _leave_now(code: int) -> None:
     """Exit at once after an interrupt. The output was already rolled back or completed;
     a SAT solver stopped mid-search can crash while the interpreter tears down (seen:
