@@ -31,6 +31,7 @@ from ..errors import PublisherError
 STAGING = ".{name}.staging-"
 JOURNAL = "journal.json"
 MANIFEST_FORMAT = "puzzle-book/1"
+WEB = "web"              # the web edition's folder inside <name>/
 # Tests only: seconds to sleep before each file written and each rename, so that a
 # signal can be sent "in the middle" of the write phase.
 DELAY_ENV = "PUBLISHER_TEST_WRITE_DELAY"
@@ -76,6 +77,7 @@ def publish(out_dir: Path, name: str, files: Mapping[str, bytes],
             raise
         _swap(out_dir, staging, list(files), old)
         shutil.rmtree(staging, ignore_errors=True)
+        _remove_empty(out_dir / name / WEB)
         _remove_empty(out_dir / name)
     if interrupted:
         raise InterruptedAfterCommit()
@@ -110,16 +112,19 @@ def recover(out_dir: Path, name: str) -> None:
             shutil.rmtree(entry, ignore_errors=True)
         elif entry.name.startswith((f".{name}.", f".{name}-")) and entry.name.endswith(".tmp"):
             entry.unlink(missing_ok=True)        # left by the older file-by-file writer
+    _remove_empty(out_dir / name / WEB)
     _remove_empty(out_dir / name)
 
 
 # --- what the new build replaces ------------------------------------------------------
 
 def _check_relative(rel: str, name: str) -> None:
-    """An output path is `<name>.<ext>`, `<name>-answers.pdf` or `<name>/<file>`."""
+    """An output path is `<name>.<ext>`, `<name>-answers.pdf`, `<name>/<file>` or
+    `<name>/web/<file>`."""
     parts = PurePosixPath(rel).parts
     ok = (len(parts) == 1 and parts[0].startswith((f"{name}.", f"{name}-"))) or \
-         (len(parts) == 2 and parts[0] == name)
+         (len(parts) == 2 and parts[0] == name) or \
+         (len(parts) == 3 and parts[:2] == (name, WEB))       # the web edition's pages
     if not ok or any(p in ("", ".", "..") for p in parts) or PurePosixPath(rel).is_absolute():
         raise ValueError(f"not an output path of book {name!r}: {rel!r}")
 
@@ -137,8 +142,8 @@ def _listed_by_manifest(out_dir: Path, name: str) -> set[str] | None:
             "manifest an earlier build wrote (the spec itself?); build into another folder "
             "with --out, or rename the spec")
     listed = {f"{name}.json"}
-    for key, value in manifest.items():          # pdf, answer_pdf, cover_pdf...
-        if (key == "pdf" or key.endswith("_pdf")) and isinstance(value, str):
+    for key, value in manifest.items():          # pdf, answer_pdf, cover_pdf, web...
+        if (key in ("pdf", "web") or key.endswith("_pdf")) and isinstance(value, str):
             listed.add(value)
     for puzzle in manifest.get("puzzles") or []:
         if isinstance(puzzle, dict) and isinstance(puzzle.get("files"), list):
@@ -233,7 +238,9 @@ def _swap(out_dir: Path, staging: Path, new: list[str], old: list[str]) -> None:
     except OSError as exc:
         _roll_back(out_dir, staging, new, old)      # if this fails, `recover` will
         shutil.rmtree(staging, ignore_errors=True)
-        _remove_empty(out_dir / staging.name.split(".staging-")[0][1:])
+        book = out_dir / staging.name.split(".staging-")[0][1:]
+        _remove_empty(book / WEB)
+        _remove_empty(book)
         raise _write_error(exc, out_dir, staging) from None
 
 

@@ -14,9 +14,11 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from ...errors import GenerationFailed
 from ...grids.crossings import crossing_pairs
+from ...grids.web import TYPING, entry_cells, letter_cells
+from ...ground.catalogue import KindText
 from ...words import Word
 from ..base import (Board, BookMeta, Box, DrawContext, ExampleWords, Kind, Language, Params,
-                    PlanContext, PuzzleRequest, SectionBase, grid_size)
+                    PlanContext, PuzzleRequest, SectionBase, WebPart, grid_size)
 from . import draw, exports
 from .blocked import kind as blocked_style
 from ...grids.freeform.generator import (ACROSS, DEFAULT_BEAM, DEFAULT_BRANCH, balance, board_score, make_layout,
@@ -369,6 +371,19 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
 
     def text_for_search(self, board: CrosswordBoard) -> list[str]:
         return [e["clue"] for e in board.entries]
+
+    def web(self, board: CrosswordBoard, text: KindText) -> WebPart:
+        headings = [text.text("across"), text.text("down")]
+        entries = [{"label": f"{e['number']} {headings[e['direction'] == 'down'].capitalize()}",
+                    "clue": e["clue"], "list": int(e["direction"] == "down"),
+                    "cells": entry_cells(e["row"], e["col"], e["direction"], len(e["answer"]))}
+                   for e in board.entries]
+        numbers = {(e["row"], e["col"]): e["number"] for e in board.entries}
+        return WebPart(
+            data={"rows": board.rows, "cols": board.cols,
+                  "cells": letter_cells(board.grid, numbers), "entries": entries,
+                  "lists": headings, "gaps": "block" if board.style == "blocked" else "void"},
+            rule=text.text("rule"), script=TYPING, uses=("cells",))
 
     def side_files(self, board: CrosswordBoard, title: str, meta: BookMeta) -> dict[str, bytes]:
         return exports.side_files(board, title, meta)
