@@ -1,0 +1,238 @@
+"""The web edition in a real browser (Debian's Chromium, driven by Playwright): every kind
+with a web part is built into one book, each page is loaded from file:// and solved from
+the manifest's solution by keyboard (the word search also by pointer and by touch).
+Skipped only where no Chromium is installed."""
+import importlib.util
+import json
+import shutil
+from collections import deque
+from pathlib import Path
+
+import pytest
+import yaml
+
+from publisher.kinds import all_kinds
+from publisher.pipeline import build_book
+from publisher.render.web import has_web
+
+CHROMIUM = shutil.which("chromium") or next(
+    (p for p in ("/usr/bin/chromium", "/usr/lib/chromium/chromium") if Path(p).exists()), None)
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed "
+                                "(apt-get install chromium)")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+WEB_KINDS = sorted(name for name, kind in all_kinds().items() if has_web(kind))
+ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    """One book of every kind's example with `web: true`: its manifest entry and page
+    path by kind."""
+    folder = tmp_path_factory.mktemp("web")
+    spec = folder / "webbook.yaml"
+    spec.write_text(yaml.safe_dump({
+        "title": "Web", "seed": 5, "print": False, "web": True,
+        "sections": [{"kind": name, **all_kinds()[name].example} for name in WEB_KINDS]},
+        allow_unicode=True), encoding="utf-8")
+    result = build_book(spec, folder / "out", workers=1)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    out = {}
+    for puzzle in manifest["puzzles"]:
+        page = next(f for f in puzzle["files"] if f.endswith(".html"))
+        out.setdefault(puzzle["kind"], (puzzle, folder / "out" / page))
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Page:
+    """One page opened from file:// in a fresh context, every request outside the file
+    and every console error recorded."""
+
+    def __init__(self, browser, path: Path, **options):
+        self.context = browser.new_context(**options)
+        self.page = self.context.new_page()
+        self.path = path
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: r.url != path.as_uri() and self.requests.append(r.url))
+        self.page.goto(path.as_uri())
+
+    def close(self):
+        self.context.close()
+
+    def solved(self) -> bool:
+        return self.page.get_attribute("main", "data-solved") == "true"
+
+    def focus_grid(self) -> None:
+        """Tab from the top of the page until a cell of the grid has the focus."""
+        for _ in range(40):
+            self.page.keyboard.press("Tab")
+            if self.page.evaluate("document.activeElement.dataset.row !== undefined"):
+                return
+        raise AssertionError("no cell of the grid can be reached with Tab")
+
+    def position(self) -> tuple[int, int]:
+        return tuple(self.page.evaluate(
+            "[+document.activeElement.dataset.row, +document.activeElement.dataset.col]"))
+
+    def cells(self) -> set[tuple[int, int]]:
+        """The cells an arrow key stops on (not a block or a gap)."""
+        return {tuple(rc) for rc in self.page.evaluate(
+            "[...document.querySelectorAll('td[data-row]')].filter(td => !td.matches('.block, .void'))"
+            ".map(td => [+td.dataset.row, +td.dataset.col])")}
+
+    def go(self, target: tuple[int, int], cells: set[tuple[int, int]]) -> None:
+        """Move the focus to `target` with the arrow keys (an arrow across the current
+        direction may first only turn it: then it is pressed again)."""
+        for _ in range(4 * len(cells)):
+            here = self.position()
+            if here == target:
+                return
+            key = _first_arrow(here, target, cells)
+            self.page.keyboard.press(key)
+            if self.position() == here:
+                self.page.keyboard.press(key)
+        raise AssertionError(f"the arrow keys never reached {target}")
+
+    def type_cells(self, letters: dict[tuple[int, int], str]) -> None:
+        cells = self.cells()
+        for (r, c), letter in letters.items():
+            self.go((r, c), cells)
+            self.page.keyboard.type(letter)
+
+
+def _step(cell, arrow, cells, rows, cols):
+    dr, dc = ARROWS[arrow]
+    r, c = cell[0] + dr, cell[1] + dc
+    while 0 <= r < rows and 0 <= c < cols:
+        if (r, c) in cells:
+            return (r, c)
+        r, c = r + dr, c + dc
+    return None
+
+
+def _first_arrow(start, target, cells):
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    seen, queue = {start: None}, deque([start])
+    while queue:
+        cell = queue.popleft()
+        if cell == target:
+            break
+        for arrow in ARROWS:
+            nxt = _step(cell, arrow, cells, rows, cols)
+            if nxt and nxt not in seen:
+                seen[nxt] = (cell, arrow)
+                queue.append(nxt)
+    cell, arrow = target, None
+    while seen[cell] is not None:
+        cell, arrow = seen[cell]
+    return arrow
+
+
+def _grid_letters(rows) -> dict[tuple[int, int], str]:
+    return {(r, c): ch for r, line in enumerate(rows) for c, ch in enumerate(line) if ch}
+
+
+# How each kind's manifest entry says what to type where (typing-grid kinds).
+TYPED = {
+    "crossword": lambda e: _grid_letters(e["solution"]),
+    "fillin": lambda e: _grid_letters(e["solution"]),
+    "sudoku": lambda e: {rc: ch for rc, ch in _grid_letters(e["solution"]).items()
+                         if not e["givens"][rc[0]][rc[1]]},
+}
+
+
+def solve(page: Page, kind: str, entry: dict) -> None:
+    """Solve the page from the manifest's solution, by keyboard alone."""
+    page.focus_grid()
+    if kind in TYPED:
+        page.type_cells(TYPED[kind](entry))
+    else:
+        raise AssertionError(f"no keyboard solver for {kind}: add one to this file")
+
+
+def wrong_move(page: Page, kind: str, entry: dict) -> tuple[int, int]:
+    """Type a wrong letter into a cell (by keyboard); the cell."""
+    page.focus_grid()
+    letters = TYPED[kind](entry)
+    (r, c), right = next(iter(letters.items()))
+    wrong = next(ch for ch in (page.page.evaluate("JSON.parse(document.getElementById("
+                                                  "'page-data').textContent).data.keys "
+                                                  "|| JSON.parse(document.getElementById("
+                                                  "'page-data').textContent).alphabet"))
+                 if ch != right)
+    page.go((r, c), page.cells())
+    page.page.keyboard.type(wrong)
+    return r, c
+
+
+@pytest.mark.parametrize("kind", WEB_KINDS)
+def test_the_page_loads_offline_and_is_solved_by_keyboard(browser, book, kind):
+    entry, path = book[kind]
+    page = Page(browser, path)
+    page.page.evaluate("window.got = []; window.addEventListener('message', e => got.push(e.data))")
+    try:
+        assert page.page.get_attribute("html", "lang") == entry["language"]
+        assert not page.solved()
+        solve(page, kind, entry)
+        assert page.solved()
+        page.page.wait_for_function("window.got.length > 0", timeout=2000)
+        got = page.page.evaluate("window.got")
+        assert got and got[-1]["type"] == "puzzle-solved" and got[-1]["id"] == entry["id"]
+        assert isinstance(got[-1]["seconds"], int)
+        assert page.errors == [] and page.requests == []
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("kind", sorted(TYPED))
+def test_check_marks_a_wrong_entry_and_progress_survives_a_reload(browser, book, kind):
+    if kind not in WEB_KINDS:
+        pytest.skip(f"{kind} has no web part")
+    entry, path = book[kind]
+    page = Page(browser, path)
+    try:
+        r, c = wrong_move(page, kind, entry)
+        cell = f'td[data-row="{r}"][data-col="{c}"]'
+        typed = page.page.text_content(cell + " .val")
+        assert "wrong" not in page.page.get_attribute(cell, "class")
+        page.page.click('button[data-act="check"]')
+        assert "wrong" in page.page.get_attribute(cell, "class")
+        page.page.reload()
+        assert page.page.text_content(cell + " .val") == typed
+        assert not page.solved()
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def _axe_script() -> Path:
+    spec = importlib.util.find_spec("axe_playwright_python")
+    assert spec and spec.origin, "pip install axe-playwright-python (the test extra)"
+    return Path(spec.origin).parent / "axe.min.js"
+
+
+@pytest.mark.parametrize("kind", WEB_KINDS)
+def test_axe_finds_no_serious_violation(browser, book, kind):
+    _, path = book[kind]
+    page = Page(browser, path)
+    try:
+        page.page.add_script_tag(path=str(_axe_script()))
+        result = page.page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+                   for v in result["violations"] if v["impact"] in ("serious", "critical")]
+        assert serious == []
+    finally:
+        page.close()
