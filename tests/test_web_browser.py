@@ -145,13 +145,40 @@ def _grid_letters(rows) -> dict[tuple[int, int], str]:
     return {(r, c): ch for r, line in enumerate(rows) for c, ch in enumerate(line) if ch}
 
 
+def _starter(entry: dict) -> set[tuple[int, int]]:
+    """A fill-in's word already in place."""
+    s = entry["starter"]
+    if not s:
+        return set()
+    down = s["direction"] == "down"
+    return {(s["row"] + i * down, s["col"] + i * (not down)) for i in range(len(s["answer"]))}
+
+
 # How each kind's manifest entry says what to type where (typing-grid kinds).
 TYPED = {
     "crossword": lambda e: _grid_letters(e["solution"]),
-    "fillin": lambda e: _grid_letters(e["solution"]),
+    "fillin": lambda e: {rc: ch for rc, ch in _grid_letters(e["solution"]).items()
+                         if rc not in _starter(e)},
     "sudoku": lambda e: {rc: ch for rc, ch in _grid_letters(e["solution"]).items()
                          if not e["givens"][rc[0]][rc[1]]},
 }
+
+
+def _cryptogram_keys(entry: dict) -> list[str]:
+    """The text's letters in reading order, those the hints give skipped: the cursor
+    moves on from square to square, over the given ones."""
+    return [ch for ch in entry["plaintext"] if ch in entry["key"] and ch not in entry["hints"]]
+
+
+def _scramble_keys(entry: dict) -> list[str]:
+    """Each word, then Tab to the next (the bonus last)."""
+    answers = [it["answer"] for it in entry["items"]]
+    answers += [entry["bonus"]["answer"]] if entry.get("bonus") else []
+    return [key for answer in answers for key in [*answer, "Tab"]][:-1]
+
+
+# Kinds solved by a sequence of keys from where the grid takes the focus.
+KEYED = {"cryptogram": _cryptogram_keys, "scramble": _scramble_keys}
 
 
 def solve(page: Page, kind: str, entry: dict) -> None:
@@ -159,6 +186,9 @@ def solve(page: Page, kind: str, entry: dict) -> None:
     page.focus_grid()
     if kind in TYPED:
         page.type_cells(TYPED[kind](entry))
+    elif kind in KEYED:
+        for key in KEYED[kind](entry):
+            page.page.keyboard.press(key)
     else:
         raise AssertionError(f"no keyboard solver for {kind}: add one to this file")
 
@@ -166,8 +196,10 @@ def solve(page: Page, kind: str, entry: dict) -> None:
 def wrong_move(page: Page, kind: str, entry: dict) -> tuple[int, int]:
     """Type a wrong letter into a cell (by keyboard); the cell."""
     page.focus_grid()
-    letters = TYPED[kind](entry)
-    (r, c), right = next(iter(letters.items()))
+    if kind in TYPED:
+        (r, c), right = next(iter(TYPED[kind](entry).items()))
+    else:                                   # the first square the grid takes the focus at
+        (r, c), right = page.position(), KEYED[kind](entry)[0]
     wrong = next(ch for ch in (page.page.evaluate("JSON.parse(document.getElementById("
                                                   "'page-data').textContent).data.keys "
                                                   "|| JSON.parse(document.getElementById("
@@ -197,7 +229,7 @@ def test_the_page_loads_offline_and_is_solved_by_keyboard(browser, book, kind):
         page.close()
 
 
-@pytest.mark.parametrize("kind", sorted(TYPED))
+@pytest.mark.parametrize("kind", sorted([*TYPED, *KEYED]))
 def test_check_marks_a_wrong_entry_and_progress_survives_a_reload(browser, book, kind):
     if kind not in WEB_KINDS:
         pytest.skip(f"{kind} has no web part")

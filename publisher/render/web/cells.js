@@ -1,7 +1,7 @@
 "use strict";
 // The typing grid: squares the solver types letters or digits into (crossword, fill-in,
 // Sudoku, cryptogram, scramble). Data: {rows, cols, cells, entries, lists, pencil,
-// keys, advance}; a cell is null (a block) or {s: solution, g: given, t: fixed text,
+// keys, advance, word_groups, note}; a cell is null (a block) or {s: solution, g: given, t: fixed text,
 // n: number, l: small label, grp: group (typing fills every cell of it), b: thick
 // edges "trbl", k: cage edges, ks: cage sum, o: circled}. An entry is {label, clue,
 // list, cells: [[r, c], ...]}. Arrow keys move, Tab/Shift+Tab go to the next/previous
@@ -65,13 +65,13 @@ Shell.cells = (data, api) => {
     }
     box.append(ol); lists.append(box);
   });
-  if (data.words) {
-    const box = el("section", {});
-    box.append(el("h2", {id: "word-list"}, data.words_title || ""));
-    const ul = el("ul", {class: "words", "aria-labelledby": "word-list"});
-    for (const w of data.words) ul.append(el("li", {}, w));
+  (data.word_groups || []).forEach((group, index) => {     // a fill-in's list, by length
+    const box = el("section", {}), id = "words-" + index;
+    box.append(el("h2", {id}, group.title));
+    const ul = el("ul", {class: "words", "aria-labelledby": id});
+    for (const w of group.words) ul.append(el("li", {}, w));
     box.append(ul); lists.append(box);
-  }
+  });
   const pad = el("div", {class: "keys", role: "group", "aria-label": T.keyboard});
   for (const ch of keys) pad.append(el("button", {type: "button", "data-key": ch, tabindex: -1}, ch));
   pad.append(el("button", {type: "button", "data-key": "Backspace", tabindex: -1, "aria-label": T.erase}, "⌫"));
@@ -88,7 +88,8 @@ Shell.cells = (data, api) => {
   }
   const layout = el("div", {class: "cells-layout"});
   const left = el("div", {class: "cells-grid"});
-  left.append(clueBar, table, tools, pad);
+  left.append(...(entries.length ? [clueBar] : []), table, tools, pad);
+  if (data.note) left.insertBefore(el("p", {class: "note"}, data.note), tools);
   layout.append(left, lists);
   api.board.append(layout);
 
