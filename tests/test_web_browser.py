@@ -95,14 +95,17 @@ class Page:
     def go(self, target: tuple[int, int], cells: set[tuple[int, int]]) -> None:
         """Move the focus to `target` with the arrow keys (an arrow across the current
         direction may first only turn it: then it is pressed again)."""
+        here = self.position()
         for _ in range(4 * len(cells)):
-            here = self.position()
             if here == target:
                 return
             key = _first_arrow(here, target, cells)
             self.page.keyboard.press(key)
-            if self.position() == here:
+            moved = self.position()
+            if moved == here:
                 self.page.keyboard.press(key)
+                moved = self.position()
+            here = moved
         raise AssertionError(f"the arrow keys never reached {target}")
 
     def type_cells(self, letters: dict[tuple[int, int], str]) -> None:
@@ -181,10 +184,26 @@ def _scramble_keys(entry: dict) -> list[str]:
 KEYED = {"cryptogram": _cryptogram_keys, "scramble": _scramble_keys}
 
 
+def _word_ends(entry: dict) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Each word's first and last letter."""
+    ends = []
+    for word in entry["words"]:
+        (r, c), (dr, dc), n = word["start"], word["direction"], len(word["answer"])
+        ends.append(((r, c), (r + (n - 1) * dr, c + (n - 1) * dc)))
+    return ends
+
+
 def solve(page: Page, kind: str, entry: dict) -> None:
     """Solve the page from the manifest's solution, by keyboard alone."""
     page.focus_grid()
-    if kind in TYPED:
+    if kind == "wordsearch":               # Enter on the first letter, then on the last
+        cells = page.cells()
+        for first, last in _word_ends(entry):
+            page.go(first, cells)
+            page.page.keyboard.press("Enter")
+            page.go(last, cells)
+            page.page.keyboard.press("Enter")
+    elif kind in TYPED:
         page.type_cells(TYPED[kind](entry))
     elif kind in KEYED:
         for key in KEYED[kind](entry):
@@ -211,13 +230,14 @@ def wrong_move(page: Page, kind: str, entry: dict) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("kind", WEB_KINDS)
-def test_the_page_loads_offline_and_is_solved_by_keyboard(browser, book, kind):
+def test_the_page_loads_offline_passes_axe_and_is_solved_by_keyboard(browser, book, kind):
     entry, path = book[kind]
     page = Page(browser, path)
     page.page.evaluate("window.got = []; window.addEventListener('message', e => got.push(e.data))")
     try:
         assert page.page.get_attribute("html", "lang") == entry["language"]
         assert not page.solved()
+        assert serious_violations(page) == []
         solve(page, kind, entry)
         assert page.solved()
         page.page.wait_for_function("window.got.length > 0", timeout=2000)
@@ -250,21 +270,81 @@ def test_check_marks_a_wrong_entry_and_progress_survives_a_reload(browser, book,
         page.close()
 
 
+def serious_violations(page: Page) -> list:
+    """What axe-core (its script from the axe-playwright-python package, injected from
+    the disk) finds serious or critical on the page."""
+    page.page.add_script_tag(path=str(_axe_script()))
+    result = page.page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
 def _axe_script() -> Path:
     spec = importlib.util.find_spec("axe_playwright_python")
     assert spec and spec.origin, "pip install axe-playwright-python (the test extra)"
     return Path(spec.origin).parent / "axe.min.js"
 
 
-@pytest.mark.parametrize("kind", WEB_KINDS)
-def test_axe_finds_no_serious_violation(browser, book, kind):
-    _, path = book[kind]
+
+
+def _centre(page: Page, cell: tuple[int, int]) -> tuple[float, float]:
+    box = page.page.locator(f'td[data-row="{cell[0]}"][data-col="{cell[1]}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_word_search_is_solved_by_mouse_drags_and_clicks(browser, book):
+    entry, path = book["wordsearch"]
     page = Page(browser, path)
     try:
-        page.page.add_script_tag(path=str(_axe_script()))
-        result = page.page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-        serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-                   for v in result["violations"] if v["impact"] in ("serious", "critical")]
-        assert serious == []
+        ends = _word_ends(entry)
+        # two letters are no word of the list (every word has three or more): marked
+        (r, c), second = ends[0][0], entry["words"][0]["direction"]
+        step = next(d for d in ((0, 1), (0, -1), (1, 0), (-1, 0)) if list(d) != second
+                    and 0 <= r + d[0] < entry["rows"] and 0 <= c + d[1] < entry["cols"])
+        page.page.mouse.move(*_centre(page, (r, c)))
+        page.page.mouse.down()
+        page.page.mouse.move(*_centre(page, (r + step[0], c + step[1])), steps=3)
+        page.page.mouse.up()
+        page.page.click('button[data-act="check"]')
+        assert page.page.locator("td.miss").count() > 0
+        assert page.page.locator("td.found").count() == 0
+        for k, (first, last) in enumerate(ends):
+            if k % 2:                          # every other word: click first, then last
+                page.page.mouse.click(*_centre(page, first))
+                page.page.mouse.click(*_centre(page, last))
+            else:
+                page.page.mouse.move(*_centre(page, first))
+                page.page.mouse.down()
+                page.page.mouse.move(*_centre(page, last), steps=6)
+                page.page.mouse.up()
+        assert page.solved()
+        assert page.page.locator(".found-list li.found").count() == len(ends)
+        page.page.reload()
+        assert page.page.locator(".found-list li.found").count() == len(ends)
+        assert page.solved() and page.errors == []
+    finally:
+        page.close()
+
+
+def test_a_word_search_at_360_px_is_played_by_touch(browser, book):
+    """A phone: no horizontal scrolling but the grid's own, a word found by a touch drag
+    (which does not scroll the page)."""
+    entry, path = book["wordsearch"]
+    page = Page(browser, path, viewport={"width": 360, "height": 740}, has_touch=True,
+                is_mobile=True, device_scale_factor=2)
+    try:
+        assert page.page.evaluate("document.documentElement.scrollWidth") <= 360
+        (first, last) = _word_ends(entry)[0]
+        cdp = page.context.new_cdp_session(page.page)
+        (x0, y0), (x1, y1) = _centre(page, first), _centre(page, last)
+        scrolled = page.page.evaluate("window.scrollY")
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+        for k in range(1, 7):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                {"x": x0 + (x1 - x0) * k / 6, "y": y0 + (y1 - y0) * k / 6}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        assert page.page.locator(".found-list li.found").count() == 1
+        assert page.page.evaluate("window.scrollY") == scrolled
+        assert page.errors == []
     finally:
         page.close()
