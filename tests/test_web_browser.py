@@ -180,6 +180,11 @@ def _scramble_keys(entry: dict) -> list[str]:
     return [key for answer in answers for key in [*answer, "Tab"]][:-1]
 
 
+# Kinds solved by pressing a key on cells: (cell, key).
+PRESSED = {
+    "queens": lambda e: [((r, c), "q") for r, c in e["solution"] if [r, c] not in e["givens"]],
+}
+
 # Kinds solved by a sequence of keys from where the grid takes the focus.
 KEYED = {"cryptogram": _cryptogram_keys, "scramble": _scramble_keys}
 
@@ -205,6 +210,11 @@ def solve(page: Page, kind: str, entry: dict) -> None:
             page.page.keyboard.press("Enter")
     elif kind in TYPED:
         page.type_cells(TYPED[kind](entry))
+    elif kind in PRESSED:
+        cells = page.cells()
+        for cell, key in PRESSED[kind](entry):
+            page.go(cell, cells)
+            page.page.keyboard.press(key)
     elif kind in KEYED:
         for key in KEYED[kind](entry):
             page.page.keyboard.press(key)
@@ -213,17 +223,22 @@ def solve(page: Page, kind: str, entry: dict) -> None:
 
 
 def wrong_move(page: Page, kind: str, entry: dict) -> tuple[int, int]:
-    """Type a wrong letter into a cell (by keyboard); the cell."""
+    """Make a wrong move on one cell by keyboard (a wrong letter, a queen where none
+    goes); the cell."""
     page.focus_grid()
+    if kind == "queens":
+        answer = {tuple(rc) for rc in entry["solution"]}
+        cell = next((r, c) for r in range(entry["size"]) for c in range(entry["size"])
+                    if (r, c) not in answer)
+        page.go(cell, page.cells())
+        page.page.keyboard.press("q")
+        return cell
     if kind in TYPED:
         (r, c), right = next(iter(TYPED[kind](entry).items()))
     else:                                   # the first square the grid takes the focus at
         (r, c), right = page.position(), KEYED[kind](entry)[0]
-    wrong = next(ch for ch in (page.page.evaluate("JSON.parse(document.getElementById("
-                                                  "'page-data').textContent).data.keys "
-                                                  "|| JSON.parse(document.getElementById("
-                                                  "'page-data').textContent).alphabet"))
-                 if ch != right)
+    data = json.loads(page.page.text_content("#page-data"))
+    wrong = next(ch for ch in data["data"].get("keys") or data["alphabet"] if ch != right)
     page.go((r, c), page.cells())
     page.page.keyboard.type(wrong)
     return r, c
@@ -249,7 +264,7 @@ def test_the_page_loads_offline_passes_axe_and_is_solved_by_keyboard(browser, bo
         page.close()
 
 
-@pytest.mark.parametrize("kind", sorted([*TYPED, *KEYED]))
+@pytest.mark.parametrize("kind", sorted([*TYPED, *KEYED, *PRESSED]))
 def test_check_marks_a_wrong_entry_and_progress_survives_a_reload(browser, book, kind):
     if kind not in WEB_KINDS:
         pytest.skip(f"{kind} has no web part")
@@ -258,12 +273,12 @@ def test_check_marks_a_wrong_entry_and_progress_survives_a_reload(browser, book,
     try:
         r, c = wrong_move(page, kind, entry)
         cell = f'td[data-row="{r}"][data-col="{c}"]'
-        typed = page.page.text_content(cell + " .val")
+        typed = page.page.text_content(cell)
         assert "wrong" not in page.page.get_attribute(cell, "class")
         page.page.click('button[data-act="check"]')
         assert "wrong" in page.page.get_attribute(cell, "class")
         page.page.reload()
-        assert page.page.text_content(cell + " .val") == typed
+        assert page.page.text_content(cell) == typed
         assert not page.solved()
         assert page.errors == []
     finally:

@@ -108,5 +108,59 @@ const Shell = (() => {
     }, 1000);
     window.addEventListener("pagehide", save);
   }
-  return {play, el, text: T};
+  // A grid of cells for players that are not typed into (Queens, Flow, mazes): an ARIA
+  // grid whose cells carry data-row/data-col, one of them in the Tab order (the focus
+  // moves with the arrow keys, over cells `open(r, c)` refuses, unless `onArrow` takes
+  // the key first); `onKey(key, r, c)` gets every other key, true when it used it.
+  function grid(rows, cols, {label, open = () => true, onArrow, onKey} = {}) {
+    const table = el("table", {class: "grid", role: "grid", "aria-label": label || T.grid});
+    const tds = [];
+    let here = null;
+    for (let r = 0; r < rows; r++) {
+      const tr = el("tr", {role: "row"});
+      tds.push([]);
+      for (let c = 0; c < cols; c++) {
+        const td = el("td", {role: "gridcell", "data-row": r, "data-col": c, tabindex: -1});
+        if (!open(r, c)) td.classList.add("void");
+        tds[r].push(td); tr.append(td);
+      }
+      table.append(tr);
+    }
+    function go(r, c, focus = true) {
+      if (here) tds[here[0]][here[1]].tabIndex = -1;
+      here = [r, c];
+      tds[r][c].tabIndex = 0;
+      if (focus) tds[r][c].focus();
+    }
+    const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
+    table.addEventListener("keydown", (event) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || !here) return;
+      const move = moves[event.key];
+      let used = false;
+      if (move && onArrow) used = onArrow(move, here[0], here[1]);
+      if (move && !used) {
+        for (let r = here[0] + move[0], c = here[1] + move[1]; r >= 0 && r < rows && c >= 0 && c < cols;
+             r += move[0], c += move[1]) {
+          if (open(r, c)) { go(r, c); break; }
+        }
+        used = true;
+      }
+      if (!move && onKey) used = onKey(event.key, here[0], here[1]);
+      if (used) event.preventDefault();
+    });
+    table.addEventListener("focusin", (event) => {
+      const td = event.target.closest("td");
+      if (td && td.dataset.row !== undefined) go(+td.dataset.row, +td.dataset.col, false);
+    });
+    function at(x, y) {                  // the cell under a pointer
+      const hit = document.elementFromPoint(x, y);
+      const td = hit && hit.closest && hit.closest("td");
+      return td && table.contains(td) ? [+td.dataset.row, +td.dataset.col] : null;
+    }
+    for (let r = 0; r < rows && !here; r++) for (let c = 0; c < cols; c++) if (open(r, c)) { go(r, c, false); break; }
+    return {table, tds, go, at, here: () => here};
+  }
+  function cellName(r, c) { return T.cell.replace("{row}", r + 1).replace("{col}", c + 1); }
+
+  return {play, el, grid, cellName, text: T};
 })();
