@@ -210,6 +210,14 @@ def solve(page: Page, kind: str, entry: dict) -> None:
             page.page.keyboard.press("Enter")
     elif kind in TYPED:
         page.type_cells(TYPED[kind](entry))
+    elif kind == "numberlink":             # Enter on one end, then the arrows draw
+        cells = page.cells()
+        for path in entry["paths"]:
+            page.go(tuple(path[0]), cells)
+            page.page.keyboard.press("Enter")
+            for (r0, c0), (r1, c1) in zip(path, path[1:]):
+                page.page.keyboard.press(next(k for k, d in ARROWS.items()
+                                              if d == (r1 - r0, c1 - c0)))
     elif kind in PRESSED:
         cells = page.cells()
         for cell, key in PRESSED[kind](entry):
@@ -233,6 +241,16 @@ def wrong_move(page: Page, kind: str, entry: dict) -> tuple[int, int]:
         page.go(cell, page.cells())
         page.page.keyboard.press("q")
         return cell
+    if kind == "numberlink":                # a line drawn one square astray
+        ends = [tuple(p[0]) for p in entry["paths"]] + [tuple(p[-1]) for p in entry["paths"]]
+        start, astray = next(
+            (tuple(p[0]), k) for p in entry["paths"] for k, (dr, dc) in ARROWS.items()
+            if [p[0][0] + dr, p[0][1] + dc] != p[1] and (p[0][0] + dr, p[0][1] + dc) not in ends
+            and 0 <= p[0][0] + dr < entry["height"] and 0 <= p[0][1] + dc < entry["width"])
+        page.go(start, page.cells())
+        page.page.keyboard.press("Enter")
+        page.page.keyboard.press(astray)
+        return start[0] + ARROWS[astray][0], start[1] + ARROWS[astray][1]
     if kind in TYPED:
         (r, c), right = next(iter(TYPED[kind](entry).items()))
     else:                                   # the first square the grid takes the focus at
@@ -264,7 +282,7 @@ def test_the_page_loads_offline_passes_axe_and_is_solved_by_keyboard(browser, bo
         page.close()
 
 
-@pytest.mark.parametrize("kind", sorted([*TYPED, *KEYED, *PRESSED]))
+@pytest.mark.parametrize("kind", sorted([*TYPED, *KEYED, *PRESSED, "numberlink"]))
 def test_check_marks_a_wrong_entry_and_progress_survives_a_reload(browser, book, kind):
     if kind not in WEB_KINDS:
         pytest.skip(f"{kind} has no web part")
@@ -361,5 +379,50 @@ def test_a_word_search_at_360_px_is_played_by_touch(browser, book):
         assert page.page.locator(".found-list li.found").count() == 1
         assert page.page.evaluate("window.scrollY") == scrolled
         assert page.errors == []
+    finally:
+        page.close()
+
+
+def _drag(page: Page, cells: list) -> None:
+    page.page.mouse.move(*_centre(page, tuple(cells[0])))
+    page.page.mouse.down()
+    for cell in cells[1:]:
+        page.page.mouse.move(*_centre(page, tuple(cell)), steps=2)
+    page.page.mouse.up()
+
+
+def test_a_flow_is_solved_by_mouse_drags_and_clicks(browser, book):
+    entry, path = book["numberlink"]
+    page = Page(browser, path)
+    try:
+        for k, line in enumerate(entry["paths"]):
+            if k % 2:                          # every other line: a click per square
+                for cell in line:
+                    page.page.mouse.click(*_centre(page, tuple(cell)))
+            else:
+                _drag(page, line)
+        assert page.solved() and page.errors == []
+    finally:
+        page.close()
+
+
+def test_a_flow_at_360_px_is_drawn_by_touch(browser, book):
+    entry, path = book["numberlink"]
+    page = Page(browser, path, viewport={"width": 360, "height": 740}, has_touch=True,
+                is_mobile=True, device_scale_factor=2)
+    try:
+        assert page.page.evaluate("document.documentElement.scrollWidth") <= 360
+        cdp = page.context.new_cdp_session(page.page)
+        scrolled = page.page.evaluate("window.scrollY")
+        for line in entry["paths"]:
+            points = [_centre(page, tuple(cell)) for cell in line]
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [
+                {"x": points[0][0], "y": points[0][1]}]})
+            for x, y in points[1:]:
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                    {"x": x, "y": y}]})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        assert page.solved()
+        assert page.page.evaluate("window.scrollY") == scrolled and page.errors == []
     finally:
         page.close()
