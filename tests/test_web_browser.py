@@ -218,6 +218,10 @@ def solve(page: Page, kind: str, entry: dict) -> None:
             for (r0, c0), (r1, c1) in zip(path, path[1:]):
                 page.page.keyboard.press(next(k for k, d in ARROWS.items()
                                               if d == (r1 - r0, c1 - c0)))
+    elif kind == "maze":                   # the arrow keys from the entrance
+        page.go(tuple(entry["entrance"]), page.cells())
+        for (r0, c0), (r1, c1) in zip(entry["solution"], entry["solution"][1:]):
+            page.page.keyboard.press(next(k for k, d in ARROWS.items() if d == (r1 - r0, c1 - c0)))
     elif kind in PRESSED:
         cells = page.cells()
         for cell, key in PRESSED[kind](entry):
@@ -251,6 +255,17 @@ def wrong_move(page: Page, kind: str, entry: dict) -> tuple[int, int]:
         page.page.keyboard.press("Enter")
         page.page.keyboard.press(astray)
         return start[0] + ARROWS[astray][0], start[1] + ARROWS[astray][1]
+    if kind == "maze":                      # into a passage off the way through
+        cols, way = entry["cols"], [tuple(p) for p in entry["solution"]]
+        passages = {(tuple(a), tuple(b)) for a, b in entry["passages"]}
+        passages |= {(b, a) for a, b in passages}
+        k, astray = next((k, b) for k, a in enumerate(way) for (x, b) in passages
+                         if x == a and b not in way)
+        for (r0, c0), (r1, c1) in zip(way[:k + 1], way[1:k + 1]):
+            page.page.keyboard.press(next(key for key, d in ARROWS.items() if d == (r1 - r0, c1 - c0)))
+        page.page.keyboard.press(next(key for key, d in ARROWS.items()
+                                      if d == (astray[0] - way[k][0], astray[1] - way[k][1])))
+        return astray
     if kind in TYPED:
         (r, c), right = next(iter(TYPED[kind](entry).items()))
     else:                                   # the first square the grid takes the focus at
@@ -282,7 +297,7 @@ def test_the_page_loads_offline_passes_axe_and_is_solved_by_keyboard(browser, bo
         page.close()
 
 
-@pytest.mark.parametrize("kind", sorted([*TYPED, *KEYED, *PRESSED, "numberlink"]))
+@pytest.mark.parametrize("kind", sorted([*TYPED, *KEYED, *PRESSED, "numberlink", "maze"]))
 def test_check_marks_a_wrong_entry_and_progress_survives_a_reload(browser, book, kind):
     if kind not in WEB_KINDS:
         pytest.skip(f"{kind} has no web part")
@@ -424,5 +439,15 @@ def test_a_flow_at_360_px_is_drawn_by_touch(browser, book):
             cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         assert page.solved()
         assert page.page.evaluate("window.scrollY") == scrolled and page.errors == []
+    finally:
+        page.close()
+
+
+def test_a_maze_is_walked_by_mouse(browser, book):
+    entry, path = book["maze"]
+    page = Page(browser, path)
+    try:
+        _drag(page, entry["solution"])
+        assert page.solved() and page.errors == []
     finally:
         page.close()

@@ -161,6 +161,7 @@ class NumberlinkKind(Kind[NumberlinkSection, NumberlinkParams, NumberlinkBoard])
         strings = {key: text.text(key) for key in ("web_end", "web_line", "web_keys")}
         return WebPart(
             data={"rows": board.rows, "cols": board.cols, "text": strings,
+                  "reveal_entry": text.text("web_reveal"),
                   "labels": list(board.labels),
                   "paths": [[list(cell) for cell in path] for path in board.paths]},
             rule=draw.rules_text(board, text), script=web_asset(__file__, "web.js"),

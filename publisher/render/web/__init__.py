@@ -92,7 +92,7 @@ def page(book: WebBook, outcome: Outcome, part: WebPart, print_link: str | None)
 <button type="button" data-act="check">{e(text["check"])}</button>
 <span class="reveal" role="group" aria-label="{e(text["reveal"])}">{e(text["reveal"])}:
 <button type="button" data-act="reveal" data-scope="cell">{e(text["reveal_cell"])}</button>
-<button type="button" data-act="reveal" data-scope="entry">{e(text["reveal_entry"])}</button>
+<button type="button" data-act="reveal" data-scope="entry">{e(part.data.get("reveal_entry") or text["reveal_entry"])}</button>
 <button type="button" data-act="reveal" data-scope="all">{e(text["reveal_all"])}</button>
 </span>
 <button type="button" data-act="reset">{e(text["reset"])}</button>
