@@ -402,7 +402,7 @@ def _drag(page: Page, cells: list) -> None:
     page.page.mouse.move(*_centre(page, tuple(cells[0])))
     page.page.mouse.down()
     for cell in cells[1:]:
-        page.page.mouse.move(*_centre(page, tuple(cell)), steps=2)
+        page.page.mouse.move(*_centre(page, tuple(cell)))
     page.page.mouse.up()
 
 
