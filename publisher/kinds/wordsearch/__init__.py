@@ -8,11 +8,10 @@ from typing import Any, Literal, Sequence, Union
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ...errors import GenerationFailed
-from ...ground.catalogue import KindText
 from ...words import Word, alphabet_for, grid_form
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Language, Params, PlanContext,
-                    PuzzleRequest, SectionBase, WebPart, grid_size, web_asset)
-from . import draw
+                    KindText, PuzzleRequest, SectionBase, WebPart, grid_size)
+from . import draw, webpage
 from .filler import blocklist, fill_with_repairs, filler_weights
 from .generator import (DIFFICULTY_DIRECTIONS, DIRECTION_INDEX, DIRECTIONS, balance,
                         direction_entropy, place_words)
@@ -163,11 +162,6 @@ class WordSearchBoard(Board):
     def cell(self, row: int, col: int) -> str:
         """The letter at (row, col); "" outside the shape."""
         return self.letters[row * self.cols + col]
-
-
-def _rule(board: WordSearchBoard, text: KindText) -> str:
-    easy = "_easy" if board.grade == "easy" else ""
-    return text.text(("rule_clues" if board.clues else "rule") + easy)
 
 
 def contains(word: str, part: str) -> bool:
@@ -435,7 +429,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             difficulty=params.difficulty, grade=level, clues=list(params.clues))
 
     def instruction(self, board: WordSearchBoard, ctx: DrawContext) -> str:
-        return _rule(board, ctx.text)
+        return webpage.rule(board, ctx.text)
 
     def draw_puzzle(self, canvas: Any, board: WordSearchBoard, box: Box,
                     ctx: DrawContext) -> None:
@@ -482,21 +476,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
         }
 
     def web(self, board: WordSearchBoard, text: KindText) -> WebPart:
-        words = []
-        for w, r, c, d in sorted(board.placements):
-            _, dr, dc = DIRECTIONS[d]
-            words.append({"text": board.words[w][0],
-                          "cells": [[r + k * dr, c + k * dc] for k in range(len(board.words[w][1]))]}
-                         | ({"clue": board.clues[w]} if board.clues else {}))
-        strings = {key: text.text(key) for key in ("web_words", "web_found", "web_miss",
-                                                    "web_first", "web_found_cell",
-                                                    "web_first_cell")}
-        return WebPart(
-            data={"rows": board.rows, "cols": board.cols, "text": strings, "words": words,
-                  "grid": [[board.cell(r, c) or None for c in range(board.cols)]
-                           for r in range(board.rows)]},
-            rule=_rule(board, text),
-            script=web_asset(__file__, "web.js"), style=web_asset(__file__, "web.css"))
+        return webpage.web_part(board, text)
 
     def from_manifest(self, entry: dict[str, Any]) -> WordSearchBoard:
         index = {tuple(d[1:]): i for i, d in enumerate(DIRECTIONS)}

@@ -67,8 +67,6 @@ def page(book: WebBook, outcome: Outcome, part: WebPart, print_link: str | None)
     data = {"book": book.name, "id": job.id, "kind": job.kind, "text": text,
             "alphabet": words.alphabet, "data": part.data}
     e = html.escape
-    printing = (f'<a class="print" href="{e(print_link)}">{e(text["print"])}</a>'
-                if print_link else "")
     scripts = "\n".join(_asset(f"{u}.js") for u in part.uses)
     day = (f'<p class="date">{e(format_date(job.date, words.text("dates.long"), job.language))}'
            "</p>" if job.date else "")
@@ -88,18 +86,7 @@ def page(book: WebBook, outcome: Outcome, part: WebPart, print_link: str | None)
 <main data-solved="false" data-kind="{e(job.kind)}" data-id="{e(job.id)}">
 <h1>{e(job.title)}</h1>
 {day}<p class="rule">{e(part.rule)}</p>
-<div class="toolbar" role="toolbar" aria-label="{e(text["tools"])}">
-<button type="button" data-act="check">{e(text["check"])}</button>
-<span class="reveal" role="group" aria-label="{e(text["reveal"])}">{e(text["reveal"])}:
-<button type="button" data-act="reveal" data-scope="cell">{e(text["reveal_cell"])}</button>
-<button type="button" data-act="reveal" data-scope="entry">{e(part.data.get("reveal_entry") or text["reveal_entry"])}</button>
-<button type="button" data-act="reveal" data-scope="all">{e(text["reveal_all"])}</button>
-</span>
-<button type="button" data-act="reset">{e(text["reset"])}</button>
-<button type="button" data-act="pause" aria-pressed="false">{e(text["pause"])}</button>
-<span class="timer" role="timer" aria-label="{e(text["time"])}">0:00</span>
-{printing}
-</div>
+{_toolbar(text, part, print_link)}
 <div class="board"></div>
 <p class="status" role="status" aria-live="polite"></p>
 </main>
@@ -118,6 +105,26 @@ def page(book: WebBook, outcome: Outcome, part: WebPart, print_link: str | None)
                              f"{len(encoded) // 1000} KB, more than {LIMIT // 1000} KB; make "
                              "the puzzle smaller or leave `web: true` out")
     return encoded
+
+
+def _toolbar(text: dict[str, str], part: WebPart, print_link: str | None) -> str:
+    """Check, Reveal (square, word, all: the player keeps those it answers), Reset,
+    Pause, the timer and the Print link."""
+    e = html.escape
+    printing = (f'<a class="print" href="{e(print_link)}">{e(text["print"])}</a>'
+                if print_link else "")
+    return f"""<div class="toolbar" role="toolbar" aria-label="{e(text["tools"])}">
+<button type="button" data-act="check">{e(text["check"])}</button>
+<span class="reveal" role="group" aria-label="{e(text["reveal"])}">{e(text["reveal"])}:
+<button type="button" data-act="reveal" data-scope="cell">{e(text["reveal_cell"])}</button>
+<button type="button" data-act="reveal" data-scope="entry">{e(part.data.get("reveal_entry") or text["reveal_entry"])}</button>
+<button type="button" data-act="reveal" data-scope="all">{e(text["reveal_all"])}</button>
+</span>
+<button type="button" data-act="reset">{e(text["reset"])}</button>
+<button type="button" data-act="pause" aria-pressed="false">{e(text["pause"])}</button>
+<span class="timer" role="timer" aria-label="{e(text["time"])}">0:00</span>
+{printing}
+</div>"""
 
 
 def index(book: WebBook, language: str, entries: list[tuple[Job, str]]) -> bytes:
