@@ -142,9 +142,10 @@ def test_a_page_heavier_than_the_limit_is_refused(tmp_path, monkeypatch, built):
     assert not (tmp_path / "out").exists()
 
 
-def test_the_page_data_cannot_close_its_script():
-    part = WebPart(data={"clue": "</script><script>alert(1)</script>"}, rule="r", script="")
-    assert "</" not in web._json(part.data)
+def test_the_page_data_cannot_close_its_script_and_reads_back_the_same():
+    data = {"clue": "</script><!-- <script>alert(1)</script>", "é": "ё"}
+    text = web._json(WebPart(data=data, rule="r", script="").data)
+    assert "<" not in text and json.loads(text) == data
 
 
 def test_the_web_option_of_the_command_line(tmp_path):

@@ -61,11 +61,11 @@ Shell.play((data, api) => {
   }
   const same = (x, y) => x.length === y.length && x.every(([r, c], k) => r === y[k][0] && c === y[k][1]);
   function select(a, b) {
-    for (const td of table.querySelectorAll(".miss")) td.classList.remove("miss");
+    for (const td of table.querySelectorAll(".wrong")) td.classList.remove("wrong");
     const cells = line(a, b);
     const i = cells ? data.words.findIndex((w, i) => !found.has(i) && (same(w.cells, cells) || same([...w.cells].reverse(), cells))) : -1;
     if (i < 0) {
-      for (const [r, c] of cells || [a, b]) tds[r][c].classList.add("miss");
+      for (const [r, c] of cells || [a, b]) tds[r][c].classList.add("wrong");
       api.say(T.web_miss);
       return;
     }
@@ -143,7 +143,7 @@ Shell.play((data, api) => {
     state: () => ({f: [...found]}),
     restore(state) { for (const i of state.f) if (data.words[i]) found.add(i); paint(); },
     solved: () => found.size === data.words.length,
-    check: () => table.querySelectorAll(".miss").length,
+    check: () => table.querySelectorAll(".wrong").length,
     reveal(scope) {
       const left = data.words.map((_, i) => i).filter((i) => !found.has(i));
       for (const i of scope === "all" ? left : left.slice(0, 1)) found.add(i);

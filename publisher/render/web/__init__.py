@@ -44,9 +44,8 @@ class WebBook:
 
 
 def _json(value: Any) -> str:
-    """JSON safe inside a <script> element: no "</" can close it."""
-    return (json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-            .replace("</", "<\\/").replace("<!--", "<\\!--"))
+    """JSON safe inside a <script> element: no "<" at all, so nothing can close it."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
 def _shell_text(words: Catalogue) -> dict[str, str]:
