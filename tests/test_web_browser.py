@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from publisher.ground.catalogue import catalogue
 from publisher.kinds import all_kinds
 from publisher.pipeline import build_book
 from publisher.render.web import has_web
@@ -372,6 +373,13 @@ def test_a_word_search_is_solved_by_mouse_drags_and_clicks(browser, book):
         page.page.reload()
         assert page.page.locator(".found-list li.found").count() == len(ends)
         assert page.solved() and page.errors == []
+        # the contents page, from the same folder, marks it solved
+        page.page.goto(path.with_name("index.html").as_uri())
+        solved = page.page.text_content(f'li:has(a[data-id="{entry["id"]}"])')
+        assert solved.endswith(catalogue("en").text("web.solved_mark"))
+        assert page.page.locator("a[data-id]").count() == len(page.page.evaluate(
+            "[...new Set([...document.querySelectorAll('a[data-id]')].map(a => a.href))]"))
+        assert serious_violations(page) == [] and page.errors == []
     finally:
         page.close()
 

@@ -143,7 +143,7 @@ def index(book: WebBook, language: str, entries: list[tuple[Job, str]]) -> bytes
             f'<li><a href="{e(file)}" data-id="{e(job.id)}">{label}</a></li>')
     parts = []
     for title, items in sections.items():
-        heading = f"<h2>{e(title)}</h2>\n" if title else ""
+        heading = f"<h3>{e(title)}</h3>\n" if title else ""
         parts.append(f"{heading}<ul>\n" + "\n".join(items) + "\n</ul>")
     pdf = (f'<p><a href="../../{e(book.pdf)}">{e(text["print"])}</a></p>' if book.pdf else "")
     return f"""<!doctype html>
