@@ -63,14 +63,16 @@ def book_against_pages(repeat: int) -> None:
     n = len(outcomes)
     print(f"print-6x9: {n} puzzles, {len(pages.book)} book pages, median of {repeat} runs")
     base = None
-    for label, step in (("book PDF (all pages)", lambda: renderer.render(pages.book, pages.placements)),
-                        ("web pages + index", web)):
+    steps = (("book PDF (all pages)", lambda: renderer.render(pages.book, pages.placements)),
+             ("web pages + index", web))
+    for label, step in steps:
         cpu, wall = timed(step, repeat)
         base = base or cpu
         print(f"  {label:22} cpu {cpu:6.2f} s  wall {wall:6.2f} s  "
               f"{1000 * cpu / n:6.2f} ms cpu/puzzle  x{cpu / base:5.3f} of the book")
     sizes = sorted(len(data) for data in made.values())
-    print(f"  pages: {len(sizes)}, {sum(sizes) / 1e6:.2f} MB in all, largest {sizes[-1] / 1000:.1f} KB")
+    print(f"  pages: {len(sizes)}, {sum(sizes) / 1e6:.2f} MB in all, "
+          f"largest {sizes[-1] / 1000:.1f} KB")
 
 
 def sizes_per_kind() -> None:

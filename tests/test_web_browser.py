@@ -478,3 +478,28 @@ def test_a_crossword_at_360_px_is_typed_on_the_pages_own_letters(browser, book):
         assert page.errors == []
     finally:
         page.close()
+
+
+def test_sudoku_pencil_marks_by_the_mode_key_and_pause_hides_the_grid(browser, book):
+    entry, path = book["sudoku"]
+    page = Page(browser, path)
+    try:
+        page.focus_grid()
+        (r, c), digit = next(iter(TYPED["sudoku"](entry).items()))
+        page.go((r, c), page.cells())
+        page.page.keyboard.press("p")                  # pencil mode on
+        page.page.keyboard.type(digit)
+        cell = f'td[data-row="{r}"][data-col="{c}"]'
+        assert page.page.text_content(cell + " .val") == ""
+        assert page.page.text_content(cell + " .pen") == digit
+        page.page.keyboard.press("p")                  # and off: the digit is the entry
+        page.page.keyboard.type(digit)
+        assert page.page.text_content(cell + " .val") == digit
+        page.page.click('button[data-act="pause"]')
+        assert page.page.evaluate("document.querySelector('.board').inert")
+        assert page.page.evaluate("getComputedStyle(document.querySelector('.board')).visibility") == "hidden"
+        page.page.click('button[data-act="pause"]')
+        assert page.page.evaluate("getComputedStyle(document.querySelector('.board')).visibility") == "visible"
+        assert page.errors == []
+    finally:
+        page.close()

@@ -30,4 +30,5 @@ def web_part(board: Any, text: KindText) -> WebPart:
               "text": {key: text.text(key) for key in STRINGS},
               "grid": [[board.cell(r, c) or None for c in range(board.cols)]
                        for r in range(board.rows)]},
-        rule=rule(board, text), script=web_asset(__file__, "web.js"), style=web_asset(__file__, "web.css"))
+        rule=rule(board, text), script=web_asset(__file__, "web.js"),
+        style=web_asset(__file__, "web.css"))

@@ -81,7 +81,8 @@ def page(book: WebBook, outcome: Outcome, part: WebPart, print_link: str | None)
 </style>
 </head>
 <body>
-<header><a href="index.html">{e(words.text("book.contents"))}</a> <span>{e(book.title)}</span></header>
+<header><a href="index.html">{e(words.text("book.contents"))}</a>
+<span>{e(book.title)}</span></header>
 <main data-solved="false" data-kind="{e(job.kind)}" data-id="{e(job.id)}">
 <h1>{e(job.title)}</h1>
 {day}<p class="rule">{e(part.rule)}</p>
@@ -112,11 +113,12 @@ def _toolbar(text: dict[str, str], part: WebPart, print_link: str | None) -> str
     e = html.escape
     printing = (f'<a class="print" href="{e(print_link)}">{e(text["print"])}</a>'
                 if print_link else "")
+    entry = part.data.get("reveal_entry") or text["reveal_entry"]    # Flow: "Line"
     return f"""<div class="toolbar" role="toolbar" aria-label="{e(text["tools"])}">
 <button type="button" data-act="check">{e(text["check"])}</button>
 <span class="reveal" role="group" aria-label="{e(text["reveal"])}">{e(text["reveal"])}:
 <button type="button" data-act="reveal" data-scope="cell">{e(text["reveal_cell"])}</button>
-<button type="button" data-act="reveal" data-scope="entry">{e(part.data.get("reveal_entry") or text["reveal_entry"])}</button>
+<button type="button" data-act="reveal" data-scope="entry">{e(entry)}</button>
 <button type="button" data-act="reveal" data-scope="all">{e(text["reveal_all"])}</button>
 </span>
 <button type="button" data-act="reset">{e(text["reset"])}</button>
@@ -164,10 +166,11 @@ def index(book: WebBook, language: str, entries: list[tuple[Job, str]]) -> bytes
 {pdf}
 </main>
 <script>
+const key = {_json("make-book:" + book.name + ":")}, solved = {_json(text["solved_mark"])};
 for (const a of document.querySelectorAll("a[data-id]")) {{
   let saved = null;
-  try {{ saved = JSON.parse(localStorage.getItem({_json("make-book:" + book.name + ":")} + a.dataset.id)); }} catch (e) {{}}
-  if (saved && saved.solved) {{ a.insertAdjacentText("afterend", " ✓ " + {_json(text["solved_mark"])}); }}
+  try {{ saved = JSON.parse(localStorage.getItem(key + a.dataset.id)); }} catch (e) {{}}
+  if (saved && saved.solved) {{ a.insertAdjacentText("afterend", " ✓ " + solved); }}
 }}
 </script>
 </body>
