@@ -69,7 +69,7 @@ Shell.play((data, api) => {
   table.addEventListener("pointermove", (event) => {
     if (!drag) return;
     const cell = board.at(event.clientX, event.clientY);
-    if (cell) step(...cell);
+    if (cell) Shell.walk(trail[trail.length - 1], cell, step);
   });
   const stop = () => { if (drag) board.go(...trail[trail.length - 1]); drag = false; };
   table.addEventListener("pointerup", stop);

@@ -120,7 +120,7 @@ Shell.play((data, api) => {
   table.addEventListener("pointermove", (event) => {
     if (!drag || pen === null) return;
     const cell = cellOf(event);
-    if (cell && !isEnd(...cell)) extend(...cell);
+    if (cell && !isEnd(...cell)) Shell.walk(lines[pen][lines[pen].length - 1], cell, extend);
   });
   const stop = () => { drag = false; };
   table.addEventListener("pointerup", stop);

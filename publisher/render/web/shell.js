@@ -160,7 +160,17 @@ const Shell = (() => {
     for (let r = 0; r < rows && !here; r++) for (let c = 0; c < cols; c++) if (open(r, c)) { go(r, c, false); break; }
     return {table, tds, go, at, here: () => here};
   }
+  // A fast drag skips squares between two pointer events: walk from `from` to `to` one
+  // square at a time (the longer way first), while `step(r, c)` accepts each.
+  function walk(from, to, step) {
+    let [r, c] = from;
+    while (r !== to[0] || c !== to[1]) {
+      if (Math.abs(to[0] - r) >= Math.abs(to[1] - c)) r += Math.sign(to[0] - r);
+      else c += Math.sign(to[1] - c);
+      if (!step(r, c)) return;
+    }
+  }
   function cellName(r, c) { return T.cell.replace("{row}", r + 1).replace("{col}", c + 1); }
 
-  return {play, el, grid, cellName, text: T};
+  return {play, el, grid, walk, cellName, text: T};
 })();
