@@ -4,20 +4,17 @@
 Shell.play((data, api) => {
   const T = data.text, el = api.el;
   const R = data.rows, C = data.cols;
-  const found = new Set(), tds = [], inWords = {};
-  let here = [0, 0], anchor = null, drag = null;
-  const table = el("table", {class: "grid letters", role: "grid", "aria-label": api.text.grid});
-  for (let r = 0; r < R; r++) {
-    const tr = el("tr", {role: "row"});
-    tds.push([]);
-    for (let c = 0; c < C; c++) {
-      const letter = data.grid[r][c];
-      const td = el("td", {role: "gridcell", "data-row": r, "data-col": c, tabindex: -1,
-                           class: letter ? null : "void"}, letter || "");
-      tds[r].push(td); tr.append(td);
-    }
-    table.append(tr);
-  }
+  const found = new Set(), inWords = {};
+  let anchor = null, drag = null;
+  const board = Shell.grid(R, C, {open: (r, c) => !!data.grid[r][c], onKey: (key, r, c) => {
+    if (key === "Enter" || key === " ") tap([r, c]);
+    else if (key === "Escape") { anchor = null; paint(); api.say(""); }
+    else return false;
+    return true;
+  }});
+  const {table, tds} = board;
+  table.classList.add("letters");
+  for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) tds[r][c].textContent = data.grid[r][c] || "";
   const list = el("ul", {class: "found-list", "aria-labelledby": "word-list"});
   const items = data.words.map((w) => {
     const li = el("li", {}, w.clue || w.text);
@@ -83,34 +80,23 @@ Shell.play((data, api) => {
     paint();
     select(first, cell);
   }
-  function go(r, c, focus = true) {
-    tds[here[0]][here[1]].tabIndex = -1;
-    here = [r, c];
-    tds[r][c].tabIndex = 0;
-    if (focus) tds[r][c].focus();
-  }
-  function cellAt(x, y) {
-    const td = document.elementFromPoint(x, y);
-    const cell = td && td.closest && td.closest("td");
-    return cell && table.contains(cell) ? [+cell.dataset.row, +cell.dataset.col] : null;
-  }
   function preview() {
     for (const td of table.querySelectorAll(".sel")) td.classList.remove("sel");
     if (!drag) return;
     for (const [r, c] of line(drag.start, drag.end) || [drag.start]) tds[r][c].classList.add("sel");
   }
   table.addEventListener("pointerdown", (event) => {
-    const cell = cellAt(event.clientX, event.clientY);
+    const cell = board.at(event.clientX, event.clientY);
     if (!cell) return;
     event.preventDefault();
     table.setPointerCapture(event.pointerId);
     drag = {start: cell, end: cell};
-    go(cell[0], cell[1]);
+    board.go(cell[0], cell[1]);
     preview();
   });
   table.addEventListener("pointermove", (event) => {
     if (!drag) return;
-    const cell = cellAt(event.clientX, event.clientY);
+    const cell = board.at(event.clientX, event.clientY);
     if (cell && (cell[0] !== drag.end[0] || cell[1] !== drag.end[1])) { drag.end = cell; preview(); }
   });
   const end = () => {
@@ -123,20 +109,6 @@ Shell.play((data, api) => {
   };
   table.addEventListener("pointerup", end);
   table.addEventListener("pointercancel", () => { drag = null; preview(); });
-  table.addEventListener("keydown", (event) => {
-    const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
-    if (moves[event.key]) {              // to the next letter that way (a shape's gaps skipped)
-      const [dr, dc] = moves[event.key];
-      for (let r = here[0] + dr, c = here[1] + dc; r >= 0 && r < R && c >= 0 && c < C; r += dr, c += dc) {
-        if (data.grid[r][c]) { go(r, c); break; }
-      }
-    } else if (event.key === "Enter" || event.key === " ") tap(here);
-    else if (event.key === "Escape") { anchor = null; paint(); api.say(""); }
-    else return;
-    event.preventDefault();
-  });
-  const first = data.grid.flatMap((line, r) => line.map((ch, c) => [ch, r, c])).find(([ch]) => ch);
-  go(first[1], first[2], false);
   paint();
   return {
     scopes: ["entry", "all"],
