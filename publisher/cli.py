@@ -130,6 +130,10 @@ def build(
         False, "--split", help="Also write desk files into <name>/: per puzzle <stem>.pdf "
         "and <stem>-solution.pdf, one page each cropped to the puzzle at column_width, as "
         "the spec's `split: true` does."),
+    web: bool = typer.Option(
+        False, "--web", help="Also write the web edition into <name>/web/: per puzzle "
+        "<stem>.html, playable offline by mouse, touch and keyboard, and index.html, as "
+        "the spec's `web: true` does."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or summary."),
     max_work: Optional[int] = typer.Option(
         None, "--max-work", min=1, help="Ceiling on the book's total work (puzzles x "
@@ -166,7 +170,8 @@ def build(
             result = build_book(spec, out, seed=seed, workers=workers,
                                 progress=BarProgress(bar), split=split or None,
                                 bleed=bleed or None, cover=cover or None,
-                                max_work=max_work, allow_paths=allow_paths, **desk)
+                                max_work=max_work, allow_paths=allow_paths,
+                                web=web or None, **desk)
     except PublisherError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)

@@ -30,6 +30,7 @@ from .preflight import check_bytes
 from .preflight.streamed import StreamedCheck, streamed_check_for
 from .render.cover import cover_pdf
 from .render.legibility import LegibilityError
+from .render.web import WebBook, has_web, web_files
 from .spec import BookBase, CoverSpec, Spec, load_spec
 
 
@@ -112,11 +113,13 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
                cover: bool | None = None, max_work: int | None = None,
                allow_paths: bool = False, executor: str | None = None,
                scheduler: str | None = None, start: date | None = None,
-               days: int | None = None, history: str | Path | None = None) -> BuildResult:
+               days: int | None = None, history: str | Path | None = None,
+               web: bool | None = None) -> BuildResult:
     """Build the book. `split` (default: the spec's) also writes one PDF per puzzle;
     `bleed` (default: the spec's) grows the pages into the bleed. `max_work`: the
     ceiling on total work (default `limits.MAX_WORK`). `allow_paths`: word lists and
-    layouts may be read from outside the spec's folder. `executor`/`scheduler` override
+    layouts may be read from outside the spec's folder. `web` (default: the spec's) also
+    writes the web edition (render/web/). `executor`/`scheduler` override
     the spec's (local or dask), `start`/`days` its schedule, `history` its history
     database (recorded only once the output is written: publisher/desk.py)."""
     phases = Phases()
@@ -124,6 +127,8 @@ def build_book(spec_path: str | Path, out_dir: str | Path = "output", seed: int 
         spec = load_spec(spec_path)
         spec.read_anywhere = allow_paths
         desk = Desk.open(spec, history, start, days)
+        if web is not None:
+            spec.book.web = web
         phases.lap("spec")
         try:
             result = _build(spec, desk, out_dir, seed, workers, progress, split, bleed,
@@ -155,6 +160,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     jobs = plan_book(spec, set(layout.page_grids), desk.avoid,
                      desk.clue_uses if desk.history is not None else None)
     desk.check_files(jobs)
+    if spec.book.web:
+        _check_web(spec, jobs)
     check_work(jobs, max_work, f"{spec.path}:{spec.lines.get(('sections',), 1)}: ")
     phases.lap("plan")
 
@@ -219,6 +226,34 @@ def _checked_files(spec: Spec, layout: Layout, outcomes: list[Outcome], seed: in
         if streamed:
             streamed.close()
     return output, renderer, pages, pdf_bytes is not None
+
+
+def _check_web(spec: Spec, jobs: list[Job]) -> None:
+    """Before any puzzle is generated: every kind of the book has a web part."""
+    for job in jobs:
+        if not has_web(get_kind(job.kind)):
+            raise spec.error(("sections", job.section_index),
+                             f"the {job.kind} kind has no web edition yet: leave `web: true` "
+                             "(or --web) out, or build this section in a book of its own")
+
+
+def _web_pages(spec: Spec, outcomes: list[Outcome], placements: list,
+               output: dict[str, bytes], stem: Callable[[Job], str]
+               ) -> tuple[dict[str, bytes], dict[str, str]]:
+    """The web edition's pages and each puzzle's page by id; a page's Print link opens
+    its desk file when there is one, else the book's PDF at its page."""
+    name = spec.name
+    has_pdf = f"{name}.pdf" in output
+    page_of = {o.job.id: p.page for o, p in zip(outcomes, placements)}
+
+    def print_link(outcome: Outcome) -> str | None:
+        if f"{name}/{stem(outcome.job)}.pdf" in output:      # one puzzle, one page
+            return f"../{stem(outcome.job)}.pdf"
+        page = page_of.get(outcome.job.id)
+        return f"../../{name}.pdf#page={page}" if has_pdf and page else None
+
+    book = WebBook(name, spec.book.title, f"{name}.pdf" if has_pdf else None)
+    return web_files(book, spec.book.language, outcomes, stem, print_link)
 
 
 def puzzle_warnings(outcomes: list[Outcome], named: int = 3) -> list[str]:
@@ -293,6 +328,11 @@ def _output_files(spec: Spec, seed: int, outcomes: list[Outcome], placements: li
         names += [f"{name}/{stem(outcome.job)}.{ext}" for ext in side]
         output.update(zip(names, [*desk_side.values(), *side.values()]))
         files[outcome.job.id] = names
+    if spec.book.web:
+        pages, page_by_id = _web_pages(spec, outcomes, placements, output, stem)
+        for puzzle_id, page_name in page_by_id.items():
+            files[puzzle_id].append(page_name)
+        output.update(pages)
     sheet_name = None
     if sheet_bytes:
         sheet_name = f"{name}-answers.pdf"
@@ -301,6 +341,8 @@ def _output_files(spec: Spec, seed: int, outcomes: list[Outcome], placements: li
                               placements, files, sheet_name)
     if pdf_bytes is None:
         without_book(manifest)
+    if spec.book.web:
+        manifest["web"] = f"{name}/web/index.html"      # listed: the next build replaces it
     if cover_bytes:
         # Listed, so that the next build knows the file is its own to replace.
         manifest["cover_pdf"] = f"{name}-cover.pdf"

@@ -60,6 +60,9 @@ class BookBase(BaseModel):
                                        "2col (3.9in), 3col, 4col or a length; default the "
                                        "layout's")
     book: bool = Field(default=True, description="false: no book PDF (desk files only)")
+    # The web edition (publisher/render/web/): a playable page per puzzle.
+    web: bool = Field(default=False, description="<name>/web/<stem>.html per puzzle, "
+                      "playable offline, and <name>/web/index.html linking them")
     # Classroom worksheets (issue 11): publisher/render/worksheet.py.
     document: Literal["book", "worksheet"] = Field(
         default="book", description="worksheet: one page per puzzle (or two), name and date "

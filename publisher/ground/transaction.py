@@ -43,6 +43,7 @@ STAGING = ".{name}.staging-"
 JOURNAL = "journal.json"
 LOCK = "lock"
 MANIFEST_FORMAT = "puzzle-book/1"
+WEB = "web"              # the web edition's folder inside <name>/
 # Tests only: seconds to sleep before each step of the write phase (each file written,
 # the journal, each rename), so that a signal can be sent "in the middle" of it; and
 # the step (1, 2, ...) at which the process kills itself with SIGKILL.
@@ -110,7 +111,7 @@ def publish(out_dir: Path, name: str, files: Mapping[str, bytes],
             _swap(out_dir, staging, new, old)
             _step()
             shutil.rmtree(staging, ignore_errors=True)
-            _remove_empty(out_dir / name)
+            _remove_book_folders(out_dir, name)
         finally:
             if lock is not None:
                 os.close(lock)       # as the kernel does for a killed build
@@ -159,7 +160,7 @@ def recover(out_dir: Path, name: str | None = None) -> list[Recovery]:
                 outcome, files = "back", len(old)
                 _roll_back(out_dir, entry, new, old)
         shutil.rmtree(entry, ignore_errors=True)
-        _remove_empty(out_dir / book)
+        _remove_book_folders(out_dir, book)
         done.append(Recovery(book, outcome, files))
     trusted = {name} if name is not None else {r.name for r in done}
     books = trusted if name is not None else trusted | _manifest_stems(entries)
@@ -205,10 +206,12 @@ def _listed(paths: object, book: str, staging: Path) -> list[str]:
 # --- what the new build replaces ------------------------------------------------------
 
 def _check_relative(rel: str, name: str) -> None:
-    """An output path is `<name>.<ext>`, `<name>-answers.pdf` or `<name>/<file>`."""
+    """An output path is `<name>.<ext>`, `<name>-answers.pdf`, `<name>/<file>` or
+    `<name>/web/<file>`."""
     parts = PurePosixPath(rel).parts
     ok = (len(parts) == 1 and parts[0].startswith((f"{name}.", f"{name}-"))) or \
-         (len(parts) == 2 and parts[0] == name)
+         (len(parts) == 2 and parts[0] == name) or \
+         (len(parts) == 3 and parts[:2] == (name, WEB))       # the web edition's pages
     if not ok or any(p in ("", ".", "..") for p in parts) or PurePosixPath(rel).is_absolute():
         raise ValueError(f"not an output path of book {name!r}: {rel!r}")
 
@@ -226,8 +229,8 @@ def _listed_by_manifest(out_dir: Path, name: str) -> set[str] | None:
             "manifest an earlier build wrote (the spec itself?); build into another folder "
             "with --out, or rename the spec")
     listed = {f"{name}.json"}
-    for key, value in manifest.items():          # pdf, answer_pdf, cover_pdf...
-        if (key == "pdf" or key.endswith("_pdf")) and isinstance(value, str):
+    for key, value in manifest.items():          # pdf, answer_pdf, cover_pdf, web...
+        if (key in ("pdf", "web") or key.endswith("_pdf")) and isinstance(value, str):
             listed.add(value)
     for puzzle in manifest.get("puzzles") or []:
         if isinstance(puzzle, dict) and isinstance(puzzle.get("files"), list):
@@ -316,7 +319,7 @@ def _swap(out_dir: Path, staging: Path, new: list[str], old: list[str]) -> None:
     except OSError as exc:
         _roll_back(out_dir, staging, new, old)      # if this fails, `recover` will
         shutil.rmtree(staging, ignore_errors=True)
-        _remove_empty(out_dir / staging.name.split(".staging-")[0][1:])
+        _remove_book_folders(out_dir, staging.name.split(".staging-")[0][1:])
         raise _write_error(exc, out_dir, staging) from None
 
 
@@ -383,6 +386,12 @@ def _sigint_held() -> Iterator[list[int]]:
         yield caught
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _remove_book_folders(out_dir: Path, name: str) -> None:
+    """The book's side folder and its web folder, where they are left empty."""
+    _remove_empty(out_dir / name / WEB)
+    _remove_empty(out_dir / name)
 
 
 def _remove_empty(folder: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cache
 from pathlib import Path
 from typing import (Annotated, Any, Callable, ClassVar, Generic, Hashable, Iterable, Literal,
                     Protocol, Sequence, TypedDict, TypeVar)
@@ -22,7 +23,8 @@ from ..ground.schedule import Schedule
 from ..words import ThemeList, Word, make_word
 
 __all__ = ["Board", "BookMeta", "Box", "DrawContext", "ExampleWords", "Kind", "Language",
-           "Params",           "PlanContext", "PuzzleRequest", "SectionBase", "Theme", "Word", "grid_size"]
+           "Params", "PlanContext", "PuzzleRequest", "SectionBase", "Theme", "WebPart", "Word",
+           "grid_size", "web_asset"]
 
 
 def _known_language(code: str) -> str:
@@ -234,6 +236,30 @@ class DrawContext:
         return self.text.language
 
 
+@dataclass(frozen=True)
+class WebPart:
+    """A kind's part of its web page (the web edition, publisher/render/web/): what the
+    page shell cannot know. The shell brings the toolbar (check, reveal, reset), the
+    timer, saving and the solved contract; the kind brings its puzzle and its player."""
+
+    data: dict[str, Any]           # JSON types only: the puzzle and its solution
+    rule: str                      # the one-line rule above the puzzle
+    # The player: JavaScript that calls `Shell.play(make)` (see docs/web.md), e.g. a
+    # file beside the kind read with `web_asset`, or one line using a shared player.
+    script: str
+    # Shared players the page must include ("cells": the typing grid of crosswords,
+    # Sudoku, cryptograms...; publisher/render/web/cells.js).
+    uses: tuple[str, ...] = ()
+    style: str = ""                # the kind's own CSS
+
+
+@cache
+def web_asset(module_file: str, name: str) -> str:
+    """The text of `name` beside the module `module_file` (a kind's `__file__`): its
+    player script or style, read once."""
+    return (Path(module_file).parent / name).read_text(encoding="utf-8")
+
+
 class BookMeta(TypedDict):
     title: str
     author: str
@@ -398,3 +424,9 @@ class Kind(Generic[S, P, B]):
     def text_for_search(self, board: B) -> list[str]:
         """Strings a reader will find printed on the puzzle page (tests use it)."""
         return []
+
+    def web(self, board: B, text: KindText) -> WebPart | None:
+        """The puzzle's part of its web page (`web: true`), its words from `text` (the
+        kind's catalogue strings in the puzzle's language). None: the kind has no web
+        part yet (tests/test_web.py lists such kinds in one place)."""
+        return None

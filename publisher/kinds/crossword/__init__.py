@@ -14,9 +14,11 @@ from pydantic import Field, field_validator, model_validator
 
 from ...errors import GenerationFailed
 from ...grids.crossings import crossing_pairs
+from ...grids.web import TYPING, entry_cells, letter_cells
+from ...ground.catalogue import KindText
 from ...words import Word
 from ..base import (Board, BookMeta, Box, DrawContext, ExampleWords, Kind, Params,
-                    PlanContext, PuzzleRequest, grid_size)
+                    PlanContext, PuzzleRequest, WebPart, grid_size)
 from ..wordsection import WordSection, word_sets
 from . import draw, exports
 from .blocked import kind as blocked_style
@@ -353,6 +355,19 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
 
     def text_for_search(self, board: CrosswordBoard) -> list[str]:
         return [e["clue"] for e in board.entries]
+
+    def web(self, board: CrosswordBoard, text: KindText) -> WebPart:
+        headings = [text.text("across"), text.text("down")]
+        entries = [{"label": f"{e['number']} {headings[e['direction'] == 'down'].capitalize()}",
+                    "clue": e["clue"], "list": int(e["direction"] == "down"),
+                    "cells": entry_cells(e["row"], e["col"], e["direction"], len(e["answer"]))}
+                   for e in board.entries]
+        numbers = {(e["row"], e["col"]): e["number"] for e in board.entries}
+        return WebPart(
+            data={"rows": board.rows, "cols": board.cols,
+                  "cells": letter_cells(board.grid, numbers), "entries": entries,
+                  "lists": headings, "gaps": "block" if board.style == "blocked" else "void"},
+            rule=text.text("rule"), script=TYPING, uses=("cells",))
 
     def side_files(self, board: CrosswordBoard, title: str, meta: BookMeta) -> dict[str, bytes]:
         return exports.side_files(board, title, meta)

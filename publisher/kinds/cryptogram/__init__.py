@@ -10,8 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...data import data_dir
 from ...grids.difficulty import difficulty_width, draw_difficulty
+from ...grids.web import TYPING, wrapped
+from ...ground.catalogue import KindText
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
-                    PuzzleRequest, SectionBase, Word)
+                    PuzzleRequest, SectionBase, WebPart, Word)
 from .cipher import TextRefused, alphabet, encipher, language_of, normalise, read_texts
 from .draw import draw_cryptogram, layout
 
@@ -53,6 +55,9 @@ class CryptogramBoard(Board):
     author: str | None = None
     language: str = "en"
     difficulty: str = ""        # as asked; "" when the spec set the hints itself
+
+
+PHONE_LINE = 11      # letters on one line of the web page: a phone's screen is narrow
 
 
 class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard]):
@@ -185,6 +190,22 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
                                key=dict(entry["key"]), hints=list(entry["hints"]),
                                author=entry.get("author"), language=language_of(entry["key"]),
                                difficulty=entry.get("difficulty") or "")
+
+    def web(self, board: CryptogramBoard, text: KindText) -> WebPart:
+        letters = alphabet(board.language)
+        code = dict(zip(board.plaintext, board.ciphertext))
+        lines = wrapped(board.plaintext, PHONE_LINE)
+        cells: list[list[dict[str, Any] | None]] = []
+        for line in lines:
+            cells.append([{"s": ch, "l": code[ch], "grp": code[ch]}
+                          | ({"g": True} if ch in board.hints else {})
+                          if ch in letters else {"t": ch} for ch in line])
+            cells[-1] += [None] * (max(map(len, lines)) - len(line))
+        note = text.text("author", author=board.author) if board.author else None
+        return WebPart(data={"rows": len(cells), "cols": len(cells[0]), "cells": cells,
+                             "keys": letters, "advance": "reading", "gaps": "void",
+                             "note": note},
+                       rule=text.text("rule"), script=TYPING, uses=("cells",))
 
     def text_for_search(self, board: CryptogramBoard) -> list[str]:
         return [ch for ch in board.ciphertext if ch in alphabet(board.language)][:1]

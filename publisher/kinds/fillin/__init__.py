@@ -9,9 +9,11 @@ from pydantic import Field, field_validator
 
 from ...words import Word
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
-                    PuzzleRequest, grid_size)
+                    PuzzleRequest, WebPart, grid_size)
 from ..wordsection import WordSection, word_sets
 from ...grids.crossings import crossing_pairs
+from ...grids.web import TYPING, entry_cells, letter_cells
+from ...ground.catalogue import KindText
 from .draw import draw_fillin, plan as draw_plan
 from .generator import make_fillin
 from .layout import Entry
@@ -140,6 +142,23 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
 
     def text_for_search(self, board: FillInBoard) -> list[str]:
         return sorted(board.words)
+
+    def web(self, board: FillInBoard, text: KindText) -> WebPart:
+        cells = letter_cells(board.solution)
+        spans = [entry_cells(e.row, e.col, e.direction, len(e.answer)) for e in board.entries]
+        if board.starter is not None:            # the word already in place
+            for r, c in spans[board.starter]:
+                cell = cells[r][c]
+                if cell is not None:
+                    cell["g"] = True
+        entries = [{"label": text.plural("letters", len(e.answer)), "cells": span}
+                   for e, span in zip(board.entries, spans)]
+        lengths = sorted({len(w) for w in board.words})
+        groups = [{"title": text.plural("letters", n),
+                   "words": sorted(w for w in board.words if len(w) == n)} for n in lengths]
+        return WebPart(data={"rows": len(cells), "cols": len(cells[0]), "cells": cells,
+                             "entries": entries, "word_groups": groups, "gaps": "void"},
+                       rule=text.text("rule"), script=TYPING, uses=("cells",))
 
 
 KIND = FillInKind()

@@ -11,8 +11,9 @@ from pydantic import Field, field_validator
 from ...ground.files import MAX_LIST_BYTES, read_text
 from ...errors import GenerationFailed
 from ...grids.difficulty import above_difficulty, difficulty_size, draw_difficulty
+from ...ground.catalogue import KindText
 from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
-                    SectionBase, grid_size)
+                    SectionBase, WebPart, grid_size, web_asset)
 from .draw import draw_maze, geometry, margin
 from .generator import DIFFICULTY, Maze, MazeError, make_maze, measure, parse_mask
 
@@ -144,6 +145,24 @@ class MazeKind(Kind[MazeSection, MazeParams, MazeBoard]):
                 "mask": list(board.mask) if board.mask else None,
                 # the level printed: the algorithm and the exit's reach follow it
                 "difficulty": board.difficulty or None, "grade": board.difficulty or None}
+
+    def web(self, board: MazeBoard, text: KindText) -> WebPart:
+        cols = board.cols
+        sides = {1: "r", -1: "l", cols: "b", -cols: "t"}
+        open_sides = [""] * (board.rows * cols)
+        for a, b in board.passages:
+            open_sides[a] += sides[b - a]
+            open_sides[b] += sides[a - b]
+        rc = lambda x: list(divmod(x, cols))  # noqa: E731
+        strings = {key: text.text(key) for key in ("web_entrance", "web_exit", "web_path",
+                                                    "web_keys")}
+        return WebPart(
+            data={"rows": board.rows, "cols": cols, "text": strings,
+                  "open": [open_sides[r * cols:(r + 1) * cols] for r in range(board.rows)],
+                  "inside": board.mask, "entrance": rc(board.entrance),
+                  "exit": rc(board.exit), "solution": [rc(x) for x in board.solution]},
+            rule=text.text("rule"), script=web_asset(__file__, "web.js"),
+            style=web_asset(__file__, "web.css"))
 
     def from_manifest(self, entry: dict[str, Any]) -> MazeBoard:
         cols = entry["cols"]

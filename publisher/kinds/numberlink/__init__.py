@@ -25,8 +25,9 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
+from ...ground.catalogue import KindText
 from ..base import (Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase,
-                    grid_size)
+                    WebPart, grid_size, web_asset)
 from . import draw
 from .generator import CONF_BUDGET, DIFFICULTY, NumberlinkBoard, generate, grade
 
@@ -155,6 +156,16 @@ class NumberlinkKind(Kind[NumberlinkSection, NumberlinkParams, NumberlinkBoard])
             labels=[e["label"] for e in entry["endpoints"]], difficulty=entry["difficulty"],
             hardness=entry["hardness"], f0=entry["deduction"]["propagation"],
             f1=entry["deduction"]["probing"])
+
+    def web(self, board: NumberlinkBoard, text: KindText) -> WebPart:
+        strings = {key: text.text(key) for key in ("web_end", "web_line", "web_keys")}
+        return WebPart(
+            data={"rows": board.rows, "cols": board.cols, "text": strings,
+                  "reveal_entry": text.text("web_reveal"),
+                  "labels": list(board.labels),
+                  "paths": [[list(cell) for cell in path] for path in board.paths]},
+            rule=draw.rules_text(board, text), script=web_asset(__file__, "web.js"),
+            style=web_asset(__file__, "web.css"))
 
     def text_for_search(self, board: NumberlinkBoard) -> list[str]:
         return list(board.labels)

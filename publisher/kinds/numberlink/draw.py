@@ -15,7 +15,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..base import Box, DrawContext, Theme
+from ..base import Box, DrawContext, KindText, Theme
 from ...grids.difficulty import draw_difficulty
 from .generator import NumberlinkBoard
 
@@ -122,9 +122,9 @@ def _endpoints(canvas, board: NumberlinkBoard, cell: float, x0: float, top: floa
             canvas.drawCentredString(cx, cy - size * 0.35, label)
 
 
-def rules_text(board: NumberlinkBoard, ctx: DrawContext) -> str:
+def rules_text(board: NumberlinkBoard, text: KindText) -> str:
     letters = bool(board.labels) and not board.labels[0].isdigit()
-    return ctx.text.text("rule_letters" if letters else "rule")
+    return text.text("rule_letters" if letters else "rule")
 
 
 def draw_puzzle(canvas, board: NumberlinkBoard, box: Box, ctx: DrawContext,
@@ -135,7 +135,7 @@ def draw_puzzle(canvas, board: NumberlinkBoard, box: Box, ctx: DrawContext,
     lines: list[str] = []
     text_h = 0.0
     if caption:
-        lines = simpleSplit(rules_text(board, ctx), theme.font, font_size, box.width)
+        lines = simpleSplit(rules_text(board, ctx.text), theme.font, font_size, box.width)
         text_h = (len(lines) + 1) * font_size * 1.25 + font_size * 0.8
     grid_box = Box(box.x, box.y + text_h, box.width, box.height - text_h)
     cell, x0, top = _geometry(board, grid_box, theme)

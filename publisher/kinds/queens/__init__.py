@@ -8,9 +8,12 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase
+from ...grids.web import region_edges
+from ...ground.catalogue import KindText
+from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
+                    SectionBase, WebPart, web_asset)
 from .classic import generate_classic
-from .draw import draw_board, grade
+from .draw import draw_board, grade, rules_text
 from .regions import generate_regions
 
 SIZES = {"classic": (6, 16), "regions": (5, 12)}
@@ -124,6 +127,20 @@ class QueensKind(Kind[QueensSection, QueensParams, QueensBoard]):
             givens=[list(g) for g in entry["givens"]],
             regions=None if regions is None else [[ord(g) - 65 for g in row] for row in regions],
             stats=dict(entry["stats"]))
+
+    def web(self, board: QueensBoard, text: KindText) -> WebPart:
+        regions = board.regions
+        strings = {key: text.text(key) for key in ("web_queen", "web_mark", "web_region",
+                                                    "web_keys")}
+        return WebPart(
+            data={"size": board.size, "text": strings,
+                  "regions": None if regions is None
+                  else [[chr(65 + g) for g in row] for row in regions],
+                  "edges": None if regions is None else region_edges(regions),
+                  "givens": [list(g) for g in board.givens],
+                  "solution": [[r, c] for r, c in enumerate(board.solution)]},
+            rule=rules_text(board, text), script=web_asset(__file__, "web.js"),
+            style=web_asset(__file__, "web.css"))
 
     def text_for_search(self, board: QueensBoard) -> list[str]:
         return [str(board.size)]

@@ -28,11 +28,12 @@ def grade(board) -> str:
     return "hard" if level >= 5 else "medium" if level == 4 else "easy"
 
 
-def rules_text(board, ctx) -> str:
+def rules_text(board, text) -> str:
+    """The rule in the puzzle's language (`text`: the kind's catalogue strings)."""
     n = board.size
     if board.variant == "classic":
-        return ctx.text.text("rule", n=n, given=ctx.text.plural("given", len(board.givens)))
-    return ctx.text.text("rule_regions", n=n)
+        return text.text("rule", n=n, given=text.plural("given", len(board.givens)))
+    return text.text("rule_regions", n=n)
 
 
 def queen(canvas, x: float, y: float, size: float, fill: float = 0.0) -> None:
@@ -120,7 +121,7 @@ def draw_board(canvas, board, box, ctx, solved: bool) -> None:
     lines: list[str] = []
     text_h = 0.0
     if caption or legend:
-        text = rules_text(board, ctx) if caption else ctx.text.text("legend")
+        text = rules_text(board, ctx.text) if caption else ctx.text.text("legend")
         lines = simpleSplit(text, theme.font, font_size, box.width)
         text_h = (len(lines) + caption) * font_size * 1.25 + font_size * 0.8
     thin = max(0.5, theme.line_width)

@@ -10,9 +10,11 @@ from pydantic import Field, model_validator
 
 from ...data import data_dir
 from ...errors import GenerationFailed
+from ...grids.web import TYPING
+from ...ground.catalogue import KindText, catalogue
 from ...words import grid_form
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
-                    PuzzleRequest, Word)
+                    PuzzleRequest, WebPart, Word)
 from ..wordsection import WordSection, word_sets
 from .draw import Item, draw_scramble, fit
 from .generator import (ScrambleError, dictionary_for, kept_pairs, mark_letters,
@@ -216,6 +218,28 @@ class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
                              bonus={"scrambled": bonus["scrambled"], "answer": bonus["answer"]}
                              if bonus else None,
                              bonus_clue=bonus.get("clue") if bonus else None)
+
+    def web(self, board: ScrambleBoard, text: KindText) -> WebPart:
+        letters = catalogue(text.language).alphabet
+        rows = [(it["scrambled"], it["clue"] or "", it["answer"], set(it["marked"]))
+                for it in board.items]
+        if board.bonus:
+            clue = (text.text("bonus", clue=board.bonus_clue) if board.bonus_clue
+                    else text.text("bonus_plain"))
+            rows.append((board.bonus["scrambled"], clue, board.bonus["answer"], set()))
+        width = max(len(answer) for _, _, answer, _ in rows)
+        cells: list[list[dict[str, Any] | None]] = []
+        entries = []
+        for r, (scrambled, clue, answer, marked) in enumerate(rows):
+            cells.append([({"s": ch} | ({"o": True} if i in marked else {}))
+                          if ch in letters else {"t": ch} for i, ch in enumerate(answer)]
+                         + [None] * (width - len(answer)))
+            entries.append({"label": " ".join(scrambled), "clue": clue,
+                            "cells": [[r, c] for c in range(len(answer))]})
+        return WebPart(data={"rows": len(cells), "cols": width, "cells": cells,
+                             "entries": entries, "lists": [text.text("title")],
+                             "gaps": "void"},
+                       rule=text.text("rule"), script=TYPING, uses=("cells",))
 
     def text_for_search(self, board: ScrambleBoard) -> list[str]:
         return [" ".join(it["scrambled"]) for it in board.items]

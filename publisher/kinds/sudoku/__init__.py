@@ -10,8 +10,9 @@ from typing import Any, Literal, cast
 from pydantic import Field, ValidationInfo, field_validator
 
 from ...grids.difficulty import draw_difficulty
+from ...grids.web import TYPING, region_edges
 from ..base import (Board, BookMeta, Box, DrawContext, Kind, KindText, Params, PlanContext,
-                    PuzzleRequest, SectionBase)
+                    PuzzleRequest, SectionBase, WebPart)
 from .draw import DIGIT_MAX, SUM_MAX, Note, draw_grid, grid_layout
 from .exports import ipuz_bytes
 from .generator import generate_puzzle
@@ -94,8 +95,7 @@ class SudokuBoard(Board):
     techniques: dict[str, int] = field(default_factory=dict)
 
 
-def _caption(board: SudokuBoard, ctx: DrawContext) -> list[str]:
-    t = ctx.text
+def _caption(board: SudokuBoard, t: KindText) -> list[str]:
     last = symbol(board.size, board.symbols)
     if board.size > 9 and board.symbols == "digits":
         symbols = t.text("symbols_letters", last=last)
@@ -159,7 +159,7 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
                            difficulty=params.difficulty, hardest=g.hardest, techniques=dict(g.techniques))
 
     def draw_puzzle(self, canvas: Any, board: SudokuBoard, box: Box, ctx: DrawContext) -> None:
-        draw_grid(canvas, board, box, ctx.theme, solved=False, caption=_caption(board, ctx),
+        draw_grid(canvas, board, box, ctx.theme, solved=False, caption=_caption(board, ctx.text),
                   note=_difficulty(board, ctx))
 
     def draw_solution(self, canvas: Any, board: SudokuBoard, box: Box, ctx: DrawContext) -> None:
@@ -168,7 +168,7 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
     def fits(self, board: SudokuBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
         theme = ctx.theme
-        caption = [] if solution else _caption(board, ctx)
+        caption = [] if solution else _caption(board, ctx.text)
         cell = grid_layout(board, box, theme, caption, notes=0 if solution else 1).cell
         floor = theme.min_answer_font_size if solution else theme.min_font_size
         if cell * DIGIT_MAX < floor:
@@ -197,6 +197,27 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
                      hardest=board.hardest,
                      techniques=dict(board.techniques))
         return entry
+
+    def web(self, board: SudokuBoard, text: KindText) -> WebPart:
+        n = board.size
+        edges = region_edges(board.regions)
+        cells: list[list[dict[str, Any] | None]] = [
+            [{"s": symbol(board.solution[r * n + c], board.symbols), "b": edges[r][c]}
+             | ({"g": True} if board.givens[r * n + c] else {}) for c in range(n)]
+            for r in range(n)]
+        cage_of = [[-1] * n for _ in range(n)]            # killer: dashed cages, sums
+        for number, cage in enumerate(board.cages):
+            for i in cage:
+                cage_of[i // n][i % n] = number
+        cage_edges = region_edges(cage_of)
+        for cage, total in zip(board.cages, board.sums):
+            for i in cage:
+                cells[i // n][i % n]["k"] = cage_edges[i // n][i % n]  # type: ignore[index]
+            cells[min(cage) // n][min(cage) % n]["ks"] = str(total)   # type: ignore[index]
+        keys = "".join(symbol(v, board.symbols) for v in range(1, n + 1))
+        return WebPart(data={"rows": n, "cols": n, "cells": cells, "keys": keys,
+                             "pencil": True},
+                       rule=" ".join(_caption(board, text)), script=TYPING, uses=("cells",))
 
     def from_manifest(self, entry: dict[str, Any]) -> SudokuBoard:
         n = entry["size"]

@@ -9,10 +9,10 @@ from pydantic import Field, field_validator
 
 from ...errors import GenerationFailed
 from ...words import Word, alphabet_for, grid_form
-from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
-                    PuzzleRequest, grid_size)
+from ..base import (Board, Box, DrawContext, ExampleWords, Kind, KindText, Params,
+                    PlanContext, PuzzleRequest, WebPart, grid_size)
 from ..wordsection import WordPuzzle, WordSection, word_sets
-from . import draw
+from . import draw, webpage
 from .filler import blocklist, fill_with_repairs, filler_weights
 from .generator import (DIFFICULTY_DIRECTIONS, DIRECTION_INDEX, DIRECTIONS, balance,
                         direction_entropy, place_words)
@@ -373,8 +373,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             difficulty=params.difficulty, grade=level, clues=list(params.clues))
 
     def instruction(self, board: WordSearchBoard, ctx: DrawContext) -> str:
-        easy = "_easy" if board.grade == "easy" else ""
-        return ctx.text.text(("rule_clues" if board.clues else "rule") + easy)
+        return webpage.rule(board, ctx.text)
 
     def draw_puzzle(self, canvas: Any, board: WordSearchBoard, box: Box,
                     ctx: DrawContext) -> None:
@@ -419,6 +418,9 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
                       for w, r, c, d in sorted(board.placements)],
             "unplaced": board.unplaced,
         }
+
+    def web(self, board: WordSearchBoard, text: KindText) -> WebPart:
+        return webpage.web_part(board, text)
 
     def from_manifest(self, entry: dict[str, Any]) -> WordSearchBoard:
         index = {tuple(d[1:]): i for i, d in enumerate(DIRECTIONS)}

@@ -1,0 +1,160 @@
+"""The web edition without a browser: the kind contract's web part, the files and their
+place in the manifest and the transaction, the pages' promises (self-contained, light,
+in the book's language). tests/test_web_browser.py plays the pages in Chromium."""
+import json
+import re
+
+import pytest
+import yaml
+
+from publisher.errors import PublisherError
+from publisher.ground.catalogue import catalogue
+from publisher.kinds import all_kinds
+from publisher.kinds.base import WebPart
+from publisher.pipeline import build_book
+from publisher.render import web
+from publisher.render.web import LIMIT, has_web
+from publisher.spec import SpecError
+
+# Kinds that may lack a web part for now: the ONE place to list them. Empty: every kind
+# of this package is playable. A kind is listed here or has a web part, never neither.
+PENDING: set[str] = set()
+
+
+@pytest.mark.parametrize("name", sorted(all_kinds()))
+def test_every_kind_has_a_web_part_or_is_listed_as_pending(name):
+    kind = all_kinds()[name]
+    if name in PENDING:
+        assert not has_web(kind), f"{name} has a web part now: take it off PENDING"
+    else:
+        assert has_web(kind), (f"the {name} kind has no web part (Kind.web): write one "
+                               "(docs/web.md), or list it in PENDING in this file")
+
+
+def _write(folder, sections, **book):
+    spec = folder / "book.yaml"
+    spec.write_text(yaml.safe_dump({"title": "Web", "seed": 5, "print": False, "web": True,
+                                    "sections": sections, **book}, allow_unicode=True),
+                    encoding="utf-8")
+    return spec
+
+
+def _every_kind():
+    return [{"kind": name, **all_kinds()[name].example} for name in sorted(all_kinds())
+            if name not in PENDING]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("webpages")
+    result = build_book(_write(folder, _every_kind()), folder / "out", workers=1)
+    return folder / "out", json.loads(result.manifest.read_text(encoding="utf-8"))
+
+
+def _data(html: str) -> dict:
+    return json.loads(re.search(r'<script type="application/json" id="page-data">(.*?)</script>',
+                                html, re.S).group(1))
+
+
+def test_every_puzzle_has_its_page_listed_and_the_index_links_them(built):
+    out, manifest = built
+    assert manifest["web"] == "book/web/index.html"
+    index = (out / manifest["web"]).read_text(encoding="utf-8")
+    for puzzle in manifest["puzzles"]:
+        page = [f for f in puzzle["files"] if f.endswith(".html")]
+        assert page == [f"book/web/{puzzle['id']}.html"]
+        assert f'href="{puzzle["id"]}.html"' in index
+        html = (out / page[0]).read_text(encoding="utf-8")
+        assert _data(html)["id"] == puzzle["id"] and _data(html)["kind"] == puzzle["kind"]
+
+
+def test_pages_are_self_contained_light_and_in_the_books_language(built):
+    out, manifest = built
+    english = catalogue("en").lookup("web")
+    for puzzle in manifest["puzzles"]:
+        path = out / next(f for f in puzzle["files"] if f.endswith(".html"))
+        html = path.read_text(encoding="utf-8")
+        assert path.stat().st_size < LIMIT
+        assert '<html lang="en">' in html and "<main data-solved=\"false\"" in html
+        # nothing fetched: no address, no src/href outside the book
+        assert not re.search(r"https?://", html)
+        assert not re.search(r'\s(src|href)="(?!index\.html|\.\./)', html)
+        assert _data(html)["text"] == english
+        assert 'Print (PDF)</a>' in html and f'.pdf#page={puzzle["page"]}' in html
+
+
+def test_a_russian_page_shows_no_english_word(tmp_path):
+    result = build_book(_write(tmp_path, [
+        {"kind": "wordsearch", "size": 8, "puzzles": [
+            {"title": "Ферма", "words": ["корова", "коза", "утка", "свинья"]}]}],
+        language="ru"), tmp_path / "out", workers=1)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    html = (tmp_path / "out" / manifest["puzzles"][0]["files"][-1]).read_text(encoding="utf-8")
+    assert '<html lang="ru">' in html
+    shown = re.sub(r"<script.*?</script>|<style>.*?</style>|<[^>]+>", " ", html, flags=re.S)
+    assert catalogue("ru").text("web.check") in shown
+    for word in ("Check", "Reveal", "Reset", "Pause", "Print", "Contents", "Words"):
+        assert word not in shown
+    strings = _data(html)["text"] | _data(html)["data"]["text"]
+    latin = {w for s in strings.values() for w in re.findall(r"[A-Za-z]{3,}",
+                                                           re.sub(r"\{\w+\}", "", s))}
+    assert latin <= {"PDF", "Enter", "Escape"}          # names of a format and of keys
+
+
+def test_a_rebuild_without_web_takes_the_pages_away(tmp_path):
+    sections = [{"kind": "sudoku", **all_kinds()["sudoku"].example}]
+    spec = _write(tmp_path, sections)
+    build_book(spec, tmp_path / "out", workers=1)
+    assert (tmp_path / "out" / "book" / "web" / "index.html").is_file()
+    build_book(spec, tmp_path / "out", workers=1, web=False)
+    assert not (tmp_path / "out" / "book" / "web").exists()
+    manifest = json.loads((tmp_path / "out" / "book.json").read_text(encoding="utf-8"))
+    assert "web" not in manifest
+    assert not [f for p in manifest["puzzles"] for f in p.get("files", []) if "web" in f]
+
+
+def test_desk_pages_print_their_desk_file_and_the_index_goes_by_date(tmp_path):
+    spec = _write(tmp_path, [{"kind": "sudoku", "size": 4, "difficulty": "easy"}],
+                  split=True, book=False, files="{date:%Y-%m-%d}-{kind}",
+                  schedule={"start": "2026-12-01", "days": 3})
+    result = build_book(spec, tmp_path / "out", workers=1)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    page = tmp_path / "out" / "book" / "web" / "2026-12-02-sudoku.html"
+    assert 'href="../2026-12-02-sudoku.pdf"' in page.read_text(encoding="utf-8")
+    index = (tmp_path / "out" / manifest["web"]).read_text(encoding="utf-8")
+    days = re.findall(r'href="(2026-12-0\d)-sudoku.html"', index)
+    assert days == ["2026-12-01", "2026-12-02", "2026-12-03"]
+
+
+def test_a_kind_without_a_web_part_stops_the_build_before_generating(tmp_path, monkeypatch):
+    monkeypatch.setattr("publisher.pipeline.has_web", lambda kind: kind.name != "sudoku")
+    spec = _write(tmp_path, [{"kind": "sudoku", "size": 4, "difficulty": "easy"}])
+    with pytest.raises(SpecError, match="no web edition"):
+        build_book(spec, tmp_path / "out", workers=1)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_page_heavier_than_the_limit_is_refused(tmp_path, monkeypatch, built):
+    monkeypatch.setattr(web, "LIMIT", 1000)
+    spec = _write(tmp_path, [{"kind": "sudoku", "size": 4, "difficulty": "easy"}])
+    with pytest.raises(PublisherError, match="KB"):
+        build_book(spec, tmp_path / "out", workers=1)
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_page_data_cannot_close_its_script_and_reads_back_the_same():
+    data = {"clue": "</script><!-- <script>alert(1)</script>", "é": "ё"}
+    text = web._json(WebPart(data=data, rule="r", script="").data)
+    assert "<" not in text and json.loads(text) == data
+
+
+def test_the_web_option_of_the_command_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from publisher.cli import app
+    spec = _write(tmp_path, [{"kind": "queens", **all_kinds()["queens"].example}])
+    text = spec.read_text(encoding="utf-8").replace("web: true", "web: false")
+    spec.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, [str(spec), "--out", str(tmp_path / "out"), "-q", "--web"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "book" / "web" / "s1-001.html").is_file()

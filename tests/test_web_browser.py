@@ -1,0 +1,515 @@
+"""The web edition in a real browser (Debian's Chromium, driven by Playwright): every kind
+with a web part is built into one book, each page is loaded from file:// and solved from
+the manifest's solution by keyboard (the word search also by pointer and by touch).
+Skipped only where no Chromium is installed."""
+import importlib.util
+import json
+import shutil
+from collections import deque
+from pathlib import Path
+
+import pytest
+import yaml
+
+from publisher.ground.catalogue import catalogue
+from publisher.kinds import all_kinds
+from publisher.pipeline import build_book
+from publisher.render.web import has_web
+
+CHROMIUM = shutil.which("chromium") or next(
+    (p for p in ("/usr/bin/chromium", "/usr/lib/chromium/chromium") if Path(p).exists()), None)
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed "
+                                "(apt-get install chromium)")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+WEB_KINDS = sorted(name for name, kind in all_kinds().items() if has_web(kind))
+ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    """One book of every kind's example with `web: true`: its manifest entry and page
+    path by kind."""
+    folder = tmp_path_factory.mktemp("web")
+    spec = folder / "webbook.yaml"
+    spec.write_text(yaml.safe_dump({
+        "title": "Web", "seed": 5, "print": False, "web": True,
+        "sections": [{"kind": name, **all_kinds()[name].example} for name in WEB_KINDS]},
+        allow_unicode=True), encoding="utf-8")
+    result = build_book(spec, folder / "out", workers=1)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    out = {}
+    for puzzle in manifest["puzzles"]:
+        page = next(f for f in puzzle["files"] if f.endswith(".html"))
+        out.setdefault(puzzle["kind"], (puzzle, folder / "out" / page))
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Page:
+    """One page opened from file:// in a fresh context, every request outside the file
+    and every console error recorded."""
+
+    def __init__(self, browser, path: Path, **options):
+        self.context = browser.new_context(**options)
+        self.page = self.context.new_page()
+        self.path = path
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: r.url != path.as_uri() and self.requests.append(r.url))
+        self.page.goto(path.as_uri())
+
+    def close(self):
+        self.context.close()
+
+    def solved(self) -> bool:
+        return self.page.get_attribute("main", "data-solved") == "true"
+
+    def focus_grid(self) -> None:
+        """Tab from the top of the page until a cell of the grid has the focus."""
+        for _ in range(40):
+            self.page.keyboard.press("Tab")
+            if self.page.evaluate("document.activeElement.dataset.row !== undefined"):
+                return
+        raise AssertionError("no cell of the grid can be reached with Tab")
+
+    def position(self) -> tuple[int, int]:
+        return tuple(self.page.evaluate(
+            "[+document.activeElement.dataset.row, +document.activeElement.dataset.col]"))
+
+    def cells(self) -> set[tuple[int, int]]:
+        """The cells an arrow key stops on (not a block or a gap)."""
+        return {tuple(rc) for rc in self.page.evaluate(
+            "[...document.querySelectorAll('td[data-row]')].filter(td => !td.matches('.block, .void'))"
+            ".map(td => [+td.dataset.row, +td.dataset.col])")}
+
+    def go(self, target: tuple[int, int], cells: set[tuple[int, int]]) -> None:
+        """Move the focus to `target` with the arrow keys (an arrow across the current
+        direction may first only turn it: then it is pressed again)."""
+        here = self.position()
+        for _ in range(4 * len(cells)):
+            if here == target:
+                return
+            key = _first_arrow(here, target, cells)
+            self.page.keyboard.press(key)
+            moved = self.position()
+            if moved == here:
+                self.page.keyboard.press(key)
+                moved = self.position()
+            here = moved
+        raise AssertionError(f"the arrow keys never reached {target}")
+
+    def type_cells(self, letters: dict[tuple[int, int], str]) -> None:
+        cells = self.cells()
+        for (r, c), letter in letters.items():
+            self.go((r, c), cells)
+            self.page.keyboard.type(letter)
+
+
+def _step(cell, arrow, cells, rows, cols):
+    dr, dc = ARROWS[arrow]
+    r, c = cell[0] + dr, cell[1] + dc
+    while 0 <= r < rows and 0 <= c < cols:
+        if (r, c) in cells:
+            return (r, c)
+        r, c = r + dr, c + dc
+    return None
+
+
+def _first_arrow(start, target, cells):
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    seen, queue = {start: None}, deque([start])
+    while queue:
+        cell = queue.popleft()
+        if cell == target:
+            break
+        for arrow in ARROWS:
+            nxt = _step(cell, arrow, cells, rows, cols)
+            if nxt and nxt not in seen:
+                seen[nxt] = (cell, arrow)
+                queue.append(nxt)
+    cell, arrow = target, None
+    while seen[cell] is not None:
+        cell, arrow = seen[cell]
+    return arrow
+
+
+def _grid_letters(rows) -> dict[tuple[int, int], str]:
+    return {(r, c): ch for r, line in enumerate(rows) for c, ch in enumerate(line) if ch}
+
+
+def _starter(entry: dict) -> set[tuple[int, int]]:
+    """A fill-in's word already in place."""
+    s = entry["starter"]
+    if not s:
+        return set()
+    down = s["direction"] == "down"
+    return {(s["row"] + i * down, s["col"] + i * (not down)) for i in range(len(s["answer"]))}
+
+
+# How each kind's manifest entry says what to type where (typing-grid kinds).
+TYPED = {
+    "crossword": lambda e: _grid_letters(e["solution"]),
+    "fillin": lambda e: {rc: ch for rc, ch in _grid_letters(e["solution"]).items()
+                         if rc not in _starter(e)},
+    "sudoku": lambda e: {rc: ch for rc, ch in _grid_letters(e["solution"]).items()
+                         if not e["givens"][rc[0]][rc[1]]},
+}
+
+
+def _cryptogram_keys(entry: dict) -> list[str]:
+    """The text's letters in reading order, those the hints give skipped: the cursor
+    moves on from square to square, over the given ones."""
+    return [ch for ch in entry["plaintext"] if ch in entry["key"] and ch not in entry["hints"]]
+
+
+def _scramble_keys(entry: dict) -> list[str]:
+    """Each word, then Tab to the next (the bonus last)."""
+    answers = [it["answer"] for it in entry["items"]]
+    answers += [entry["bonus"]["answer"]] if entry.get("bonus") else []
+    return [key for answer in answers for key in [*answer, "Tab"]][:-1]
+
+
+# Kinds solved by pressing a key on cells: (cell, key).
+PRESSED = {
+    "queens": lambda e: [((r, c), "q") for r, c in e["solution"] if [r, c] not in e["givens"]],
+}
+
+# Kinds solved by a sequence of keys from where the grid takes the focus.
+KEYED = {"cryptogram": _cryptogram_keys, "scramble": _scramble_keys}
+
+
+def _word_ends(entry: dict) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Each word's first and last letter."""
+    ends = []
+    for word in entry["words"]:
+        (r, c), (dr, dc), n = word["start"], word["direction"], len(word["answer"])
+        ends.append(((r, c), (r + (n - 1) * dr, c + (n - 1) * dc)))
+    return ends
+
+
+def solve(page: Page, kind: str, entry: dict) -> None:
+    """Solve the page from the manifest's solution, by keyboard alone."""
+    page.focus_grid()
+    if kind == "wordsearch":               # Enter on the first letter, then on the last
+        cells = page.cells()
+        for first, last in _word_ends(entry):
+            page.go(first, cells)
+            page.page.keyboard.press("Enter")
+            page.go(last, cells)
+            page.page.keyboard.press("Enter")
+    elif kind in TYPED:
+        page.type_cells(TYPED[kind](entry))
+    elif kind == "numberlink":             # Enter on one end, then the arrows draw
+        cells = page.cells()
+        for path in entry["paths"]:
+            page.go(tuple(path[0]), cells)
+            page.page.keyboard.press("Enter")
+            for (r0, c0), (r1, c1) in zip(path, path[1:]):
+                page.page.keyboard.press(next(k for k, d in ARROWS.items()
+                                              if d == (r1 - r0, c1 - c0)))
+    elif kind == "maze":                   # the arrow keys from the entrance
+        page.go(tuple(entry["entrance"]), page.cells())
+        for (r0, c0), (r1, c1) in zip(entry["solution"], entry["solution"][1:]):
+            page.page.keyboard.press(next(k for k, d in ARROWS.items() if d == (r1 - r0, c1 - c0)))
+    elif kind in PRESSED:
+        cells = page.cells()
+        for cell, key in PRESSED[kind](entry):
+            page.go(cell, cells)
+            page.page.keyboard.press(key)
+    elif kind in KEYED:
+        for key in KEYED[kind](entry):
+            page.page.keyboard.press(key)
+    else:
+        raise AssertionError(f"no keyboard solver for {kind}: add one to this file")
+
+
+def wrong_move(page: Page, kind: str, entry: dict) -> tuple[int, int]:
+    """Make a wrong move on one cell by keyboard (a wrong letter, a queen where none
+    goes); the cell."""
+    page.focus_grid()
+    if kind == "wordsearch":                # two letters: no word of the list
+        (r, c), _ = _word_ends(entry)[0]
+        key = next(k for k, (dr, dc) in ARROWS.items() if [dr, dc] != entry["words"][0]["direction"]
+                   and 0 <= r + dr < entry["rows"] and 0 <= c + dc < entry["cols"])
+        page.go((r, c), page.cells())
+        page.page.keyboard.press("Enter")
+        page.page.keyboard.press(key)
+        page.page.keyboard.press("Enter")
+        return r, c
+    if kind == "queens":
+        answer = {tuple(rc) for rc in entry["solution"]}
+        cell = next((r, c) for r in range(entry["size"]) for c in range(entry["size"])
+                    if (r, c) not in answer)
+        page.go(cell, page.cells())
+        page.page.keyboard.press("q")
+        return cell
+    if kind == "numberlink":                # a line drawn one square astray
+        ends = [tuple(p[0]) for p in entry["paths"]] + [tuple(p[-1]) for p in entry["paths"]]
+        start, astray = next(
+            (tuple(p[0]), k) for p in entry["paths"] for k, (dr, dc) in ARROWS.items()
+            if [p[0][0] + dr, p[0][1] + dc] != p[1] and (p[0][0] + dr, p[0][1] + dc) not in ends
+            and 0 <= p[0][0] + dr < entry["height"] and 0 <= p[0][1] + dc < entry["width"])
+        page.go(start, page.cells())
+        page.page.keyboard.press("Enter")
+        page.page.keyboard.press(astray)
+        return start[0] + ARROWS[astray][0], start[1] + ARROWS[astray][1]
+    if kind == "maze":                      # into a passage off the way through
+        cols, way = entry["cols"], [tuple(p) for p in entry["solution"]]
+        passages = {(tuple(a), tuple(b)) for a, b in entry["passages"]}
+        passages |= {(b, a) for a, b in passages}
+        k, astray = next((k, b) for k, a in enumerate(way) for (x, b) in passages
+                         if x == a and b not in way)
+        for (r0, c0), (r1, c1) in zip(way[:k + 1], way[1:k + 1]):
+            page.page.keyboard.press(next(key for key, d in ARROWS.items() if d == (r1 - r0, c1 - c0)))
+        page.page.keyboard.press(next(key for key, d in ARROWS.items()
+                                      if d == (astray[0] - way[k][0], astray[1] - way[k][1])))
+        return astray
+    if kind in TYPED:
+        (r, c), right = next(iter(TYPED[kind](entry).items()))
+    else:                                   # the first square the grid takes the focus at
+        (r, c), right = page.position(), KEYED[kind](entry)[0]
+    data = json.loads(page.page.text_content("#page-data"))
+    wrong = next(ch for ch in data["data"].get("keys") or data["alphabet"] if ch != right)
+    page.go((r, c), page.cells())
+    page.page.keyboard.type(wrong)
+    return r, c
+
+
+@pytest.mark.parametrize("kind", WEB_KINDS)
+def test_each_kinds_page_offline_checked_saved_and_solved_by_keyboard(browser, book, kind):
+    """From file:// with no request and no console error, in the puzzle's language, no
+    serious axe finding; a wrong move is marked by Check and is still there after a
+    reload; after Reset the keyboard solves it from the manifest's solution, and the page
+    keeps the solved contract."""
+    entry, path = book[kind]
+    page = Page(browser, path)
+    try:
+        assert page.page.get_attribute("html", "lang") == entry["language"]
+        assert not page.solved()
+        assert serious_violations(page) == []
+        r, c = wrong_move(page, kind, entry)
+        cell = f'td[data-row="{r}"][data-col="{c}"]'
+        moved = page.page.text_content(cell), page.page.get_attribute(cell, "class")
+        assert "wrong" not in moved[1] or kind == "wordsearch"   # it marks a wrong line at once
+        page.page.click('button[data-act="check"]')
+        assert "wrong" in page.page.get_attribute(cell, "class")
+        page.page.reload()
+        assert page.page.text_content(cell) == moved[0] and not page.solved()
+        page.page.click('button[data-act="reset"]')
+        page.page.evaluate("window.got = []; addEventListener('message', e => got.push(e.data))")
+        solve(page, kind, entry)
+        assert page.solved()
+        page.page.wait_for_function("window.got.length > 0", timeout=2000)
+        assert page.page.evaluate("window.got") == [
+            {"type": "puzzle-solved", "id": entry["id"],
+             "seconds": page.page.evaluate("JSON.parse(localStorage.getItem("
+                                           f"'make-book:webbook:{entry['id']}')).seconds")}]
+        assert page.errors == [] and page.requests == []
+    finally:
+        page.close()
+
+
+def serious_violations(page: Page) -> list:
+    """What axe-core (its script from the axe-playwright-python package, injected from
+    the disk) finds serious or critical on the page."""
+    page.page.add_script_tag(path=str(_axe_script()))
+    result = page.page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def _axe_script() -> Path:
+    spec = importlib.util.find_spec("axe_playwright_python")
+    assert spec and spec.origin, "pip install axe-playwright-python (the test extra)"
+    return Path(spec.origin).parent / "axe.min.js"
+
+
+
+
+def _centre(page: Page, cell: tuple[int, int]) -> tuple[float, float]:
+    box = page.page.locator(f'td[data-row="{cell[0]}"][data-col="{cell[1]}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_word_search_is_solved_by_mouse_drags_and_clicks(browser, book):
+    entry, path = book["wordsearch"]
+    page = Page(browser, path)
+    try:
+        ends = _word_ends(entry)
+        # two letters are no word of the list (every word has three or more): marked
+        (r, c), second = ends[0][0], entry["words"][0]["direction"]
+        step = next(d for d in ((0, 1), (0, -1), (1, 0), (-1, 0)) if list(d) != second
+                    and 0 <= r + d[0] < entry["rows"] and 0 <= c + d[1] < entry["cols"])
+        page.page.mouse.move(*_centre(page, (r, c)))
+        page.page.mouse.down()
+        page.page.mouse.move(*_centre(page, (r + step[0], c + step[1])), steps=3)
+        page.page.mouse.up()
+        page.page.click('button[data-act="check"]')
+        assert page.page.locator("td.wrong").count() > 0
+        assert page.page.locator("td.found").count() == 0
+        for k, (first, last) in enumerate(ends):
+            if k % 2:                          # every other word: click first, then last
+                page.page.mouse.click(*_centre(page, first))
+                page.page.mouse.click(*_centre(page, last))
+            else:
+                page.page.mouse.move(*_centre(page, first))
+                page.page.mouse.down()
+                page.page.mouse.move(*_centre(page, last), steps=6)
+                page.page.mouse.up()
+        assert page.solved()
+        assert page.page.locator(".found-list li.found").count() == len(ends)
+        page.page.reload()
+        assert page.page.locator(".found-list li.found").count() == len(ends)
+        assert page.solved() and page.errors == []
+        # the contents page, from the same folder, marks it solved
+        page.page.goto(path.with_name("index.html").as_uri())
+        solved = page.page.text_content(f'li:has(a[data-id="{entry["id"]}"])')
+        assert solved.endswith(catalogue("en").text("web.solved_mark"))
+        assert page.page.locator("a[data-id]").count() == len(page.page.evaluate(
+            "[...new Set([...document.querySelectorAll('a[data-id]')].map(a => a.href))]"))
+        assert serious_violations(page) == [] and page.errors == []
+    finally:
+        page.close()
+
+
+def test_a_word_search_at_360_px_is_played_by_touch(browser, book):
+    """A phone: no horizontal scrolling but the grid's own, a word found by a touch drag
+    (which does not scroll the page)."""
+    entry, path = book["wordsearch"]
+    page = Page(browser, path, viewport={"width": 360, "height": 740}, has_touch=True,
+                is_mobile=True, device_scale_factor=2)
+    try:
+        assert page.page.evaluate("document.documentElement.scrollWidth") <= 360
+        (first, last) = _word_ends(entry)[0]
+        cdp = page.context.new_cdp_session(page.page)
+        (x0, y0), (x1, y1) = _centre(page, first), _centre(page, last)
+        scrolled = page.page.evaluate("window.scrollY")
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+        for k in range(1, 7):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                {"x": x0 + (x1 - x0) * k / 6, "y": y0 + (y1 - y0) * k / 6}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        assert page.page.locator(".found-list li.found").count() == 1
+        assert page.page.evaluate("window.scrollY") == scrolled
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def _corners(cells: list) -> list:
+    """A path's first and last squares and those where it turns: a fast drag's pointer
+    events skip the squares between, which the page walks itself."""
+    keep = [cells[0]]
+    for before, here, after in zip(cells, cells[1:], cells[2:]):
+        if (here[0] - before[0], here[1] - before[1]) != (after[0] - here[0], after[1] - here[1]):
+            keep.append(here)
+    return keep + [cells[-1]]
+
+
+def _drag(page: Page, cells: list) -> None:
+    page.page.mouse.move(*_centre(page, tuple(cells[0])))
+    page.page.mouse.down()
+    for cell in _corners(cells)[1:]:
+        page.page.mouse.move(*_centre(page, tuple(cell)))
+    page.page.mouse.up()
+
+
+def test_a_flow_is_solved_by_mouse_drags_and_clicks(browser, book):
+    entry, path = book["numberlink"]
+    page = Page(browser, path)
+    try:
+        for k, line in enumerate(entry["paths"]):
+            if k % 2:                          # every other line: a click per square
+                for cell in line:
+                    page.page.mouse.click(*_centre(page, tuple(cell)))
+            else:
+                _drag(page, line)
+        assert page.solved() and page.errors == []
+    finally:
+        page.close()
+
+
+def test_a_flow_at_360_px_is_drawn_by_touch(browser, book):
+    entry, path = book["numberlink"]
+    page = Page(browser, path, viewport={"width": 360, "height": 740}, has_touch=True,
+                is_mobile=True, device_scale_factor=2)
+    try:
+        assert page.page.evaluate("document.documentElement.scrollWidth") <= 360
+        cdp = page.context.new_cdp_session(page.page)
+        scrolled = page.page.evaluate("window.scrollY")
+        for line in entry["paths"]:
+            points = [_centre(page, tuple(cell)) for cell in _corners(line)]
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [
+                {"x": points[0][0], "y": points[0][1]}]})
+            for x, y in points[1:]:
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                    {"x": x, "y": y}]})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        assert page.solved()
+        assert page.page.evaluate("window.scrollY") == scrolled and page.errors == []
+    finally:
+        page.close()
+
+
+def test_a_maze_is_walked_by_mouse(browser, book):
+    entry, path = book["maze"]
+    page = Page(browser, path)
+    try:
+        _drag(page, entry["solution"])
+        assert page.solved() and page.errors == []
+    finally:
+        page.close()
+
+
+def test_a_crossword_at_360_px_is_typed_on_the_pages_own_letters(browser, book):
+    """A phone: the letters are buttons under the grid (the phone's keyboard would cover
+    it); a tap on a square, then on a letter, writes it."""
+    entry, path = book["crossword"]
+    page = Page(browser, path, viewport={"width": 360, "height": 740}, has_touch=True,
+                is_mobile=True)
+    try:
+        assert page.page.evaluate("document.documentElement.scrollWidth") <= 360
+        (r, c), letter = next(iter(_grid_letters(entry["solution"]).items()))
+        page.page.tap(f'td[data-row="{r}"][data-col="{c}"]')
+        page.page.tap(f'.keys button[data-key="{letter}"]')
+        assert page.page.text_content(f'td[data-row="{r}"][data-col="{c}"] .val') == letter
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def test_sudoku_pencil_marks_by_the_mode_key_and_pause_hides_the_grid(browser, book):
+    entry, path = book["sudoku"]
+    page = Page(browser, path)
+    try:
+        page.focus_grid()
+        (r, c), digit = next(iter(TYPED["sudoku"](entry).items()))
+        page.go((r, c), page.cells())
+        page.page.keyboard.press("p")                  # pencil mode on
+        page.page.keyboard.type(digit)
+        cell = f'td[data-row="{r}"][data-col="{c}"]'
+        assert page.page.text_content(cell + " .val") == ""
+        assert page.page.text_content(cell + " .pen") == digit
+        page.page.keyboard.press("p")                  # and off: the digit is the entry
+        page.page.keyboard.type(digit)
+        assert page.page.text_content(cell + " .val") == digit
+        page.page.click('button[data-act="pause"]')
+        assert page.page.evaluate("document.querySelector('.board').inert")
+        assert page.page.evaluate("getComputedStyle(document.querySelector('.board')).visibility") == "hidden"
+        page.page.click('button[data-act="pause"]')
+        assert page.page.evaluate("getComputedStyle(document.querySelector('.board')).visibility") == "visible"
+        assert page.errors == []
+    finally:
+        page.close()
