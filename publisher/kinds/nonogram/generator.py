@@ -1,0 +1,144 @@
+"""Nonogram boards: a picture with the fewest givens the solver needs, or a random grid
+kept only when its grade is the one asked."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .solver import (FILLED, STAGES, UNKNOWN, Clue, Contradiction, LINE_STAGE, Line,
+                     clue_of, grade, line_full, probe, propagate, solve_stage, solved)
+
+# Random grids: how dark, by grade (darker grids have longer runs: easier lines).
+DENSITY = {"easy": 0.68, "medium": 0.6, "hard": 0.5}
+PROBE_OPEN = 0.12          # hard: probe only grids the line stages leave this open at most
+RANDOM_TRIES = 400         # grids drawn per candidate before it gives up
+SCORED_GIVENS = 24         # candidate givens weighed per step (spread over the unknown cells)
+
+
+class NonogramError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    solution: tuple[str, ...]         # rows of '#' and '.'
+    row_clues: tuple[Clue, ...]
+    col_clues: tuple[Clue, ...]
+    givens: tuple[tuple[int, int], ...]
+    grade: str
+    needed: int                       # givens the picture needs to be unique at all (hard)
+
+
+def clues(solution: tuple[str, ...]) -> tuple[tuple[Clue, ...], tuple[Clue, ...]]:
+    rows = tuple(clue_of([ch == "#" for ch in row]) for row in solution)
+    cols = tuple(clue_of([row[c] == "#" for row in solution]) for c in range(len(solution[0])))
+    return rows, cols
+
+
+def _known(grid: list[Line]) -> int:
+    return sum(cell != UNKNOWN for row in grid for cell in row)
+
+
+def add_givens(solution: tuple[str, ...], stage: str,
+               start: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[int, int], ...]:
+    """Shaded cells to print so that `stage` solves the puzzle: greedily the cell that lets
+    the most cells follow, then every given that is not needed removed again."""
+    rows, cols = clues(solution)
+    givens = list(start)
+    line = LINE_STAGE.get(stage, line_full)
+    while True:
+        grid = solve_stage(rows, cols, stage, givens)
+        if grid is None:
+            raise NonogramError("the clues contradict the picture")     # cannot happen
+        if solved(grid):
+            break
+        open_cells = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row)
+                      if v == UNKNOWN and solution[r][c] == "#"]
+        if not open_cells:       # every shaded cell known, yet the easy stage is stuck
+            break
+        step = max(1, len(open_cells) // SCORED_GIVENS)
+        best, best_known = open_cells[0], -1
+        for r, c in open_cells[::step]:
+            trial = [list(row) for row in grid]
+            trial[r][c] = FILLED
+            try:
+                propagate(trial, rows, cols, line, [(0, r), (1, c)])
+            except Contradiction:          # cannot happen: the picture satisfies all
+                continue
+            if _known(trial) > best_known:
+                best, best_known = (r, c), _known(trial)
+        givens.append(best)
+    if not solved(solve_stage(rows, cols, stage, givens)):
+        return tuple(sorted(givens))
+    for cell in sorted(givens, reverse=True):       # the last added are the likeliest spare
+        fewer = [g for g in givens if g != cell]
+        if solved(solve_stage(rows, cols, stage, fewer)):
+            givens = fewer
+    return tuple(sorted(givens))
+
+
+def from_picture(solution: tuple[str, ...], difficulty: str) -> Puzzle:
+    """The picture as a puzzle the asked stage solves: the givens it needs to be unique
+    (solved with probing), then any more the asked stage needs."""
+    rows, cols = clues(solution)
+    needed = add_givens(solution, "hard")
+    givens = needed if difficulty == "hard" else add_givens(solution, difficulty, needed)
+    if not solved(solve_stage(rows, cols, difficulty, givens)):
+        givens = needed              # the stage asked is out of reach: the picture's own
+    level = grade(rows, cols, givens) or "hard"
+    return Puzzle(solution, rows, cols, givens, level, len(needed))
+
+
+def random_grid(height: int, width: int, difficulty: str, rng: random.Random) -> Puzzle:
+    """A random grid whose grade is `difficulty` (drawn, smoothed into blobs, graded)."""
+    density = DENSITY[difficulty]
+    for _ in range(RANDOM_TRIES):
+        cells = [[rng.random() < density for _ in range(width)] for _ in range(height)]
+        cells = _smooth(cells, rng)
+        if not any(any(row) for row in cells):
+            continue
+        solution = tuple("".join("#" if v else "." for v in row) for row in cells)
+        rows, cols = clues(solution)
+        if _grade_exactly(rows, cols, difficulty):
+            return Puzzle(solution, rows, cols, (), difficulty, 0)
+    raise NonogramError(f"no {height}x{width} random grid graded {difficulty} in "
+                        f"{RANDOM_TRIES} tries")
+
+
+def _grade_exactly(rows: tuple[Clue, ...], cols: tuple[Clue, ...], difficulty: str) -> bool:
+    """Solved at `difficulty` and not at the stage below (cheapest checks first)."""
+    if difficulty == "hard":          # left open by the line stages, closed by probing
+        grid = solve_stage(rows, cols, "medium")
+        if grid is None or solved(grid):
+            return False
+        if sum(row.count(UNKNOWN) for row in grid) > PROBE_OPEN * len(rows) * len(cols):
+            return False              # most such grids are ambiguous: not worth probing
+        try:
+            probe(grid, rows, cols)
+        except Contradiction:
+            return False
+        return solved(grid)
+    level = STAGES.index(difficulty)
+    if not solved(solve_stage(rows, cols, difficulty)):
+        return False
+    return level == 0 or not solved(solve_stage(rows, cols, STAGES[level - 1]))
+
+
+def _smooth(cells: list[list[bool]], rng: random.Random) -> list[list[bool]]:
+    """One pass of a majority vote over each cell's 3x3 neighbourhood (ties at random):
+    shapes instead of salt and pepper."""
+    height, width = len(cells), len(cells[0])
+    out = []
+    for r in range(height):
+        row = []
+        for c in range(width):
+            votes = total = 0
+            for rr in range(max(0, r - 1), min(height, r + 2)):
+                for cc in range(max(0, c - 1), min(width, c + 2)):
+                    total += 1
+                    votes += cells[rr][cc]
+            row.append(votes * 2 > total or (votes * 2 == total and rng.random() < 0.5))
+        out.append(row)
+    return out
+
+
