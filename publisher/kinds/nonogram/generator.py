@@ -10,7 +10,7 @@ from .solver import (FILLED, STAGES, UNKNOWN, Clue, Contradiction, LINE_STAGE, L
 
 # Random grids: how dark, by grade (darker grids have longer runs: easier lines).
 DENSITY = {"easy": 0.68, "medium": 0.6, "hard": 0.5}
-PROBE_OPEN = 0.12          # hard: probe only grids the line stages leave this open at most
+HARD_STARTS, HARD_STEPS = 4, 300    # hard: walks from a random grid, cells flipped in each
 RANDOM_TRIES = 400         # grids drawn per candidate before it gives up
 SCORED_GIVENS = 24         # candidate givens weighed per step (spread over the unknown cells)
 
@@ -92,6 +92,8 @@ def from_picture(solution: tuple[str, ...], difficulty: str) -> Puzzle:
 def random_grid(height: int, width: int, difficulty: str, rng: random.Random) -> Puzzle:
     """A random grid whose grade is `difficulty` (drawn, smoothed into blobs, graded)."""
     density = DENSITY[difficulty]
+    if difficulty == "hard":
+        return _hard_grid(height, width, rng)
     for _ in range(RANDOM_TRIES):
         cells = [[rng.random() < density for _ in range(width)] for _ in range(height)]
         cells = _smooth(cells, rng)
@@ -105,19 +107,40 @@ def random_grid(height: int, width: int, difficulty: str, rng: random.Random) ->
                         f"{RANDOM_TRIES} tries")
 
 
+def _hard_grid(height: int, width: int, rng: random.Random) -> Puzzle:
+    """Few random grids need probing and no more (1-4 %), so one is walked towards it: a
+    cell the line stages settle everywhere is flipped to make it harder; a cell probing
+    leaves open is flipped to settle it; until the line stages leave cells that probing
+    closes."""
+    for _ in range(HARD_STARTS):
+        cells = _smooth([[rng.random() < DENSITY["hard"] for _ in range(width)]
+                         for _ in range(height)], rng)
+        for _ in range(HARD_STEPS):
+            solution = tuple("".join("#" if v else "." for v in row) for row in cells)
+            rows, cols = clues(solution)
+            grid = solve_stage(rows, cols, "medium")
+            assert grid is not None          # the clues of a grid fit that grid
+            if solved(grid):
+                r, c = rng.randrange(height), rng.randrange(width)
+            else:
+                try:
+                    probe(grid, rows, cols)
+                except Contradiction:        # cannot happen: the grid fits its clues
+                    raise NonogramError("the solver contradicted a grid") from None
+                open_cells = [(r, c) for r in range(height) for c in range(width)
+                              if grid[r][c] == UNKNOWN]
+                if not open_cells:
+                    if any("#" in row for row in solution):
+                        return Puzzle(solution, rows, cols, (), "hard", 0)
+                    open_cells = [(0, 0)]
+                r, c = rng.choice(open_cells)
+            cells[r][c] = not cells[r][c]
+    raise NonogramError(f"no {height}x{width} grid graded hard in {HARD_STARTS} walks "
+                        f"of {HARD_STEPS} steps")
+
+
 def _grade_exactly(rows: tuple[Clue, ...], cols: tuple[Clue, ...], difficulty: str) -> bool:
-    """Solved at `difficulty` and not at the stage below (cheapest checks first)."""
-    if difficulty == "hard":          # left open by the line stages, closed by probing
-        grid = solve_stage(rows, cols, "medium")
-        if grid is None or solved(grid):
-            return False
-        if sum(row.count(UNKNOWN) for row in grid) > PROBE_OPEN * len(rows) * len(cols):
-            return False              # most such grids are ambiguous: not worth probing
-        try:
-            probe(grid, rows, cols)
-        except Contradiction:
-            return False
-        return solved(grid)
+    """Solved at `difficulty` (easy or medium) and not at the stage below."""
     level = STAGES.index(difficulty)
     if not solved(solve_stage(rows, cols, difficulty)):
         return False

@@ -73,7 +73,8 @@ def read_picture_file(path: Path) -> tuple[tuple[str, ...] | None, list[list[flo
         except OSError as exc:
             raise PictureError(f"{path}: not a readable PNG ({exc})") from None
         width, height = grey.size
-        data = list(grey.getdata())
+        flat = getattr(grey, "get_flattened_data", None) or grey.getdata
+        data = list(flat())
         # transparent pixels count as white paper
         return None, [[(255 - l) * a / 65025 for l, a in data[y * width:(y + 1) * width]]
                       for y in range(height)]
