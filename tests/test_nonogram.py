@@ -243,8 +243,8 @@ def test_manifest_fields_round_trip(tmp_path):
 
 def test_an_impossible_random_request_fails_with_a_message(tmp_path, monkeypatch):
     from publisher.kinds.nonogram import generator
-    monkeypatch.setattr(generator, "HARD_STARTS", 1)
-    monkeypatch.setattr(generator, "HARD_STEPS", 1)
+    monkeypatch.setattr(generator, "WALKS", 1)
+    monkeypatch.setattr(generator, "WALK_STEPS", 1)
     params = plan(tmp_path, {"size": 10, "difficulty": "hard"})[0].params
     with pytest.raises(GenerationFailed, match="hard"):
         KIND.generate(params, 1)

@@ -6,12 +6,11 @@ import random
 from dataclasses import dataclass
 
 from .solver import (FILLED, STAGES, UNKNOWN, Clue, Contradiction, LINE_STAGE, Line,
-                     clue_of, grade, line_full, probe, propagate, solve_stage, solved)
+                     clue_of, grade, line_full, propagate, settle, solve_stage, solved)
 
 # Random grids: how dark, by grade (darker grids have longer runs: easier lines).
-DENSITY = {"easy": 0.68, "medium": 0.6, "hard": 0.5}
-HARD_STARTS, HARD_STEPS = 4, 300    # hard: walks from a random grid, cells flipped in each
-RANDOM_TRIES = 400         # grids drawn per candidate before it gives up
+DENSITY = {"easy": 0.62, "medium": 0.53, "hard": 0.5}
+WALKS, WALK_STEPS = 4, 300   # walks from a random grid per candidate, cells flipped in each
 SCORED_GIVENS = 24         # candidate givens weighed per step (spread over the unknown cells)
 
 
@@ -90,78 +89,47 @@ def from_picture(solution: tuple[str, ...], difficulty: str) -> Puzzle:
 
 
 def random_grid(height: int, width: int, difficulty: str, rng: random.Random) -> Puzzle:
-    """A random grid whose grade is `difficulty` (drawn, smoothed into blobs, graded)."""
-    density = DENSITY[difficulty]
-    if difficulty == "hard":
-        return _hard_grid(height, width, rng)
-    for _ in range(RANDOM_TRIES):
-        cells = [[rng.random() < density for _ in range(width)] for _ in range(height)]
-        cells = _smooth(cells, rng)
-        if not any(any(row) for row in cells):
-            continue
-        solution = tuple("".join("#" if v else "." for v in row) for row in cells)
-        rows, cols = clues(solution)
-        if _grade_exactly(rows, cols, difficulty):
-            return Puzzle(solution, rows, cols, (), difficulty, 0)
-    raise NonogramError(f"no {height}x{width} random grid graded {difficulty} in "
-                        f"{RANDOM_TRIES} tries")
-
-
-def _hard_grid(height: int, width: int, rng: random.Random) -> Puzzle:
-    """Few random grids need probing and no more (1-4 %), so one is walked towards it: a
-    cell the line stages settle everywhere is flipped to make it harder; a cell probing
-    leaves open is flipped to settle it; until the line stages leave cells that probing
-    closes."""
-    for _ in range(HARD_STARTS):
-        cells = _smooth([[rng.random() < DENSITY["hard"] for _ in range(width)]
+    """A random grid whose grade is `difficulty`. Few random grids have the grade asked
+    (a twentieth need probing), so each is walked towards it: when an easier stage
+    already solves it, a random cell is flipped; when the stage asked leaves cells open,
+    one of those is flipped; until the stage asked, and no easier one, solves it."""
+    level = STAGES.index(difficulty)
+    for _ in range(WALKS):
+        cells = _smooth([[rng.random() < DENSITY[difficulty] for _ in range(width)]
                          for _ in range(height)], rng)
-        for _ in range(HARD_STEPS):
+        for _ in range(WALK_STEPS):
             solution = tuple("".join("#" if v else "." for v in row) for row in cells)
             rows, cols = clues(solution)
-            grid = solve_stage(rows, cols, "medium")
-            assert grid is not None          # the clues of a grid fit that grid
-            if solved(grid):
+            stage, grid = settle(rows, cols, difficulty)
+            if stage == difficulty and any("#" in row for row in solution):
+                return Puzzle(solution, rows, cols, (), difficulty, 0)
+            open_cells = [(r, c) for r in range(height) for c in range(width)
+                          if grid[r][c] == UNKNOWN]
+            if stage is not None and STAGES.index(stage) < level or not open_cells:
                 r, c = rng.randrange(height), rng.randrange(width)
             else:
-                try:
-                    probe(grid, rows, cols)
-                except Contradiction:        # cannot happen: the grid fits its clues
-                    raise NonogramError("the solver contradicted a grid") from None
-                open_cells = [(r, c) for r in range(height) for c in range(width)
-                              if grid[r][c] == UNKNOWN]
-                if not open_cells:
-                    if any("#" in row for row in solution):
-                        return Puzzle(solution, rows, cols, (), "hard", 0)
-                    open_cells = [(0, 0)]
                 r, c = rng.choice(open_cells)
             cells[r][c] = not cells[r][c]
-    raise NonogramError(f"no {height}x{width} grid graded hard in {HARD_STARTS} walks "
-                        f"of {HARD_STEPS} steps")
-
-
-def _grade_exactly(rows: tuple[Clue, ...], cols: tuple[Clue, ...], difficulty: str) -> bool:
-    """Solved at `difficulty` (easy or medium) and not at the stage below."""
-    level = STAGES.index(difficulty)
-    if not solved(solve_stage(rows, cols, difficulty)):
-        return False
-    return level == 0 or not solved(solve_stage(rows, cols, STAGES[level - 1]))
+    raise NonogramError(f"no {height}x{width} grid graded {difficulty} in {WALKS} walks "
+                        f"of {WALK_STEPS} steps")
 
 
 def _smooth(cells: list[list[bool]], rng: random.Random) -> list[list[bool]]:
     """One pass of a majority vote over each cell's 3x3 neighbourhood (ties at random):
     shapes instead of salt and pepper."""
     height, width = len(cells), len(cells[0])
+    # column sums of three rows, then three of those side by side
+    padded = [[0] * (width + 2)] + [[0] + [int(v) for v in row] + [0] for row in cells] \
+        + [[0] * (width + 2)]
     out = []
     for r in range(height):
+        above, here, below = padded[r], padded[r + 1], padded[r + 2]
+        sums = [a + b + c for a, b, c in zip(above, here, below)]
+        rows_in = 3 - (r == 0) - (r == height - 1)
         row = []
         for c in range(width):
-            votes = total = 0
-            for rr in range(max(0, r - 1), min(height, r + 2)):
-                for cc in range(max(0, c - 1), min(width, c + 2)):
-                    total += 1
-                    votes += cells[rr][cc]
+            votes = sums[c] + sums[c + 1] + sums[c + 2]
+            total = rows_in * (3 - (c == 0) - (c == width - 1))
             row.append(votes * 2 > total or (votes * 2 == total and rng.random() < 0.5))
         out.append(row)
     return out
-
-

@@ -171,6 +171,8 @@ def propagate(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
         queued.discard((axis, x))
         if axis == 0:
             line = grid[x]
+            if UNKNOWN not in line:
+                continue
             new = solve(rows[x], line)
             for c in range(width):
                 if new[c] != line[c]:
@@ -180,6 +182,8 @@ def propagate(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
                         queue.append((1, c))
         else:
             line = [grid[r][x] for r in range(height)]
+            if UNKNOWN not in line:
+                continue
             new = solve(cols[x], line)
             for r in range(height):
                 if new[r] != line[r]:
@@ -230,9 +234,8 @@ def solve_stage(rows: Sequence[Clue], cols: Sequence[Clue], stage: str,
     for r, c in givens:
         grid[r][c] = FILLED
     try:
-        if stage == "easy":
-            propagate(grid, rows, cols, line_simple)
-        else:
+        propagate(grid, rows, cols, line_simple)       # cheap: settles most cells
+        if stage != "easy":
             propagate(grid, rows, cols, line_full)
             if stage == "hard":
                 probe(grid, rows, cols)
@@ -249,7 +252,27 @@ def grade(rows: Sequence[Clue], cols: Sequence[Clue],
           givens: Sequence[tuple[int, int]] = (), upto: str = "hard") -> str | None:
     """The first stage that solves the puzzle (so it is unique), or None (ambiguous, or it
     needs more than `upto`)."""
-    for stage in STAGES[:STAGES.index(upto) + 1]:
-        if solved(solve_stage(rows, cols, stage, givens)):
-            return stage
-    return None
+    return settle(rows, cols, upto, givens)[0]
+
+
+def settle(rows: Sequence[Clue], cols: Sequence[Clue], upto: str = "hard",
+           givens: Sequence[tuple[int, int]] = ()) -> tuple[str | None, list[Line]]:
+    """(the first stage that solves the puzzle or None, the grid as far as the stages up
+    to `upto` took it). Each stage goes on from where the one before stopped (its
+    deductions stand)."""
+    grid = [[UNKNOWN] * len(cols) for _ in rows]
+    for r, c in givens:
+        grid[r][c] = FILLED
+    try:
+        for stage in STAGES[:STAGES.index(upto) + 1]:
+            if stage == "easy":
+                propagate(grid, rows, cols, line_simple)
+            elif stage == "medium":
+                propagate(grid, rows, cols, line_full)
+            else:
+                probe(grid, rows, cols)
+            if solved(grid):
+                return stage, grid
+    except Contradiction:
+        raise ValueError("the clues contradict themselves") from None
+    return None, grid
