@@ -73,7 +73,8 @@ def draw_nonogram(canvas: Any, solution: Sequence[str], rows: Sequence[Sequence[
         canvas.rect(g.left + c * cell, g.top - (r + 1) * cell, cell, cell, stroke=0, fill=1)
     thin = max(theme.min_line_width, min(theme.line_width, cell * 0.05))
     thick = max(thin * 2.2, min(1.6, cell * 0.12))
-    canvas.setStrokeGray(0.45 if answer else 0.0)
+    # the answer's lines light, so that the picture reads in black
+    canvas.setStrokeGray(0.75 if answer else 0.0)
     for k in range(height + 1):
         if k % THICK_EVERY and k != height:
             canvas.setLineWidth(thin)
@@ -84,7 +85,7 @@ def draw_nonogram(canvas: Any, solution: Sequence[str], rows: Sequence[Sequence[
             canvas.setLineWidth(thin)
             canvas.line(g.left + k * cell, g.top + g.clue_rows * cell, g.left + k * cell,
                         g.top - height * cell)
-    canvas.setStrokeGray(0)
+    canvas.setStrokeGray(0.5 if answer else 0.0)
     canvas.setLineWidth(thick)
     for k in list(range(0, height + 1, THICK_EVERY)) + [height]:
         canvas.line(g.left - g.clue_cols * cell, g.top - k * cell, g.left + width * cell,
