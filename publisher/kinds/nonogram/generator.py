@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 
 from .solver import (FILLED, STAGES, UNKNOWN, Clue, Contradiction, LINE_STAGE, Line,
-                     clue_of, grade, line_full, propagate, settle, solve_stage, solved)
+                     clue_of, grade, line_full, line_simple, probe, propagate, settle, solved)
 
 # Random grids: how dark, by grade (darker grids have longer runs: easier lines).
 DENSITY = {"easy": 0.62, "medium": 0.53, "hard": 0.5}
@@ -41,49 +41,67 @@ def _known(grid: list[Line]) -> int:
 def add_givens(solution: tuple[str, ...], stage: str,
                start: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[int, int], ...]:
     """Shaded cells to print so that `stage` solves the puzzle: greedily the cell that lets
-    the most cells follow, then every given that is not needed removed again."""
+    the most cells follow (the solver going on from where it stopped: a given only adds
+    to what it knew), then every given that is not needed removed again."""
     rows, cols = clues(solution)
     givens = list(start)
+    grid = [[UNKNOWN] * len(cols) for _ in rows]
+    for r, c in givens:
+        grid[r][c] = FILLED
     line = LINE_STAGE.get(stage, line_full)
-    while True:
-        grid = solve_stage(rows, cols, stage, givens)
-        if grid is None:
-            raise NonogramError("the clues contradict the picture")     # cannot happen
-        if solved(grid):
-            break
+    _go_on(grid, rows, cols, stage)
+    while not solved(grid):
         open_cells = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row)
                       if v == UNKNOWN and solution[r][c] == "#"]
         if not open_cells:       # every shaded cell known, yet the easy stage is stuck
-            break
+            return tuple(sorted(givens))
         step = max(1, len(open_cells) // SCORED_GIVENS)
         best, best_known = open_cells[0], -1
         for r, c in open_cells[::step]:
             trial = [list(row) for row in grid]
             trial[r][c] = FILLED
-            try:
-                propagate(trial, rows, cols, line, [(0, r), (1, c)])
-            except Contradiction:          # cannot happen: the picture satisfies all
-                continue
+            propagate(trial, rows, cols, line, [(0, r), (1, c)])
             if _known(trial) > best_known:
                 best, best_known = (r, c), _known(trial)
         givens.append(best)
-    if not solved(solve_stage(rows, cols, stage, givens)):
-        return tuple(sorted(givens))
-    for cell in sorted(givens, reverse=True):       # the last added are the likeliest spare
-        fewer = [g for g in givens if g != cell]
-        if solved(solve_stage(rows, cols, stage, fewer)):
-            givens = fewer
-    return tuple(sorted(givens))
+        grid[best[0]][best[1]] = FILLED
+        _go_on(grid, rows, cols, stage)
+    return prune(rows, cols, stage, givens)
+
+
+def _go_on(grid: list[Line], rows: tuple[Clue, ...], cols: tuple[Clue, ...], stage: str) -> None:
+    """The stages up to `stage` from what `grid` already knows (in place)."""
+    propagate(grid, rows, cols, line_simple)
+    if stage != "easy":
+        propagate(grid, rows, cols, line_full)
+    if stage == "hard":
+        probe(grid, rows, cols)
+
+
+def prune(rows: tuple[Clue, ...], cols: tuple[Clue, ...], stage: str,
+          givens: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """`givens` less every one the stages up to `stage` can do without (the last added,
+    the likeliest spare, tried first)."""
+    kept = list(givens)
+    for cell in sorted(givens, reverse=True):
+        fewer = [g for g in kept if g != cell]
+        if grade(rows, cols, fewer, upto=stage) is not None:
+            kept = fewer
+    return tuple(sorted(kept))
 
 
 def from_picture(solution: tuple[str, ...], difficulty: str) -> Puzzle:
-    """The picture as a puzzle the asked stage solves: the givens it needs to be unique
-    (solved with probing), then any more the asked stage needs."""
+    """The picture as a puzzle the asked stage solves. The medium stage's givens come
+    first (no probing: cheap); those that probing can do without are dropped: what is
+    left makes the picture unique (`needed`). Easy adds what it needs to those."""
     rows, cols = clues(solution)
-    needed = add_givens(solution, "hard")
-    givens = needed if difficulty == "hard" else add_givens(solution, difficulty, needed)
-    if not solved(solve_stage(rows, cols, difficulty, givens)):
-        givens = needed              # the stage asked is out of reach: the picture's own
+    line_givens = add_givens(solution, "medium")
+    needed = prune(rows, cols, "hard", line_givens)
+    givens = {"hard": needed, "medium": line_givens}.get(difficulty)
+    if givens is None:
+        givens = add_givens(solution, "easy", line_givens)
+        if grade(rows, cols, givens, upto="easy") is None:
+            givens = line_givens       # easy is out of reach: the line stages' givens
     level = grade(rows, cols, givens) or "hard"
     return Puzzle(solution, rows, cols, givens, level, len(needed))
 
