@@ -15,7 +15,8 @@ from ...errors import GenerationFailed
 from ...ground.catalogue import available
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
                     PuzzleRequest, SectionBase, grid_size)
-from .draw import DIGITS, below_height, draw_nonogram, geometry
+from ...grids.difficulty import difficulty_size
+from .draw import DIGITS, below_height, draw_nonogram, geometry, inner
 from .generator import NonogramError, Puzzle, from_picture, random_grid
 from .pictures import (PictureError, bundled, bundled_picture, mask_darkness,
                        read_picture_file, resample)
@@ -228,7 +229,8 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
         theme = ctx.theme
         if solution:
             return None           # the picture alone: no text but its caption
-        size = max(theme.min_font_size, theme.font_size * 0.85)
+        size = difficulty_size(ctx)
+        box = inner(box)
         below = below_height(self._text(board, ctx), theme, box.width, board.grade, size)
         cell = geometry(board.row_clues, board.col_clues, box, theme, below).cell
         digits = cell * DIGITS

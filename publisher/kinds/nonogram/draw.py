@@ -11,10 +11,12 @@ from typing import Any, Sequence
 from reportlab.lib.utils import simpleSplit
 
 from ...grids.difficulty import difficulty_size, draw_difficulty
+from ..base import Box
 
 DIGITS = 0.6             # clue numbers, in cell sides
 LARGEST_CELL = 22.0      # points, times the theme's scale
 THICK_EVERY = 5
+EDGE = 0.8               # points kept inside the box: half the thickest line
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,11 @@ class Geometry:
     top: float           # y of the grid's top edge
     clue_cols: int       # clue cells left of the grid
     clue_rows: int       # clue cells above it
+
+
+def inner(box: Any) -> Box:
+    """The box less EDGE on every side (thick lines stay inside it)."""
+    return Box(box.x + EDGE, box.y + EDGE, box.width - 2 * EDGE, box.height - 2 * EDGE)
 
 
 def _depth(clues: Sequence[Sequence[int]]) -> int:
@@ -61,7 +68,10 @@ def draw_nonogram(canvas: Any, solution: Sequence[str], rows: Sequence[Sequence[
     theme = ctx.theme
     size = difficulty_size(ctx) if not answer else max(theme.min_answer_font_size,
                                                          min(theme.font_size * 0.8, 8.0))
+    box = inner(box)
     below = below_height(text, theme, box.width, level, size)
+    if below > box.height * 0.3:          # a tiny box: the grid alone
+        text, level, below = "", None, 0.0
     g = geometry(rows, cols, box, theme, below, with_clues=not answer)
     height, width = len(rows), len(cols)
     cell = g.cell
