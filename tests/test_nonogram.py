@@ -248,3 +248,15 @@ def test_an_impossible_random_request_fails_with_a_message(tmp_path, monkeypatch
     params = plan(tmp_path, {"size": 10, "difficulty": "hard"})[0].params
     with pytest.raises(GenerationFailed, match="hard"):
         KIND.generate(params, 1)
+
+
+def test_make_book_lists_the_pictures_of_a_kind():
+    from typer.testing import CliRunner
+
+    from publisher.cli import app
+    result = CliRunner().invoke(app, ["lists", "--kind", "nonogram", "--lang", "es"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert len(lines) == len(list(PICTURES.glob("*.txt")))
+    assert any(line.startswith("es/cat ") and "Gato" in line for line in lines)
+    assert CliRunner().invoke(app, ["lists", "--kind", "nokind"]).exit_code == 2
