@@ -260,3 +260,31 @@ def test_make_book_lists_the_pictures_of_a_kind():
     assert len(lines) == len(list(PICTURES.glob("*.txt")))
     assert any(line.startswith("es/cat ") and "Gato" in line for line in lines)
     assert CliRunner().invoke(app, ["lists", "--kind", "nokind"]).exit_code == 2
+
+
+def test_the_kinds_line_stages_agree_with_every_arrangement():
+    """The medium stage finds exactly what every arrangement of a line agrees on; the
+    easy stage finds nothing that is not so (random lines, arrangements listed here)."""
+    import random
+
+    from publisher.kinds.nonogram.solver import (EMPTY, FILLED, UNKNOWN, Contradiction,
+                                                 line_full, line_simple)
+    rng = random.Random(5)
+    for _ in range(1500):
+        n = rng.randint(1, 9)
+        clue = tuple(runs([rng.random() < 0.5 for _ in range(n)]))
+        line = [rng.choice([UNKNOWN, UNKNOWN, FILLED, EMPTY]) for _ in range(n)]
+        fits = [a for a in arrangements(clue, n)
+                if all(k == UNKNOWN or (k == FILLED) == v for k, v in zip(line, a))]
+        agreed = [UNKNOWN if len({a[i] for a in fits}) > 1 else FILLED if fits[0][i] else EMPTY
+                  for i in range(n)] if fits else None
+        for stage in (line_full, line_simple):
+            try:
+                found = stage(clue, line)
+            except Contradiction:
+                found = None
+            if stage is line_full:
+                assert found == agreed, (clue, line)
+            elif agreed is not None:
+                assert found is not None
+                assert all(f == UNKNOWN or f == a for f, a in zip(found, agreed)), (clue, line)

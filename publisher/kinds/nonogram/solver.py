@@ -13,6 +13,7 @@ Every deduction is sound, so a grid the solver fills completely is the only solu
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 from typing import Callable, Sequence
 
 UNKNOWN, FILLED, EMPTY = 0, 1, 2
@@ -42,15 +43,20 @@ def clue_of(cells: Sequence[bool]) -> Clue:
 
 def line_simple(clue: Clue, line: Line) -> Line:
     """The easy stage on one line: each run's possible starts on its own (bounded by the
-    runs before and after it); raises Contradiction."""
+    runs before and after it), and counting; raises Contradiction."""
+    return list(_line_simple(clue, tuple(line)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _line_simple(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
     n, k = len(line), len(clue)
     shaded, unknown = line.count(FILLED), line.count(UNKNOWN)
     if shaded > sum(clue) or shaded + unknown < sum(clue):
         raise Contradiction
     if shaded == sum(clue):        # every run is there: the rest is empty
-        return [EMPTY if v == UNKNOWN else v for v in line]
+        return tuple(EMPTY if v == UNKNOWN else v for v in line)
     if shaded + unknown == sum(clue):      # every open cell is needed
-        return [FILLED if v == UNKNOWN else v for v in line]
+        return tuple(FILLED if v == UNKNOWN else v for v in line)
 
     def fits(s: int, size: int) -> bool:
         return (s >= 0 and s + size <= n and EMPTY not in line[s:s + size]
@@ -88,12 +94,17 @@ def line_simple(clue: Clue, line: Line) -> Line:
             if out[i] == FILLED:
                 raise Contradiction
             out[i] = EMPTY
-    return out
+    return tuple(out)
 
 
 def line_full(clue: Clue, line: Line) -> Line:
     """The medium stage on one line: the cells every arrangement of the clue consistent
     with the known cells agrees on; raises Contradiction when there is none."""
+    return list(_line_full(clue, tuple(line)))
+
+
+@lru_cache(maxsize=1 << 16)      # probing meets the same line states again and again
+def _line_full(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
     n, k = len(line), len(clue)
     cells = list(line) + [EMPTY]           # a sentinel empty cell ends the last run
     size_all = n + 1
@@ -150,7 +161,7 @@ def line_full(clue: Clue, line: Line) -> Line:
             raise Contradiction
         if fill != empty:
             out[i] = FILLED if fill else EMPTY
-    return out
+    return tuple(out)
 
 
 LINE_STAGE: dict[str, Callable[[Clue, Line], Line]] = {"easy": line_simple,
