@@ -15,7 +15,7 @@ import yaml
 from conftest import draw_kind, spec_error
 from publisher.errors import GenerationFailed
 from publisher.kinds import all_kinds
-from publisher.kinds.wordladder.ladder import COMMON_SCORE
+from publisher.kinds.wordladder.ladder import common_score
 from publisher.plan import plan_book
 from publisher.spec import load_spec
 
@@ -40,7 +40,7 @@ def common(language: str, length: int) -> frozenset[str]:
     for line in (ROOT / language / "fill.txt").read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
             word, score = line.split(";")
-            if len(word) == length and int(score) >= COMMON_SCORE:
+            if len(word) == length and int(score) >= common_score(length):
                 words.add(word)
     return frozenset(words)
 

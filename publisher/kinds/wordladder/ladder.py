@@ -14,6 +14,13 @@ from pathlib import Path
 from ...words import grid_form, read_fill_list, read_list_file, read_yaml_list
 
 COMMON_SCORE = 80        # fill-list score a rung needs (0-100; 80 keeps the best-known fifth)
+# Three-letter words: abbreviations and fragments score high (es SEO, ABC, NUM): these need more.
+SHORT, SHORT_SCORE = 3, 90
+
+
+def common_score(length: int) -> int:
+    """The fill-list score a rung of `length` letters needs."""
+    return SHORT_SCORE if length <= SHORT else COMMON_SCORE
 WELL_KNOWN = 90          # the first and last word: the words a reader sees first
 START_TRIES = 60         # starting words tried before a candidate gives up
 ENOUGH_STARTS = 40       # fewer curated words than this: any well-known word may start
@@ -52,10 +59,11 @@ def is_blocked(word: str, blocked: frozenset[str]) -> bool:
 @lru_cache(maxsize=16)
 def common_words(fill: str, length: int, language: str,
                  blocklists: tuple[str, ...]) -> dict[str, int]:
-    """{WORD: score} of `length` letters scoring COMMON_SCORE or more, none blocklisted."""
+    """{WORD: score} of `length` letters scoring `common_score` or more, none blocklisted."""
     blocked = blocked_forms(blocklists, language)
+    least = common_score(length)
     return {w: s for w, s in _fill(fill).items()
-            if len(w) == length and s >= COMMON_SCORE and not is_blocked(w, blocked)}
+            if len(w) == length and s >= least and not is_blocked(w, blocked)}
 
 
 @lru_cache(maxsize=4)
