@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ...words import grid_form, read_fill_list, read_list_file, read_yaml_list
+from ...words import (bundled_themes, grid_form, read_fill_list, read_list_file,
+                       read_yaml_list)
 
 COMMON_SCORE = 80        # fill-list score a rung needs (0-100; 80 keeps the best-known fifth)
 # Three-letter words: abbreviations and fragments score high (es SEO, ABC, NUM): these need more.
@@ -149,10 +150,14 @@ def ladders_fitting(start: str, end: str, candidates: list[list[str]]) -> int:
 
 @lru_cache(maxsize=4)
 def curated_words(folder: str, language: str) -> frozenset[str]:
-    """The words of the language's hand-written lists (themes, clue databases): the
-    first choice for the first and last word and for the key's rungs."""
+    """The words of the language's hand-written lists (clue databases, themes but those
+    about places, whose entries are names): the first choice for the first and last word
+    and for the key's rungs."""
+    root = Path(folder)
+    paths = sorted(root.glob("*clues.yaml"))
+    paths += [t.path for t in bundled_themes(root.parent, language) if "places" not in t.tags]
     out: set[str] = set()
-    for path in sorted(Path(folder).glob("*clues.yaml")):     # themes hold proper nouns
+    for path in paths:
         if path.is_file():
             out.update(grid_form(text, language) for text, _, _ in read_list_file(path))
     return frozenset(out)
