@@ -208,6 +208,7 @@ def test_a_png_is_thresholded_to_the_grid_size(tmp_path):
 def test_bad_requests_are_spec_errors(tmp_path):
     assert "40" in spec_error(tmp_path, {"kind": "nonogram", "size": 41})
     assert "lists --kind nonogram" in spec_error(tmp_path, {"kind": "nonogram", "picture": "en/unicorn-x"})
+    assert "twice" in spec_error(tmp_path, {"kind": "nonogram", "picture": ["en/cat", "cat"]})
     (tmp_path / "bad.txt").write_text("#.#\n##\n")
     assert "row 2" in spec_error(tmp_path, {"kind": "nonogram", "picture": "bad.txt"})
 

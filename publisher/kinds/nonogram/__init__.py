@@ -109,6 +109,11 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
             names = [chosen] if isinstance(chosen, str) else list(chosen)
             if "random" in names or "all" in names:
                 raise ctx.error("picture", "`random` and `all` stand alone, not in a list")
+            stems = [name.rpartition("/")[2] for name in names]
+            twice = sorted({s for s in stems if stems.count(s) > 1})
+            if twice:
+                raise ctx.error("picture", f"{', '.join(twice)} listed twice; a book prints "
+                                "each picture once")
         if section.count is not None:
             if section.count > len(names):
                 raise ctx.error("count", f"{section.count} pictures asked, {len(names)} given")
