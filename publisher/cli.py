@@ -283,16 +283,32 @@ def lists(
     lang: Optional[str] = typer.Option(
         None, "--lang", help="Only this language, e.g. en (the languages with a catalogue)."),
     tag: Optional[str] = typer.Option(None, "--tag", help="Only themes with this tag (kids...)."),
+    kind: Optional[str] = typer.Option(None, "--kind", help="What this kind draws from "
+                                       "(nonogram: its pictures); default the word themes."),
 ) -> None:
-    """List the bundled themes (name, title, tags, word count) for `themes:` and `words:`."""
+    """List the bundled themes (name, title, tags, word count) for `themes:` and `words:`,
+    or with --kind what that kind bundles (a nonogram's pictures)."""
     from .data import data_dir
     from .ground.catalogue import available
+    from .kinds import all_kinds
     from .words import bundled_themes, read_list_file
 
     if lang is not None and lang not in available():
         err.print(f"[bold red]error:[/] --lang {escape(lang)}: unknown language; use one of: "
                   f"{', '.join(available())}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)
+    if kind is not None:
+        found = all_kinds().get(kind)
+        if found is None:
+            err.print(f"[bold red]error:[/] unknown kind {escape(kind)!r}; use one of: "
+                      f"{', '.join(all_kinds())}")
+            raise typer.Exit(2)
+        listed = [found.listing(language, tag) for language in ([lang] if lang else available())]
+        if all(lines is not None for lines in listed):
+            for lines in listed:
+                for line in lines or []:
+                    typer.echo(line)
+            return
     for language in [lang] if lang else available():
         for theme in bundled_themes(data_dir("wordlists"), language):
             if tag is None or tag in theme.tags:

@@ -143,7 +143,7 @@ sections:
 
 
 # English catalogue words that are also words of the other language.
-SHARED = {"es": {"diagonal"}, "ru": set()}
+SHARED = {"es": {"diagonal", "par"}, "ru": set()}     # Spanish words too ("par": a pair)
 
 
 def english_words_only(code: str) -> set[str]:

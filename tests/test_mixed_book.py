@@ -65,6 +65,14 @@ sections:
     variant: killer
     difficulty: easy
     candidates: 2
+  - kind: wordladder
+    title: Ladder
+    length: 4
+    steps: 3
+  - kind: nonogram
+    title: Picture
+    picture: en/heart
+    difficulty: easy
 """
 
 
@@ -81,9 +89,10 @@ def test_every_kind_is_in_the_book(built):
     _, manifest, _ = built
     assert [p["kind"] for p in manifest["puzzles"]] == [
         "wordsearch", "crossword", "numberlink", "numberlink", "queens", "queens",
-        "maze", "cryptogram", "scramble", "fillin", "sudoku"]
+        "maze", "cryptogram", "scramble", "fillin", "sudoku", "wordladder", "nonogram"]
     assert set(all_kinds()) == {"wordsearch", "crossword", "numberlink", "queens",
-                                "maze", "cryptogram", "scramble", "fillin", "sudoku"}
+                                "maze", "cryptogram", "scramble", "fillin", "sudoku",
+                                "wordladder", "nonogram"}
 
 
 def test_puzzles_share_pages_when_asked_and_each_page_shows_its_puzzle(built):

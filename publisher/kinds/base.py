@@ -421,6 +421,12 @@ class Kind(Generic[S, P, B]):
         writes them as `<id>.<ext>`. Kinds never write files themselves."""
         return {}
 
+    def listing(self, language: str, tag: str | None = None) -> list[str] | None:
+        """`make-book lists --kind <kind>`: one line per bundled item of the kind in
+        `language` (with `tag`, those tagged; a nonogram's pictures), or None: the kind
+        takes the word themes."""
+        return None
+
     def text_for_search(self, board: B) -> list[str]:
         """Strings a reader will find printed on the puzzle page (tests use it)."""
         return []

@@ -1,0 +1,153 @@
+"""Nonogram boards: a picture with the fewest givens the solver needs, or a random grid
+kept only when its grade is the one asked."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .solver import (FILLED, STAGES, UNKNOWN, Clue, Contradiction, LINE_STAGE, Line,
+                     clue_of, grade, line_full, line_simple, probe, propagate, settle, solved)
+
+# Random grids: how dark, by grade (darker grids have longer runs: easier lines).
+DENSITY = {"easy": 0.62, "medium": 0.53, "hard": 0.5}
+WALKS, WALK_STEPS = 4, 300   # walks from a random grid per candidate, cells flipped in each
+SCORED_GIVENS = 24         # candidate givens weighed per step (spread over the unknown cells)
+
+
+class NonogramError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    solution: tuple[str, ...]         # rows of '#' and '.'
+    row_clues: tuple[Clue, ...]
+    col_clues: tuple[Clue, ...]
+    givens: tuple[tuple[int, int], ...]
+    grade: str
+    needed: int                       # givens the picture needs to be unique at all (hard)
+
+
+def clues(solution: tuple[str, ...]) -> tuple[tuple[Clue, ...], tuple[Clue, ...]]:
+    rows = tuple(clue_of([ch == "#" for ch in row]) for row in solution)
+    cols = tuple(clue_of([row[c] == "#" for row in solution]) for c in range(len(solution[0])))
+    return rows, cols
+
+
+def _known(grid: list[Line]) -> int:
+    return sum(cell != UNKNOWN for row in grid for cell in row)
+
+
+def add_givens(solution: tuple[str, ...], stage: str,
+               start: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[int, int], ...]:
+    """Shaded cells to print so that `stage` solves the puzzle: greedily the cell that lets
+    the most cells follow (the solver going on from where it stopped: a given only adds
+    to what it knew), then every given that is not needed removed again."""
+    rows, cols = clues(solution)
+    givens = list(start)
+    grid = [[UNKNOWN] * len(cols) for _ in rows]
+    for r, c in givens:
+        grid[r][c] = FILLED
+    line = LINE_STAGE.get(stage, line_full)
+    _go_on(grid, rows, cols, stage)
+    while not solved(grid):
+        open_cells = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row)
+                      if v == UNKNOWN and solution[r][c] == "#"]
+        if not open_cells:       # every shaded cell known, yet the easy stage is stuck
+            return tuple(sorted(givens))
+        step = max(1, len(open_cells) // SCORED_GIVENS)
+        best, best_known = open_cells[0], -1
+        for r, c in open_cells[::step]:
+            trial = [list(row) for row in grid]
+            trial[r][c] = FILLED
+            propagate(trial, rows, cols, line, [(0, r), (1, c)])
+            if _known(trial) > best_known:
+                best, best_known = (r, c), _known(trial)
+        givens.append(best)
+        grid[best[0]][best[1]] = FILLED
+        _go_on(grid, rows, cols, stage)
+    return prune(rows, cols, stage, givens)
+
+
+def _go_on(grid: list[Line], rows: tuple[Clue, ...], cols: tuple[Clue, ...], stage: str) -> None:
+    """The stages up to `stage` from what `grid` already knows (in place)."""
+    propagate(grid, rows, cols, line_simple)
+    if stage != "easy":
+        propagate(grid, rows, cols, line_full)
+    if stage == "hard":
+        probe(grid, rows, cols)
+
+
+def prune(rows: tuple[Clue, ...], cols: tuple[Clue, ...], stage: str,
+          givens: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """`givens` less every one the stages up to `stage` can do without (the last added,
+    the likeliest spare, tried first)."""
+    kept = list(givens)
+    for cell in sorted(givens, reverse=True):
+        fewer = [g for g in kept if g != cell]
+        if grade(rows, cols, fewer, upto=stage) is not None:
+            kept = fewer
+    return tuple(sorted(kept))
+
+
+def from_picture(solution: tuple[str, ...], difficulty: str) -> Puzzle:
+    """The picture as a puzzle the asked stage solves. The medium stage's givens come
+    first (no probing: cheap); those that probing can do without are dropped: what is
+    left makes the picture unique (`needed`). Easy adds what it needs to those."""
+    rows, cols = clues(solution)
+    line_givens = add_givens(solution, "medium")
+    needed = prune(rows, cols, "hard", line_givens)
+    givens = {"hard": needed, "medium": line_givens}.get(difficulty)
+    if givens is None:
+        givens = add_givens(solution, "easy", line_givens)
+        if grade(rows, cols, givens, upto="easy") is None:
+            givens = line_givens       # easy is out of reach: the line stages' givens
+    level = grade(rows, cols, givens) or "hard"
+    return Puzzle(solution, rows, cols, givens, level, len(needed))
+
+
+def random_grid(height: int, width: int, difficulty: str, rng: random.Random) -> Puzzle:
+    """A random grid whose grade is `difficulty`. Few random grids have the grade asked
+    (a twentieth need probing), so each is walked towards it: when an easier stage
+    already solves it, a random cell is flipped; when the stage asked leaves cells open,
+    one of those is flipped; until the stage asked, and no easier one, solves it."""
+    level = STAGES.index(difficulty)
+    for _ in range(WALKS):
+        cells = _smooth([[rng.random() < DENSITY[difficulty] for _ in range(width)]
+                         for _ in range(height)], rng)
+        for _ in range(WALK_STEPS):
+            solution = tuple("".join("#" if v else "." for v in row) for row in cells)
+            rows, cols = clues(solution)
+            stage, grid = settle(rows, cols, difficulty)
+            if stage == difficulty and any("#" in row for row in solution):
+                return Puzzle(solution, rows, cols, (), difficulty, 0)
+            open_cells = [(r, c) for r in range(height) for c in range(width)
+                          if grid[r][c] == UNKNOWN]
+            if stage is not None and STAGES.index(stage) < level or not open_cells:
+                r, c = rng.randrange(height), rng.randrange(width)
+            else:
+                r, c = rng.choice(open_cells)
+            cells[r][c] = not cells[r][c]
+    raise NonogramError(f"no {height}x{width} grid graded {difficulty} in {WALKS} walks "
+                        f"of {WALK_STEPS} steps")
+
+
+def _smooth(cells: list[list[bool]], rng: random.Random) -> list[list[bool]]:
+    """One pass of a majority vote over each cell's 3x3 neighbourhood (ties at random):
+    shapes instead of salt and pepper."""
+    height, width = len(cells), len(cells[0])
+    # column sums of three rows, then three of those side by side
+    padded = [[0] * (width + 2)] + [[0] + [int(v) for v in row] + [0] for row in cells] \
+        + [[0] * (width + 2)]
+    out = []
+    for r in range(height):
+        above, here, below = padded[r], padded[r + 1], padded[r + 2]
+        sums = [a + b + c for a, b, c in zip(above, here, below)]
+        rows_in = 3 - (r == 0) - (r == height - 1)
+        row = []
+        for c in range(width):
+            votes = sums[c] + sums[c + 1] + sums[c + 2]
+            total = rows_in * (3 - (c == 0) - (c == width - 1))
+            row.append(votes * 2 > total or (votes * 2 == total and rng.random() < 0.5))
+        out.append(row)
+    return out

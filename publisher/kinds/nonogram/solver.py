@@ -1,0 +1,289 @@
+"""The nonogram solver, in the stages a grade names:
+
+* easy: each clue number on its own, with the cells already known: the span each run can
+  still take; the cells every placement of a run covers are shaded, the cells no run can
+  reach are empty; and counting: a line with all its shaded cells is done, a line with
+  just enough open cells fills them;
+* medium: the whole line at once, every clue number together with the known cells
+  (a dynamic programme over all placements): what every arrangement agrees on;
+* hard: probing: a cell is assumed shaded (then empty) and the medium stage run; an
+  assumption that ends in a contradiction gives the other value.
+
+Every deduction is sound, so a grid the solver fills completely is the only solution."""
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+from typing import Callable, Sequence
+
+UNKNOWN, FILLED, EMPTY = 0, 1, 2
+STAGES = ("easy", "medium", "hard")
+
+Clue = tuple[int, ...]
+Line = list[int]
+
+
+class Contradiction(Exception):
+    pass
+
+
+def clue_of(cells: Sequence[bool]) -> Clue:
+    """The runs of shaded cells, in order (an empty line: ())."""
+    runs, run = [], 0
+    for cell in cells:
+        if cell:
+            run += 1
+        elif run:
+            runs.append(run)
+            run = 0
+    if run:
+        runs.append(run)
+    return tuple(runs)
+
+
+def line_simple(clue: Clue, line: Line) -> Line:
+    """The easy stage on one line: each run's possible starts on its own (bounded by the
+    runs before and after it), and counting; raises Contradiction."""
+    return list(_line_simple(clue, tuple(line)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _line_simple(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
+    n, k = len(line), len(clue)
+    shaded, unknown = line.count(FILLED), line.count(UNKNOWN)
+    if shaded > sum(clue) or shaded + unknown < sum(clue):
+        raise Contradiction
+    if shaded == sum(clue):        # every run is there: the rest is empty
+        return tuple(EMPTY if v == UNKNOWN else v for v in line)
+    if shaded + unknown == sum(clue):      # every open cell is needed
+        return tuple(FILLED if v == UNKNOWN else v for v in line)
+
+    def fits(s: int, size: int) -> bool:
+        return (s >= 0 and s + size <= n and EMPTY not in line[s:s + size]
+                and (s == 0 or line[s - 1] != FILLED)
+                and (s + size == n or line[s + size] != FILLED))
+    lo, hi = [0] * k, [0] * k
+    start = 0
+    for j, size in enumerate(clue):
+        while start + size <= n and not fits(start, size):
+            start += 1
+        lo[j] = start
+        start += size + 1
+    end = n
+    for j in range(k - 1, -1, -1):
+        s = end - clue[j]
+        while s >= 0 and not fits(s, clue[j]):
+            s -= 1
+        hi[j] = s
+        end = s - 1
+    out = list(line)
+    reach = [False] * n
+    for j, size in enumerate(clue):
+        starts = [s for s in range(lo[j], hi[j] + 1) if fits(s, size)]
+        if not starts:
+            raise Contradiction
+        for s in starts:
+            for i in range(s, s + size):
+                reach[i] = True
+        for i in range(starts[-1], starts[0] + size):     # covered by every placement
+            if out[i] == EMPTY:
+                raise Contradiction
+            out[i] = FILLED
+    for i in range(n):
+        if not reach[i]:
+            if out[i] == FILLED:
+                raise Contradiction
+            out[i] = EMPTY
+    return tuple(out)
+
+
+def line_full(clue: Clue, line: Line) -> Line:
+    """The medium stage on one line: the cells every arrangement of the clue consistent
+    with the known cells agrees on; raises Contradiction when there is none."""
+    return list(_line_full(clue, tuple(line)))
+
+
+@lru_cache(maxsize=1 << 16)      # probing meets the same line states again and again
+def _line_full(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
+    n, k = len(line), len(clue)
+    cells = list(line) + [EMPTY]           # a sentinel empty cell ends the last run
+    size_all = n + 1
+    empties = [0] * (size_all + 1)
+    for i, c in enumerate(cells):
+        empties[i + 1] = empties[i] + (c == EMPTY)
+    # back[j][i]: cells i.. can hold runs j.. (a run may start at i)
+    back = [[False] * (size_all + 2) for _ in range(k + 1)]
+    filled_after = [False] * (size_all + 2)
+    for i in range(size_all - 1, -1, -1):
+        filled_after[i] = filled_after[i + 1] or cells[i] == FILLED
+    for i in range(size_all + 1):
+        back[k][i] = not filled_after[i] if i <= size_all else True
+    for j in range(k - 1, -1, -1):
+        size, row, nxt = clue[j], back[j], back[j + 1]
+        for i in range(size_all - 1, -1, -1):
+            ok = cells[i] != FILLED and row[i + 1]
+            e = i + size
+            if not ok and e < size_all and empties[e] == empties[i] and cells[e] != FILLED:
+                ok = nxt[e + 1]
+            row[i] = ok
+    if not back[0][0]:
+        raise Contradiction
+    # forward: front[j][i]: cells ..i-1 hold runs ..j-1 and a run may start at i
+    front = [[False] * (size_all + 2) for _ in range(k + 1)]
+    front[0][0] = True
+    can_fill = [0] * (size_all + 2)
+    can_empty = [False] * n
+    for j in range(k + 1):
+        row = front[j]
+        for i in range(size_all):
+            if not row[i]:
+                continue
+            if cells[i] != FILLED:
+                row[i + 1] = True
+                if i < n and back[j][i + 1]:
+                    can_empty[i] = True
+            if j < k:
+                size = clue[j]
+                e = i + size
+                if (e < size_all and empties[e] == empties[i] and cells[e] != FILLED
+                        and back[j + 1][e + 1]):
+                    front[j + 1][e + 1] = True
+                    can_fill[i] += 1
+                    can_fill[e] -= 1
+                    if e < n:
+                        can_empty[e] = True       # the gap after the run
+    out = list(line)
+    run = 0
+    for i in range(n):
+        run += can_fill[i]
+        fill, empty = run > 0, can_empty[i]
+        if not fill and not empty:
+            raise Contradiction
+        if fill != empty:
+            out[i] = FILLED if fill else EMPTY
+    return tuple(out)
+
+
+LINE_STAGE: dict[str, Callable[[Clue, Line], Line]] = {"easy": line_simple,
+                                                       "medium": line_full}
+
+
+def propagate(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
+              solve: Callable[[Clue, Line], Line],
+              dirty: Sequence[tuple[int, int]] | None = None) -> None:
+    """Solve lines until nothing changes (in place); `dirty`: the lines to start from
+    ((0, r) rows, (1, c) columns; default all). Raises Contradiction."""
+    height, width = len(rows), len(cols)
+    queue = deque(dirty if dirty is not None else
+                  [(0, r) for r in range(height)] + [(1, c) for c in range(width)])
+    queued = set(queue)
+    while queue:
+        axis, x = queue.popleft()
+        queued.discard((axis, x))
+        if axis == 0:
+            line = grid[x]
+            if UNKNOWN not in line:
+                continue
+            new = solve(rows[x], line)
+            for c in range(width):
+                if new[c] != line[c]:
+                    line[c] = new[c]
+                    if (1, c) not in queued:
+                        queued.add((1, c))
+                        queue.append((1, c))
+        else:
+            line = [grid[r][x] for r in range(height)]
+            if UNKNOWN not in line:
+                continue
+            new = solve(cols[x], line)
+            for r in range(height):
+                if new[r] != line[r]:
+                    grid[r][x] = new[r]
+                    if (0, r) not in queued:
+                        queued.add((0, r))
+                        queue.append((0, r))
+
+
+def _cross(r: int, c: int) -> list[tuple[int, int]]:
+    return [(0, r), (1, c)]
+
+
+def probe(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
+          budget: int = 1_000_000) -> int:
+    """The hard stage (in place): assume each unknown cell shaded, then empty, and run the
+    medium stage; a contradiction fixes the cell the other way. Repeats until no probe
+    helps. Returns the probes made. Raises Contradiction."""
+    probes = 0
+    progress = True
+    while progress and any(UNKNOWN in row for row in grid):
+        progress = False
+        for r in range(len(rows)):
+            for c in range(len(cols)):
+                if grid[r][c] != UNKNOWN:
+                    continue
+                for value, other in ((FILLED, EMPTY), (EMPTY, FILLED)):
+                    probes += 1
+                    if probes > budget:
+                        return probes
+                    trial = [list(row) for row in grid]
+                    trial[r][c] = value
+                    try:
+                        propagate(trial, rows, cols, line_full, _cross(r, c))
+                    except Contradiction:
+                        grid[r][c] = other
+                        propagate(grid, rows, cols, line_full, _cross(r, c))
+                        progress = True
+                        break
+    return probes
+
+
+def solve_stage(rows: Sequence[Clue], cols: Sequence[Clue], stage: str,
+                givens: Sequence[tuple[int, int]] = ()) -> list[Line] | None:
+    """The grid as far as `stage` takes it (UNKNOWN where it cannot), or None when the
+    clues contradict themselves (or the givens)."""
+    grid = [[UNKNOWN] * len(cols) for _ in rows]
+    for r, c in givens:
+        grid[r][c] = FILLED
+    try:
+        propagate(grid, rows, cols, line_simple)       # cheap: settles most cells
+        if stage != "easy":
+            propagate(grid, rows, cols, line_full)
+            if stage == "hard":
+                probe(grid, rows, cols)
+    except Contradiction:
+        return None
+    return grid
+
+
+def solved(grid: list[Line] | None) -> bool:
+    return grid is not None and all(UNKNOWN not in row for row in grid)
+
+
+def grade(rows: Sequence[Clue], cols: Sequence[Clue],
+          givens: Sequence[tuple[int, int]] = (), upto: str = "hard") -> str | None:
+    """The first stage that solves the puzzle (so it is unique), or None (ambiguous, or it
+    needs more than `upto`)."""
+    return settle(rows, cols, upto, givens)[0]
+
+
+def settle(rows: Sequence[Clue], cols: Sequence[Clue], upto: str = "hard",
+           givens: Sequence[tuple[int, int]] = ()) -> tuple[str | None, list[Line]]:
+    """(the first stage that solves the puzzle or None, the grid as far as the stages up
+    to `upto` took it). Each stage goes on from where the one before stopped (its
+    deductions stand)."""
+    grid = [[UNKNOWN] * len(cols) for _ in rows]
+    for r, c in givens:
+        grid[r][c] = FILLED
+    try:
+        for stage in STAGES[:STAGES.index(upto) + 1]:
+            if stage == "easy":
+                propagate(grid, rows, cols, line_simple)
+            elif stage == "medium":
+                propagate(grid, rows, cols, line_full)
+            else:
+                probe(grid, rows, cols)
+            if solved(grid):
+                return stage, grid
+    except Contradiction:
+        raise ValueError("the clues contradict themselves") from None
+    return None, grid

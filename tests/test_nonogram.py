@@ -1,0 +1,291 @@
+"""Nonograms checked by code written here, sharing nothing with the kind's solver: a
+line solver that lists every arrangement of a line, and a SAT counter (python-sat) of the
+grids that fit the clues and givens. The answer is read back from the drawing."""
+from __future__ import annotations
+
+import itertools
+from functools import cache
+from pathlib import Path
+
+import pytest
+import yaml
+from pysat.card import CardEnc, EncType
+from pysat.solvers import Solver
+
+from conftest import draw_context, spec_error
+from publisher.errors import GenerationFailed
+from publisher.ground.catalogue import available, catalogue
+from publisher.kinds import all_kinds
+from publisher.kinds.base import Box
+from publisher.plan import plan_book
+from publisher.spec import load_spec
+
+KIND = all_kinds()["nonogram"]
+PICTURES = Path(__file__).resolve().parent.parent / "publisher" / "kinds" / "nonogram" / "pictures"
+
+
+def runs(cells) -> list[int]:
+    return [len(list(g)) for filled, g in itertools.groupby(cells) if filled]
+
+
+@cache
+def arrangements(clue: tuple[int, ...], n: int) -> tuple[tuple[bool, ...], ...]:
+    """Every line of n cells whose runs are `clue`."""
+    if not clue:
+        return ((False,) * n,)
+    out = []
+    first, rest = clue[0], clue[1:]
+    room = n - (sum(rest) + len(rest))
+    for start in range(room - first + 1):
+        head = (False,) * start + (True,) * first
+        if rest:
+            for tail in arrangements(rest, n - len(head) - 1):
+                out.append(head + (False,) + tail)
+        else:
+            out.append(head + (False,) * (n - len(head)))
+    return tuple(out)
+
+
+def line_solve(rows, cols, givens=()) -> list[list[bool | None]]:
+    """Each line in turn: keep the arrangements that agree with what is known; what they
+    all agree on becomes known. Until nothing changes."""
+    grid: list[list[bool | None]] = [[None] * len(cols) for _ in rows]
+    for r, c in givens:
+        grid[r][c] = True
+    changed = True
+    while changed:
+        changed = False
+        for axis, clues in ((0, rows), (1, cols)):
+            for i, clue in enumerate(clues):
+                cells = grid[i] if axis == 0 else [row[i] for row in grid]
+                fits = [a for a in arrangements(tuple(clue), len(cells))
+                        if all(k is None or k == v for k, v in zip(cells, a))]
+                assert fits, "the clues contradict themselves"
+                for j in range(len(cells)):
+                    values = {a[j] for a in fits}
+                    if cells[j] is None and len(values) == 1:
+                        value = values.pop()
+                        if axis == 0:
+                            grid[i][j] = value
+                        else:
+                            grid[j][i] = value
+                        changed = True
+    return grid
+
+
+def count_solutions(rows, cols, givens=(), limit=2) -> int:
+    """Grids fitting every clue and given, counted by SAT up to `limit`."""
+    height, width = len(rows), len(cols)
+    var = lambda r, c: r * width + c + 1   # noqa: E731
+    top = height * width
+    clauses = []
+    lines = [([(i, c) for c in range(width)], clue) for i, clue in enumerate(rows)]
+    lines += [([(r, i) for r in range(height)], clue) for i, clue in enumerate(cols)]
+    for cells, clue in lines:
+        selectors = []
+        for a in arrangements(tuple(clue), len(cells)):
+            top += 1
+            selectors.append(top)
+            for (r, c), v in zip(cells, a):
+                clauses.append([-top, var(r, c) if v else -var(r, c)])
+        exactly = CardEnc.equals(lits=selectors, bound=1, top_id=top, encoding=EncType.seqcounter)
+        top = max(top, exactly.nv)
+        clauses += exactly.clauses
+    clauses += [[var(r, c)] for r, c in givens]
+    found = 0
+    with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+        while found < limit and solver.solve():
+            found += 1
+            model = set(solver.get_model())
+            solver.add_clause([-var(r, c) if var(r, c) in model else var(r, c)
+                               for r in range(height) for c in range(width)])
+    return found
+
+
+def check(board) -> None:
+    """Clues are the solution's runs; givens are shaded; exactly one grid fits."""
+    cells = [[ch == "#" for ch in row] for row in board.solution]
+    assert [runs(row) for row in cells] == board.row_clues
+    assert [runs(col) for col in zip(*cells)] == board.col_clues
+    assert all(cells[r][c] for r, c in board.givens)
+    assert count_solutions(board.row_clues, board.col_clues, board.givens) == 1
+    solved = line_solve(board.row_clues, board.col_clues, board.givens)
+    line_solvable = all(v is not None for row in solved for v in row)
+    assert line_solvable == (board.grade in ("easy", "medium")), board.grade
+    if line_solvable:
+        assert solved == cells
+
+
+def plan(tmp_path, section: dict, **files):
+    for name, content in files.items():
+        (tmp_path / name).write_bytes(content) if isinstance(content, bytes) else \
+            (tmp_path / name).write_text(content, encoding="utf-8")
+    path = tmp_path / "n.yaml"
+    path.write_text(yaml.safe_dump({"title": "N", "sections": [{"kind": "nonogram", **section}]}),
+                    encoding="utf-8")
+    return plan_book(load_spec(path))
+
+
+@pytest.mark.parametrize("difficulty,size", [("easy", 15), ("medium", 15), ("hard", 15)])
+def test_random_grids_are_unique_at_the_grade_asked(tmp_path, difficulty, size):
+    params = plan(tmp_path, {"size": size, "difficulty": difficulty})[0].params
+    board = KIND.generate(params, 4)
+    assert board.grade == difficulty and board.picture is None and board.givens == []
+    check(board)
+
+
+def read_back(board) -> list[str]:
+    """The answer as drawn: the filled squares the drawing paints, put back on the grid."""
+    class Recorder:
+        def __init__(self):
+            self.squares = []
+
+        def rect(self, x, y, w, h, stroke=1, fill=0):
+            if fill:
+                self.squares.append((round(x, 3), round(y, 3), w))
+
+        def __getattr__(self, name):
+            return lambda *a, **k: None
+
+    canvas = Recorder()
+    KIND.draw_solution(canvas, board, Box(40, 40, 300, 300), draw_context(KIND))
+    cell = canvas.squares[0][2]
+    left = min(x for x, _, _ in canvas.squares)
+    top = max(y for _, y, _ in canvas.squares) + cell
+    # the picture's bounding box in the drawing, then every cell of the solution's box
+    shaded = {(round((top - y) / cell) - 1, round((x - left) / cell)) for x, y, _ in canvas.squares}
+    rows = [r for r, row in enumerate(board.solution) if "#" in row]
+    cols = [c for c in range(board.cols) if any(row[c] == "#" for row in board.solution)]
+    return ["".join("#" if (r - rows[0], c - cols[0]) in shaded else "."
+                    for c in range(board.cols)) for r in range(board.rows)]
+
+
+def source(name: str) -> list[str]:
+    return [line for line in (PICTURES / f"{name}.txt").read_text().splitlines()
+            if line and not line.startswith("# ")]
+
+
+@pytest.mark.parametrize("name", ["cat", "house", "star"])
+def test_a_bundled_picture_reads_back_from_the_answer(tmp_path, name):
+    params = plan(tmp_path, {"picture": f"en/{name}", "difficulty": "medium"})[0].params
+    board = KIND.generate(params, 1)
+    assert board.picture == f"en/{name}"
+    assert board.solution == source(name)
+    assert read_back(board) == source(name)
+    check(board)
+
+
+AMBIGUOUS = "\n".join(["#.#.......", ".#.#......", "##########", "....#.....", "....#.....",
+                       "....#.....", "....#.....", "......#.#.", ".......#.#", ".........."])
+
+
+def test_an_ambiguous_picture_gets_the_givens_that_make_it_unique(tmp_path):
+    params = plan(tmp_path, {"picture": "amb.txt", "difficulty": "medium"}, **{"amb.txt": AMBIGUOUS})[0].params
+    board = KIND.generate(params, 1)
+    assert count_solutions(board.row_clues, board.col_clues) == 2     # the picture alone
+    assert board.givens and any("unique" in w for w in board.warnings)
+    check(board)
+    for given in board.givens:          # none of them is spare at the grade printed
+        fewer = [g for g in board.givens if g != given]
+        grid = line_solve(board.row_clues, board.col_clues, fewer)
+        assert any(v is None for row in grid for v in row)
+
+
+def test_a_png_is_thresholded_to_the_grid_size(tmp_path):
+    from io import BytesIO
+
+    from PIL import Image, ImageDraw
+    image = Image.new("RGB", (120, 120), "white")
+    ImageDraw.Draw(image).ellipse((20, 20, 100, 100), fill="black")
+    data = BytesIO()
+    image.save(data, "PNG")
+    params = plan(tmp_path, {"picture": "disc.png", "size": 12}, **{"disc.png": data.getvalue()})[0].params
+    assert (params.rows, params.cols) == (12, 12)
+    assert params.mask[6][6] == "#" and params.mask[0][0] == "." and params.mask[11][11] == "."
+    check(KIND.generate(params, 1))
+
+
+def test_bad_requests_are_spec_errors(tmp_path):
+    assert "40" in spec_error(tmp_path, {"kind": "nonogram", "size": 41})
+    assert "lists --kind nonogram" in spec_error(tmp_path, {"kind": "nonogram", "picture": "en/unicorn-x"})
+    assert "twice" in spec_error(tmp_path, {"kind": "nonogram", "picture": ["en/cat", "cat"]})
+    (tmp_path / "bad.txt").write_text("#.#\n##\n")
+    assert "row 2" in spec_error(tmp_path, {"kind": "nonogram", "picture": "bad.txt"})
+
+
+def test_every_bundled_picture_has_a_title_in_every_language_and_a_fair_size():
+    names = sorted(p.stem for p in PICTURES.glob("*.txt"))
+    assert len(names) >= 12
+    for name in names:
+        rows = source(name)
+        assert 10 <= len(rows) <= 30 and 10 <= len(rows[0]) <= 30, name
+        for code in available():
+            assert catalogue(code).kind("nonogram").has(f"pictures.{name}"), (code, name)
+    lines = KIND.listing("es", "animals")
+    assert lines and all("animals" in line for line in lines)
+
+
+def test_clues_too_small_for_the_box_say_to_use_a_smaller_size(tmp_path):
+    params = plan(tmp_path, {"size": 40, "difficulty": "easy"})[0].params
+    board = KIND.generate(params, 2)
+    problem = KIND.fits(board, Box(0, 0, 250, 250), draw_context(KIND))
+    assert problem and "smaller size" in problem
+    assert KIND.fits(board, Box(0, 0, 250, 250), draw_context(KIND), solution=True) is None
+
+
+def test_manifest_fields_round_trip(tmp_path):
+    params = plan(tmp_path, {"picture": "en/heart", "difficulty": "easy"})[0].params
+    board = KIND.generate(params, 1)
+    entry = KIND.manifest(board)
+    assert set(entry) == {"rows", "cols", "row_clues", "col_clues", "solution", "givens",
+                          "picture", "grade"}
+    assert KIND.from_manifest(entry) == board
+
+
+def test_an_impossible_random_request_fails_with_a_message(tmp_path, monkeypatch):
+    from publisher.kinds.nonogram import generator
+    monkeypatch.setattr(generator, "WALKS", 1)
+    monkeypatch.setattr(generator, "WALK_STEPS", 1)
+    params = plan(tmp_path, {"size": 10, "difficulty": "hard"})[0].params
+    with pytest.raises(GenerationFailed, match="hard"):
+        KIND.generate(params, 1)
+
+
+def test_make_book_lists_the_pictures_of_a_kind():
+    from typer.testing import CliRunner
+
+    from publisher.cli import app
+    result = CliRunner().invoke(app, ["lists", "--kind", "nonogram", "--lang", "es"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert len(lines) == len(list(PICTURES.glob("*.txt")))
+    assert any(line.startswith("es/cat ") and "Gato" in line for line in lines)
+    assert CliRunner().invoke(app, ["lists", "--kind", "nokind"]).exit_code == 2
+
+
+def test_the_kinds_line_stages_agree_with_every_arrangement():
+    """The medium stage finds exactly what every arrangement of a line agrees on; the
+    easy stage finds nothing that is not so (random lines, arrangements listed here)."""
+    import random
+
+    from publisher.kinds.nonogram.solver import (EMPTY, FILLED, UNKNOWN, Contradiction,
+                                                 line_full, line_simple)
+    rng = random.Random(5)
+    for _ in range(1500):
+        n = rng.randint(1, 9)
+        clue = tuple(runs([rng.random() < 0.5 for _ in range(n)]))
+        line = [rng.choice([UNKNOWN, UNKNOWN, FILLED, EMPTY]) for _ in range(n)]
+        fits = [a for a in arrangements(clue, n)
+                if all(k == UNKNOWN or (k == FILLED) == v for k, v in zip(line, a))]
+        agreed = [UNKNOWN if len({a[i] for a in fits}) > 1 else FILLED if fits[0][i] else EMPTY
+                  for i in range(n)] if fits else None
+        for stage in (line_full, line_simple):
+            try:
+                found = stage(clue, line)
+            except Contradiction:
+                found = None
+            if stage is line_full:
+                assert found == agreed, (clue, line)
+            elif agreed is not None:
+                assert found is not None
+                assert all(f == UNKNOWN or f == a for f, a in zip(found, agreed)), (clue, line)
