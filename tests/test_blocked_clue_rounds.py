@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import ROOT
 import yaml
 
 from publisher import pipeline
@@ -61,3 +62,17 @@ def test_two_clue_rounds_of_15x15_crosswords_converge(tmp_path, monkeypatch):
     clues = round_trip(tmp_path, monkeypatch, seed=3, clues=["en/clues"])
     # The next book (another seed) asks only for words no file clues yet, and converges too.
     round_trip(tmp_path, monkeypatch, seed=4, clues=clues)
+
+
+def test_only_bundled_clue_lists_steer_the_fill(tmp_path):
+    """fill_from: any leans to the words of the bundled clue lists named in `clues:`; the
+    desk's own file and inline clues are looked up after the fill, never leaned to."""
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+
+    (tmp_path / "mine.yaml").write_text("zebu: Humped ox\n", encoding="utf-8")
+    bundled = yaml.safe_load((ROOT / "wordlists" / "en" / "general-clues.yaml").read_text(encoding="utf-8"))
+    write_spec(tmp_path, 1, ["en/general-clues", "mine.yaml", {"okapi": "Giraffe's cousin"}])
+    [job, _] = plan_book(load_spec(tmp_path / "desk.yaml"))
+    assert set(job.params.lean) == {"".join(filter(str.isalpha, w.upper())) for w in bundled}
+    assert {"ZEBU", "OKAPI"} <= {answer for _, answer, _ in job.params.words}

@@ -108,8 +108,9 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
 
 def clues_needed_yaml(answers: list[str]) -> bytes:
     """The entries with no clue, ready to be given clues and added to `clues:`."""
-    lines = ["# Entries of this crossword with no clue: write one after each colon and add",
-             "# this file to the section's `clues:` list.", ""]
+    lines = ["# Entries of the book's crosswords with no clue: write one after each colon,",
+             "# add this file to the section's `clues:` list and build again with the same",
+             "# seed: your clues do not change the grids, so they are the ones printed.", ""]
     lines += [f"{answer.lower()}: " for answer in answers]
     return ("\n".join(lines) + "\n").encode("utf-8")
 
