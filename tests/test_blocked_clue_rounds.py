@@ -14,13 +14,14 @@ from publisher import pipeline
 from publisher.errors import PublisherError
 from publisher.pipeline import build_book
 
-# Two 15x15 puzzles in one section: the clues a build asks for are those of both.
-SECTION = {"kind": "crossword", "style": "blocked", "size": 15,
-           "candidates": 1, "count": 2}
+# Two 15x15 puzzles, in two sections: one clues-needed file lists the entries of both, and
+# the desk adds it to both sections' `clues:`.
+SECTION = {"kind": "crossword", "style": "blocked", "size": 15, "candidates": 1}
 
 
 def write_spec(tmp_path, seed: int, clues: list) -> None:
-    spec = {"title": "Desk", "seed": seed, "sections": [SECTION | {"clues": clues}]}
+    spec = {"title": "Desk", "seed": seed, "sections": [
+        SECTION | {"title": day, "clues": clues} for day in ("Monday", "Tuesday")]}
     (tmp_path / "desk.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
 
 

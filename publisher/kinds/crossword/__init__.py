@@ -381,8 +381,9 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
 
     def missing_report(self, entries: list[str]) -> tuple[bytes, str, str]:
         return (blocked_style.clues_needed_yaml(entries), "have no clue",
-                "write a clue after each word and add the file to the section's `clues:` "
-                "list, or use `fill_from: clued` to fill only from clued words")
+                "write a clue after each word, add the file to the `clues:` list of each "
+                "blocked crossword section and build again with the same seed (the grids "
+                "stay as they are), or use `fill_from: clued` to fill only from clued words")
 
 
 def _plan_blocked(section: CrosswordSection, ctx: PlanContext) -> list[PuzzleRequest[CrosswordParams]]:
@@ -420,7 +421,7 @@ def _plan_blocked(section: CrosswordSection, ctx: PlanContext) -> list[PuzzleReq
     words = tuple((text, answer, clue) for answer, (clue, text) in sorted(clues.items()))
     params = CrosswordParams(words=words, rows=rows, cols=cols, language=lang, style="blocked",
                              template=template, wordlist=str(path), min_score=section.min_score,
-                             only=only, lean=() if only else tuple(sorted(lean)))
+                             only=only, lean=tuple(sorted(lean)))
     return [PuzzleRequest(title, params, lang) for title in ctx.titles(section.title, section.count or 1)]
 
 

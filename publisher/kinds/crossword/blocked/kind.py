@@ -109,8 +109,8 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
 def clues_needed_yaml(answers: list[str]) -> bytes:
     """The entries with no clue, ready to be given clues and added to `clues:`."""
     lines = ["# Entries of the book's crosswords with no clue: write one after each colon,",
-             "# add this file to the section's `clues:` list and build again with the same",
-             "# seed: your clues do not change the grids, so they are the ones printed.", ""]
+             "# add this file to the `clues:` list of each blocked crossword section and build",
+             "# again with the same seed: your clues do not change the grids they were for.", ""]
     lines += [f"{answer.lower()}: " for answer in answers]
     return ("\n".join(lines) + "\n").encode("utf-8")
 
