@@ -285,7 +285,8 @@ def test_fill_from_any_leans_to_clued_words(en_scores, monkeypatch):
 
     def needed() -> int:
         kind._index.cache_clear()
-        fills = [kind.make_fill(9, 9, template, path, 30, (), clues, seed) for seed in (0, 1)]
+        fills = [kind.make_fill(9, 9, template, path, 30, (), tuple(clues), clues, seed)
+                 for seed in (0, 1)]
         for fill in fills:   # still list words at min_score or above, whatever the bonus
             grid = ["".join(ch or "#" for ch in row) for row in fill.grid]
             assert fill_breaks(list(template), grid, en_scores, 30) == []

@@ -97,6 +97,7 @@ class CrosswordParams(Params):
     wordlist: str = ""                  # blocked: path of the fill list
     min_score: int = 0
     only: tuple[str, ...] = ()          # blocked, fill_from clued: the words allowed
+    lean: tuple[str, ...] = ()          # blocked, fill_from any: words of bundled clue lists
 
 
 @dataclass
@@ -379,8 +380,9 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
 
     def missing_report(self, entries: list[str]) -> tuple[bytes, str, str]:
         return (blocked_style.clues_needed_yaml(entries), "have no clue",
-                "write a clue after each word and add the file to the section's `clues:` "
-                "list, or use `fill_from: clued` to fill only from clued words")
+                "write a clue after each word, add the file to the `clues:` list of each "
+                "blocked crossword section and build again with the same seed (the grids "
+                "stay as they are), or use `fill_from: clued` to fill only from clued words")
 
 
 def _plan_blocked(section: CrosswordSection, ctx: PlanContext) -> list[PuzzleRequest[CrosswordParams]]:
@@ -404,9 +406,13 @@ def _plan_blocked(section: CrosswordSection, ctx: PlanContext) -> list[PuzzleReq
         raise ctx.error("wordlist", f"{path.name}: {e}") from None
     refs = section.clues if isinstance(section.clues, list) else [section.clues] if section.clues else []
     clues: dict[str, tuple[str, str]] = {}
+    lean: set[str] = set()
     for k, clue_ref in enumerate(refs):
-        for w in ctx.clues(clue_ref, f"clues[{k}]" if isinstance(section.clues, list) else "clues", lang):
+        listed = ctx.clues(clue_ref, f"clues[{k}]" if isinstance(section.clues, list) else "clues", lang)
+        for w in listed:
             clues.setdefault(w.answer, (ctx.choose_clue(w).strip(), w.text))
+        if _bundled(clue_ref, ctx):
+            lean.update(w.answer for w in listed)
     only = tuple(sorted(clues)) if section.fill_from == "clued" else ()
     if not usable and not only:
         raise ctx.error("min_score", f"no word of {ref} scores {section.min_score} or more; lower "
@@ -414,15 +420,23 @@ def _plan_blocked(section: CrosswordSection, ctx: PlanContext) -> list[PuzzleReq
     words = tuple((text, answer, clue) for answer, (clue, text) in sorted(clues.items()))
     params = CrosswordParams(words=words, rows=rows, cols=cols, language=lang, style="blocked",
                              template=template, wordlist=str(path), min_score=section.min_score,
-                             only=only)
+                             only=only, lean=tuple(sorted(lean)))
     return [PuzzleRequest(title, params, lang) for title in ctx.titles(section.title, section.count or 1)]
+
+
+def _bundled(ref: Any, ctx: PlanContext) -> bool:
+    """A clue list shipped with the publisher, not the desk's own (a file beside the spec is
+    read first, as PlanContext finds lists; inline clues are the desk's too). Only these
+    steer the fill: a desk's clues, written for the entries a build asked about, must not
+    change the grid they were written for."""
+    return isinstance(ref, str) and not (ctx.spec_dir / ref.strip()).is_file()
 
 
 def _generate_blocked(params: CrosswordParams, seed: int) -> CrosswordBoard:
     clues = {answer: (clue, text) for text, answer, clue in params.words}
     try:
         made = blocked_style.make_fill(params.rows, params.cols, params.template, params.wordlist,
-                                 params.min_score, params.only, clues, seed)
+                                 params.min_score, params.only, params.lean, clues, seed)
     except (blocked_style.FillFailed, blocked_style.GridGenerationFailed) as e:
         raise GenerationFailed(f"blocked crossword: {e}; try another grid, a lower `min_score`, "
                                "a larger word list or `fill_from: any`") from None

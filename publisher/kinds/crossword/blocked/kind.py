@@ -18,7 +18,7 @@ from .grid import Grid, GridError, bundled_templates, check_grid, parse_grid
 from .gridgen import GridGenerationFailed, generate_grid
 from .words import PLAIN_WORD_SCORE, WordIndex, parse_fill_list, read_fill_list
 
-CLUED_BONUS = 20             # fill_from: any: score added to words that have a clue
+CLUED_BONUS = 20             # fill_from: any: score added to words a bundled clue list clues
 STEPS_PER_CELL = 40          # fill budget: 9,000 steps at 15x15 (a fill takes ~100-6,000)
 
 
@@ -61,24 +61,28 @@ def check_wordlist(path: Path, min_score: int) -> int:
 
 @lru_cache(maxsize=4)
 def _index(path: str, stamp: float, min_score: int, only: tuple[str, ...],
-           clued: tuple[str, ...] = ()) -> WordIndex:
+           lean: tuple[str, ...] = ()) -> WordIndex:
     """The word index, built once per process (it takes about a second for 150k words).
-    Words of `clued` (fill_from: any) count CLUED_BONUS more, once `min_score` is applied:
-    the fill leans to words the clue databases know, so fewer entries need a clue."""
+    Words of `lean` (fill_from: any) count CLUED_BONUS more, once `min_score` is applied:
+    the fill leans to words the bundled clue lists know, so fewer entries need a clue."""
     scores = read_fill_list(Path(path))
     if only:   # fill_from: clued -> the clued words, scored by the list when it has them
         scores = {w: scores.get(w, PLAIN_WORD_SCORE) for w in only}
-    if clued:
-        known = set(clued)
+    if lean:
+        known = set(lean)
         scores = {w: min(100, s + CLUED_BONUS) if w in known else s
                   for w, s in scores.items() if s >= min_score}
     return WordIndex(scores, min_score)
 
 
 def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, min_score: int,
-              only: tuple[str, ...], clues: dict[str, tuple[str, str]], seed: int) -> BlockedFill:
-    """One candidate: a grid (the template, else a bundled one or a fresh one by seed), filled.
-    Raises GridGenerationFailed or FillFailed when this candidate cannot be made."""
+              only: tuple[str, ...], lean: tuple[str, ...], clues: dict[str, tuple[str, str]],
+              seed: int) -> BlockedFill:
+    """One candidate: a grid (the template, else a bundled one or a fresh one by seed), filled,
+    then clued from `clues`. The grid never depends on `clues` (only on `lean`, the words of
+    bundled lists): the clues a desk writes for the entries a build asked about give the
+    same grid next time. Raises GridGenerationFailed or FillFailed when this candidate
+    cannot be made."""
     rng = random.Random(seed)
     if template:
         grid: Grid = template
@@ -88,8 +92,7 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
             grid = parse_grid(rng.choice(bundled).read_text(encoding="utf-8"))
         else:
             grid = generate_grid(rows, cols, seed=rng.randrange(2**31))
-    clued = () if only else tuple(sorted(w for w, (clue, _) in clues.items() if clue))
-    index = _index(wordlist, Path(wordlist).stat().st_mtime, min_score, only, clued)
+    index = _index(wordlist, Path(wordlist).stat().st_mtime, min_score, only, () if only else lean)
     fill = fill_grid(grid, index, seed=rng.randrange(2**31),
                      max_steps=max(6000, STEPS_PER_CELL * rows * cols))
     cells: list[list[str | None]] = [[None if ch == "#" else ch for ch in row] for row in fill.grid]
@@ -105,8 +108,9 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
 
 def clues_needed_yaml(answers: list[str]) -> bytes:
     """The entries with no clue, ready to be given clues and added to `clues:`."""
-    lines = ["# Entries of this crossword with no clue: write one after each colon and add",
-             "# this file to the section's `clues:` list.", ""]
+    lines = ["# Entries of the book's crosswords with no clue: write one after each colon,",
+             "# add this file to the `clues:` list of each blocked crossword section and build",
+             "# again with the same seed: your clues do not change the grids they were for.", ""]
     lines += [f"{answer.lower()}: " for answer in answers]
     return ("\n".join(lines) + "\n").encode("utf-8")
 
