@@ -33,19 +33,19 @@ class Grade:
 def run_ladder(g: Grid, ladder: Sequence[Step], max_tier: int = 3) -> Grade:
     """Solve `g` in place with the steps up to `max_tier`."""
     counts: dict[str, int] = {}
-    top, hardest = 0, None
+    top, hardest = (0, -1), None          # (tier, place in the ladder) of the hardest
     steps = [s for s in ladder if s[1] <= max_tier]
     while not g.broken and not g.solved():
-        for name, tier, technique in steps:
+        for place, (name, tier, technique) in enumerate(steps):
             if technique(g):
                 counts[name] = counts.get(name, 0) + 1
-                if tier >= top:
-                    top, hardest = tier, name
+                if (tier, place) > top:
+                    top, hardest = (tier, place), name
                 break
         else:
             break
     solved = g.solved()
-    return Grade(LEVELS[top] if solved else "extreme", solved, hardest, counts)
+    return Grade(LEVELS[top[0]] if solved else "extreme", solved, hardest, counts)
 
 
 def fixpoint(g: Grid, steps: Sequence[Technique]) -> None:

@@ -3,7 +3,7 @@
 never prints one puzzle twice)."""
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 Point = tuple[int, int]
 
@@ -22,7 +22,7 @@ def _image(n: int, symmetry: str) -> Callable[[int, int], Point]:
             "diagonal": lambda r, c: (c, r), "none": lambda r, c: (r, c)}[symmetry]
 
 
-def _orbits(items: Sequence[object], key: Callable[[object], object]) -> list[list[int]]:
+def _orbits(items: Sequence[Any], key: Callable[[Any], object]) -> list[list[int]]:
     seen: dict[object, int] = {}
     out: list[list[int]] = []
     for k, item in enumerate(items):
@@ -39,8 +39,8 @@ def cell_orbits(n: int, symmetry: str) -> list[list[int]]:
     """Cells (row-major indices) grouped by the symmetry."""
     image = _image(n, symmetry)
 
-    def key(cell: object) -> object:
-        r, c = divmod(int(cell), n)   # type: ignore[call-overload]
+    def key(cell: int) -> object:
+        r, c = divmod(cell, n)
         return min((r, c), image(r, c))
 
     return _orbits(range(n * n), key)
@@ -50,8 +50,8 @@ def edge_orbits(n: int, pairs: Sequence[tuple[int, int]], symmetry: str) -> list
     """Pairs of neighbouring cells (indices into `pairs`) grouped by the symmetry."""
     image = _image(n, symmetry)
 
-    def key(pair: object) -> object:
-        a, b = pair        # type: ignore[misc]
+    def key(pair: tuple[int, int]) -> object:
+        a, b = pair
         here = tuple(sorted((divmod(a, n), divmod(b, n))))
         there = tuple(sorted((image(*divmod(a, n)), image(*divmod(b, n)))))
         return min(here, there)
