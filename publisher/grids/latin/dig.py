@@ -8,9 +8,11 @@ tests than 200; the test is monotone (fewer clues never prove more), so the clue
 kept are the same kind of minimal set a one-by-one dig leaves."""
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Sequence, TypeVar
 
 Test = Callable[[list[bool]], bool]
+S = TypeVar("S")
+P = TypeVar("P")
 
 
 def dig(present: list[bool], orbits: Sequence[Sequence[int]], test: Test,
@@ -33,3 +35,19 @@ def dig(present: list[bool], orbits: Sequence[Sequence[int]], test: Test,
         else:
             run //= 2
     return present
+
+
+def first_at_level(level: str, budget: int, per_square: int, square: Callable[[], S],
+                   attempt: Callable[[S], P], level_of: Callable[[P], str]
+                   ) -> tuple[P, int] | None:
+    """Dig (`attempt`) up to `budget` times, `per_square` digs of each new square, until
+    one is graded exactly `level`; (the puzzle, digs used), or None."""
+    digs = 0
+    while digs < budget:
+        made = square()
+        for _ in range(per_square):
+            digs += 1
+            puzzle = attempt(made)
+            if level_of(puzzle) == level:
+                return puzzle, digs
+    return None

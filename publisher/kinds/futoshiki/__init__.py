@@ -9,19 +9,20 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
+from ...grids.latin.common import ALL, caption, check_level, digits_fit, flat, rows
 from ...grids.latin.symmetry import turns
 from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase
-from .draw import DIGIT_MAX, draw_board, unit_size
+from .draw import draw_board, unit_size
 from .generator import generate
 
 Level = Literal["easy", "medium", "hard", "expert", "extreme"]
 Symmetry = Literal["none", "rotational", "mirror", "diagonal"]
-ALL = ("easy", "medium", "hard", "expert", "extreme")
 # What a dig of the size can reach often enough (measured over 60 digs per level:
 # 4x4 needs pairs or fish in under 1 of 20, 5x5 fish in 1 of 15); a 8x8 or 9x9
 # extreme needs the exact counter on too many clues for the budget.
-LEVELS_BY_SIZE = {4: ("easy", "medium", "extreme"), 5: ("easy", "medium", "hard", "extreme"),
-                  8: ALL[:4], 9: ALL[:4]}
+LEVELS_BY_SIZE: dict[int, tuple[str, ...]] = {
+    4: ("easy", "medium", "extreme"), 5: ("easy", "medium", "hard", "extreme"),
+    8: ALL[:4], 9: ALL[:4]}
 
 
 class FutoshikiSection(SectionBase):
@@ -34,13 +35,8 @@ class FutoshikiSection(SectionBase):
     @field_validator("difficulty")
     @classmethod
     def _level_for_size(cls, level: str, info: ValidationInfo) -> str:
-        size = info.data.get("size", 6)                 # validated before difficulty
-        allowed = LEVELS_BY_SIZE.get(size, ALL)
-        if level not in allowed:
-            raise ValueError(f"a {size}x{size} futoshiki can be {', '.join(allowed)}; "
-                             f"{level} is out of reach at this size. Choose one of those "
-                             "or another size (6 and 7 have every level).")
-        return level
+        # size is validated before difficulty
+        return check_level("futoshiki", info.data.get("size", 6), level, LEVELS_BY_SIZE)
 
 
 class FutoshikiParams(Params):
@@ -58,13 +54,6 @@ class FutoshikiBoard(Board):
     grade: str = "easy"
     hardest: str | None = None
     techniques: dict[str, int] = field(default_factory=dict)
-
-
-def caption(board: FutoshikiBoard, ctx: DrawContext) -> list[str]:
-    if ctx.bare:
-        return []
-    rule = ctx.text.text("rule", n=board.size)
-    return [rule, ctx.text.text("guess")] if board.grade == "extreme" else [rule]
 
 
 class FutoshikiKind(Kind[FutoshikiSection, FutoshikiParams, FutoshikiBoard]):
@@ -102,33 +91,19 @@ class FutoshikiKind(Kind[FutoshikiSection, FutoshikiParams, FutoshikiBoard]):
 
     def fits(self, board: FutoshikiBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
-        theme = ctx.theme
         cell = unit_size(board, box, ctx, [] if solution else caption(board, ctx))
-        floor = theme.min_answer_font_size if solution else theme.min_font_size
-        if cell * DIGIT_MAX < floor:
-            return (f"digits would be {cell * DIGIT_MAX:.1f} pt (at least {floor:g} pt reads "
-                    "well); put fewer puzzles on a page or use a smaller grid")
-        return None
+        return digits_fit(cell, ctx.theme, solution)
 
     def manifest(self, board: FutoshikiBoard) -> dict[str, Any]:
         n = board.size
-
-        def rows(values: list[int]) -> list[list[str | None]]:
-            return [[str(v) if v else None for v in values[r * n:(r + 1) * n]]
-                    for r in range(n)]
-
-        return {"size": n, "givens": rows(board.givens),
+        return {"size": n, "givens": rows(board.givens, n),
                 "relations": [{"less": list(divmod(a, n)), "greater": list(divmod(b, n))}
                               for a, b in board.relations],
-                "solution": rows(board.solution), "grade": board.grade,
+                "solution": rows(board.solution, n), "grade": board.grade,
                 "hardest": board.hardest, "techniques": dict(board.techniques)}
 
     def from_manifest(self, entry: dict[str, Any]) -> FutoshikiBoard:
         n = entry["size"]
-
-        def flat(rows: list[list[str | None]]) -> list[int]:
-            return [int(ch) if ch else 0 for row in rows for ch in row]
-
         return FutoshikiBoard(
             size=n, givens=flat(entry["givens"]), solution=flat(entry["solution"]),
             relations=[[r["less"][0] * n + r["less"][1], r["greater"][0] * n + r["greater"][1]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...grids.latin.draw import DIGIT_MAX, chevron, draw_caption, draw_digit, frame
+from ...grids.latin.draw import chevron, draw_caption, draw_digit, frame
 from ..base import Box, DrawContext
 
 GAP = 0.55                  # the gap between cells, in cells: room for a sign
@@ -54,5 +54,3 @@ def draw_board(canvas: Any, board: Any, box: Box, ctx: DrawContext, solved: bool
 def unit_size(board: Any, box: Box, ctx: DrawContext, caption: Sequence[str]) -> float:
     return frame(box, ctx.theme, span(board.size), caption, notes=1 if caption else 0).unit
 
-
-__all__ = ["DIGIT_MAX", "draw_board", "unit_size"]

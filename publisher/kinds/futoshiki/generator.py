@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from publisher.errors import GenerationFailed
 
-from ...grids.latin.dig import dig
+from ...grids.latin.dig import dig, first_at_level
 from ...grids.latin.grid import Grid
 from ...grids.latin.ladder import LEVELS, BudgetExceeded, Grade, count_solutions, run_ladder
 from ...grids.latin.square import random_square
@@ -59,24 +59,26 @@ def dig_budget(n: int, level: str) -> int:
 def generate(n: int, level: str, symmetry: str, rng: random.Random) -> Puzzle:
     tier = LEVELS.index(level)
     budget = dig_budget(n, level)
-    digs = 0
-    while digs < budget:
+    cells = cell_orbits(n, symmetry)
+
+    def square() -> tuple[list[int], list[Relation], list[list[int]]]:
         solution = random_square(n, rng)
         relations = all_relations(n, solution)
-        cells, edges = cell_orbits(n, symmetry), edge_orbits(n, relations, symmetry)
-        for _ in range(DIGS_PER_SQUARE):
-            digs += 1
-            got = _dig_once(n, solution, relations, cells, edges, tier, rng)
-            if got is not None and got.grade.level == level:
-                got.digs = digs
-                return got
-    raise GenerationFailed(f"no {n}x{n} futoshiki graded {level} in {budget} digs; "
-                           "choose another difficulty or size")
+        return solution, relations, edge_orbits(n, relations, symmetry)
+
+    got = first_at_level(level, budget, DIGS_PER_SQUARE, square,
+                         lambda made: _dig_once(n, *made[:2], cells, made[2], tier, rng),
+                         lambda p: p.grade.level)
+    if got is None:
+        raise GenerationFailed(f"no {n}x{n} futoshiki graded {level} in {budget} digs; "
+                               "choose another difficulty or size")
+    got[0].digs = got[1]
+    return got[0]
 
 
 def _dig_once(n: int, solution: list[int], relations: list[Relation],
               cells: list[list[int]], edges: list[list[int]], tier: int,
-              rng: random.Random) -> Puzzle | None:
+              rng: random.Random) -> Puzzle:
     cells, edges = cells[:], edges[:]
     rng.shuffle(cells)
     rng.shuffle(edges)
