@@ -22,13 +22,14 @@ class Grid:
     """Candidates per cell (row-major). `done` marks cells whose value has been
     removed from their peers already."""
 
-    __slots__ = ("n", "cand", "done", "broken", "lines", "peers")
+    __slots__ = ("n", "cand", "done", "left", "broken", "lines", "peers")
 
     def __init__(self, n: int, givens: list[int] | None = None):
         self.n = n
         self.lines, self.peers = units(n)
         self.cand = [(1 << n) - 1] * (n * n)
         self.done = [False] * (n * n)
+        self.left = n * n               # cells not done
         self.broken = False
         for cell, v in enumerate(givens or ()):
             if v:
@@ -39,6 +40,7 @@ class Grid:
         other = Grid.__new__(Grid)
         other.n, other.lines, other.peers = self.n, self.lines, self.peers
         other.cand, other.done, other.broken = list(self.cand), list(self.done), self.broken
+        other.left = self.left
         return other
 
     def remove(self, cell: int, mask: int) -> bool:
@@ -55,7 +57,8 @@ class Grid:
         return self.remove(cell, self.cand[cell] & ~mask)
 
     def solved(self) -> bool:
-        return not self.broken and all(m & (m - 1) == 0 for m in self.cand)
+        """Every cell settled (a cell single but not yet settled waits for `settle`)."""
+        return not self.broken and not self.left
 
     def values(self) -> list[int]:
         return [m.bit_length() if m and not m & (m - 1) else 0 for m in self.cand]
@@ -70,6 +73,7 @@ class Grid:
             if done[cell]:
                 continue
             done[cell] = True
+            self.left -= 1
             k += 1
             bit = cand[cell]
             for p in peers[cell]:
@@ -93,22 +97,25 @@ def hidden_single(g: Grid) -> bool:
     """A value with one place left in a row or column goes there."""
     cand, found, full = g.cand, False, (1 << g.n) - 1
     for line in g.lines:
-        once = twice = 0
+        once = twice = placed = 0
         for c in line:
             m = cand[c]
             twice |= once & m
             once |= m
+            if not m & (m - 1):
+                placed |= m
         if once != full:            # a value with no place left: no solution
             g.broken = True
             return True
-        hidden = once & ~twice
+        hidden = once & ~twice & ~placed
         while hidden:
             bit = hidden & -hidden
             hidden ^= bit
             for c in line:
-                if cand[c] & bit and cand[c] != bit:
+                if cand[c] & bit:
                     cand[c] = bit
                     found = True
+                    break
     return found
 
 
@@ -139,25 +146,29 @@ def naked_subset(g: Grid, k: int) -> bool:
 def hidden_subset(g: Grid, k: int) -> bool:
     """k values of a line with only k places between them: those places hold
     nothing else."""
-    cand, n, changed = g.cand, g.n, False
+    cand, changed = g.cand, False
     for line in g.lines:
-        places = []
-        for v in range(n):
-            bit = 1 << v
-            where = [c for c in line if cand[c] & bit]
-            if 2 <= len(where) <= k and any(cand[c] & (cand[c] - 1) for c in where):
-                places.append((bit, where))
+        where: dict[int, int] = {}          # value bit -> places in the line (bits)
+        for j, c in enumerate(line):
+            m = cand[c]
+            if not m & (m - 1):
+                continue
+            while m:
+                bit = m & -m
+                m ^= bit
+                where[bit] = where.get(bit, 0) | 1 << j
+        places = [(bit, spots) for bit, spots in where.items() if spots.bit_count() <= k]
         if len(places) < k:
             continue
         for combo in combinations(places, k):
-            cells = set().union(*(set(w) for _, w in combo))
-            if len(cells) != k:
-                continue
-            mask = 0
-            for bit, _ in combo:
+            spots = mask = 0
+            for bit, s in combo:
+                spots |= s
                 mask |= bit
-            for c in cells:
-                if g.restrict(c, mask):
+            if spots.bit_count() != k:
+                continue
+            for j, c in enumerate(line):
+                if spots >> j & 1 and g.restrict(c, mask):
                     changed = True
     return changed
 
