@@ -7,9 +7,10 @@ is graded exactly and kept), mean and median, with the clue counts; then Tatham'
 generator at the nearest size and level (`sgt-unequal`, `sgt-towers`, `sgt-keen` from
 Debian's sgt-puzzles, `--generate N`), CPU time of the child process per puzzle.
 Level pairs: ours easy/medium/hard/expert/extreme beside Unequal trivial/easy/tricky/
-extreme/recursive and Towers easy/hard/extreme/unreasonable (the nearest by name: his
-levels are his own ladders). Issue 28 targets: Futoshiki 9x9 hard under 100 ms,
-Skyscrapers 6x6 hard under 100 ms, and at most 10x Tatham's time.
+extreme/recursive, Towers easy/hard/extreme/unreasonable and Keen easy/normal/hard/
+extreme/unreasonable (the nearest by name: his levels are his own ladders). Issue 28
+targets: Calcudoku 9x9 hard under 300 ms, Futoshiki 9x9 hard under 100 ms, Skyscrapers
+6x6 hard under 100 ms, and at most 10x Tatham's time.
 """
 from __future__ import annotations
 
@@ -41,6 +42,9 @@ ROWS = [
     ("skyscrapers", 6, "hard", "towers", "6dh"),
     ("skyscrapers", 6, "extreme", "towers", "6du"),
     ("skyscrapers", 7, "medium", "towers", "7dh"),
+    ("calcudoku", 6, "medium", "keen", "6dn"),
+    ("calcudoku", 9, "hard", "keen", "9dh"),
+    ("calcudoku", 9, "expert", "keen", "9dx"),
 ]
 
 

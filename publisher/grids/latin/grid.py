@@ -67,7 +67,8 @@ class Grid:
         """Remove every single's value from its peers, and again for the singles that
         makes: the naked singles. Returns how many cells were settled."""
         cand, done, peers, k = self.cand, self.done, self.peers, 0
-        stack = [c for c in range(len(cand)) if not done[c] and cand[c] and not cand[c] & (cand[c] - 1)]
+        stack = [c for c in range(len(cand))
+                 if not done[c] and cand[c] and not cand[c] & (cand[c] - 1)]
         while stack:
             cell = stack.pop()
             if done[cell]:

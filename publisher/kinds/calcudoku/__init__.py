@@ -84,6 +84,11 @@ class CalcudokuKind(Kind[CalcudokuSection, CalcudokuParams, CalcudokuBoard]):
 
     def draw_solution(self, canvas: Any, board: CalcudokuBoard, box: Box,
                       ctx: DrawContext) -> None:
+        draw_board(canvas, board, box, ctx, solved=True, labels=False)
+
+    def draw_example(self, canvas: Any, board: CalcudokuBoard, box: Box,
+                     ctx: DrawContext) -> None:
+        """The How to play example: solved, with the targets and signs it explains."""
         draw_board(canvas, board, box, ctx, solved=True)
 
     def fits(self, board: CalcudokuBoard, box: Box, ctx: DrawContext,

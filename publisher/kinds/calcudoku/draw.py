@@ -20,7 +20,9 @@ def label_size(theme: Any, cell: float) -> float:
 
 
 def draw_board(canvas: Any, board: Any, box: Box, ctx: DrawContext, solved: bool,
-               caption: Sequence[str] = ()) -> None:
+               caption: Sequence[str] = (), labels: bool = True) -> None:
+    """The grid and its cages; `labels`: each cage's target and sign (an answer key
+    leaves them out, where they would crowd the digits)."""
     n, theme = board.size, ctx.theme
     f = frame(box, theme, n, caption, notes=1 if caption else 0)
     u = f.unit
@@ -54,15 +56,17 @@ def draw_board(canvas: Any, board: Any, box: Box, ctx: DrawContext, solved: bool
     size = label_size(theme, u)
     canvas.setFillGray(0)
     canvas.setFont(theme.font, size)
-    for op, target, cells in board.cages:
+    for op, target, cells in board.cages if labels else ():
         r, c = divmod(min(cells), n)
         canvas.drawString(left + c * u + thick * 0.5 + u * 0.06, top - r * u - thick * 0.5
                           - size * 0.95, label(op, target))
     if solved:
         for cell, value in enumerate(board.solution):
             r, c = divmod(cell, n)
-            draw_digit(canvas, theme, left + c * u, top - (r + 1) * u - u * 0.06, u,
-                       str(value), False)
+            # under a label, a little lower
+            lower = u * 0.08 if labels else 0.0
+            draw_digit(canvas, theme, left + c * u, top - (r + 1) * u - lower, u, str(value),
+                       False)
     draw_caption(canvas, f, box, ctx, board.grade if caption else None)
     canvas.restoreState()
 
