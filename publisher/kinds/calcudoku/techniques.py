@@ -9,7 +9,7 @@ a row or column (what its sum cages leave for the rest of the line), x-wing,
 swordfish and quads (expert)."""
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from typing import Sequence
 
 from ...grids.latin.grid import (Grid, hidden_pair, hidden_quad, hidden_single, hidden_triple,
@@ -33,16 +33,22 @@ def value_of(op: str, values: Sequence[int]) -> int:
     return b - a if op == "-" else (b // a if b % a == 0 else -1)
 
 
-def fillings(cage: Cage, cand: Sequence[int], n: int) -> list[int] | None:
+def fillings(cage: Cage, cand: Sequence[int], n: int) -> tuple[int, ...] | None:
     """Per cell of the cage, the digits some filling true to the target gives it
     (cells of the cage in one row or column differ); None past WAYS_LIMIT."""
-    op, target, cells = cage
-    masks = [cand[c] for c in cells]
+    masks = tuple(cand[c] for c in cage[2])
     ways = 1
     for m in masks:
         ways *= m.bit_count()
     if ways > WAYS_LIMIT:
         return None
+    return _fillings(cage, masks, n)
+
+
+@lru_cache(maxsize=50_000)
+def _fillings(cage: Cage, masks: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """(A cage's state recurs across the many ladder runs of one dig.)"""
+    op, target, cells = cage
     k = len(cells)
     clash = [[j for j in range(i) if cells[j] // n == cells[i] // n or cells[j] % n == cells[i] % n]
              for i in range(k)]
@@ -57,16 +63,16 @@ def fillings(cage: Cage, cand: Sequence[int], n: int) -> list[int] | None:
                     out[j] |= 1 << (chosen[j] - 1)
             return
         m = masks[i]
+        for j in clash[i]:
+            m &= ~(1 << (chosen[j] - 1))
         while m:
             bit = m & -m
             m ^= bit
             v = bit.bit_length()
-            if any(chosen[j] == v for j in clash[i]):
-                continue
             chosen[i] = v
             walk(i + 1, acc + v if op == "+" else acc * v if op == "x" else acc)
     walk(0, 0 if op == "+" else 1)
-    return out
+    return tuple(out)
 
 
 def cage_combinations(cages: Sequence[Cage], g: Grid) -> bool:
