@@ -42,19 +42,30 @@ def seen(heights: Sequence[int]) -> int:
     return count
 
 
-def edge_clues(clues: Sequence[Clue], g: Grid) -> bool:
-    n, changed = g.n, False
+def edge_limits(n: int, clues: Sequence[Clue]) -> tuple[tuple[int, int], ...]:
+    """(cell, heights it may hold) for every cell an edge clue limits."""
+    out = []
     for side, k, c in clues:
         for d, cell in enumerate(line_cells(n, side, k)):
-            most = n if c == 1 and d == 0 else n - c + 1 + d
-            if c == 1 and d == 0:
-                keep = 1 << (n - 1)
+            if c == 1:
+                keep = 1 << (n - 1) if d == 0 else (1 << n) - 1
             elif c == n:
                 keep = 1 << d
             else:
-                keep = (1 << min(n, most)) - 1
-            if g.restrict(cell, keep):
-                changed = True
+                keep = (1 << min(n, n - c + 1 + d)) - 1
+            if keep != (1 << n) - 1:
+                out.append((cell, keep))
+    return tuple(out)
+
+
+def edge_clues(limits: Sequence[tuple[int, int]], g: Grid) -> bool:
+    """A 1 sees the tallest next to it, an N sees 1 to N in order, and a clue c
+    leaves at most N - c + 1 + d in the cell d steps in."""
+    cand, changed = g.cand, False
+    for cell, keep in limits:
+        if cand[cell] & ~keep:
+            g.restrict(cell, keep)
+            changed = True
     return changed
 
 
@@ -114,7 +125,7 @@ def clue_lines(n: int, clues: Sequence[Clue]) -> list[tuple[list[int], int, int]
 
 def ladder(n: int, clues: Sequence[Clue]) -> list[Step]:
     lines = tuple(clue_lines(n, clues))
-    return [("edge_clue", 0, partial(edge_clues, tuple(clues))),
+    return [("edge_clue", 0, partial(edge_clues, edge_limits(n, clues))),
             ("naked_single", 0, naked_single), ("hidden_single", 0, hidden_single),
             ("visibility", 1, partial(visibility, lines, SHORT)),
             ("naked_pair", 2, naked_pair), ("hidden_pair", 2, hidden_pair),
@@ -126,5 +137,5 @@ def ladder(n: int, clues: Sequence[Clue]) -> list[Step]:
 
 def propagation(n: int, clues: Sequence[Clue]) -> list[Technique]:
     """The exact counter's propagation between branches."""
-    return [partial(edge_clues, tuple(clues)), naked_single, hidden_single,
+    return [partial(edge_clues, edge_limits(n, clues)), naked_single, hidden_single,
             partial(visibility, tuple(clue_lines(n, clues)), LONG)]
