@@ -98,6 +98,9 @@ def _dig_once(n: int, solution: list[int], relations: list[Relation],
         except BudgetExceeded:
             return False
 
-    present = dig([True] * (total + len(relations)), orbits, test)
+    # givens first, in growing runs (nearly all go), then signs one by one (about a
+    # third stay): 12% fewer ladder runs at 9x9 than growing runs throughout
+    present = dig([True] * (total + len(relations)), orbits[:len(cells)], test)
+    present = dig(present, orbits[len(cells):], test, first_run=1)
     givens, rels = split(present)
     return Puzzle(n, givens, rels, solution, grade(n, givens, rels))

@@ -107,6 +107,8 @@ def _dig_once(n: int, solution: list[int], cells: list[list[int]],
         except BudgetExceeded:
             return False
 
-    present = dig([True] * (total + len(clues)), orbits, test)
+    # givens first, in growing runs (nearly all go), then clues one by one (most stay)
+    present = dig([True] * (total + len(clues)), orbits[:len(cells)], test)
+    present = dig(present, orbits[len(cells):], test, first_run=1)
     givens, kept = split(present)
     return Puzzle(n, givens, kept, solution, grade(n, givens, kept))
