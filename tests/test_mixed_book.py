@@ -72,6 +72,17 @@ sections:
   - kind: nonogram
     title: Picture
     picture: en/heart
+  - kind: futoshiki
+    title: Futoshiki
+    size: 4
+    difficulty: easy
+  - kind: skyscrapers
+    title: Skyscrapers
+    size: 4
+    difficulty: easy
+  - kind: calcudoku
+    title: Calcudoku
+    size: 4
     difficulty: easy
 """
 
@@ -89,10 +100,12 @@ def test_every_kind_is_in_the_book(built):
     _, manifest, _ = built
     assert [p["kind"] for p in manifest["puzzles"]] == [
         "wordsearch", "crossword", "numberlink", "numberlink", "queens", "queens",
-        "maze", "cryptogram", "scramble", "fillin", "sudoku", "wordladder", "nonogram"]
+        "maze", "cryptogram", "scramble", "fillin", "sudoku", "wordladder", "nonogram",
+        "futoshiki", "skyscrapers", "calcudoku"]
     assert set(all_kinds()) == {"wordsearch", "crossword", "numberlink", "queens",
                                 "maze", "cryptogram", "scramble", "fillin", "sudoku",
-                                "wordladder", "nonogram"}
+                                "wordladder", "nonogram", "futoshiki", "skyscrapers",
+                                "calcudoku"}
 
 
 def test_puzzles_share_pages_when_asked_and_each_page_shows_its_puzzle(built):

@@ -1,0 +1,46 @@
+"""Small pieces the Latin-square kinds' packages share: the level check of a
+section, the caption, the legibility verdict, digit rows for the manifest."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...kinds.base import DrawContext
+from .draw import DIGIT_MAX
+
+ALL = ("easy", "medium", "hard", "expert", "extreme")
+
+
+def check_level(name: str, size: int, level: str, by_size: dict[int, tuple[str, ...]]) -> str:
+    """`level` if a `size` grid of the kind can be it, else a ValueError saying which."""
+    allowed = by_size.get(size, ALL)
+    if level not in allowed:
+        everything = [str(s) for s in range(4, 10) if s not in by_size]
+        raise ValueError(f"a {size}x{size} {name} can be {', '.join(allowed)}; {level} is "
+                         f"out of reach at this size. Choose one of those or another size "
+                         f"({' and '.join(everything)} have every level).")
+    return level
+
+
+def caption(board: Any, ctx: DrawContext) -> list[str]:
+    """The rule, and at extreme the line saying a guess may be needed."""
+    if ctx.bare:
+        return []
+    rule = ctx.text.text("rule", n=board.size)
+    return [rule, ctx.text.text("guess")] if board.grade == "extreme" else [rule]
+
+
+def digits_fit(cell: float, theme: Any, solution: bool) -> str | None:
+    floor = theme.min_answer_font_size if solution else theme.min_font_size
+    if cell * DIGIT_MAX < floor:
+        return (f"digits would be {cell * DIGIT_MAX:.1f} pt (at least {floor:g} pt reads "
+                "well); put fewer puzzles on a page or use a smaller grid")
+    return None
+
+
+def rows(values: list[int], n: int) -> list[list[str | None]]:
+    """Row-major values as rows of digit strings, None where 0."""
+    return [[str(v) if v else None for v in values[r * n:(r + 1) * n]] for r in range(n)]
+
+
+def flat(grid: list[list[str | None]]) -> list[int]:
+    return [int(ch) if ch else 0 for row in grid for ch in row]

@@ -1,0 +1,84 @@
+"""The technique ladder and the exact counter.
+
+A ladder is a list of steps (name, tier, technique), easiest first; the runner
+always applies the easiest technique that makes progress, counts each use, and
+the grade is the tier of the hardest one used (LEVELS). Every technique is sound,
+so a puzzle the ladder solves from givens that have a solution has exactly that
+one. A puzzle the whole ladder cannot finish but the counter proves unique is
+"extreme"."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from .grid import Grid
+
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+Technique = Callable[[Grid], bool]
+Step = tuple[str, int, Technique]
+
+
+class BudgetExceeded(Exception):
+    """The exact counter used more branches than it was allowed."""
+
+
+@dataclass
+class Grade:
+    level: str                      # one of LEVELS
+    solved: bool                    # False only for extreme (or a broken puzzle)
+    hardest: str | None             # the hardest technique used (None if none)
+    techniques: dict[str, int] = field(default_factory=dict)
+
+
+def run_ladder(g: Grid, ladder: Sequence[Step], max_tier: int = 3) -> Grade:
+    """Solve `g` in place with the steps up to `max_tier`."""
+    counts: dict[str, int] = {}
+    top, hardest = (0, -1), None          # (tier, place in the ladder) of the hardest
+    steps = [s for s in ladder if s[1] <= max_tier]
+    while not g.broken and not g.solved():
+        for place, (name, tier, technique) in enumerate(steps):
+            if technique(g):
+                counts[name] = counts.get(name, 0) + 1
+                if (tier, place) > top:
+                    top, hardest = (tier, place), name
+                break
+        else:
+            break
+    solved = g.solved()
+    return Grade(LEVELS[top[0]] if solved else "extreme", solved, hardest, counts)
+
+
+def fixpoint(g: Grid, steps: Sequence[Technique]) -> None:
+    """Apply `steps` until none makes progress (the counter's propagation)."""
+    while not g.broken and any(step(g) for step in steps):
+        pass
+
+
+def count_solutions(g: Grid, propagate: Sequence[Technique], limit: int = 2,
+                    budget: int = 200_000) -> int:
+    """Solutions of `g` (not changed), no further than `limit`: propagation, then a
+    branch on a cell with the fewest candidates. Raises BudgetExceeded past `budget`
+    branches."""
+    nodes = [0]
+
+    def search(h: Grid) -> int:
+        fixpoint(h, propagate)
+        if h.broken:
+            return 0
+        open_cells = [(m.bit_count(), c) for c, m in enumerate(h.cand) if m & (m - 1)]
+        if not open_cells:
+            return 1
+        nodes[0] += 1
+        if nodes[0] > budget:
+            raise BudgetExceeded(f"more than {budget} branches")
+        _, cell = min(open_cells)
+        found, m = 0, h.cand[cell]
+        while m and found < limit:
+            bit = m & -m
+            m ^= bit
+            branch = h.copy()
+            branch.cand[cell] = bit
+            found += search(branch)
+        return found
+
+    return search(g.copy())

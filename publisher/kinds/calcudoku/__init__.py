@@ -1,0 +1,132 @@
+"""The `calcudoku` kind: a Latin square cut into cages, each with a target and an
+operation (never called by a trademarked name); one solution, graded by the
+techniques a person needs (techniques.py), made by merging cages under the ladder
+(generator.py) on the engine of grids/latin."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import Field, ValidationInfo, field_validator
+
+from ...grids.latin.common import ALL, caption, check_level, digits_fit, rows
+from ...grids.latin.symmetry import turns
+from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase
+from .draw import LABEL_MAX, draw_board, unit_size
+from .generator import generate
+
+Level = Literal["easy", "medium", "hard", "expert", "extreme"]
+Operations = Literal["all", "add", "add_multiply"]
+# What merging reaches often enough at the size (measured over 6 to 20 digs per level).
+LEVELS_BY_SIZE: dict[int, tuple[str, ...]] = {
+    4: ("easy", "medium", "hard", "extreme"), 5: ("easy", "medium", "hard", "extreme"),
+    8: ALL[:4], 9: ALL[:4]}
+
+
+class CalcudokuSection(SectionBase):
+    kind: Literal["calcudoku"]
+    size: int = Field(default=6, ge=4, le=9)
+    operations: Operations = "all"
+    difficulty: Level = "medium"
+    count: int = Field(default=1, ge=1, le=1000)
+
+    @field_validator("difficulty")
+    @classmethod
+    def _level_for_size(cls, level: str, info: ValidationInfo) -> str:
+        # size is validated before difficulty
+        return check_level("calcudoku", info.data.get("size", 6), level, LEVELS_BY_SIZE)
+
+
+class CalcudokuParams(Params):
+    size: int = 6
+    operations: Operations = "all"
+    difficulty: Level = "medium"
+
+
+@dataclass
+class CalcudokuBoard(Board):
+    size: int = 6
+    cages: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
+    solution: list[int] = field(default_factory=list)
+    grade: str = "easy"
+    hardest: str | None = None
+    techniques: dict[str, int] = field(default_factory=dict)
+
+
+class CalcudokuKind(Kind[CalcudokuSection, CalcudokuParams, CalcudokuBoard]):
+    easier = "a lower difficulty, another size or more operations"
+    name = "calcudoku"
+    section_model = CalcudokuSection
+    params_model = CalcudokuParams
+    default_candidates = 1          # each candidate is already graded exactly
+    default_answers_per_page = 9
+    example = {"size": 4, "count": 2, "difficulty": "easy"}
+
+    def plan(self, section: CalcudokuSection,
+             ctx: PlanContext) -> list[PuzzleRequest[CalcudokuParams]]:
+        params = CalcudokuParams(size=section.size, operations=section.operations,
+                                 difficulty=section.difficulty)
+        return [PuzzleRequest(title, params, ctx.language)
+                for title in ctx.titles(section.title, section.count)]
+
+    def generate(self, params: CalcudokuParams, seed: int) -> CalcudokuBoard:
+        p = generate(params.size, params.difficulty, params.operations, random.Random(seed))
+        g = p.grade
+        return CalcudokuBoard(score=float(-len(p.cages)), size=p.size, cages=p.cages,
+                              solution=p.solution, grade=g.level,
+                              hardest=g.hardest if g.solved else "beyond_ladder",
+                              techniques=dict(g.techniques))
+
+    def draw_puzzle(self, canvas: Any, board: CalcudokuBoard, box: Box,
+                    ctx: DrawContext) -> None:
+        draw_board(canvas, board, box, ctx, solved=False, caption=caption(board, ctx))
+
+    def draw_solution(self, canvas: Any, board: CalcudokuBoard, box: Box,
+                      ctx: DrawContext) -> None:
+        draw_board(canvas, board, box, ctx, solved=True, labels=False)
+
+    def draw_example(self, canvas: Any, board: CalcudokuBoard, box: Box,
+                     ctx: DrawContext) -> None:
+        """The How to play example: solved, with the targets and signs it explains."""
+        draw_board(canvas, board, box, ctx, solved=True)
+
+    def fits(self, board: CalcudokuBoard, box: Box, ctx: DrawContext,
+             solution: bool = False) -> str | None:
+        cell = unit_size(board, box, ctx, [] if solution else caption(board, ctx))
+        if not solution and cell * LABEL_MAX < ctx.theme.min_font_size:
+            return (f"cage targets need {ctx.theme.min_font_size:g} pt and {cell:.0f} pt "
+                    "cells are too small for that; put fewer puzzles on a page")
+        return digits_fit(cell, ctx.theme, solution)
+
+    def manifest(self, board: CalcudokuBoard) -> dict[str, Any]:
+        n = board.size
+        return {"size": n,
+                "cages": [{"op": op, "target": target,
+                           "cells": [list(divmod(c, n)) for c in cells]}
+                          for op, target, cells in board.cages],
+                "solution": rows(board.solution, n), "grade": board.grade,
+                "hardest": board.hardest, "techniques": dict(board.techniques)}
+
+    def from_manifest(self, entry: dict[str, Any]) -> CalcudokuBoard:
+        n = entry["size"]
+        return CalcudokuBoard(
+            size=n, cages=[(k["op"], k["target"], tuple(r * n + c for r, c in k["cells"]))
+                           for k in entry["cages"]],
+            solution=[int(ch) for row in entry["solution"] for ch in row],
+            grade=entry["grade"], hardest=entry["hardest"],
+            techniques=dict(entry["techniques"]))
+
+    def identity(self, board: CalcudokuBoard) -> tuple:
+        """Equal for two boards when one is the other turned or mirrored."""
+        n, keys = board.size, []
+        for turn in turns(n):
+            keys.append(tuple(sorted((tuple(sorted(turn(*divmod(c, n)) for c in cells)), op, t)
+                                     for op, t, cells in board.cages)))
+        return (n,) + min(keys)
+
+    def text_for_search(self, board: CalcudokuBoard) -> list[str]:
+        return [str(board.cages[0][1])]
+
+
+KIND = CalcudokuKind()

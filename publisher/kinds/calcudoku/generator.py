@@ -1,0 +1,113 @@
+"""Making one Calcudoku: a random Latin square cut into one-cell cages (which tell
+everything), then the dig's counterpart: neighbouring cages merged at random, each
+merge (with an operation the section allows, drawn at random) kept only while the
+ladder up to the level's tier still solves the puzzle (the exact counter for
+extreme). Kept only when the full ladder grades it exactly the level asked.
+Budgets are merges tried and digs, never time."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from publisher.errors import GenerationFailed
+
+from ...grids.latin.dig import first_at_level
+from ...grids.latin.grid import Grid
+from ...grids.latin.ladder import LEVELS, BudgetExceeded, Grade, count_solutions, run_ladder
+from ...grids.latin.square import random_square
+from .techniques import Cage, ladder, propagation, value_of
+
+DIGS_PER_SQUARE = 3
+OPS = {"all": ("+", "x", "-", "/"), "add": ("+",), "add_multiply": ("+", "x")}
+
+
+@dataclass
+class Puzzle:
+    size: int
+    cages: list[Cage]
+    solution: list[int]
+    grade: Grade
+    digs: int = 0
+
+
+def largest_cage(n: int) -> int:
+    return 4 if n <= 6 else 5
+
+
+def grade(n: int, cages: list[Cage], max_tier: int = 3) -> Grade:
+    return run_ladder(Grid(n), ladder(n, cages), max_tier)
+
+
+def unique(n: int, cages: list[Cage], budget: int) -> bool:
+    return count_solutions(Grid(n), propagation(cages), 2, budget) == 1
+
+
+def operation(values: list[int], operations: str, rng: random.Random) -> str | None:
+    """A random operation the section allows for a cage of these values."""
+    if len(values) == 1:
+        return "="
+    ops = [op for op in OPS[operations] if len(values) == 2 or op in ("+", "x")]
+    if "/" in ops and max(values) % min(values):
+        ops.remove("/")
+    if len(values) == 2 and len(ops) > 1:       # two cells: - and / tell more, as in print
+        ops += [op for op in ops if op in ("-", "/")]
+    return rng.choice(ops) if ops else None
+
+
+def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
+               rng: random.Random) -> Puzzle:
+    owner = list(range(n * n))                  # cage id per cell
+    cages: dict[int, Cage] = {c: ("=", solution[c], (c,)) for c in range(n * n)}
+
+    def solved(trial: dict[int, Cage]) -> bool:
+        listed = list(trial.values())
+        if tier < 4:
+            return grade(n, listed, tier).solved
+        try:
+            return unique(n, listed, budget=1500)
+        except BudgetExceeded:
+            return False
+
+    pairs = [(a, a + 1) for a in range(n * n) if a % n < n - 1] + \
+            [(a, a + n) for a in range(n * n - n)]
+    tried: set[tuple[int, int]] = set()
+    while True:
+        open_pairs = [(owner[a], owner[b]) for a, b in pairs if owner[a] != owner[b]]
+        open_pairs = sorted({(min(p), max(p)) for p in open_pairs} - tried)
+        open_pairs = [(x, y) for x, y in open_pairs
+                      if len(cages[x][2]) + len(cages[y][2]) <= largest_cage(n)]
+        if not open_pairs:
+            break
+        x, y = rng.choice(open_pairs)
+        tried.add((x, y))
+        cells = tuple(sorted(cages[x][2] + cages[y][2]))
+        values = [solution[c] for c in cells]
+        op = operation(values, operations, rng)
+        if op is None:
+            continue
+        trial = dict(cages)
+        del trial[y]
+        trial[x] = (op, value_of(op, values), cells)
+        if solved(trial):
+            cages = trial
+            for c in cells:
+                owner[c] = x
+            tried = {p for p in tried if x not in p and y not in p}
+    listed = sorted(cages.values(), key=lambda cage: cage[2])
+    return Puzzle(n, listed, solution, grade(n, listed))
+
+
+def dig_budget(n: int) -> int:
+    return {4: 120, 5: 80, 6: 40, 7: 24, 8: 16, 9: 12}[n]
+
+
+def generate(n: int, level: str, operations: str, rng: random.Random) -> Puzzle:
+    tier, budget = LEVELS.index(level), dig_budget(n)
+    got = first_at_level(level, budget, DIGS_PER_SQUARE, lambda: random_square(n, rng),
+                         lambda sol: _merge_dig(n, sol, operations, tier, rng),
+                         lambda p: p.grade.level)
+    if got is None:
+        raise GenerationFailed(f"no {n}x{n} calcudoku graded {level} in {budget} digs; "
+                               "choose another difficulty, size or operations")
+    got[0].digs = got[1]
+    return got[0]

@@ -1,0 +1,130 @@
+"""Calcudoku's own techniques and its ladder (docs/spec.md, calcudoku).
+
+A cage is (op, target, cells): "+" sum, "x" product, "-" difference and "/" quotient
+of its two cells, "=" one cell. Tiers: 0 single-cell cages, singles, and the
+combinations of two-cell cages (easy); 1 cage combinations by sum and size: every
+cage keeps in each cell only the digits some filling true to its target gives it
+(medium); 2 naked and hidden pairs and triples (hard); 3 cage-sum arithmetic across
+a row or column (what its sum cages leave for the rest of the line), x-wing,
+swordfish and quads (expert)."""
+from __future__ import annotations
+
+from functools import lru_cache, partial
+from typing import Sequence
+
+from ...grids.latin.grid import (Grid, hidden_pair, hidden_quad, hidden_single, hidden_triple,
+                                 naked_pair, naked_quad, naked_single, naked_triple, swordfish,
+                                 x_wing)
+from ...grids.latin.ladder import Step, Technique
+
+Cage = tuple[str, int, tuple[int, ...]]        # (op, target, cells)
+WAYS_LIMIT = 4000                              # fillings of a cage a person would weigh
+
+
+def value_of(op: str, values: Sequence[int]) -> int:
+    if op in ("+", "="):
+        return sum(values)
+    if op == "x":
+        out = 1
+        for v in values:
+            out *= v
+        return out
+    a, b = sorted(values)
+    return b - a if op == "-" else (b // a if b % a == 0 else -1)
+
+
+def fillings(cage: Cage, cand: Sequence[int], n: int) -> tuple[int, ...] | None:
+    """Per cell of the cage, the digits some filling true to the target gives it
+    (cells of the cage in one row or column differ); None past WAYS_LIMIT."""
+    masks = tuple(cand[c] for c in cage[2])
+    ways = 1
+    for m in masks:
+        ways *= m.bit_count()
+    if ways > WAYS_LIMIT:
+        return None
+    return _fillings(cage, masks, n)
+
+
+@lru_cache(maxsize=50_000)
+def _fillings(cage: Cage, masks: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """(A cage's state recurs across the many ladder runs of one dig.)"""
+    op, target, cells = cage
+    k = len(cells)
+    clash = [[j for j in range(i) if cells[j] // n == cells[i] // n or cells[j] % n == cells[i] % n]
+             for i in range(k)]
+    out, chosen = [0] * k, [0] * k
+
+    def walk(i: int, acc: int) -> None:
+        if op == "+" and acc > target or op == "x" and target % acc:
+            return
+        if i == k:
+            if value_of(op, chosen) == target:
+                for j in range(k):
+                    out[j] |= 1 << (chosen[j] - 1)
+            return
+        m = masks[i]
+        for j in clash[i]:
+            m &= ~(1 << (chosen[j] - 1))
+        while m:
+            bit = m & -m
+            m ^= bit
+            v = bit.bit_length()
+            chosen[i] = v
+            walk(i + 1, acc + v if op == "+" else acc * v if op == "x" else acc)
+    walk(0, 0 if op == "+" else 1)
+    return tuple(out)
+
+
+def cage_combinations(cages: Sequence[Cage], g: Grid) -> bool:
+    changed = False
+    for cage in cages:
+        keep = fillings(cage, g.cand, g.n)
+        if keep is None:
+            continue
+        for cell, mask in zip(cage[2], keep):
+            if g.restrict(cell, mask):
+                changed = True
+        if g.broken:
+            return True
+    return changed
+
+
+def line_sums(n: int, cages: Sequence[Cage]) -> list[tuple[list[int], int]]:
+    """Per row and column: the cells not in a sum cage lying wholly inside it, and
+    what they must add up to (the line's 1 + ... + n less those cages' targets)."""
+    out = []
+    for axis in range(2):
+        for k in range(n):
+            cells = [r * n + k for r in range(n)] if axis else [k * n + c for c in range(n)]
+            inside, total = set(cells), n * (n + 1) // 2
+            rest = set(cells)
+            for op, target, cage in cages:
+                if op in ("+", "=") and set(cage) <= inside:
+                    rest -= set(cage)
+                    total -= target
+            if 0 < len(rest) < len(cells):
+                out.append((sorted(rest), total))
+    return out
+
+
+def line_arithmetic(sums: Sequence[tuple[list[int], int]], g: Grid) -> bool:
+    """The cells a line's sum cages leave add up to what those cages leave over."""
+    return cage_combinations([("+", total, tuple(cells)) for cells, total in sums], g)
+
+
+def ladder(n: int, cages: Sequence[Cage]) -> list[Step]:
+    small = tuple(c for c in cages if len(c[2]) <= 2)
+    return [("single_cage", 0, partial(cage_combinations, tuple(c for c in cages if c[0] == "="))),
+            ("naked_single", 0, naked_single), ("hidden_single", 0, hidden_single),
+            ("two_cell_cage", 0, partial(cage_combinations, small)),
+            ("cage_combination", 1, partial(cage_combinations, tuple(cages))),
+            ("naked_pair", 2, naked_pair), ("hidden_pair", 2, hidden_pair),
+            ("naked_triple", 2, naked_triple), ("hidden_triple", 2, hidden_triple),
+            ("line_arithmetic", 3, partial(line_arithmetic, tuple(line_sums(n, cages)))),
+            ("x_wing", 3, x_wing), ("swordfish", 3, swordfish),
+            ("naked_quad", 3, naked_quad), ("hidden_quad", 3, hidden_quad)]
+
+
+def propagation(cages: Sequence[Cage]) -> list[Technique]:
+    """The exact counter's propagation between branches."""
+    return [naked_single, hidden_single, partial(cage_combinations, tuple(cages))]

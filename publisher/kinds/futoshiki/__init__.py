@@ -1,0 +1,135 @@
+"""The `futoshiki` kind: a Latin square with inequality signs between some
+neighbours and few givens; one solution, graded by the techniques a person needs
+(techniques.py), made by the ladder-driven dig of grids/latin."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import Field, ValidationInfo, field_validator
+
+from ...grids.latin.common import ALL, caption, check_level, digits_fit, flat, rows
+from ...grids.latin.symmetry import turns
+from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase
+from .draw import draw_board, unit_size
+from .generator import generate
+
+Level = Literal["easy", "medium", "hard", "expert", "extreme"]
+Symmetry = Literal["none", "rotational", "mirror", "diagonal"]
+# What a dig of the size can reach often enough (measured over 60 digs per level:
+# 4x4 needs pairs or fish in under 1 of 20, 5x5 fish in 1 of 15); a 8x8 or 9x9
+# extreme needs the exact counter on too many clues for the budget.
+LEVELS_BY_SIZE: dict[int, tuple[str, ...]] = {
+    4: ("easy", "medium", "extreme"), 5: ("easy", "medium", "hard", "extreme"),
+    8: ALL[:4], 9: ALL[:4]}
+
+
+class FutoshikiSection(SectionBase):
+    kind: Literal["futoshiki"]
+    size: int = Field(default=6, ge=4, le=9)
+    difficulty: Level = "medium"
+    symmetry: Symmetry = "none"
+    count: int = Field(default=1, ge=1, le=1000)
+
+    @field_validator("difficulty")
+    @classmethod
+    def _level_for_size(cls, level: str, info: ValidationInfo) -> str:
+        # size is validated before difficulty
+        return check_level("futoshiki", info.data.get("size", 6), level, LEVELS_BY_SIZE)
+
+
+class FutoshikiParams(Params):
+    size: int = 6
+    difficulty: Level = "medium"
+    symmetry: Symmetry = "none"
+
+
+@dataclass
+class FutoshikiBoard(Board):
+    size: int = 6
+    givens: list[int] = field(default_factory=list)           # row-major, 0 = empty
+    relations: list[list[int]] = field(default_factory=list)  # [lesser cell, greater cell]
+    solution: list[int] = field(default_factory=list)
+    grade: str = "easy"
+    hardest: str | None = None
+    techniques: dict[str, int] = field(default_factory=dict)
+
+
+class FutoshikiKind(Kind[FutoshikiSection, FutoshikiParams, FutoshikiBoard]):
+    easier = "a lower difficulty or another size"
+    name = "futoshiki"
+    section_model = FutoshikiSection
+    params_model = FutoshikiParams
+    default_candidates = 1          # each candidate is already graded exactly
+    default_answers_per_page = 9
+    example = {"size": 4, "count": 2, "difficulty": "easy"}
+
+    def plan(self, section: FutoshikiSection,
+             ctx: PlanContext) -> list[PuzzleRequest[FutoshikiParams]]:
+        params = FutoshikiParams(size=section.size, difficulty=section.difficulty,
+                                 symmetry=section.symmetry)
+        return [PuzzleRequest(title, params, ctx.language)
+                for title in ctx.titles(section.title, section.count)]
+
+    def generate(self, params: FutoshikiParams, seed: int) -> FutoshikiBoard:
+        p = generate(params.size, params.difficulty, params.symmetry, random.Random(seed))
+        g = p.grade
+        clues = sum(1 for v in p.givens if v) * 2 + len(p.relations)
+        return FutoshikiBoard(score=-float(clues), size=p.size, givens=p.givens,
+                              relations=[list(r) for r in p.relations], solution=p.solution,
+                              grade=g.level, hardest=g.hardest if g.solved else "beyond_ladder",
+                              techniques=dict(g.techniques))
+
+    def draw_puzzle(self, canvas: Any, board: FutoshikiBoard, box: Box,
+                    ctx: DrawContext) -> None:
+        draw_board(canvas, board, box, ctx, solved=False, caption=caption(board, ctx))
+
+    def draw_solution(self, canvas: Any, board: FutoshikiBoard, box: Box,
+                      ctx: DrawContext) -> None:
+        draw_board(canvas, board, box, ctx, solved=True)
+
+    def fits(self, board: FutoshikiBoard, box: Box, ctx: DrawContext,
+             solution: bool = False) -> str | None:
+        cell = unit_size(board, box, ctx, [] if solution else caption(board, ctx))
+        return digits_fit(cell, ctx.theme, solution)
+
+    def manifest(self, board: FutoshikiBoard) -> dict[str, Any]:
+        n = board.size
+        return {"size": n, "givens": rows(board.givens, n),
+                "relations": [{"less": list(divmod(a, n)), "greater": list(divmod(b, n))}
+                              for a, b in board.relations],
+                "solution": rows(board.solution, n), "grade": board.grade,
+                "hardest": board.hardest, "techniques": dict(board.techniques)}
+
+    def from_manifest(self, entry: dict[str, Any]) -> FutoshikiBoard:
+        n = entry["size"]
+        return FutoshikiBoard(
+            size=n, givens=flat(entry["givens"]), solution=flat(entry["solution"]),
+            relations=[[r["less"][0] * n + r["less"][1], r["greater"][0] * n + r["greater"][1]]
+                       for r in entry["relations"]],
+            grade=entry["grade"], hardest=entry["hardest"],
+            techniques=dict(entry["techniques"]))
+
+    def identity(self, board: FutoshikiBoard) -> tuple:
+        """Equal for two boards when one is the other turned or mirrored, or with every
+        digit v read as n + 1 - v (which turns every sign round)."""
+        n, keys = board.size, []
+        for turn in turns(n):
+            def cell(k: int) -> int:
+                r, c = turn(*divmod(k, n))
+                return r * n + c
+            for flip in (False, True):
+                givens = [0] * (n * n)
+                for k, v in enumerate(board.givens):
+                    givens[cell(k)] = (n + 1 - v if flip and v else v)
+                rels = sorted((cell(b), cell(a)) if flip else (cell(a), cell(b))
+                              for a, b in board.relations)
+                keys.append((tuple(givens), tuple(rels)))
+        return (n,) + min(keys)
+
+    def text_for_search(self, board: FutoshikiBoard) -> list[str]:
+        return [str(v) for v in board.givens if v][:1]
+
+
+KIND = FutoshikiKind()
