@@ -115,11 +115,17 @@ def test_same_seed_gives_identical_bytes_whatever_the_workers(book, tmp_path):
     assert again.manifest.read_bytes() == result.manifest.read_bytes()
 
 
-def test_seed_option_overrides_the_spec(book, tmp_path):
-    result, manifest, spec = book
+def test_seed_option_overrides_the_spec(tmp_path):
+    # a small book of its own: the issue spec's 13 puzzles x 20 candidates cost ~20 s here
+    spec = tmp_path / "seeded.yaml"
+    spec.write_text("title: Seeded\nseed: 7\nsections:\n  - kind: wordsearch\n    size: 12\n"
+                    "    puzzles:\n      - title: Farm\n        words: [cow, horse, pig, goat, sheep, duck]\n",
+                    encoding="utf-8")
+    manifest = json.loads(build_book(spec, tmp_path / "spec", workers=1)
+                          .manifest.read_text(encoding="utf-8"))
     other = build_book(spec, tmp_path / "other", seed=8, workers=1)
     changed = json.loads(other.manifest.read_text(encoding="utf-8"))
-    assert changed["seed"] == 8
+    assert manifest["seed"] == 7 and changed["seed"] == 8
     assert changed["puzzles"][0]["grid"] != manifest["puzzles"][0]["grid"]
 
 
