@@ -119,7 +119,8 @@ def test_seed_option_overrides_the_spec(tmp_path):
     # a small book of its own: the issue spec's 13 puzzles x 20 candidates cost ~20 s here
     spec = tmp_path / "seeded.yaml"
     spec.write_text("title: Seeded\nseed: 7\nsections:\n  - kind: wordsearch\n    size: 12\n"
-                    "    puzzles:\n      - title: Farm\n        words: [cow, horse, pig, goat, sheep, duck]\n",
+                    "    puzzles:\n      - title: Farm\n"
+                    "        words: [cow, horse, pig, goat, sheep, duck]\n",
                     encoding="utf-8")
     manifest = json.loads(build_book(spec, tmp_path / "spec", workers=1)
                           .manifest.read_text(encoding="utf-8"))
