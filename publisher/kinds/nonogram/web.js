@@ -31,7 +31,7 @@ Shell.play((data, api) => {
   const colHeads = data.col_clues.map((clue, c) => {
     const th = api.el("th", {role: "columnheader", scope: "col",
                              "aria-label": T.web_col_clue.replace("{n}", c + 1).replace("{clue}", runs(clue).join(" "))});
-    for (const n of runs(clue)) th.append(api.el("span", {"aria-hidden": "true"}, n));
+    for (const n of runs(clue)) th.append(api.el("span", {}, n));
     if ((c + 1) % 5 === 0 && c < C - 1) th.classList.add("t5r");
     top.append(th);
     return th;
@@ -40,7 +40,7 @@ Shell.play((data, api) => {
   const rowHeads = data.row_clues.map((clue, r) => {
     const th = api.el("th", {role: "rowheader", scope: "row",
                              "aria-label": T.web_row_clue.replace("{n}", r + 1).replace("{clue}", runs(clue).join(" "))});
-    for (const n of runs(clue)) th.append(api.el("span", {"aria-hidden": "true"}, n));
+    for (const n of runs(clue)) th.append(api.el("span", {}, n));
     if ((r + 1) % 5 === 0 && r < R - 1) th.classList.add("t5b");
     tds[r][0].before(th);
     return th;
