@@ -575,3 +575,31 @@ def test_a_nonogram_is_painted_by_mouse_drags_and_clicks(browser, book):
         assert page.errors == []
     finally:
         page.close()
+
+
+def test_a_nonograms_given_cells_are_filled_and_stay(browser, tmp_path):
+    """A picture two ways to solve but for one given cell: the page shows it filled and
+    given, and neither a click nor a key changes it."""
+    (tmp_path / "pair.txt").write_text("#....\n.#...\n..###\n..#.#\n..###\n", encoding="utf-8")
+    spec = tmp_path / "given.yaml"
+    spec.write_text(yaml.safe_dump({"title": "Given", "seed": 1, "print": False, "web": True,
+                                    "sections": [{"kind": "nonogram", "picture": "pair.txt"}]}),
+                    encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    puzzle = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"][0]
+    assert len(puzzle["givens"]) == 1
+    page = Page(browser, tmp_path / "out" / puzzle["files"][-1])
+    try:
+        (r, c), = puzzle["givens"]
+        cell = f'td[data-row="{r}"][data-col="{c}"]'
+        for act in ("click", "Backspace", "x"):
+            if act == "click":
+                page.page.mouse.click(*_centre(page, (r, c)))
+            else:
+                page.page.keyboard.press(act)
+            assert "filled" in page.page.get_attribute(cell, "class")
+        assert catalogue("en").text("kinds.nonogram.web_given") in page.page.get_attribute(
+            cell, "aria-label")
+        assert page.errors == []
+    finally:
+        page.close()
