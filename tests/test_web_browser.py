@@ -603,3 +603,27 @@ def test_a_nonograms_given_cells_are_filled_and_stay(browser, tmp_path):
         assert page.errors == []
     finally:
         page.close()
+
+
+def test_a_nonogram_at_360_px_is_painted_by_touch(browser, book):
+    entry, path = book["nonogram"]
+    page = Page(browser, path, viewport={"width": 360, "height": 740}, has_touch=True,
+                is_mobile=True, device_scale_factor=2)
+    try:
+        assert page.page.evaluate("document.documentElement.scrollWidth") <= 360
+        run = max(_runs(entry), key=len)
+        (x0, y0), (x1, y1) = _centre(page, run[0]), _centre(page, run[-1])
+        cdp = page.context.new_cdp_session(page.page)
+        scrolled = page.page.evaluate("[scrollY, document.querySelector('.board').scrollLeft]")
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+        for k in range(1, 5):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                {"x": x0 + (x1 - x0) * k / 4, "y": y0 + (y1 - y0) * k / 4}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        filled = {tuple(rc) for rc in page.page.evaluate(
+            "[...document.querySelectorAll('td.filled')].map(td => [+td.dataset.row, +td.dataset.col])")}
+        assert filled == set(run) | {tuple(g) for g in entry["givens"]}
+        assert page.page.evaluate("[scrollY, document.querySelector('.board').scrollLeft]") == scrolled
+        assert page.errors == []
+    finally:
+        page.close()
