@@ -18,7 +18,7 @@ from publisher.spec import SpecError
 
 # Kinds that may lack a web part for now: the ONE place to list them. Empty: every kind
 # of this package is playable. A kind is listed here or has a web part, never neither.
-PENDING: set[str] = {"nonogram", "wordladder", "futoshiki", "skyscrapers", "calcudoku"}
+PENDING: set[str] = {"futoshiki", "skyscrapers", "calcudoku"}
 
 
 @pytest.mark.parametrize("name", sorted(all_kinds()))
@@ -158,3 +158,17 @@ def test_the_web_option_of_the_command_line(tmp_path):
     result = CliRunner().invoke(app, [str(spec), "--out", str(tmp_path / "out"), "-q", "--web"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "out" / "book" / "web" / "s1-001.html").is_file()
+
+
+def test_a_clued_word_ladders_page_gives_the_ends_and_clues_each_rung(tmp_path):
+    result = build_book(_write(tmp_path, [{"kind": "wordladder", "length": 4, "steps": 4,
+                                           "clues": True}]), tmp_path / "out", workers=1)
+    puzzle = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"][0]
+    data = _data((tmp_path / "out" / puzzle["files"][-1]).read_text(encoding="utf-8"))["data"]
+    ladder = puzzle["solution"]
+    assert [e["clue"] for e in data["entries"]] == puzzle["clues"] and data["lists"]
+    assert ["".join(cell["s"] for cell in row) for row in data["cells"]] == ladder
+    assert [{r for r, _ in e["cells"]} for e in data["entries"]] == [
+        {r} for r in range(1, len(ladder) - 1)]
+    given = [all(cell.get("g") for cell in row) for row in data["cells"]]
+    assert given == [True] + [False] * (len(ladder) - 2) + [True]

@@ -181,13 +181,26 @@ def _scramble_keys(entry: dict) -> list[str]:
     return [key for answer in answers for key in [*answer, "Tab"]][:-1]
 
 
+def _ladder_keys(entry: dict) -> list[str]:
+    """Each rung between the first word and the last, then Tab to the next."""
+    return [key for word in entry["solution"][1:-1] for key in [*word, "Tab"]][:-1]
+
+
 # Kinds solved by pressing a key on cells: (cell, key).
 PRESSED = {
     "queens": lambda e: [((r, c), "q") for r, c in e["solution"] if [r, c] not in e["givens"]],
+    "nonogram": lambda e: [((r, c), "f" if (r + c) % 2 else " ") for r, c in _shaded(e)],
 }
 
+
+def _shaded(entry: dict) -> list[tuple[int, int]]:
+    """A nonogram's cells to fill (the picture's, less the given ones)."""
+    return [(r, c) for r, line in enumerate(entry["solution"]) for c, ch in enumerate(line)
+            if ch == "#" and [r, c] not in entry["givens"]]
+
 # Kinds solved by a sequence of keys from where the grid takes the focus.
-KEYED = {"cryptogram": _cryptogram_keys, "scramble": _scramble_keys}
+KEYED = {"cryptogram": _cryptogram_keys, "scramble": _scramble_keys,
+         "wordladder": _ladder_keys}
 
 
 def _word_ends(entry: dict) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -254,6 +267,12 @@ def wrong_move(page: Page, kind: str, entry: dict) -> tuple[int, int]:
                     if (r, c) not in answer)
         page.go(cell, page.cells())
         page.page.keyboard.press("q")
+        return cell
+    if kind == "nonogram":                  # a cell filled outside the picture
+        cell = next((r, c) for r, line in enumerate(entry["solution"])
+                    for c, ch in enumerate(line) if ch == ".")
+        page.go(cell, page.cells())
+        page.page.keyboard.press("f")
         return cell
     if kind == "numberlink":                # a line drawn one square astray
         ends = [tuple(p[0]) for p in entry["paths"]] + [tuple(p[-1]) for p in entry["paths"]]
@@ -510,6 +529,101 @@ def test_sudoku_pencil_marks_by_the_mode_key_and_pause_hides_the_grid(browser, b
         assert page.page.evaluate("getComputedStyle(document.querySelector('.board')).visibility") == "hidden"
         page.page.click('button[data-act="pause"]')
         assert page.page.evaluate("getComputedStyle(document.querySelector('.board')).visibility") == "visible"
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def _runs(entry: dict) -> list[list[tuple[int, int]]]:
+    """A nonogram's runs of cells to fill in each row (the given cells split them)."""
+    runs: list[list[tuple[int, int]]] = []
+    for r, line in enumerate(entry["solution"]):
+        run: list[tuple[int, int]] = []
+        for c, ch in enumerate(line + "."):
+            if ch == "#" and [r, c] not in entry["givens"]:
+                run.append((r, c))
+            elif run:
+                runs.append(run)
+                run = []
+    return runs
+
+
+def test_a_nonogram_is_painted_by_mouse_drags_and_clicks(browser, book):
+    """A drag fills every cell it crosses, a click cycles filled, marked (×), blank; the
+    marks are notes (solved with them), and a reload keeps the picture."""
+    entry, path = book["nonogram"]
+    page = Page(browser, path)
+    try:
+        blank = next((r, c) for r, line in enumerate(entry["solution"])
+                     for c, ch in enumerate(line) if ch == ".")
+        page.page.mouse.click(*_centre(page, blank))
+        cell = f'td[data-row="{blank[0]}"][data-col="{blank[1]}"]'
+        assert "filled" in page.page.get_attribute(cell, "class")
+        page.page.mouse.click(*_centre(page, blank))
+        assert page.page.text_content(cell) == "×"
+        for k, run in enumerate(_runs(entry)):
+            if k % 2 or len(run) == 1:         # every other run: a click per cell
+                for rc in run:
+                    page.page.mouse.click(*_centre(page, rc))
+            else:
+                _drag(page, run)
+        assert page.solved() and page.page.text_content(cell) == "×"
+        shaded = sum(line.count("#") for line in entry["solution"])
+        assert page.page.locator("td.filled").count() == shaded
+        page.page.reload()
+        assert page.page.locator("td.filled").count() == shaded and page.solved()
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def test_a_nonograms_given_cells_are_filled_and_stay(browser, tmp_path):
+    """A picture two ways to solve but for one given cell: the page shows it filled and
+    given, and neither a click nor a key changes it."""
+    (tmp_path / "pair.txt").write_text("#....\n.#...\n..###\n..#.#\n..###\n", encoding="utf-8")
+    spec = tmp_path / "given.yaml"
+    spec.write_text(yaml.safe_dump({"title": "Given", "seed": 1, "print": False, "web": True,
+                                    "sections": [{"kind": "nonogram", "picture": "pair.txt"}]}),
+                    encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    puzzle = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"][0]
+    assert len(puzzle["givens"]) == 1
+    page = Page(browser, tmp_path / "out" / puzzle["files"][-1])
+    try:
+        (r, c), = puzzle["givens"]
+        cell = f'td[data-row="{r}"][data-col="{c}"]'
+        for act in ("click", "Backspace", "x"):
+            if act == "click":
+                page.page.mouse.click(*_centre(page, (r, c)))
+            else:
+                page.page.keyboard.press(act)
+            assert "filled" in page.page.get_attribute(cell, "class")
+        assert catalogue("en").text("kinds.nonogram.web_given") in page.page.get_attribute(
+            cell, "aria-label")
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def test_a_nonogram_at_360_px_is_painted_by_touch(browser, book):
+    entry, path = book["nonogram"]
+    page = Page(browser, path, viewport={"width": 360, "height": 740}, has_touch=True,
+                is_mobile=True, device_scale_factor=2)
+    try:
+        assert page.page.evaluate("document.documentElement.scrollWidth") <= 360
+        run = max(_runs(entry), key=len)
+        (x0, y0), (x1, y1) = _centre(page, run[0]), _centre(page, run[-1])
+        cdp = page.context.new_cdp_session(page.page)
+        scrolled = page.page.evaluate("[scrollY, document.querySelector('.board').scrollLeft]")
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+        for k in range(1, 5):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                {"x": x0 + (x1 - x0) * k / 4, "y": y0 + (y1 - y0) * k / 4}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        filled = {tuple(rc) for rc in page.page.evaluate(
+            "[...document.querySelectorAll('td.filled')].map(td => [+td.dataset.row, +td.dataset.col])")}
+        assert filled == set(run) | {tuple(g) for g in entry["givens"]}
+        assert page.page.evaluate("[scrollY, document.querySelector('.board').scrollLeft]") == scrolled
         assert page.errors == []
     finally:
         page.close()

@@ -12,9 +12,9 @@ from typing import Any, Hashable, Literal
 from pydantic import Field, field_validator
 
 from ...errors import GenerationFailed
-from ...ground.catalogue import available
+from ...ground.catalogue import KindText, available
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
-                    PuzzleRequest, SectionBase, grid_size)
+                    PuzzleRequest, SectionBase, WebPart, grid_size, web_asset)
 from ...grids.difficulty import difficulty_size
 from .draw import DIGITS, below_height, draw_nonogram, geometry, inner
 from .generator import NonogramError, Puzzle, from_picture, random_grid
@@ -202,10 +202,12 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
         return ctx.text.text(f"pictures.{stem}") if ctx.text.has(f"pictures.{stem}") else stem
 
     def _text(self, board: NonogramBoard, ctx: DrawContext) -> str:
-        if ctx.bare:
-            return ""
-        rule = ctx.text.text("rule")
-        return (rule + " " + ctx.text.plural("givens", len(board.givens))) if board.givens \
+        return "" if ctx.bare else self._rule(board, ctx.text)
+
+    @staticmethod
+    def _rule(board: NonogramBoard, text: KindText) -> str:
+        rule = text.text("rule")
+        return (rule + " " + text.plural("givens", len(board.givens))) if board.givens \
             else rule
 
     def draw_puzzle(self, canvas: Any, board: NonogramBoard, box: Box,
@@ -268,6 +270,17 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
         return [f"{language}/{p.name:18} {len(p.rows):2}x{len(p.rows[0]):<2}  "
                 f"{text.text('pictures.' + p.name)}  [{', '.join(p.tags)}]"
                 for p in bundled() if tag is None or tag in p.tags]
+
+    def web(self, board: NonogramBoard, text: KindText) -> WebPart:
+        strings = {key: text.text(key) for key in (
+            "web_filled", "web_marked", "web_given", "web_row_clue", "web_col_clue",
+            "web_row_clues", "web_keys")}
+        return WebPart(
+            data={"rows": board.rows, "cols": board.cols, "text": strings,
+                  "row_clues": board.row_clues, "col_clues": board.col_clues,
+                  "givens": board.givens, "solution": board.solution},
+            rule=self._rule(board, text), script=web_asset(__file__, "web.js"),
+            style=web_asset(__file__, "web.css"))
 
     def text_for_search(self, board: NonogramBoard) -> list[str]:
         return [str(n) for clue in board.row_clues for n in clue]

@@ -13,9 +13,11 @@ from pydantic import Field
 
 from ...data import data_dir
 from ...errors import GenerationFailed
+from ...grids.web import TYPING
+from ...ground.catalogue import KindText, catalogue
 from ...words import grid_form
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
-                    PuzzleRequest, SectionBase)
+                    PuzzleRequest, SectionBase, WebPart)
 from .draw import draw_ladder, layout
 from .ladder import LadderError, make_ladder
 
@@ -142,8 +144,12 @@ class WordLadderKind(Kind[WordLadderSection, WordLadderParams, WordLadderBoard])
         return None
 
     def instruction(self, board: WordLadderBoard, ctx: DrawContext) -> str:
-        return ctx.text.text("rule_clues" if board.clues else "rule",
-                             start=board.start, end=board.end)
+        return self._rule(board, ctx.text)
+
+    @staticmethod
+    def _rule(board: WordLadderBoard, text: KindText) -> str:
+        return text.text("rule_clues" if board.clues else "rule",
+                         start=board.start, end=board.end)
 
     def manifest(self, board: WordLadderBoard) -> dict[str, Any]:
         return {"start": board.start, "end": board.end, "solution": list(board.solution),
@@ -155,6 +161,25 @@ class WordLadderKind(Kind[WordLadderSection, WordLadderParams, WordLadderBoard])
         return WordLadderBoard(start=entry["start"], end=entry["end"],
                                solution=list(entry["solution"]), par=entry["par"],
                                clues=list(clues) if clues is not None else None)
+
+    def web(self, board: WordLadderBoard, text: KindText) -> WebPart:
+        """A typing grid, one row a word: the first and last given, each rung between an
+        entry (Tab goes to the next), clued when the puzzle is. The page checks against the
+        key's ladder (docs/web.md: the only one with clues; without them another ladder of
+        the par is as good in print, but the page would need the word list to know it)."""
+        letters = catalogue(text.language).alphabet
+        last = len(board.solution) - 1
+        cells = [[({"s": ch} | ({"g": True} if r in (0, last) else {})) if ch in letters
+                  else {"t": ch} for ch in word] for r, word in enumerate(board.solution)]
+        entries = [{"label": text.text("web_rung", n=r),
+                    "clue": board.clues[r - 1] if board.clues else "",
+                    "cells": [[r, c] for c in range(len(word))]}
+                   for r, word in enumerate(board.solution) if 0 < r < last]
+        return WebPart(data={"rows": len(cells), "cols": len(board.start), "cells": cells,
+                             "entries": entries,
+                             "lists": [text.text("web_clues")] if board.clues else [],
+                             "note": text.plural("par", board.par)},
+                       rule=self._rule(board, text), script=TYPING, uses=("cells",))
 
     def text_for_search(self, board: WordLadderBoard) -> list[str]:
         return [board.start, board.end] + list(board.clues or [])
