@@ -203,8 +203,9 @@ def generate(rows: int, cols: int, level: str, symmetry: str, rng: random.Random
     while spent < budget:
         try:
             white = make_pattern(rows, cols, symmetry, rng)
-        except ValueError as exc:
-            raise GenerationFailed(str(exc)) from None
+        except ValueError:
+            spent += 50
+            continue
         layout = layout_of(white)
         built = construct(layout, min(target, len(LEVELS) - 1), rng)
         if built is None:

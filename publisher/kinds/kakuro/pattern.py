@@ -166,7 +166,7 @@ def _clean_split(white: list[list[bool]], r: int, c: int, across: bool,
 def _split_runs(white: list[list[bool]], symmetry: str, rng: random.Random,
                 passes: int = 2) -> None:
     """Split runs longer than a cap drawn once per run and pass, where the split leaves no
-    lone cell (a split may cut several runs: a run is split only while still whole)."""
+    lone cell if it can (a split may cut several runs: a run is split only while whole)."""
     for _ in range(passes):
         layout = layout_of(white)
         order = list(range(len(layout.runs)))
@@ -195,7 +195,7 @@ def make_pattern(rows: int, cols: int, symmetry: str, rng: random.Random,
                 break
         else:
             continue
-        if sum(map(sum, white)) >= inside * 0.5 and _symmetric(white, symmetry):
+        if sum(map(sum, white)) >= inside * (0.5 if inside > 64 else 0.4) and _symmetric(white, symmetry):
             return white
     raise ValueError(f"no {rows}x{cols} pattern found")
 
