@@ -24,7 +24,7 @@ class Puzzle:
     digits: list[int]
     sums: list[int]
     grade: str
-    hardest: str | None
+    hardest: str | None            # the hardest technique used; extreme: "beyond_subsets"
     techniques: dict[str, int] = field(default_factory=dict)
     steps: int = 0
 
@@ -220,7 +220,7 @@ def generate(rows: int, cols: int, level: str, symmetry: str, rng: random.Random
                     spent += share
                     continue
                 grid, steps = done
-                hardest = None
+                hardest = "beyond_subsets"
             else:
                 made = _repair(layout, digits, target, rng, min(share, budget - spent))
                 if made is None:

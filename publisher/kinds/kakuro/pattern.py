@@ -145,7 +145,7 @@ def _keep_largest_part(white: list[list[bool]], symmetry: str) -> bool:
     return True
 
 
-CAPS = (3, 4, 4, 5, 5, 5, 6, 6, 7, 9)     # a run longer than its drawn cap is split
+CAPS = (2, 3, 3, 4, 4, 5, 6)     # a run longer than its drawn cap is split
 
 
 def _clean_split(white: list[list[bool]], r: int, c: int, across: bool,
