@@ -167,13 +167,14 @@ def _split_runs(white: list[list[bool]], symmetry: str, rng: random.Random,
                 passes: int = 2) -> None:
     """Split runs longer than a cap drawn once per run and pass, where the split leaves no
     lone cell if it can (a split may cut several runs: a run is split only while whole)."""
+    shortest = 3 if min(len(white), len(white[0])) <= 8 else 2    # small grids: fewer blocks
     for _ in range(passes):
         layout = layout_of(white)
         order = list(range(len(layout.runs)))
         rng.shuffle(order)
         for k in order:
             run = [layout.cells[i] for i in layout.runs[k]]
-            if len(run) <= rng.choice(CAPS) or not all(white[r][c] for r, c in run):
+            if len(run) <= max(rng.choice(CAPS), shortest) or not all(white[r][c] for r, c in run):
                 continue
             places = run[2:len(run) - 2]
             clean = [rc for rc in places if _clean_split(white, *rc, layout.across[k], symmetry)]
@@ -186,9 +187,10 @@ def make_pattern(rows: int, cols: int, symmetry: str, rng: random.Random,
     """A symmetric pattern: runs split at random caps, lone cells blocked, the largest
     connected part kept. Raises ValueError when `attempts` tries leave under half white."""
     inside = (rows - 1) * (cols - 1)
-    for _ in range(attempts):
+    for attempt in range(attempts):
         white = [[r > 0 and c > 0 for c in range(cols)] for r in range(rows)]
-        _split_runs(white, symmetry, rng)
+        # fewer splits when many tries left too little white (small grids)
+        _split_runs(white, symmetry, rng, passes=2 - 2 * attempt // attempts)
         for _ in range(rows + cols):
             _tidy(white, symmetry, rng, longest)
             if not _keep_largest_part(white, symmetry):
