@@ -213,6 +213,7 @@ def generate(rows: int, cols: int, level: str, symmetry: str, rng: random.Random
             continue
         digits = built[0]
         share = max(200, 2 * len(layout.cells))
+        hardest: str | None = "beyond_subsets"
         try:
             if target == EXTREME:
                 done = _repair_extreme(layout, digits, rng, min(share, budget - spent))
@@ -220,7 +221,6 @@ def generate(rows: int, cols: int, level: str, symmetry: str, rng: random.Random
                     spent += share
                     continue
                 grid, steps = done
-                hardest = "beyond_subsets"
             else:
                 made = _repair(layout, digits, target, rng, min(share, budget - spent))
                 if made is None:
