@@ -202,7 +202,8 @@ def generate(rows: int, cols: int, level: str, symmetry: str, rng: random.Random
     spent = 0
     while spent < budget:
         try:
-            white = make_pattern(rows, cols, symmetry, rng)
+            # easy needs every run to fall to unique sums: no open squares at all
+            white = make_pattern(rows, cols, symmetry, rng, squares=1.0 if target == 0 else 0.5)
         except ValueError:
             spent += 50
             continue

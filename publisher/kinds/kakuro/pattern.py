@@ -182,15 +182,37 @@ def _split_runs(white: list[list[bool]], symmetry: str, rng: random.Random,
                 _block(white, *rng.choice(clean or places), symmetry)
 
 
+def _break_squares(white: list[list[bool]], symmetry: str, rng: random.Random,
+                   share: float) -> None:
+    """Block a cell of about `share` of the 2x2 white squares, where that leaves no lone
+    cell: open squares are where several fills share the same sums."""
+    rows, cols = len(white), len(white[0])
+    squares = [(r, c) for r in range(1, rows - 1) for c in range(1, cols - 1)]
+    rng.shuffle(squares)
+    for r, c in squares:
+        box = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        if not all(white[y][x] for y, x in box) or rng.random() >= share:
+            continue
+        rng.shuffle(box)
+        for y, x in box:
+            if _clean_split(white, y, x, True, symmetry) and _clean_split(white, y, x, False, symmetry):
+                _block(white, y, x, symmetry)
+                break
+
+
 def make_pattern(rows: int, cols: int, symmetry: str, rng: random.Random,
-                 longest: int = MAX_RUN, attempts: int = 100) -> list[list[bool]]:
-    """A symmetric pattern: runs split at random caps, lone cells blocked, the largest
-    connected part kept. Raises ValueError when `attempts` tries leave under half white."""
+                 longest: int = MAX_RUN, attempts: int = 100,
+                 squares: float = 0.5) -> list[list[bool]]:
+    """A symmetric pattern: runs split at random caps, about `squares` of the 2x2 white
+    squares broken (measured on 15x15 medium: 6 of 29 patterns kept none broken gave
+    a puzzle within 600 repair steps, 27 of 30 with half, 30 of 30 with all), lone cells
+    blocked, the largest connected part kept. Raises ValueError when `attempts` tries leave under half white."""
     inside = (rows - 1) * (cols - 1)
     for attempt in range(attempts):
         white = [[r > 0 and c > 0 for c in range(cols)] for r in range(rows)]
         # fewer splits when many tries left too little white (small grids)
         _split_runs(white, symmetry, rng, passes=2 - 2 * attempt // attempts)
+        _break_squares(white, symmetry, rng, squares if 2 * attempt < attempts else 0.0)
         for _ in range(rows + cols):
             _tidy(white, symmetry, rng, longest)
             if not _keep_largest_part(white, symmetry):
