@@ -65,6 +65,10 @@ sections:
     variant: killer
     difficulty: easy
     candidates: 2
+  - kind: kakuro
+    title: Cross sums
+    size: 8
+    difficulty: easy
 """
 
 
@@ -81,9 +85,9 @@ def test_every_kind_is_in_the_book(built):
     _, manifest, _ = built
     assert [p["kind"] for p in manifest["puzzles"]] == [
         "wordsearch", "crossword", "numberlink", "numberlink", "queens", "queens",
-        "maze", "cryptogram", "scramble", "fillin", "sudoku"]
+        "maze", "cryptogram", "scramble", "fillin", "sudoku", "kakuro"]
     assert set(all_kinds()) == {"wordsearch", "crossword", "numberlink", "queens",
-                                "maze", "cryptogram", "scramble", "fillin", "sudoku"}
+                                "maze", "cryptogram", "scramble", "fillin", "sudoku", "kakuro"}
 
 
 def test_puzzles_share_pages_when_asked_and_each_page_shows_its_puzzle(built):
