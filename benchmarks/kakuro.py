@@ -21,7 +21,8 @@ from publisher.errors import GenerationFailed  # noqa: E402
 from publisher.kinds.kakuro.generator import generate  # noqa: E402
 
 CASES = ("9x9:easy,9x9:medium,9x9:hard,9x9:expert,9x9:extreme,12x12:easy,12x12:medium,"
-         "15x15:easy,15x15:medium,15x15:hard,15x15:expert,25x25:medium")
+         "15x15:easy,15x15:medium,15x15:hard,15x15:expert,15x15:extreme,25x25:easy,25x25:medium,"
+         "25x25:hard,25x25:expert,25x25:extreme")
 
 
 def main() -> None:

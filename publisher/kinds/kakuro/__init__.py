@@ -13,7 +13,6 @@ from pydantic import Field, field_validator
 from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase, grid_size
 from .draw import draw, unreadable
 from .generator import generate
-from .pattern import layout_of
 
 MIN_SIDE, MAX_SIDE = 6, 25
 Level = Literal["easy", "medium", "hard", "expert", "extreme"]
@@ -134,11 +133,6 @@ class KakuroKind(Kind[KakuroSection, KakuroParams, KakuroBoard]):
     def text_for_search(self, board: KakuroBoard) -> list[str]:
         first = board.clues[0]
         return [str(first["across"] if first["across"] is not None else first["down"])]
-
-
-def runs_of(board: KakuroBoard) -> Any:
-    """The board's pattern as a layout (cells, runs), for tools and tests."""
-    return layout_of([[ch == "." for ch in row] for row in board.blocks])
 
 
 KIND = KakuroKind()

@@ -1,10 +1,12 @@
-"""Making a Kakuro of an exact grade: a block pattern, digits filled at random with no
-repeat in a run, the sums read off; then local repair: while the ladder (up to the level
-asked) gets stuck, change the digit of a cell it could not fill and keep the change
-when the ladder fills no fewer cells. The ladder is sound, so a filled grid is unique.
-A grid easier than asked is made harder the same way (changes that keep it solvable at
-the level asked, until it needs that level). Extreme: unique by the search counter and
-beyond the ladder."""
+"""Making a Kakuro of an exact grade. A block pattern (pattern.py); digits chosen run by
+run, each run's sum picked among those its free cells can make so that the ladder (up to
+the level asked) fills as much as it can the moment the sum is known (`construct`); then
+local repair: while the ladder is stuck, change the digit of a cell it could not fill
+and keep the change when the ladder fills no fewer cells. The ladder is sound, so a
+filled grid has exactly one solution. A grid easier than asked is made harder the same
+way (changes that keep it solvable at the level asked, until it needs that level). Each
+pattern gets a share of the step budget; then a new pattern. Extreme: one solution by
+the search counter, and the ladder stuck."""
 from __future__ import annotations
 
 import random
@@ -160,8 +162,8 @@ def _completions(layout: Layout, digits: list[int], grid: Grid, run: int,
 def construct(layout: Layout, level: int, rng: random.Random,
               tries: int = 6) -> tuple[list[int], Grid] | None:
     """Digits chosen run by run so that the ladder (up to `level`) fills each run the
-    moment its sum is known, where some choice does: the runs nearest the solved
-    part first. The digits and the ladder's state, or None at a dead end."""
+    moment its sum is known, where some choice does: the runs with the most cells
+    already filled first. The digits and the ladder's state, or None at a dead end."""
     digits = [0] * len(layout.cells)
     grid = Grid(layout.runs, [None] * len(layout.runs), layout.cell_runs)
     todo = set(range(len(layout.runs)))
