@@ -10,7 +10,8 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase, grid_size
+from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
+                    PuzzleRequest, SectionBase, grid_size)
 from .draw import draw, unreadable
 from .generator import generate
 
@@ -89,6 +90,10 @@ class KakuroKind(Kind[KakuroSection, KakuroParams, KakuroBoard]):
         return KakuroBoard(score=1.0, rows=lay.rows, cols=lay.cols, blocks=blocks,
                            clues=[clues[key] for key in sorted(clues)], solution=solution,
                            grade=p.grade, hardest=p.hardest, techniques=p.techniques)
+
+    def example_params(self, params: KakuroParams, words: ExampleWords) -> KakuroParams:
+        """The How to play page's solved example: a small easy grid, whatever the book's."""
+        return params.model_copy(update={"rows": 7, "cols": 8, "difficulty": "easy"})
 
     def unbeatable(self, board: KakuroBoard, params: KakuroParams) -> bool:
         return board.grade == params.difficulty
