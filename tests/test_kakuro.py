@@ -114,6 +114,61 @@ def easy_solver(entry):
     return sum(1 for v in cand.values() if len(v) != 1)
 
 
+def sat_solutions(entry, limit=2):
+    """Solutions by SAT (python-sat): a digit per cell, no digit twice in a run, and each
+    run's digits one of the sets of its size adding up to its clue."""
+    from pysat.card import CardEnc
+    from pysat.formula import IDPool
+    from pysat.solvers import Minisat22
+
+    pool, clauses = IDPool(), []
+    x = lambda rc, d: pool.id(("x", rc, d))   # noqa: E731
+    rs = runs(entry)
+    for rc in {rc for _, cs in rs for rc in cs}:
+        lits = [x(rc, d) for d in range(1, 10)]
+        clauses += CardEnc.equals(lits, 1, vpool=pool).clauses
+    for k, (total, cs) in enumerate(rs):
+        for d in range(1, 10):
+            clauses += CardEnc.atmost([x(rc, d) for rc in cs], 1, vpool=pool).clauses
+        sets = [s for s in combinations(range(1, 10), len(cs)) if sum(s) == total]
+        pick = [pool.id(("set", k, i)) for i in range(len(sets))]
+        clauses.append(pick)
+        for p, digits in zip(pick, sets):
+            for d in range(1, 10):
+                if d in digits:      # the set's digits all appear in the run
+                    clauses.append([-p] + [x(rc, d) for rc in cs])
+                else:
+                    clauses += [[-p, -x(rc, d)] for rc in cs]
+    found = []
+    with Minisat22(bootstrap_with=clauses) as solver:
+        while len(found) < limit and solver.solve():
+            model = {v for v in solver.get_model() if v > 0}
+            chosen = [v for v in model if pool.obj(v) and pool.obj(v)[0] == "x"]
+            found.append({pool.obj(v)[1]: pool.obj(v)[2] for v in chosen})
+            solver.add_clause([-v for v in chosen])
+    return found
+
+
+def test_both_checkers_see_a_second_solution():
+    """12 / 21 and 21 / 12 share all four sums: the checkers must say two."""
+    entry = {"blocks": ["###", "#..", "#.."], "solution": [[None] * 3, [None, "1", "2"],
+                                                           [None, "2", "1"]],
+             "clues": [{"row": 0, "col": 1, "across": None, "down": 3},
+                       {"row": 0, "col": 2, "across": None, "down": 3},
+                       {"row": 1, "col": 0, "across": 3, "down": None},
+                       {"row": 2, "col": 0, "across": 3, "down": None}]}
+    assert count_solutions(entry) == 2 and len(sat_solutions(entry)) == 2
+
+
+@pytest.mark.parametrize("side, level", [(15, "medium"), (15, "expert"), (20, "extreme"),
+                                         (25, "expert")])
+def test_large_puzzles_have_one_solution_by_sat(side, level):
+    entry = _entry(side, level, 1)
+    found = sat_solutions(entry)
+    assert len(found) == 1
+    assert all(str(d) == entry["solution"][r][c] for (r, c), d in found[0].items())
+
+
 def test_every_puzzle_has_exactly_one_solution_the_one_printed(entries):
     assert len(entries) >= 100
     for side, level, entry in entries:
