@@ -235,6 +235,16 @@ def test_same_seed_same_bytes_and_another_seed_another_puzzle():
     assert one != json.dumps(_entry(8, "medium", 5), sort_keys=True)
 
 
+@pytest.mark.parametrize("symmetry", ["mirror", "none"])
+def test_other_symmetries(symmetry):
+    board = KIND.generate(KIND.params_model(rows=9, cols=10, difficulty="hard",
+                                            symmetry=symmetry), 2)
+    entry = KIND.manifest(board)
+    assert count_solutions(entry) == 1 and entry["grade"] == "hard"
+    mirrored = all(row[c] == row[10 - c] for row in entry["blocks"][1:] for c in range(1, 10))
+    assert mirrored == (symmetry == "mirror") or symmetry == "none"
+
+
 def test_transposed_puzzle_has_the_same_identity():
     board = KIND.generate(KIND.params_model(rows=8, cols=8, difficulty="easy"), 3)
     turned = KIND.from_manifest(KIND.manifest(board))
