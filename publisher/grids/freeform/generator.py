@@ -415,11 +415,9 @@ def _make_layout(answers: list[str], rows: int, cols: int, seed: int, beam: int,
     search = _Search(answers, rows, cols, rng, branch)
     canvas = search.canvas()
     fits = [d for d, limit in ((ACROSS, cols), (DOWN, rows)) if len(word) <= limit]
-    # on a grid that is not square, a direction may leave no word able to cross it
-    # (MONKEY across 6x7 strands DOLPHIN, which fits only across): choose among the others
-    crossed = [d for d in fits if any(
-        set(word) & set(answers[j]) and len(answers[j]) <= (rows if d == ACROSS else cols)
-        for j in fitting if j != first)]
+    # not a direction no other word can cross (MONKEY across 6x7 strands DOLPHIN)
+    crossed = [d for d in fits if any(set(word) & set(answers[j]) and len(answers[j]) <= (
+        rows if d == ACROSS else cols) for j in fitting if j != first)]
     d = rng.choice(crossed or fits)
     r0, c0 = canvas.h // 2, canvas.w // 2
     start = (r0 * canvas.w + c0 - len(word) // 2) if d == ACROSS else \
