@@ -144,3 +144,21 @@ def test_killer_cage_dashes_stop_short_of_the_sums():
             overlap_x = min(label.bbox[2], dash.bbox[2]) - max(label.bbox[0], dash.bbox[0])
             overlap_y = min(label.bbox[3], dash.bbox[3]) - max(label.bbox[1], dash.bbox[1])
             assert overlap_x <= 0 or overlap_y <= 0, (label.text, label.bbox, dash.bbox)
+
+
+@pytest.mark.parametrize("largest, pages", [
+    # one size: full pages, the short one last
+    ([6] * 13, [(0, 6, 6), (6, 12, 6), (12, 13, 6)]),
+    # a large solution first (the sampler): it shares a 4-grid with two of the next
+    ([6, 4] + [6] * 7, [(0, 3, 4), (3, 9, 6)]),
+    # sizes that cannot share a page stay apart; none but the last under half full
+    ([6] * 5 + [4] * 3, [(0, 5, 6), (5, 8, 4)]),
+    # answers_per_page: 1 is never packed with another; 9s fill a 9-grid after them
+    ([1, 1] + [9] * 10, [(0, 1, 1), (1, 2, 1), (2, 11, 9), (11, 12, 9)]),
+])
+def test_packing_rules(largest, pages):
+    from publisher.render.layout import load_layout
+    from publisher.render.pagination import pack_answers
+
+    layout = load_layout("letter", ROOT, lambda message: pytest.fail(message))
+    assert pack_answers(largest, layout) == pages

@@ -211,10 +211,7 @@ def pack_answers(largest: list[int], layout: Layout,
     order, across sections, on as few pages as can be, no page but the last less than half
     full; of the fewest, the one drawing the fewest solutions at another size than their
     own (`largest[i]`: the most a page may hold at which solution i reads, the section's
-    or layout's choice at most). A page holds no more than any of its solutions allows.
-
-    Dynamic programming over book order: best[b] is the best packing of the first b
-    solutions into pages all at least half full; the last page is free of that rule."""
+    or layout's choice at most). A page holds no more than any of its solutions allows."""
     grids = sorted(layout.page_grids)
     checked: dict[tuple[int, int], bool] = {}
 
@@ -227,8 +224,8 @@ def pack_answers(largest: list[int], layout: Layout,
         own_columns, own_rows = layout.page_grids.get(largest[i], (0, 0))
         if columns <= own_columns and rows <= own_rows:
             return True
-        if fits is None:
-            return False
+        if fits is None:                  # nothing to ask: fewer a page, larger cells
+            return n <= largest[i]
         if (i, n) not in checked:
             checked[(i, n)] = fits(i, "solution", n) is None
         return checked[(i, n)]
@@ -245,24 +242,37 @@ def pack_answers(largest: list[int], layout: Layout,
                 options.append((sum(largest[i] != n for i in range(start, end)), n))
         return min(options) if options else None
 
-    total = len(largest)
     most = grids[-1] if grids else 1
-    for half in (True, False):     # a layout without a 1- or 2-grid may not allow half full
-        # best[b]: (pages, solutions at another size, previous cut, grid) for the first b
-        best: list[tuple[int, int, int, int] | None] = [None] * (total + 1)
-        best[0] = (0, 0, 0, 0)
-        for end in range(1, total + 1):
-            for start in range(max(0, end - most), end):
-                before = best[start]
-                choice = before and page_choice(start, end, end == total, half)
-                if before is None or not choice:
-                    continue
-                candidate = (before[0] + 1, before[1] + choice[0], start, choice[1])
-                # on a tie the later cut: pages fill up in order, the short one last
-                if best[end] is None or candidate[:2] <= best[end][:2]:  # type: ignore[index]
-                    best[end] = candidate
-        if best[total] is not None:
-            break
+    # A layout without a 1- or 2-grid may leave no packing at least half full.
+    return (_fewest_pages(len(largest), most, lambda a, b, last: page_choice(a, b, last, True))
+            or _fewest_pages(len(largest), most,
+                             lambda a, b, last: page_choice(a, b, last, False))
+            or [(i, i + 1, n) for i, n in enumerate(largest)])
+
+
+PageChoice = Callable[[int, int, bool], "tuple[int, int] | None"]
+
+
+def _fewest_pages(total: int, most: int, choice: PageChoice
+                  ) -> list[tuple[int, int, int]] | None:
+    """Dynamic programming over book order: best[b] is the best packing of the first b
+    solutions, by (pages, solutions drawn at another size); `choice(first, end, last)`
+    is (solutions at another size, grid) for one page, or None when it cannot be one."""
+    # best[b]: (pages, solutions at another size, previous cut, grid) for the first b
+    best: list[tuple[int, int, int, int] | None] = [None] * (total + 1)
+    best[0] = (0, 0, 0, 0)
+    for end in range(1, total + 1):
+        for start in range(max(0, end - most), end):
+            before = best[start]
+            page = before and choice(start, end, end == total)
+            if before is None or not page:
+                continue
+            candidate = (before[0] + 1, before[1] + page[0], start, page[1])
+            # on a tie the later cut: pages fill up in order, the short one last
+            if best[end] is None or candidate[:2] <= best[end][:2]:  # type: ignore[index]
+                best[end] = candidate
+    if best[total] is None:
+        return None
     pages: list[tuple[int, int, int]] = []
     end = total
     while end > 0:

@@ -165,6 +165,20 @@ def _digits(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
             canvas.drawCentredString(x + cell / 2, y + (cell - size * 0.72) / 2, text)
 
 
+def _sum_labels(canvas: Any, board: Any, font: str, size: float,
+                cell: float) -> dict[tuple[int, int], tuple[str, float, float]]:
+    """Each cage's sum by the cell it sits in: (text, its right end, its bottom) as offsets
+    from the cell's lower-left corner."""
+    d = cell * CAGE_INSET
+    labels = {}
+    for cells, total in zip(board.cages, board.sums):
+        text = str(total)
+        right = d * 0.7 + canvas.stringWidth(text, font, size)
+        # the baseline is size * 0.75 under the sum's top; descenders reach a quarter below
+        labels[divmod(min(cells), board.size)] = (text, right, cell - d * 0.4 - size)
+    return labels
+
+
 def _cages(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
            thin: float, sums: bool) -> None:
     """Dashed outline of each cage, inset from the cell edges, and its sum in the corner
@@ -180,14 +194,7 @@ def _cages(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
     size = min(max(theme.min_font_size, cell * SUM_SHARE), cell * SUM_MAX)
     width = max(theme.min_line_width, thin)
     gap = max(width, d * 0.4)
-    # label cell -> (sum, its right end, its bottom) as offsets from the cell's corner
-    labels: dict[tuple[int, int], tuple[str, float, float]] = {}
-    if sums:
-        for cells, total in zip(board.cages, board.sums):
-            text = str(total)
-            right = d * 0.7 + canvas.stringWidth(text, theme.font, size)
-            # the sum's baseline is size * 0.75 under its top; descenders reach a quarter
-            labels[divmod(min(cells), n)] = (text, right, cell - d * 0.4 - size)
+    labels = _sum_labels(canvas, board, theme.font, size, cell) if sums else {}
     canvas.setLineWidth(width)
     # in an answer key the digits are what is read: the cages only help to check sums
     canvas.setStrokeGray(0.1 if sums else ANSWER_CAGE_GREY)
