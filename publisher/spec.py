@@ -28,6 +28,9 @@ class CoverSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     paper: Literal["white", "cream", "standard-color", "premium-color"] = "white"
+    style: Literal["band", "letters", "classic"] = Field(
+        default="band", description="band: a title band over a faded puzzle; letters: the "
+        "book's own letters over the whole front; classic: a framed puzzle-book front")
     back_text: str | None = Field(default=None, description="the blurb on the back cover")
     colour: bool = False
     image: str | None = Field(default=None, description="a background image beside the spec")
