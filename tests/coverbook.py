@@ -12,6 +12,7 @@ seed: 3
 sections:
   - {{kind: wordsearch, size: 10, count: 2, candidates: 1, words_per_puzzle: 6, repeat: allow, words: {words}}}
   - {{kind: queens, size: 6, count: 3, candidates: 1}}
+  - {{kind: numberlink, size: 6, count: 1}}
 """
 
 WORDS = {"en": "[horse, sheep, goat, tractor, barn, field, apple, wheat, hay]",

@@ -160,7 +160,8 @@ def test_the_back_has_its_blurb_readable_kinds_counts_and_a_thumbnail(books, sty
     marks = page_marks(pdf, 0)
     back = [m for m in marks if m.bbox[2] <= BLEED + 6 * IN]
     text = " ".join(m.text for m in back if m.kind == "text")
-    assert "Word search: 2" in text and "Queens: 3" in text and "5 puzzles" in text
+    assert "Word search: 2" in text and "Queens: 3" in text and "Flow: 1" in text
+    assert "6 puzzles" in text
     blurb = [m for m in back if m.kind == "text" and "Puzzles to keep" in m.text]
     assert blurb and blurb[0].size >= 11                       # readable, not 9 pt
     lowest = min(m.bbox[1] for m in back if m.kind == "text")
