@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from math import ceil
+from random import Random
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,7 +35,8 @@ PALETTES = {True: (Color(0.86, 0.92, 0.98), Color(0.09, 0.23, 0.45), Color(0.95,
                    Color(0.62, 0.74, 0.88)),
             False: (Color(0.88, 0.88, 0.88), Color(0.12, 0.12, 0.12), Color(0.45, 0.45, 0.45),
                     Color(0.70, 0.70, 0.70))}
-DESIGN_KINDS = ("wordsearch", "numberlink", "crossword", "queens")   # the best-looking first
+# The kinds whose bare drawing is the grid alone (no rule, no difficulty), best first.
+DESIGN_KINDS = ("wordsearch", "numberlink", "crossword", "queens")
 STYLES = ("band", "letters", "classic")      # CoverSpec.style's values, documented in spec.md
 
 
@@ -226,7 +228,10 @@ def _letters_front(r: BookRenderer, sheet: Sheet) -> None:
     the whole front, into the bleed, with the title on a panel across its upper half."""
     canvas, front, palette, t = sheet.canvas, sheet.front, sheet.palette, r.theme
     search = next((o.kept for o in r.outcomes if o.job.kind == "wordsearch"), None)
-    letters = [ch for ch in getattr(search, "letters", []) if ch] or list(r.words.alphabet)
+    letters = [ch for ch in getattr(search, "letters", []) if ch]
+    if not letters:                              # no grid: the alphabet, shuffled by seed
+        letters = list(r.words.alphabet) * 3
+        Random(r.book.seed).shuffle(letters)
     across = sheet.width - sheet.front_x
     cols = LETTER_COLUMNS
     cell = across / cols
@@ -278,12 +283,14 @@ def _classic_front(r: BookRenderer, sheet: Sheet) -> None:
         canvas.rect(front.x + inset, front.y + inset, front.width - 2 * inset,
                     front.height - 2 * inset, stroke=1, fill=0)
     inner = Box(front.x + 14, front.y + 14, front.width - 28, front.height - 28)
-    block = _title_block(r, inner.width, inner.height * 0.3)
-    _draw_title(r, canvas, block, inner.x, inner.top - inner.height * 0.02, inner.width,
+    design = _design(r)
+    block = _title_block(r, inner.width, inner.height * (0.3 if design else 0.6))
+    title_top = (inner.top - inner.height * 0.02 if design else
+                 inner.y + (inner.height + block.height) / 2)       # no puzzle: centred
+    _draw_title(r, canvas, block, inner.x, title_top, inner.width,
                 white, palette.accent if sheet.colour else Color(0.8, 0.8, 0.8))
     author = author_size(r, front) * 1.6 if r.book.author else 0.0
-    top = inner.top - inner.height * 0.02 - block.height - inner.height * 0.04
-    design = _design(r)
+    top = title_top - block.height - inner.height * 0.04
     room = top - (inner.y + author + 8)
     if design is not None and room > inner.width * 0.3:
         side = min(inner.width * 0.85, room)
