@@ -37,6 +37,13 @@ def _cover(books, layout, style, colour, pages=120, language="en", **book):
                                                           back_text=BLURB[language]))
 
 
+def test_the_styles_are_the_spec_s():
+    from typing import get_args
+    from publisher.render.cover import FRONTS
+    from publisher.spec import CoverSpec
+    assert set(get_args(CoverSpec.model_fields["style"].annotation)) == set(FRONTS) == set(STYLES)
+
+
 def test_every_style_passes_the_cover_check_on_every_trim(books):
     from publisher.preflight import check_bytes
     assert {"letter", "a4", "6x9", "large-print"} <= set(LAYOUTS)
@@ -174,3 +181,34 @@ def test_the_back_has_its_blurb_readable_kinds_counts_and_a_thumbnail(books, sty
 def test_same_bytes_on_a_rebuild(books):
     for style in STYLES:
         assert _cover(books, "a4", style, True)[1] == _cover(books, "a4", style, True)[1]
+
+
+def test_balanced_lines_leave_no_word_alone():
+    """The subtitle that left "puzzles" alone when wrapped greedily."""
+    from reportlab.lib.utils import simpleSplit
+    from publisher.ground.fonts import balanced_lines, register_fonts
+    register_fonts()
+    text = "108 word searches, crosswords, Flow and Queens puzzles"
+    lonely = [w for w in range(150, 500) if len(simpleSplit(text, "PTSans", 19, w)[-1].split()) == 1]
+    assert lonely                                     # greedy wrapping does leave one
+    for width in lonely:
+        lines = balanced_lines(text, "PTSans", 19, width)
+        assert " ".join(lines) == text
+        assert len(lines[-1].split()) > 1, (width, lines)
+        if width >= 250:              # wide enough for every word to have a neighbour
+            assert all(len(line.split()) > 1 for line in lines), (width, lines)
+        assert len(lines) <= len(simpleSplit(text, "PTSans", 19, width)) + 1
+    assert balanced_lines("Queens", "PTSans", 19, 100) == ["Queens"]
+
+
+def test_an_unknown_style_is_named_with_the_choices(tmp_path):
+    from publisher.errors import SpecError
+    from publisher.spec import load_spec
+    path = tmp_path / "bad.yaml"
+    path.write_text("title: T\ncover: {style: clasic}\nsections:\n  - {kind: queens, size: 6}\n",
+                    encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        load_spec(path)
+    message = str(caught.value)
+    assert "bad.yaml:2" in message and "cover.style" in message
+    assert all(style in message for style in STYLES)

@@ -1,7 +1,9 @@
 """`<name>-cover.pdf`: back cover, spine and front cover on one sheet with bleed all round.
 
-Sizes come from the print rules (trim, page count, paper); the front's design is one of
-the book's own puzzles, drawn by its kind and faded behind the title."""
+Sizes come from the print rules (trim, page count, paper). The front is one of FRONTS
+(`cover: {style: ...}`, docs/spec.md "The cover"), drawn from the book's own puzzles and
+letters; the back carries the blurb, the kinds and counts, a thumbnail and the barcode
+area; every word is the spec's or the language catalogue's."""
 from __future__ import annotations
 
 import io
@@ -37,7 +39,6 @@ PALETTES = {True: (Color(0.86, 0.92, 0.98), Color(0.09, 0.23, 0.45), Color(0.95,
                     Color(0.70, 0.70, 0.70))}
 # The kinds whose bare drawing is the grid alone (no rule, no difficulty), best first.
 DESIGN_KINDS = ("wordsearch", "numberlink", "crossword", "queens")
-STYLES = ("band", "letters", "classic")      # CoverSpec.style's values, documented in spec.md
 
 
 def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
@@ -72,7 +73,8 @@ def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
     back = Box(BLEED + margin, BLEED + margin, trim_w - 2 * margin, trim_h - 2 * margin)
     front_x = BLEED + trim_w + spine
     front = Box(front_x + margin, BLEED + margin, trim_w - 2 * margin, trim_h - 2 * margin)
-    sheet = Sheet(canvas, palette, spec.colour, front, front_x, width, height)
+    sheet = Sheet(canvas, palette, spec.colour, front, front_x, width, height,
+                  bool(spec.image and spec_dir is not None))
     FRONTS[spec.style](renderer, sheet)
     _spine(renderer, sheet, BLEED + trim_w, spine, pages)
     _back(renderer, sheet, back, spec.back_text or "")
@@ -100,6 +102,7 @@ class Sheet:
     front_x: float
     width: float
     height: float
+    image: bool                # a background image of the user's: no ground over it
 
 
 class InfoWithKeys(PDFInfo):
@@ -275,8 +278,10 @@ def _classic_front(r: BookRenderer, sheet: Sheet) -> None:
     """The classic puzzle book: a dark ground, a double frame, the title at the top and
     a puzzle on a white card below it, whole (not faded)."""
     canvas, front, palette, t = sheet.canvas, sheet.front, sheet.palette, r.theme
-    canvas.setFillColor(palette.ink)
-    canvas.rect(sheet.front_x, 0, sheet.width - sheet.front_x, sheet.height, stroke=0, fill=1)
+    if not sheet.image:
+        canvas.setFillColor(palette.ink)
+        canvas.rect(sheet.front_x, 0, sheet.width - sheet.front_x, sheet.height, stroke=0,
+                    fill=1)
     canvas.setStrokeColor(palette.accent if sheet.colour else white)
     for inset, line in ((0.0, 3.0), (6.0, 1.0)):
         canvas.setLineWidth(line)
