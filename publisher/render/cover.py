@@ -287,7 +287,8 @@ def _classic_front(r: BookRenderer, sheet: Sheet) -> None:
         canvas.setLineWidth(line)
         canvas.rect(front.x + inset, front.y + inset, front.width - 2 * inset,
                     front.height - 2 * inset, stroke=1, fill=0)
-    inner = Box(front.x + 14, front.y + 14, front.width - 28, front.height - 28)
+    pad = 6 + front.width * 0.05              # inside the frame, clear of its rules
+    inner = Box(front.x + pad, front.y + pad, front.width - 2 * pad, front.height - 2 * pad)
     design = _design(r)
     block = _title_block(r, inner.width, inner.height * (0.3 if design else 0.6))
     title_top = (inner.top - inner.height * 0.02 if design else
