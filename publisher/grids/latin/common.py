@@ -2,12 +2,33 @@
 section, the caption, the legibility verdict, digit rows for the manifest."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, Literal
 
-from ...kinds.base import DrawContext
+from pydantic import Field, ValidationInfo, field_validator
+
+from ...kinds.base import DrawContext, SectionBase
 from .draw import DIGIT_MAX
 
 ALL = ("easy", "medium", "hard", "expert", "extreme")
+Level = Literal["easy", "medium", "hard", "expert", "extreme"]
+Symmetry = Literal["none", "rotational", "mirror", "diagonal"]
+
+
+class LatinSection(SectionBase):
+    """The keys every Latin-square kind's section has; `levels_by_size` names the
+    levels a size reaches where not every one does."""
+
+    levels_by_size: ClassVar[dict[int, tuple[str, ...]]] = {}
+    size: int = Field(default=6, ge=4, le=9)
+    difficulty: Level = "medium"
+    count: int = Field(default=1, ge=1, le=1000)
+
+    @field_validator("difficulty")
+    @classmethod
+    def _level_for_size(cls, level: str, info: ValidationInfo) -> str:
+        # kind and size are validated before difficulty
+        return check_level(str(info.data.get("kind")), info.data.get("size", 6), level,
+                           cls.levels_by_size)
 
 
 def check_level(name: str, size: int, level: str, by_size: dict[int, tuple[str, ...]]) -> str:

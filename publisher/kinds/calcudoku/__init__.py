@@ -8,15 +8,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import Field, ValidationInfo, field_validator
 
-from ...grids.latin.common import ALL, caption, check_level, digits_fit, rows
+from ...grids.latin.common import (ALL, LatinSection, Level, caption, digits_fit,
+                                     rows)
 from ...grids.latin.symmetry import turns
-from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase
+from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest
 from .draw import LABEL_MAX, draw_board, unit_size
 from .generator import generate
 
-Level = Literal["easy", "medium", "hard", "expert", "extreme"]
 Operations = Literal["all", "add", "add_multiply"]
 # What merging reaches often enough at the size (measured over 6 to 20 digs per level).
 LEVELS_BY_SIZE: dict[int, tuple[str, ...]] = {
@@ -24,18 +23,10 @@ LEVELS_BY_SIZE: dict[int, tuple[str, ...]] = {
     8: ALL[:4], 9: ALL[:4]}
 
 
-class CalcudokuSection(SectionBase):
+class CalcudokuSection(LatinSection):
     kind: Literal["calcudoku"]
-    size: int = Field(default=6, ge=4, le=9)
     operations: Operations = "all"
-    difficulty: Level = "medium"
-    count: int = Field(default=1, ge=1, le=1000)
-
-    @field_validator("difficulty")
-    @classmethod
-    def _level_for_size(cls, level: str, info: ValidationInfo) -> str:
-        # size is validated before difficulty
-        return check_level("calcudoku", info.data.get("size", 6), level, LEVELS_BY_SIZE)
+    levels_by_size = LEVELS_BY_SIZE
 
 
 class CalcudokuParams(Params):

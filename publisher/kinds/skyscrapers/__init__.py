@@ -8,16 +8,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import Field, ValidationInfo, field_validator
 
-from ...grids.latin.common import ALL, caption, check_level, digits_fit, flat, rows
+from ...grids.latin.common import (ALL, LatinSection, Level, Symmetry, caption,
+                                     digits_fit, flat, rows)
 from ...grids.latin.symmetry import turns
-from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase
+from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest
 from .draw import draw_board, unit_size
 from .generator import generate
 
-Level = Literal["easy", "medium", "hard", "expert", "extreme"]
-Symmetry = Literal["none", "rotational", "mirror", "diagonal"]
 SIDES = ("top", "bottom", "left", "right")
 # What a dig of the size reaches often enough (measured over 12 to 40 digs per
 # level: a 4x4 needs pairs without the long lines in 1 of 40); a 8x8 or 9x9
@@ -26,18 +24,10 @@ LEVELS_BY_SIZE: dict[int, tuple[str, ...]] = {
     4: ("easy", "medium", "expert", "extreme"), 8: ALL[:4], 9: ALL[:4]}
 
 
-class SkyscrapersSection(SectionBase):
+class SkyscrapersSection(LatinSection):
     kind: Literal["skyscrapers"]
-    size: int = Field(default=6, ge=4, le=9)
-    difficulty: Level = "medium"
     symmetry: Symmetry = "none"
-    count: int = Field(default=1, ge=1, le=1000)
-
-    @field_validator("difficulty")
-    @classmethod
-    def _level_for_size(cls, level: str, info: ValidationInfo) -> str:
-        # size is validated before difficulty
-        return check_level("skyscrapers", info.data.get("size", 6), level, LEVELS_BY_SIZE)
+    levels_by_size = LEVELS_BY_SIZE
 
 
 class SkyscrapersParams(Params):
