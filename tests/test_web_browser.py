@@ -158,13 +158,21 @@ def _starter(entry: dict) -> set[tuple[int, int]]:
     return {(s["row"] + i * down, s["col"] + i * (not down)) for i in range(len(s["answer"]))}
 
 
+def _not_given(entry: dict) -> dict[tuple[int, int], str]:
+    """A digit grid's squares to type: the solution's, less the givens."""
+    return {rc: ch for rc, ch in _grid_letters(entry["solution"]).items()
+            if not entry["givens"][rc[0]][rc[1]]}
+
+
 # How each kind's manifest entry says what to type where (typing-grid kinds).
 TYPED = {
     "crossword": lambda e: _grid_letters(e["solution"]),
     "fillin": lambda e: {rc: ch for rc, ch in _grid_letters(e["solution"]).items()
                          if rc not in _starter(e)},
-    "sudoku": lambda e: {rc: ch for rc, ch in _grid_letters(e["solution"]).items()
-                         if not e["givens"][rc[0]][rc[1]]},
+    "sudoku": lambda e: _not_given(e),
+    "futoshiki": lambda e: _not_given(e),
+    "skyscrapers": lambda e: _not_given(e),
+    "calcudoku": lambda e: _grid_letters(e["solution"]),
 }
 
 
