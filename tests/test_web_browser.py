@@ -635,3 +635,77 @@ def test_a_nonogram_at_360_px_is_painted_by_touch(browser, book):
         assert page.errors == []
     finally:
         page.close()
+
+
+
+def _said(kind: str, entry: dict) -> dict[tuple[int, int], list[str]]:
+    """What the labels of a Latin square's squares must say, from its manifest entry."""
+    words, n, said = catalogue("en").kind(kind), entry["size"], {}
+    if kind == "futoshiki":
+        for x in entry["relations"]:
+            for (a, b), (c, d), relation in ((x["less"], x["greater"], "web_less"),
+                                             (x["greater"], x["less"], "web_greater")):
+                where = {(0, 1): "web_right", (0, -1): "web_left", (1, 0): "web_below",
+                         (-1, 0): "web_above"}[(c - a, d - b)]
+                said.setdefault((a, b), []).append(words.text(relation, where=words.text(where)))
+    elif kind == "skyscrapers":
+        ends = {"top": lambda k: (0, k), "bottom": lambda k: (n - 1, k),
+                "left": lambda k: (k, 0), "right": lambda k: (k, n - 1)}
+        for side, clues in entry["clues"].items():
+            for k, clue in enumerate(clues):
+                if clue:
+                    said.setdefault(ends[side](k), []).append(
+                        words.text(f"web_clue_{side}", n=clue))
+    else:
+        ops = {"+": "add", "-": "subtract", "x": "multiply", "/": "divide", "=": "single"}
+        for cage in entry["cages"]:
+            said[tuple(min(cage["cells"]))] = [
+                words.text(f"web_cage_{ops[cage['op']]}", target=cage["target"])]
+    return said
+
+
+@pytest.mark.parametrize("kind,drawn", [("futoshiki", ".sign"), ("skyscrapers", "td.out"),
+                                        ("calcudoku", ".sum")])
+def test_the_latin_squares_draw_their_clues_and_say_them(browser, book, kind, drawn):
+    """Futoshiki's signs, Skyscrapers' edge clues, Calcudoku's cage targets: each drawn
+    (hidden from screen readers), and said in the labels of the squares they concern."""
+    entry, path = book[kind]
+    page = Page(browser, path)
+    try:
+        said = _said(kind, entry)
+        shown = page.page.locator(f"table.grid {drawn}:not(:empty)")
+        assert shown.count() == sum(map(len, said.values())) // (2 if kind == "futoshiki" else 1)
+        assert all(shown.nth(k).evaluate("e => !!e.closest('[aria-hidden=true]')")
+                   for k in range(shown.count()))
+        for (r, c), phrases in said.items():
+            label = page.page.get_attribute(f'td[data-row="{r}"][data-col="{c}"]', "aria-label")
+            assert all(phrase in label for phrase in phrases), (label, phrases)
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("kind", ["futoshiki", "skyscrapers", "calcudoku"])
+def test_a_9x9_latin_square_fits_360_px(browser, tmp_path, kind):
+    """The widest Latin squares at 360 px: the spaced Futoshiki and the Skyscrapers framed
+    by clues fit the screen; the digits are buttons under the grid."""
+    spec = tmp_path / "wide.yaml"
+    spec.write_text(yaml.safe_dump({"title": "Wide", "seed": 3, "print": False, "web": True,
+                                    "sections": [{"kind": kind, "size": 9, "difficulty": "easy"}]}),
+                    encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    puzzle = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"][0]
+    page = Page(browser, tmp_path / "out" / puzzle["files"][-1],
+                viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    try:
+        assert page.page.evaluate("document.documentElement.scrollWidth") <= 360
+        assert page.page.evaluate("[document.querySelector('.cells-grid').scrollWidth,"
+                                  " document.querySelector('.cells-grid').clientWidth]"
+                                  ".reduce((a, b) => a - b)") <= 0
+        (r, c), digit = next(iter(TYPED[kind](puzzle).items()))
+        page.page.tap(f'td[data-row="{r}"][data-col="{c}"]')
+        page.page.tap(f'.keys button[data-key="{digit}"]')
+        assert page.page.text_content(f'td[data-row="{r}"][data-col="{c}"] .val') == digit
+        assert page.errors == []
+    finally:
+        page.close()
