@@ -265,6 +265,11 @@ def test_a_calcudoku_page_outlines_each_cage_and_labels_its_first_square(built):
             cell = data["cells"][min(cage["cells"])[0]][min(cage["cells"])[1]]
             assert cell["ks"].startswith(str(cage["target"]))
             assert cell["kl"] == words.text(spoken[cage["op"]], target=cage["target"])
+            first = min(cage["cells"])
+            for r, c in cage["cells"]:
+                if [r, c] != first:
+                    assert data["cells"][r][c]["say"] == [words.text(
+                        "web_cage_part", row=first[0] + 1, col=first[1] + 1)]
 
 
 @pytest.mark.parametrize("code", ["es", "ru"])

@@ -125,7 +125,8 @@ class CalcudokuKind(Kind[CalcudokuSection, CalcudokuParams, CalcudokuBoard]):
 
     def web(self, board: CalcudokuBoard, text: KindText) -> WebPart:
         """The typing grid with thick cage borders and each cage's target and sign in
-        its first square (as in print), said in that square's label."""
+        its first square (as in print), said in that square's label; the other squares
+        of a cage say which square that is."""
         n = board.size
         cells = digit_cells(n, board.solution)
         cage_of = [[0] * n for _ in range(n)]
@@ -140,6 +141,11 @@ class CalcudokuKind(Kind[CalcudokuSection, CalcudokuParams, CalcudokuBoard]):
             r, c = divmod(min(members), n)
             cells[r][c] |= {"ks": label(op, target),
                             "kl": text.text(SPOKEN[op], target=target)}
+            # the borders are not heard: every other square names its cage's first
+            part = text.text("web_cage_part", row=r + 1, col=c + 1)
+            for i in members:
+                if i != min(members):
+                    cells[i // n][i % n]["say"] = [part]
         return web_part(n, board.grade, cells, text)
 
     def identity(self, board: CalcudokuBoard) -> tuple:
