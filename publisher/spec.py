@@ -28,6 +28,9 @@ class CoverSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
     paper: Literal["white", "cream", "standard-color", "premium-color"] = "white"
+    style: Literal["band", "letters", "classic"] = Field(
+        default="band", description="band: a title band over a faded puzzle; letters: the "
+        "book's own letters over the whole front; classic: a framed puzzle-book front")
     back_text: str | None = Field(default=None, description="the blurb on the back cover")
     colour: bool = False
     image: str | None = Field(default=None, description="a background image beside the spec")
@@ -221,8 +224,12 @@ def _spec_error(exc: ValidationError, data, path: Path, lines,
     where = loc[:-1] if first["type"] == "missing" else loc
     misspelt = [e for e in errors if e["type"] == "extra_forbidden"
                 and _data_path(e["loc"], data)[:-1] == where]
-    if misspelt:
-        first = misspelt[0]
+    # A value wrong inside a mapping also fails the union's other member at the mapping
+    # (`cover: {style: clasic}` is no `true`): the deeper error says what is wrong.
+    deeper = [e for e in errors if len(_data_path(e["loc"], data)) > len(loc)
+              and _data_path(e["loc"], data)[:len(loc)] == loc]
+    if misspelt or deeper:
+        first = (misspelt or deeper)[0]
         loc = _data_path(first["loc"], data)
     message = _describe(first, loc, data)
     if first["type"] == "extra_forbidden":

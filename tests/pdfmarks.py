@@ -8,7 +8,8 @@ instead of repeating it.
 Approximations (all conservative, i.e. boxes are never smaller than the ink, except where noted):
 - Bézier curves are bounded by their control points; a stroked curve by discs of half the line
   width around every control point (its butt caps are therefore over-estimated).
-- Clipping (W, W*), form /BBox and dashes (d) are ignored: the box is what would be drawn unclipped.
+- Clipping (W, W*), form /BBox and dashes (d) are ignored: the box is what would be drawn unclipped
+  (a dashed stroke's box is that of the whole line; `Mark.dash` says it was dashed).
 - Text: a run spans from its baseline start to its advance end, and from -0.25 to +1.0 of the font
   size vertically (a descender/ascender guess, not the glyph outlines: accents above capitals and
   swashes may reach a little higher). Stroked text modes ignore the line width; invisible text
@@ -40,6 +41,10 @@ class Mark:
     # stroke: line width x the CTM's smallest stretch (the thinnest the line gets); else None
     size: float | None
     text: str = ""  # text marks: the run as read (for messages), "" otherwise
+    # the colour painted, as RGB in 0..1 (fills and text: the fill colour; strokes: the stroke
+    # colour); gray and CMYK are converted naively (CMYK: 1 - min(1, c + k), ...)
+    colour: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    dash: tuple[float, ...] = ()  # strokes: the dash array in user space, () for solid
 
 
 def page_marks(pdf_bytes: bytes, page_index: int) -> list[Mark]:
@@ -286,6 +291,9 @@ class _State:
     leading: float = 0.0
     rise: float = 0.0
     render_mode: int = 0
+    fill: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    stroke: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    dash: tuple[float, ...] = ()
 
 
 def _resources(res: Any) -> dict:
@@ -341,16 +349,17 @@ class _Painter:
                 self._image(st)
             else:
                 st = _set_state(op, operands, st, resources, self._font)
-        # W, W*, d, sh, colours and the rest change nothing we measure
+        # W, W*, sh and the rest change nothing we measure
 
     def _paint(self, op: bytes, path: list[_Subpath], st: _State) -> None:
         fill, stroke, close = PAINT[op]
         if close and path:
             _build_path(path, b"h", [])
         if fill and (box := _fill_bbox(path, st.ctm)) is not None:
-            self.marks.append(Mark("fill", box, None))
+            self.marks.append(Mark("fill", box, None, colour=st.fill))
         if stroke and (box := _stroke_bbox(path, st)) is not None:
-            self.marks.append(Mark("stroke", box, st.line_width * _min_scale(st.ctm)))
+            self.marks.append(Mark("stroke", box, st.line_width * _min_scale(st.ctm),
+                                   colour=st.stroke, dash=st.dash))
 
     def _font(self, ref: Any) -> _Font:
         key = id(ref.get_object()) if ref is not None else 0
@@ -404,7 +413,8 @@ class _Painter:
             for y in (DESCENT, ASCENT):
                 bounds.point((x, st.rise + y * st.font_size))
         size = abs(st.font_size) * math.hypot(page[2], page[3])
-        self.marks.append(Mark("text", bounds.result() or (0, 0, 0, 0), size, "".join(shown)))
+        self.marks.append(Mark("text", bounds.result() or (0, 0, 0, 0), size, "".join(shown),
+                               colour=st.fill))
 
     def _do(self, resources: Any, name: Any, st: _State) -> None:
         xobject = resources.get("/XObject", {}).get_object()[name].get_object()
@@ -482,4 +492,31 @@ def _set_state(op: bytes, operands: list, st: _State, resources: Any, font: Any)
         return replace(st, **{attr: kind(operands[0])})
     if op == b"Tz":
         return replace(st, h_scale=float(operands[0]) / 100)
+    if op in COLOURS:
+        return replace(st, **{COLOURS[op]: _rgb([float(x) for x in operands])})
+    if op == b"d":
+        return replace(st, dash=tuple(float(x) for x in operands[0]))
     return st
+
+
+# gray, RGB and CMYK colour operators (sc/scn in other colour spaces are not read)
+COLOURS = {b"g": "fill", b"rg": "fill", b"k": "fill", b"G": "stroke", b"RG": "stroke",
+           b"K": "stroke"}
+
+
+def _rgb(values: list[float]) -> tuple[float, float, float]:
+    if len(values) == 1:
+        return values[0], values[0], values[0]
+    if len(values) == 4:
+        c, m, y, k = values
+        return 1 - min(1.0, c + k), 1 - min(1.0, m + k), 1 - min(1.0, y + k)
+    return values[0], values[1], values[2]
+
+
+def contrast(one: tuple[float, float, float], other: tuple[float, float, float]) -> float:
+    """The WCAG 2 contrast ratio of two sRGB colours (1 to 21)."""
+    def luminance(rgb: tuple[float, float, float]) -> float:
+        r, g, b = (v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in rgb)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)

@@ -1,5 +1,6 @@
 """Difficulty on the page (from the catalogue) and in the manifest for every graded
-kind, a warning when the grade missed the request, and the Queens key's legend."""
+kind, and a warning when the grade missed the request. (The Queens key's legend went with
+its grey queens: tests/test_answer_key.py.)"""
 import pytest
 
 from conftest import draw_kind
@@ -62,15 +63,6 @@ def test_queens_warns_when_the_grade_missed_and_not_otherwise():
         board = QUEENS.generate(QueensParams(size=8, difficulty="easy"), seed)
         missed = queens_grade(QUEENS.manifest(board)) != "easy"
         assert missed == any("asked for easy" in w for w in board.warnings)
-
-
-def test_queens_answer_key_says_black_was_given_and_grey_is_the_answer():
-    board = QUEENS.generate(QueensParams(size=8, difficulty="medium"), 1)
-    assert board.givens
-    assert "Black queens were given; grey queens are the answer." in page_text(
-        QUEENS, board, page=1)
-    regions = QUEENS.generate(QueensParams(variant="regions", size=6), 1)
-    assert "grey queens" not in page_text(QUEENS, regions, page=1)    # nothing was given
 
 
 ES_BOOK = """\

@@ -83,6 +83,9 @@ sections:
   - kind: calcudoku
     title: Calcudoku
     size: 4
+  - kind: kakuro
+    title: Cross sums
+    size: 8
     difficulty: easy
 """
 
@@ -101,11 +104,11 @@ def test_every_kind_is_in_the_book(built):
     assert [p["kind"] for p in manifest["puzzles"]] == [
         "wordsearch", "crossword", "numberlink", "numberlink", "queens", "queens",
         "maze", "cryptogram", "scramble", "fillin", "sudoku", "wordladder", "nonogram",
-        "futoshiki", "skyscrapers", "calcudoku"]
+        "futoshiki", "skyscrapers", "calcudoku", "kakuro"]
     assert set(all_kinds()) == {"wordsearch", "crossword", "numberlink", "queens",
                                 "maze", "cryptogram", "scramble", "fillin", "sudoku",
                                 "wordladder", "nonogram", "futoshiki", "skyscrapers",
-                                "calcudoku"}
+                                "calcudoku", "kakuro"}
 
 
 def test_puzzles_share_pages_when_asked_and_each_page_shows_its_puzzle(built):

@@ -42,16 +42,72 @@ def text_sizes(largest: float, floor: float, step: float = 0.5) -> Iterator[floa
         size -= step
 
 
+Wrap = Callable[[str, str, float, float], list[str]]
+
+
 def wrap_to_fit(text: str, font: str, largest: float, floor: float, width: float,
-                fits: Callable[[float, list[str]], bool]) -> tuple[float, list[str]]:
-    """`text` wrapped to `width` at the largest of `text_sizes(largest, floor)` for which
-    `fits(size, lines)` holds; at `floor` when none does (the caller makes room then).
-    Every word is kept: wrapping never cuts."""
+                fits: Callable[[float, list[str]], bool],
+                wrap: Wrap = simpleSplit) -> tuple[float, list[str]]:
+    """`text` wrapped to `width` (by `wrap`) at the largest of `text_sizes(largest, floor)`
+    for which `fits(size, lines)` holds; at `floor` when none does (the caller makes room
+    then). Every word is kept: wrapping never cuts."""
     for size in text_sizes(largest, floor):
-        lines = simpleSplit(text, font, size, width)
+        lines = wrap(text, font, size, width)
         if fits(size, lines):
             return size, lines
-    return floor, simpleSplit(text, font, floor, width)
+    return floor, wrap(text, font, floor, width)
+
+
+def balanced_lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """`text` in the fewest lines that fit `width`, broken where the lines come out most
+    even (least sum of squared shortfalls from the longest), as a title is set by hand:
+    with three or more words no line holds one word alone, unless no break avoids it
+    (then only the last line may not; then anything goes). A word wider than `width`
+    stands on its own line (the caller shrinks it)."""
+    words = text.split()
+    if len(words) < 2:
+        return words
+    space = pdfmetrics.stringWidth(" ", font, size)
+    lengths = [pdfmetrics.stringWidth(w, font, size) for w in words]
+
+    def span(i: int, j: int) -> float:
+        return sum(lengths[i:j]) + space * (j - i - 1)
+
+    def best(count: int, lone: str) -> list[int] | None:
+        """Break points (line starts) of `count` lines, or None when none fit."""
+        n = len(words)
+
+        @cache
+        def rest(i: int, left: int) -> tuple[float, tuple[int, ...]] | None:
+            if left == 1:
+                if span(i, n) > width and n - i > 1:
+                    return None
+                if lone != "any" and n - i == 1 and n >= 3:
+                    return None
+                return ((width - span(i, n)) ** 2, (i,))
+            found = None
+            for j in range(i + 1, n - left + 2):
+                if span(i, j) > width and j - i > 1:
+                    break
+                if lone == "none" and j - i == 1 and n >= 3:
+                    continue
+                tail = rest(j, left - 1)
+                if tail is not None:
+                    cost = (width - span(i, j)) ** 2 + tail[0]
+                    if found is None or cost < found[0]:
+                        found = (cost, (i,) + tail[1])
+            return found
+
+        result = rest(0, count)
+        return list(result[1]) if result else None
+
+    for lone in ("none", "last", "any"):
+        for count in range(1, len(words) + 1):
+            starts = best(count, lone)
+            if starts is not None:
+                ends = starts[1:] + [len(words)]
+                return [" ".join(words[a:b]) for a, b in zip(starts, ends)]
+    return words
 
 
 def fitting_prefix(text: str, font: str, size: float, width: float, mark: str,

@@ -16,9 +16,14 @@ OUTSIDE_MARGIN = {True: 0.375 * INCH, False: 0.25 * INCH}    # keyed by "with bl
 # Paper thickness per page, in inches (the spine is pages x thickness).
 PAPER_THICKNESS = {"white": 0.002252, "cream": 0.0025, "standard-color": 0.002252,
                    "premium-color": 0.002347}
-SPINE_TEXT_FROM_PAGES = 80              # thinner spines carry no text
-SPINE_FOLD_CLEARANCE = 0.0625 * INCH    # spine text keeps this clear of each fold
-BARCODE_AREA = (2.0 * INCH, 1.2 * INCH)   # kept clear at the back cover's lower right
+# Spine text: KDP's paperback cover guide (kdp.amazon.com/en_US/help/topic/G201953020)
+# allows it on books of more than 79 pages, 0.0625 in clear of each fold; third-party
+# summaries quote "at least 79", so 80 satisfies both readings. The cover also leaves
+# the spine bare where the text would fall under the legibility floor (render/cover.py).
+SPINE_TEXT_FROM_PAGES = 80
+SPINE_FOLD_CLEARANCE = 0.0625 * INCH
+# KDP prints its barcode 2 x 1.2 in at the back cover's lower right, inside the margin.
+BARCODE_AREA = (2.0 * INCH, 1.2 * INCH)
 MIN_LINE_WIDTH = 0.5                    # thinner lines vanish in print
 MIN_GREY = 0.10                         # lighter tints vanish in print (10 % ink)
 TOLERANCE = 0.5                         # points of slack when comparing boxes

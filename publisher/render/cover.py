@@ -1,11 +1,15 @@
 """`<name>-cover.pdf`: back cover, spine and front cover on one sheet with bleed all round.
 
-Sizes come from the print rules (trim, page count, paper); the front's design is one of
-the book's own puzzles, drawn by its kind and faded behind the title."""
+Sizes come from the print rules (trim, page count, paper). The front is one of FRONTS
+(`cover: {style: ...}`, docs/spec.md "The cover"), drawn from the book's own puzzles and
+letters; the back carries the blurb, the kinds and counts, a thumbnail and the barcode
+area; every word is the spec's or the language catalogue's."""
 from __future__ import annotations
 
 import io
-from dataclasses import replace
+from math import ceil
+from random import Random
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,19 +21,24 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PublisherError
 from ..ground import printrules
-from ..ground.fonts import wrap_to_fit
+from ..ground.fonts import balanced_lines, draw_centred, text_sizes, wrap_to_fit
 from ..ground.printrules import BLEED, COVER_INFO, INCH
 from ..kinds import get_kind
 from ..kinds.base import Box
 
 if TYPE_CHECKING:
+    from ..batch import Outcome
     from ..spec import CoverSpec
     from .book import BookRenderer
 
-# (background, band, accent) in colour and in black and white; every tint >= 10 % ink.
-PALETTES = {True: (Color(0.86, 0.92, 0.98), Color(0.09, 0.23, 0.45), Color(0.95, 0.62, 0.15)),
-            False: (Color(0.88, 0.88, 0.88), Color(0.12, 0.12, 0.12), Color(0.45, 0.45, 0.45))}
-DESIGN_KINDS = ("wordsearch", "numberlink", "crossword", "queens")   # the best-looking first
+# Each palette: (background, ink, accent, tint). Ink is the band, spine and panels; tint
+# the letters behind the "letters" front. Every tint >= 10 % ink; greyscale only greys.
+PALETTES = {True: (Color(0.86, 0.92, 0.98), Color(0.09, 0.23, 0.45), Color(0.95, 0.62, 0.15),
+                   Color(0.62, 0.74, 0.88)),
+            False: (Color(0.88, 0.88, 0.88), Color(0.12, 0.12, 0.12), Color(0.45, 0.45, 0.45),
+                    Color(0.70, 0.70, 0.70))}
+# The kinds whose bare drawing is the grid alone (no rule, no difficulty), best first.
+DESIGN_KINDS = ("wordsearch", "numberlink", "crossword", "queens")
 
 
 def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
@@ -51,8 +60,8 @@ def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
                                     {COVER_INFO[key]: value for key, value in made_for.items()})
     canvas.setTrimBox((BLEED, BLEED, width - BLEED, height - BLEED))
     canvas.setBleedBox((0, 0, width, height))
-    background, band, accent = PALETTES[spec.colour]
-    canvas.setFillColor(background)
+    palette = Palette(*PALETTES[spec.colour])
+    canvas.setFillColor(palette.background)
     canvas.rect(0, 0, width, height, stroke=0, fill=1)     # runs into the bleed
     if spec.image and spec_dir is not None:
         image = spec_dir / spec.image
@@ -64,12 +73,36 @@ def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
     back = Box(BLEED + margin, BLEED + margin, trim_w - 2 * margin, trim_h - 2 * margin)
     front_x = BLEED + trim_w + spine
     front = Box(front_x + margin, BLEED + margin, trim_w - 2 * margin, trim_h - 2 * margin)
-    _front(renderer, canvas, front, front_x, band, accent, spec.colour)
-    _spine(renderer, canvas, BLEED + trim_w, spine, pages, height)
-    _back(renderer, canvas, back, spec.back_text or "", t.font_size)
+    sheet = Sheet(canvas, palette, spec.colour, front, front_x, width, height,
+                  bool(spec.image and spec_dir is not None))
+    FRONTS[spec.style](renderer, sheet)
+    _spine(renderer, sheet, BLEED + trim_w, spine, pages)
+    _back(renderer, sheet, back, spec.back_text or "")
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
+
+
+@dataclass(frozen=True)
+class Palette:
+    background: Color
+    ink: Color
+    accent: Color
+    tint: Color
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """What every part of the cover draws with: the canvas, the colours, the front's
+    safe box and where its trim starts (the spine fold), and the whole sheet's size."""
+    canvas: Canvas
+    palette: Palette
+    colour: bool
+    front: Box
+    front_x: float
+    width: float
+    height: float
+    image: bool                # a background image of the user's: no ground over it
 
 
 class InfoWithKeys(PDFInfo):
@@ -86,92 +119,217 @@ class InfoWithKeys(PDFInfo):
         return standard.removesuffix(b">>") + own.format(document).removeprefix(b"<<")
 
 
-def _front(r: BookRenderer, canvas, front: Box, trim_x: float, band, accent,
-           colour: bool) -> None:
+
+
+# A title block: lines TITLE_LEADING sizes apart (ascent 1, descent DESCENT: they never
+# touch); the subtitle follows SUBTITLE_GAP of its size lower. The title starts at
+# TITLE_LARGEST of the front's width (a size to the trim) and shrinks to fit its room.
+TITLE_LEADING, DESCENT, SUBTITLE_GAP, TITLE_LARGEST, MAX_TITLE_LINES = 1.25, 0.25, 0.5, 0.15, 4
+
+
+@dataclass(frozen=True)
+class TitleBlock:
+    size: float
+    lines: list[str]
+    sub_size: float
+    sub_lines: list[str]
+    height: float              # from the first line's top to the last line's descent
+
+
+def _title_block(r: BookRenderer, width: float, room: float) -> TitleBlock:
+    """The title and subtitle set in balanced lines (fonts.balanced_lines) at the largest
+    size, from TITLE_LARGEST of the front's width down to the title size (never under the
+    floor), at which they fit `room` high in at most MAX_TITLE_LINES lines; at that floor
+    when nothing fits (the caller grows its room: a title is never cut)."""
     t, book = r.theme, r.book
-    design = next((o for kind in DESIGN_KINDS for o in r.outcomes if o.job.kind == kind), None)
-    if design is not None:
-        side = min(front.width, front.height * 0.55)
-        box = Box(front.x + (front.width - side) / 2, front.y + front.height * 0.12, side, side)
-        ctx = r.context(design)
-        ctx = replace(ctx, theme=replace(ctx.theme, colour=colour), bare=True)
-        canvas.saveState()
-        get_kind(design.job.kind).draw_puzzle(canvas, design.kept, box, ctx)
-        canvas.restoreState()
-        canvas.saveState()            # fade the design so the title reads over it
-        canvas.setFillColor(white)
-        canvas.setFillAlpha(0.45)
-        canvas.rect(box.x - 4, box.y - 4, box.width + 8, box.height + 8, stroke=0, fill=1)
-        canvas.restoreState()
-    band_height, size, lines, sub_lines = _title_block(r, front)
-    band_y = front.top - band_height
-    canvas.setFillColor(band)
-    # The band runs into the bleed at the top and the outside edge, from the spine fold.
-    canvas.rect(trim_x, band_y, canvas._pagesize[0] - trim_x, canvas._pagesize[1] - band_y,
-                stroke=0, fill=1)
-    canvas.setFillColor(white)
-    y = front.top - band_height * TITLE_TOP_PAD - size
-    for line in lines:
-        r.text(canvas, front.x, y, line, t.font_bold, size, front.width, "centre")
-        y -= size * TITLE_LEADING
-    if sub_lines:
-        canvas.setFillColor(accent if colour else white)
-        y += size * TITLE_LEADING - size * DESCENT - t.title_size * (SUBTITLE_GAP + 1)
-        for line in sub_lines:
-            r.text(canvas, front.x, y, line, t.font, t.title_size, front.width, "centre")
-            y -= t.title_size * TITLE_LEADING
-    if book.author:
-        canvas.setFillColor(band)
-        r.text(canvas, front.x, front.y + t.title_size * 0.3, book.author, t.font_bold,
-               t.title_size * 1.2, front.width, "centre")
-
-
-# The title block in the band: the first line's top sits TITLE_TOP_PAD of the band below its
-# top; lines are TITLE_LEADING sizes apart (ascent 1, descent DESCENT: they never touch);
-# the subtitle follows SUBTITLE_GAP of its size lower; the block ends BOTTOM_PAD subtitle
-# sizes above the band's foot.
-TITLE_TOP_PAD, TITLE_LEADING, DESCENT, SUBTITLE_GAP, BOTTOM_PAD = 0.12, 1.25, 0.25, 0.3, 0.4
-
-
-def _title_block(r: BookRenderer, front: Box) -> tuple[float, float, list[str], list[str]]:
-    """(band height, title size, title lines, subtitle lines): the title wrapped whole at the
-    largest size (from twice the title size down to the title size, never under the text
-    floor) at which title and subtitle fit the band; the band grows when even that is too
-    tall, so a long title is never cut nor printed over the subtitle."""
-    t, book = r.theme, r.book
-    sub = t.title_size
-    sub_lines = simpleSplit(book.subtitle, t.font, sub, front.width) if book.subtitle else []
+    sub = max(t.title_size, t.min_font_size, width / 20)
+    sub_lines = balanced_lines(book.subtitle, t.font, sub, width) if book.subtitle else []
     sub_height = (sub * (SUBTITLE_GAP + 1 + DESCENT) + sub * TITLE_LEADING * (len(sub_lines) - 1)
                   if sub_lines else 0.0)
-    band_height = front.height * 0.26
-    room = band_height * (1 - TITLE_TOP_PAD) - sub * BOTTOM_PAD
 
     def height(size: float, lines: list[str]) -> float:
         return size * (1 + DESCENT) + size * TITLE_LEADING * (len(lines) - 1) + sub_height
 
-    size, lines = wrap_to_fit(book.title, t.font_bold, t.title_size * 2,
-                              max(t.min_font_size, t.title_size), front.width,
-                              lambda size, lines: height(size, lines) <= room)
-    needed = height(size, lines)
-    if needed > room:
-        band_height = (needed + sub * BOTTOM_PAD) / (1 - TITLE_TOP_PAD)
-    return band_height, size, lines, sub_lines
+    floor = max(t.min_font_size, t.title_size)
+    size, lines = wrap_to_fit(book.title, t.font_bold, max(floor, width * TITLE_LARGEST), floor,
+                              width, lambda size, lines: (height(size, lines) <= room
+                                                          and len(lines) <= MAX_TITLE_LINES),
+                              wrap=balanced_lines)
+    return TitleBlock(size, lines, sub, sub_lines, height(size, lines))
 
 
-def _spine(r: BookRenderer, canvas, x: float, spine: float, pages: int, height: float) -> None:
-    """Title and author up the spine, only from the pages the services allow and only at
-    a size that reads; kept clear of both folds."""
-    t, book = r.theme, r.book
+def _draw_title(r: BookRenderer, canvas, block: TitleBlock, x: float, top: float,
+                width: float, title_colour, sub_colour) -> None:
+    """The block with its first line's top at `top`, each line centred on `width`."""
+    t = r.theme
+    canvas.setFillColor(title_colour)
+    y = top - block.size
+    for line in block.lines:
+        r.text(canvas, x, y, line, t.font_bold, block.size, width, "centre")
+        y -= block.size * TITLE_LEADING
+    canvas.setFillColor(sub_colour)
+    y += block.size * TITLE_LEADING - block.size * DESCENT - block.sub_size * (SUBTITLE_GAP + 1)
+    for line in block.sub_lines:
+        r.text(canvas, x, y, line, t.font, block.sub_size, width, "centre")
+        y -= block.sub_size * TITLE_LEADING
+
+
+def _design(r: BookRenderer, but: str | None = None) -> Outcome | None:
+    """The puzzle a cover shows: the first of the best-looking kinds (not of kind `but`
+    when there is another)."""
+    found = [o for kind in DESIGN_KINDS for o in r.outcomes if o.job.kind == kind]
+    return next((o for o in found if o.job.kind != but), found[0] if found else None)
+
+
+def _draw_design(r: BookRenderer, sheet: Sheet, design: Outcome, box: Box) -> None:
+    ctx = r.context(design)
+    ctx = replace(ctx, theme=replace(ctx.theme, colour=sheet.colour), bare=True)
+    sheet.canvas.saveState()
+    get_kind(design.job.kind).draw_puzzle(sheet.canvas, design.kept, box, ctx)
+    sheet.canvas.restoreState()
+
+
+def _author(r: BookRenderer, sheet: Sheet, colour) -> None:
+    t, front = r.theme, sheet.front
+    if r.book.author:
+        sheet.canvas.setFillColor(colour)
+        r.text(sheet.canvas, front.x, front.y + t.title_size * 0.3, r.book.author,
+               t.font_bold, author_size(r, front), front.width, "centre")
+
+
+def author_size(r: BookRenderer, front: Box) -> float:
+    return max(r.theme.title_size * 1.2, front.width / 18)
+
+
+def _band_front(r: BookRenderer, sheet: Sheet) -> None:
+    """A title band over one of the book's puzzles, faded so the band reads first."""
+    canvas, front, palette = sheet.canvas, sheet.front, sheet.palette
+    design = _design(r)
+    if design is not None:
+        side = min(front.width, front.height * 0.55)
+        box = Box(front.x + (front.width - side) / 2, front.y + front.height * 0.13, side, side)
+        _draw_design(r, sheet, design, box)
+        canvas.saveState()
+        canvas.setFillColor(white)
+        canvas.setFillAlpha(0.45)
+        canvas.rect(box.x - 4, box.y - 4, box.width + 8, box.height + 8, stroke=0, fill=1)
+        canvas.restoreState()
+    pad = front.height * 0.03
+    block = _title_block(r, front.width, front.height * 0.26 - 2 * pad)
+    band_y = front.top - block.height - 2 * pad
+    canvas.setFillColor(palette.ink)
+    # The band runs into the bleed at the top and the outside edge, from the spine fold.
+    canvas.rect(sheet.front_x, band_y, sheet.width - sheet.front_x, sheet.height - band_y,
+                stroke=0, fill=1)
+    _draw_title(r, canvas, block, front.x, front.top - pad, front.width, white,
+                palette.accent if sheet.colour else white)
+    _author(r, sheet, palette.ink)
+
+
+def _letters_front(r: BookRenderer, sheet: Sheet) -> None:
+    """The book's own letters (a word search's grid, else the language's alphabet) over
+    the whole front, into the bleed, with the title on a panel across its upper half."""
+    canvas, front, palette, t = sheet.canvas, sheet.front, sheet.palette, r.theme
+    search = next((o.kept for o in r.outcomes if o.job.kind == "wordsearch"), None)
+    letters = [ch for ch in getattr(search, "letters", []) if ch]
+    if not letters:                              # no grid: the alphabet, shuffled by seed
+        letters = list(r.words.alphabet) * 3
+        Random(r.book.seed).shuffle(letters)
+    across = sheet.width - sheet.front_x
+    cols = LETTER_COLUMNS
+    cell = across / cols
+    rows = max(1, round(sheet.height / cell))
+    tall = sheet.height / rows
+    pad = front.height * 0.04
+    block = _title_block(r, front.width, front.height * 0.4 - 2 * pad)
+    # The panel and the author's strip cover whole rows, and covered rows get no letters
+    # (hidden text would still be read out of the PDF).
+    panel_rows = ceil((block.height + 2 * pad) / tall)
+    centre = (sheet.height - (front.y + front.height * 0.62)) / tall
+    first = max(0, min(rows - panel_rows, round(centre - panel_rows / 2)))
+    panel = range(first, first + panel_rows)
+    strip_rows = 0
+    if r.book.author:
+        strip_rows = ceil((front.y + author_size(r, front) * 1.6 + t.title_size * 0.3) / tall)
+    shown = [row for row in range(rows) if row not in panel and row < rows - strip_rows]
+    size = max(t.min_font_size, cell * 0.5)
+    canvas.setFillColor(palette.tint)
+    draw_centred(canvas, t.font_bold, size,
+                 ((sheet.front_x + (c + 0.5) * cell,
+                   sheet.height - (row + 0.5) * tall - size * 0.35,
+                   letters[(row * cols + c) % len(letters)])
+                  for row in shown for c in range(cols)))
+    panel_y, panel_h = sheet.height - panel.stop * tall, panel_rows * tall
+    canvas.setFillColor(palette.ink)
+    canvas.rect(sheet.front_x, panel_y, across, panel_h, stroke=0, fill=1)
+    canvas.setStrokeColor(palette.accent)
+    canvas.setLineWidth(3)
+    for y in (panel_y, panel_y + panel_h):
+        canvas.line(sheet.front_x, y, sheet.width, y)
+    _draw_title(r, canvas, block, front.x, panel_y + (panel_h + block.height) / 2,
+                front.width, white, palette.accent if sheet.colour else white)
+    _author(r, sheet, palette.ink)
+
+
+LETTER_COLUMNS = 9
+
+
+def _classic_front(r: BookRenderer, sheet: Sheet) -> None:
+    """The classic puzzle book: a dark ground, a double frame, the title at the top and
+    a puzzle on a white card below it, whole (not faded)."""
+    canvas, front, palette, t = sheet.canvas, sheet.front, sheet.palette, r.theme
+    if not sheet.image:
+        canvas.setFillColor(palette.ink)
+        canvas.rect(sheet.front_x, 0, sheet.width - sheet.front_x, sheet.height, stroke=0,
+                    fill=1)
+    canvas.setStrokeColor(palette.accent if sheet.colour else white)
+    for inset, line in ((0.0, 3.0), (6.0, 1.0)):
+        canvas.setLineWidth(line)
+        canvas.rect(front.x + inset, front.y + inset, front.width - 2 * inset,
+                    front.height - 2 * inset, stroke=1, fill=0)
+    pad = 6 + front.width * 0.05              # inside the frame, clear of its rules
+    inner = Box(front.x + pad, front.y + pad, front.width - 2 * pad, front.height - 2 * pad)
+    design = _design(r)
+    block = _title_block(r, inner.width, inner.height * (0.3 if design else 0.6))
+    title_top = (inner.top - inner.height * 0.02 if design else
+                 inner.y + (inner.height + block.height) / 2)       # no puzzle: centred
+    _draw_title(r, canvas, block, inner.x, title_top, inner.width,
+                white, palette.accent if sheet.colour else Color(0.8, 0.8, 0.8))
+    author = author_size(r, front) * 1.6 if r.book.author else 0.0
+    top = title_top - block.height - inner.height * 0.04
+    room = top - (inner.y + author + 8)
+    if design is not None and room > inner.width * 0.3:
+        side = min(inner.width * 0.85, room)
+        card = Box(inner.x + (inner.width - side) / 2, top - side, side, side)
+        canvas.setFillColor(white)
+        canvas.rect(card.x - 6, card.y - 6, card.width + 12, card.height + 12, stroke=0, fill=1)
+        _draw_design(r, sheet, design, card)
+    if r.book.author:
+        canvas.setFillColor(white)
+        r.text(canvas, inner.x, inner.y + t.title_size * 0.3, r.book.author, t.font_bold,
+               author_size(r, front), inner.width, "centre")
+
+
+FRONTS = {"band": _band_front, "letters": _letters_front, "classic": _classic_front}
+
+
+def _spine(r: BookRenderer, sheet: Sheet, x: float, spine: float, pages: int) -> None:
+    """The spine in the cover's ink, into the bleed; title and author on it only from
+    printrules.SPINE_TEXT_FROM_PAGES pages (the rule and its source are there) and only
+    at a size that reads, kept SPINE_FOLD_CLEARANCE clear of both folds."""
+    t, book, canvas = r.theme, r.book, sheet.canvas
+    canvas.setFillColor(sheet.palette.ink)
+    canvas.rect(x, 0, spine, sheet.height, stroke=0, fill=1)
     room = spine - 2 * printrules.SPINE_FOLD_CLEARANCE
     size = min(t.title_size, room / 1.3)
     if pages < printrules.SPINE_TEXT_FROM_PAGES or size < t.min_font_size:
         return
     text = " · ".join(part for part in (book.title, book.author) if part)
     canvas.saveState()
-    canvas.translate(x + spine / 2, height / 2)
+    canvas.translate(x + spine / 2, sheet.height / 2)
     canvas.rotate(-90)                       # reads top to bottom, as on English spines
-    length = height - 2 * BLEED - 2 * printrules.OUTSIDE_MARGIN[True]
-    canvas.setFillColor(Color(0.1, 0.1, 0.1))
+    length = sheet.height - 2 * BLEED - 2 * printrules.OUTSIDE_MARGIN[True]
+    canvas.setFillColor(white)
     font = t.font_bold
     while size > t.min_font_size and stringWidth(text, font, size) > length:
         size -= 0.5
@@ -179,22 +337,65 @@ def _spine(r: BookRenderer, canvas, x: float, spine: float, pages: int, height: 
     canvas.restoreState()
 
 
-def _back(r: BookRenderer, canvas, back: Box, text: str, size: float) -> None:
-    """The blurb above the barcode area, which stays clear (a white panel) at the lower
-    right of the back cover."""
-    t = r.theme
+# The back's blurb is set at the largest size, from BLURB_LARGEST times the body size or
+# the back's width over BLURB_MEASURE (about 60 characters a line) down to the floor, at
+# which blurb and list of kinds fit above the thumbnail (THUMBNAIL of the back's width).
+BLURB_LARGEST, BLURB_MEASURE, LINE, THUMBNAIL = 1.6, 26, 1.4, 0.4
+
+
+def _back(r: BookRenderer, sheet: Sheet, back: Box, text: str) -> None:
+    """A heading band with the book's puzzle count, the blurb, the kinds and their counts,
+    then a thumbnail of one puzzle at the lower left and the barcode area (white, clear
+    of everything) at the lower right, where the print services put the barcode."""
+    t, canvas, palette = r.theme, sheet.canvas, sheet.palette
+    head = max(t.title_size * 1.2, t.min_font_size)
+    band_y = back.top - head * 1.6
+    canvas.setFillColor(palette.ink)
+    canvas.rect(0, band_y, back.x + back.width + (back.x - BLEED), sheet.height - band_y,
+                stroke=0, fill=1)
+    canvas.setFillColor(white)
+    r.text(canvas, back.x, band_y + head * 0.45,
+           r.words.plural("book.puzzles", len(r.outcomes)),
+           t.font_bold, head, back.width, "centre")
     bar_w, bar_h = printrules.BARCODE_AREA
     canvas.setFillColor(white)
     canvas.rect(back.x + back.width - bar_w, back.y, bar_w, bar_h, stroke=0, fill=1)
-    size = max(t.min_font_size, size * 1.1)
-    y = back.top - size * 2
-    canvas.setFillColor(Color(0.1, 0.1, 0.1))
-    canvas.setFont(t.font, size)
-    bottom = back.y + bar_h + size
-    for paragraph in text.split("\n\n"):
-        for line in simpleSplit(" ".join(paragraph.split()), t.font, size, back.width):
-            if y < bottom:
-                return
+    thumb_side = min(back.width - bar_w - 0.25 * INCH, back.width * THUMBNAIL)
+    front_design = _design(r)
+    thumb = _design(r, but=front_design.job.kind if front_design else None)
+    bottom = back.y + (max(bar_h, thumb_side) if thumb else bar_h) + t.font_size
+    if thumb is not None and thumb_side > 0.75 * INCH:
+        box = Box(back.x + 4, back.y + 4, thumb_side - 8, thumb_side - 8)
+        canvas.setFillColor(white)
+        canvas.rect(back.x, back.y, thumb_side, thumb_side, stroke=0, fill=1)
+        _draw_design(r, sheet, thumb, box)
+    counts = dict.fromkeys(o.job.kind for o in r.outcomes)
+    kinds = [r.words.text("book.kind_count", kind=r.words.kind(kind).text("title"),
+                          n=sum(o.job.kind == kind for o in r.outcomes)) for kind in counts]
+    paragraphs = [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
+    room = band_y - head * 0.8 - bottom
+
+    def lines_at(size: float) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        for paragraph in paragraphs:
+            out += [(t.font, line) for line in simpleSplit(paragraph, t.font, size, back.width)]
+            out.append(("", ""))
+        return out + [(t.font_bold, "• " + line) for line in kinds]
+
+    size, lines = t.min_font_size, lines_at(t.min_font_size)
+    largest = max(t.min_font_size, t.font_size * BLURB_LARGEST, back.width / BLURB_MEASURE)
+    for candidate in text_sizes(largest, t.min_font_size):
+        lines = lines_at(candidate)
+        size = candidate
+        if len(lines) * size * LINE <= room:
+            break
+    used = len(lines) * size * LINE
+    y = band_y - head * 0.8 - max(0.0, (room - used) / 2) - size
+    canvas.setFillColor(palette.ink)
+    for font, line in lines:
+        if y < bottom:
+            return
+        if line:
+            canvas.setFont(font, size)
             canvas.drawString(back.x, y, line)
-            y -= size * 1.45
-        y -= size * 0.7
+        y -= size * LINE

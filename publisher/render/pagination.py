@@ -193,18 +193,93 @@ def _answer_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
     answers = result.answers if answer_key == "separate" else result.book
     wanted = [o.job.answers_per_page or layout.answers_per_page
               or get_kind(o.job.kind).default_answers_per_page for o in outcomes]
-    per_page = [_largest_fitting([i], wanted[i], "solution", layout, fits, result, outcomes)
-                for i in range(len(outcomes))]
+    largest = [_largest_fitting([i], wanted[i], "solution", layout, fits, result, outcomes)
+               for i in range(len(outcomes))]
     first = True
-    # Solutions run on across sections while the number per page stays the same.
-    for items, count, _ in _runs(outcomes, per_page, by_section=False):
-        for start in range(0, len(items), count):
-            chunk = items[start:start + count]
-            answers.append(Page("answers", chunk, count, heading if first else ""))
-            first = False
-            for i in chunk:
-                result.placements[i].answer_page = len(answers)
-                result.placements[i].answer_sheet = answers is result.answers
+    for start, end, count in pack_answers(largest, layout, fits):
+        answers.append(Page("answers", list(range(start, end)), count,
+                            heading if first else ""))
+        first = False
+        for i in range(start, end):
+            result.placements[i].answer_page = len(answers)
+            result.placements[i].answer_sheet = answers is result.answers
+
+
+def pack_answers(largest: list[int], layout: Layout,
+                 fits: FitCheck | None = None) -> list[tuple[int, int, int]]:
+    """The answer pages as (first, end, solutions the page's grid holds): solutions in book
+    order, across sections, on as few pages as can be, no page but the last less than half
+    full; of the fewest, the one drawing the fewest solutions at another size than their
+    own (`largest[i]`: the most a page may hold at which solution i reads, the section's
+    or layout's choice at most). A page holds no more than any of its solutions allows."""
+    grids = sorted(layout.page_grids)
+    checked: dict[tuple[int, int], bool] = {}
+
+    def readable(i: int, n: int) -> bool:
+        """Solution i reads in a cell of the n-grid: its own grid's cell fits inside (no
+        narrower and no shorter), or the fit check says so."""
+        if n == largest[i]:
+            return True
+        columns, rows = layout.page_grids[n]
+        own_columns, own_rows = layout.page_grids.get(largest[i], (0, 0))
+        if columns <= own_columns and rows <= own_rows:
+            return True
+        if fits is None:                  # nothing to ask: fewer a page, larger cells
+            return n <= largest[i]
+        if (i, n) not in checked:
+            checked[(i, n)] = fits(i, "solution", n) is None
+        return checked[(i, n)]
+
+    def page_choice(start: int, end: int, last: bool, half: bool) -> tuple[int, int] | None:
+        """(solutions drawn at another size, grid) of the best grid for one page."""
+        held = end - start
+        cap = min(largest[start:end])
+        options = []
+        for n in grids:
+            if n < held or n > cap or (half and not last and held * 2 < n):
+                continue
+            if all(readable(i, n) for i in range(start, end)):
+                options.append((sum(largest[i] != n for i in range(start, end)), n))
+        return min(options) if options else None
+
+    most = grids[-1] if grids else 1
+    # A layout without a 1- or 2-grid may leave no packing at least half full.
+    return (_fewest_pages(len(largest), most, lambda a, b, last: page_choice(a, b, last, True))
+            or _fewest_pages(len(largest), most,
+                             lambda a, b, last: page_choice(a, b, last, False))
+            or [(i, i + 1, n) for i, n in enumerate(largest)])
+
+
+PageChoice = Callable[[int, int, bool], "tuple[int, int] | None"]
+
+
+def _fewest_pages(total: int, most: int, choice: PageChoice
+                  ) -> list[tuple[int, int, int]] | None:
+    """Dynamic programming over book order: best[b] is the best packing of the first b
+    solutions, by (pages, solutions drawn at another size); `choice(first, end, last)`
+    is (solutions at another size, grid) for one page, or None when it cannot be one."""
+    # best[b]: (pages, solutions at another size, previous cut, grid) for the first b
+    best: list[tuple[int, int, int, int] | None] = [None] * (total + 1)
+    best[0] = (0, 0, 0, 0)
+    for end in range(1, total + 1):
+        for start in range(max(0, end - most), end):
+            before = best[start]
+            page = before and choice(start, end, end == total)
+            if before is None or not page:
+                continue
+            candidate = (before[0] + 1, before[1] + page[0], start, page[1])
+            # on a tie the later cut: pages fill up in order, the short one last
+            if best[end] is None or candidate[:2] <= best[end][:2]:  # type: ignore[index]
+                best[end] = candidate
+    if best[total] is None:
+        return None
+    pages: list[tuple[int, int, int]] = []
+    end = total
+    while end > 0:
+        _, _, start, n = best[end]   # type: ignore[misc]
+        pages.append((start, end, n))
+        end = start
+    return pages[::-1]
 
 
 def _largest_fitting(items: list[int], wanted: int, what: str, layout: Layout,
@@ -284,14 +359,12 @@ def _contents(result: Pagination, outcomes: list[Outcome], front: FrontMatter, w
     return rows
 
 
-def _runs(outcomes: Sequence[Outcome], per_page: list[int], by_section: bool = True
+def _runs(outcomes: Sequence[Outcome], per_page: list[int]
           ) -> list[tuple[list[int], int, str]]:
-    """Consecutive puzzles of one section (or, with by_section=False, of one per-page
-    count): (indices, per_page, section title)."""
+    """Consecutive puzzles of one section: (indices, per_page, section title)."""
     runs: list[tuple[list[int], int, str]] = []
     for i, outcome in enumerate(outcomes):
-        if runs and (outcomes[runs[-1][0][0]].job.section_index == outcome.job.section_index
-                     if by_section else runs[-1][1] == per_page[i]):
+        if runs and outcomes[runs[-1][0][0]].job.section_index == outcome.job.section_index:
             runs[-1][0].append(i)
         else:
             runs.append(([i], per_page[i], outcome.job.section_title))

@@ -407,7 +407,8 @@ def _make_layout(answers: list[str], rows: int, cols: int, seed: int, beam: int,
     if not fitting:
         return _rebuild(answers, [], rows, cols, 1, 0)
     # First word: a long one that shares letters with many others (a word that
-    # crosses nothing would strand the rest), with a seeded bias; random direction.
+    # crosses nothing would strand the rest), with a seeded bias; a random direction
+    # among those another word can cross (MONKEY across 6x7 would strand DOLPHIN).
     fits_any = sorted(fitting, key=lambda i: (links[i] == 0, -len(answers[i]) - 0.5 * links[i]
                                               - 2.5 * rng.random(), i))
     first = fits_any[0]
@@ -415,12 +416,8 @@ def _make_layout(answers: list[str], rows: int, cols: int, seed: int, beam: int,
     search = _Search(answers, rows, cols, rng, branch)
     canvas = search.canvas()
     fits = [d for d, limit in ((ACROSS, cols), (DOWN, rows)) if len(word) <= limit]
-    # on a grid that is not square, a direction may leave no word able to cross it
-    # (MONKEY across 6x7 strands DOLPHIN, which fits only across): choose among the others
-    crossed = [d for d in fits if any(
-        set(word) & set(answers[j]) and len(answers[j]) <= (rows if d == ACROSS else cols)
-        for j in fitting if j != first)]
-    d = rng.choice(crossed or fits)
+    d = rng.choice([d for d in fits if any(set(word) & set(answers[j]) and len(answers[j]) <= (
+        rows if d == ACROSS else cols) for j in fitting if j != first)] or fits)
     r0, c0 = canvas.h // 2, canvas.w // 2
     start = (r0 * canvas.w + c0 - len(word) // 2) if d == ACROSS else \
         ((r0 - len(word) // 2) * canvas.w + c0)

@@ -36,7 +36,7 @@ def rules_text(board, text) -> str:
     return text.text("rule_regions", n=n)
 
 
-def queen(canvas, x: float, y: float, size: float, fill: float = 0.0) -> None:
+def queen(canvas, x: float, y: float, size: float) -> None:
     """A crown-shaped queen in the square (x, y, size), drawn with paths only."""
     def p(u: float, v: float) -> tuple[float, float]:
         return x + u * size, y + v * size
@@ -44,7 +44,7 @@ def queen(canvas, x: float, y: float, size: float, fill: float = 0.0) -> None:
     tips = [(0.13, 0.70), (0.315, 0.78), (0.50, 0.84), (0.685, 0.78), (0.87, 0.70)]
     valleys = [(0.25, 0.47), (0.41, 0.52), (0.59, 0.52), (0.75, 0.47)]
     canvas.saveState()
-    canvas.setFillGray(fill)
+    canvas.setFillGray(0)
     canvas.setStrokeGray(0)
     canvas.setLineWidth(max(0.5, size * 0.025))  # at least the print floor (0.5 pt)
     canvas.setLineJoin(1)
@@ -114,15 +114,12 @@ def draw_board(canvas, board, box, ctx, solved: bool) -> None:
     theme = ctx.theme
     n = board.size
     caption = not solved and box.height >= 120 and box.width >= 100 and not ctx.bare
-    # The key's legend: black queens were given, grey ones are the answer.
-    legend = solved and bool(board.givens) and len(board.givens) < n
     font_size = (max(theme.min_answer_font_size, min(theme.font_size, box.height * 0.05))
                  if solved else max(theme.min_font_size, theme.font_size))
     lines: list[str] = []
     text_h = 0.0
-    if caption or legend:
-        text = rules_text(board, ctx.text) if caption else ctx.text.text("legend")
-        lines = simpleSplit(text, theme.font, font_size, box.width)
+    if caption:
+        lines = simpleSplit(rules_text(board, ctx.text), theme.font, font_size, box.width)
         text_h = (len(lines) + caption) * font_size * 1.25 + font_size * 0.8
     thin = max(0.5, theme.line_width)
     # The frame's line is centred on the edge: keep its outer half inside the box too.
@@ -134,15 +131,14 @@ def draw_board(canvas, board, box, ctx, solved: bool) -> None:
     _fills(canvas, board, grid, theme.colour)
     _lines(canvas, board, grid)
     _queens(canvas, board, grid, solved)
-    if lines:                         # the rule (or the key's legend) under the grid
+    if lines:                         # the rule under the grid
         canvas.setFillGray(0)
         canvas.setFont(theme.font, font_size)
         y = grid.y0 - font_size * 0.8 - font_size
         for line in lines:
             canvas.drawCentredString(box.x + box.width / 2, y, line)
             y -= font_size * 1.25
-        if caption:
-            draw_difficulty(canvas, ctx, grade(board), box.x + box.width / 2, y, font_size)
+        draw_difficulty(canvas, ctx, grade(board), box.x + box.width / 2, y, font_size)
     canvas.restoreState()
 
 
@@ -191,7 +187,8 @@ def _lines(canvas, board, grid: _Grid) -> None:
 
 
 def _queens(canvas, board, grid: _Grid, solved: bool) -> None:
-    """Givens black; in the answer key the placed ones are grey."""
+    """Black queens, given and (in the answer key) placed alike: grey ones on the grey
+    cells did not read."""
     pad = grid.cell * 0.1
     given = {tuple(g) for g in board.givens}
     for r, c in sorted(given):
@@ -201,7 +198,7 @@ def _queens(canvas, board, grid: _Grid, solved: bool) -> None:
         for r, c in enumerate(board.solution):
             if (r, c) not in given:
                 x, y, _, _ = grid.cell_rect(r, c)
-                queen(canvas, x + pad, y + pad, grid.cell - 2 * pad, fill=0.45 if given else 0.0)
+                queen(canvas, x + pad, y + pad, grid.cell - 2 * pad)
 
 
 def _hex(code: str) -> tuple[float, float, float]:

@@ -165,17 +165,37 @@ def _digits(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
             canvas.drawCentredString(x + cell / 2, y + (cell - size * 0.72) / 2, text)
 
 
+def _sum_labels(canvas: Any, board: Any, font: str, size: float,
+                cell: float) -> dict[tuple[int, int], tuple[str, float, float]]:
+    """Each cage's sum by the cell it sits in: (text, its right end, its bottom) as offsets
+    from the cell's lower-left corner."""
+    d = cell * CAGE_INSET
+    labels = {}
+    for cells, total in zip(board.cages, board.sums):
+        text = str(total)
+        right = d * 0.7 + canvas.stringWidth(text, font, size)
+        # the baseline is size * 0.75 under the sum's top; descenders reach a quarter below
+        labels[divmod(min(cells), board.size)] = (text, right, cell - d * 0.4 - size)
+    return labels
+
+
 def _cages(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
            thin: float, sums: bool) -> None:
-    """Dashed outline of each cage, inset from the cell edges, and its sum in
-    the corner of its top-left cell (in a small white patch over the dash)."""
+    """Dashed outline of each cage, inset from the cell edges, and its sum in the corner
+    of its top-left cell; the outline's two sides there stop short of the sum, so no dash
+    runs into it or leaves a fragment beside it."""
     n = board.size
     d = cell * CAGE_INSET
     owner = {}
     for k, cells in enumerate(board.cages):
         for cc in cells:
             owner[divmod(cc, n)] = k
-    canvas.setLineWidth(max(theme.min_line_width, thin))
+    # never under the floor; fits() reports cells too small to hold it
+    size = min(max(theme.min_font_size, cell * SUM_SHARE), cell * SUM_MAX)
+    width = max(theme.min_line_width, thin)
+    gap = max(width, d * 0.4)
+    labels = _sum_labels(canvas, board, theme.font, size, cell) if sums else {}
+    canvas.setLineWidth(width)
     # in an answer key the digits are what is read: the cages only help to check sums
     canvas.setStrokeGray(0.1 if sums else ANSWER_CAGE_GREY)
     canvas.setDash(max(1.5, cell * 0.11), max(1.2, cell * 0.08))
@@ -184,6 +204,7 @@ def _cages(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
         x, y = corner(r, c)
         inside = {(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
                   if owner.get((r + dr, c + dc)) == k}
+        label = labels.get((r, c))
         for (dr, dc) in ((-1, 0), (1, 0), (0, -1), (0, 1)):     # the four sides
             if (dr, dc) in inside:
                 continue
@@ -194,6 +215,12 @@ def _cages(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
             for sr, sc in steps:
                 along = (sr, sc) in inside
                 ends.append((-d if (dr + sr, dc + sc) in inside else 0.0) if along else d)
+            if label and dr < 0:                     # the top side starts after the sum
+                ends[0] = max(ends[0], label[1] + gap)
+            if label and dc < 0:                     # the left side starts under it
+                ends[0] = max(ends[0], cell - label[2] + gap)
+            if ends[0] + ends[1] >= cell:
+                continue
             if dr:
                 yy = y + (cell - d if dr < 0 else d)
                 canvas.line(x + ends[0], yy, x + cell - ends[1], yy)
@@ -201,18 +228,8 @@ def _cages(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
                 xx = x + (d if dc < 0 else cell - d)
                 canvas.line(xx, y + cell - ends[0], xx, y + ends[1])
     canvas.setDash()
-    if not sums:
-        return
-    # never under the floor; fits() reports cells too small to hold it
-    size = min(max(theme.min_font_size, cell * SUM_SHARE), cell * SUM_MAX)
     canvas.setFont(theme.font, size)
-    for cells, total in zip(board.cages, board.sums):
-        r, c = divmod(min(cells), n)
+    canvas.setFillGray(0)
+    for (r, c), (text, _, _) in labels.items():
         x, y = corner(r, c)
-        text = str(total)
-        w = canvas.stringWidth(text, theme.font, size)
-        canvas.setFillGray(1)
-        canvas.rect(x + d * 0.4, y + cell - d * 0.4 - size * 0.95, w + d * 0.6, size * 0.95,
-                    fill=1, stroke=0)
-        canvas.setFillGray(0)
         canvas.drawString(x + d * 0.7, y + cell - d * 0.4 - size * 0.75, text)

@@ -1,0 +1,143 @@
+"""The `kakuro` kind (cross sums): white runs of 2 to 9 cells, each with its sum in the
+block before it, no digit repeated in a run. Every puzzle has exactly one solution,
+proved by the technique ladder filling it (logic.py; extreme: by the search counter)
+and graded by the hardest technique it needs."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
+from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
+                    PuzzleRequest, SectionBase, grid_size)
+from .draw import draw, unreadable
+from .generator import generate
+
+MIN_SIDE, MAX_SIDE = 6, 25
+Level = Literal["easy", "medium", "hard", "expert", "extreme"]
+Symmetry = Literal["rotational", "mirror", "none"]
+
+
+class KakuroSection(SectionBase):
+    kind: Literal["kakuro"]
+    size: Any = (15, 15)
+    difficulty: Level = "medium"
+    symmetry: Symmetry = "rotational"
+    count: int = Field(default=1, ge=1, le=1000)
+
+    @field_validator("size")
+    @classmethod
+    def _size(cls, value: Any) -> tuple[int, int]:
+        return grid_size(value, MIN_SIDE, MAX_SIDE)
+
+
+class KakuroParams(Params):
+    rows: int = 15
+    cols: int = 15
+    difficulty: Level = "medium"
+    symmetry: Symmetry = "rotational"
+
+
+@dataclass
+class KakuroBoard(Board):
+    rows: int = 0
+    cols: int = 0
+    blocks: list[str] = field(default_factory=list)            # rows of "#" and "."
+    clues: list[dict[str, Any]] = field(default_factory=list)  # {row, col, across, down}
+    solution: list[list[str | None]] = field(default_factory=list)
+    grade: str = "medium"
+    hardest: str | None = None
+    techniques: dict[str, int] = field(default_factory=dict)
+
+
+def _caption(board: KakuroBoard, ctx: DrawContext) -> list[str]:
+    rule = ctx.text.text("rule")
+    return [rule, ctx.text.text("guess")] if board.grade == "extreme" else [rule]
+
+
+class KakuroKind(Kind[KakuroSection, KakuroParams, KakuroBoard]):
+    name = "kakuro"
+    easier = "a lower difficulty or a smaller size"
+    section_model = KakuroSection
+    params_model = KakuroParams
+    # each candidate is already graded exactly the level asked
+    default_candidates = 1
+    default_answers_per_page = 6
+    example = {"size": 8, "count": 2, "difficulty": "medium"}
+
+    def plan(self, section: KakuroSection, ctx: PlanContext) -> list[PuzzleRequest[KakuroParams]]:
+        rows, cols = section.size
+        params = KakuroParams(rows=rows, cols=cols, difficulty=section.difficulty,
+                              symmetry=section.symmetry)
+        return [PuzzleRequest(title, params, ctx.language)
+                for title in ctx.titles(section.title, section.count)]
+
+    def generate(self, params: KakuroParams, seed: int) -> KakuroBoard:
+        p = generate(params.rows, params.cols, params.difficulty, params.symmetry,
+                     random.Random(seed))
+        lay = p.layout
+        blocks = ["".join("." if w else "#" for w in row) for row in lay.white]
+        clues: dict[tuple[int, int], dict[str, Any]] = {}
+        for k in range(len(lay.runs)):
+            r, c = lay.clue_cell(k)
+            clue = clues.setdefault((r, c), {"row": r, "col": c, "across": None, "down": None})
+            clue["across" if lay.across[k] else "down"] = p.sums[k]
+        solution: list[list[str | None]] = [[None] * lay.cols for _ in range(lay.rows)]
+        for (r, c), d in zip(lay.cells, p.digits):
+            solution[r][c] = str(d)
+        return KakuroBoard(score=1.0, rows=lay.rows, cols=lay.cols, blocks=blocks,
+                           clues=[clues[key] for key in sorted(clues)], solution=solution,
+                           grade=p.grade, hardest=p.hardest, techniques=p.techniques)
+
+    def example_params(self, params: KakuroParams, words: ExampleWords) -> KakuroParams:
+        """The How to play page's solved example: a small easy grid, whatever the book's."""
+        return params.model_copy(update={"rows": 7, "cols": 8, "difficulty": "easy"})
+
+    def unbeatable(self, board: KakuroBoard, params: KakuroParams) -> bool:
+        return board.grade == params.difficulty
+
+    def draw_puzzle(self, canvas: Any, board: KakuroBoard, box: Box, ctx: DrawContext) -> None:
+        if ctx.bare:
+            draw(canvas, board, box, ctx, solved=False)
+        else:
+            draw(canvas, board, box, ctx, solved=False, caption=_caption(board, ctx),
+                 level=board.grade)
+
+    def draw_solution(self, canvas: Any, board: KakuroBoard, box: Box, ctx: DrawContext) -> None:
+        draw(canvas, board, box, ctx, solved=True)
+
+    def fits(self, board: KakuroBoard, box: Box, ctx: DrawContext,
+             solution: bool = False) -> str | None:
+        return unreadable(board, box, ctx, [] if solution else _caption(board, ctx), solution)
+
+    def manifest(self, board: KakuroBoard) -> dict[str, Any]:
+        return {"rows": board.rows, "cols": board.cols, "blocks": list(board.blocks),
+                "clues": [dict(k) for k in board.clues],
+                "solution": [list(row) for row in board.solution], "grade": board.grade,
+                "hardest": board.hardest, "techniques": dict(board.techniques)}
+
+    def from_manifest(self, entry: dict[str, Any]) -> KakuroBoard:
+        return KakuroBoard(rows=entry["rows"], cols=entry["cols"], blocks=list(entry["blocks"]),
+                           clues=[dict(k) for k in entry["clues"]],
+                           solution=[list(row) for row in entry["solution"]],
+                           grade=entry["grade"], hardest=entry["hardest"],
+                           techniques=dict(entry["techniques"]))
+
+    def identity(self, board: KakuroBoard) -> tuple:
+        """Equal for a grid and its transpose (across and down swapped): the only turn
+        that keeps the clues at the top and left."""
+        key = (tuple(board.blocks), tuple(map(tuple, board.solution)))
+        if board.rows != board.cols:
+            return key
+        turned = (tuple("".join(row[c] for row in board.blocks) for c in range(board.cols)),
+                  tuple(tuple(row[c] for row in board.solution) for c in range(board.cols)))
+        return min(key, turned, key=repr)
+
+    def text_for_search(self, board: KakuroBoard) -> list[str]:
+        first = board.clues[0]
+        return [str(first["across"] if first["across"] is not None else first["down"])]
+
+
+KIND = KakuroKind()
