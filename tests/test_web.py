@@ -18,7 +18,7 @@ from publisher.spec import SpecError
 
 # Kinds that may lack a web part for now: the ONE place to list them. Empty: every kind
 # of this package is playable. A kind is listed here or has a web part, never neither.
-PENDING: set[str] = {"kakuro"}
+PENDING: set[str] = set()
 
 
 @pytest.mark.parametrize("name", sorted(all_kinds()))
@@ -273,19 +273,41 @@ def test_a_calcudoku_page_outlines_each_cage_and_labels_its_first_square(built):
 
 
 @pytest.mark.parametrize("code", ["es", "ru"])
-def test_the_latin_squares_pages_say_their_clues_in_the_books_language(tmp_path, code):
-    sections = [{"kind": k, **all_kinds()[k].example, "count": 1}
-                for k in ("futoshiki", "skyscrapers", "calcudoku")]
+def test_the_number_grids_pages_say_their_clues_in_the_books_language(tmp_path, code):
+    kinds = ("futoshiki", "skyscrapers", "calcudoku", "kakuro")
+    sections = [{"kind": k, **all_kinds()[k].example, "count": 1} for k in kinds]
     result = build_book(_write(tmp_path, sections, language=code), tmp_path / "out", workers=1)
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     said = []
     for puzzle in manifest["puzzles"]:
         data = _data((tmp_path / "out" / puzzle["files"][-1]).read_text(encoding="utf-8"))["data"]
-        said += [s for row in data["cells"] for cell in row
+        said += [s for row in data["cells"] for cell in row if cell
                  for s in cell.get("say", []) + [cell.get("kl", "")] if s]
+        said += [e["label"] for e in data.get("entries", [])] + [data.get("reveal_entry", "")]
     assert len(said) > 3
     words = lambda text: set(re.findall(r"\w{3,}", re.sub(r"\{\w+\}", "", text)))  # noqa: E731
-    english = set().union(*(words(str(v)) for k in ("futoshiki", "skyscrapers", "calcudoku")
+    english = set().union(*(words(str(v)) for k in kinds
                             for key, v in catalogue("en").lookup(f"kinds.{k}").items()
                             if key.startswith("web_")))
     assert english and not english & set().union(*map(words, said))
+
+
+def test_a_kakuro_page_makes_each_run_an_entry_labelled_by_its_sum(built):
+    words = catalogue("en").kind("kakuro")
+    for puzzle, data in _pages(built, "kakuro"):
+        assert [[cell and cell["s"] for cell in row] for row in data["cells"]] == puzzle["solution"]
+        covered = {"across": [], "down": []}
+        for entry in data["entries"]:
+            cells = entry["cells"]
+            direction = "across" if len({r for r, _ in cells}) == 1 else "down"
+            total = sum(int(puzzle["solution"][r][c]) for r, c in cells)
+            assert entry["label"] == words.text(f"web_{direction}", sum=total)
+            (r, c), (dr, dc) = cells[0], (0, 1) if direction == "across" else (1, 0)
+            clue = next(k for k in puzzle["clues"] if [k["row"], k["col"]] == [r - dr, c - dc])
+            assert clue[direction] == total            # the run starts beside its clue
+            covered[direction] += [tuple(rc) for rc in cells]
+        white = sorted((r, c) for r, row in enumerate(puzzle["solution"])
+                       for c, v in enumerate(row) if v)
+        assert sorted(covered["across"]) == white == sorted(covered["down"])
+        assert data["sums"] == [{"r": k["row"], "c": k["col"], "a": k["across"], "d": k["down"]}
+                                for k in puzzle["clues"]]

@@ -173,6 +173,7 @@ TYPED = {
     "futoshiki": lambda e: _not_given(e),
     "skyscrapers": lambda e: _not_given(e),
     "calcudoku": lambda e: _grid_letters(e["solution"]),
+    "kakuro": lambda e: _grid_letters(e["solution"]),
 }
 
 
@@ -639,8 +640,8 @@ def test_a_nonogram_at_360_px_is_painted_by_touch(browser, book):
 
 
 def _said(kind: str, entry: dict) -> dict[tuple[int, int], list[str]]:
-    """What the labels of a Latin square's squares must say, from its manifest entry."""
-    words, n, said = catalogue("en").kind(kind), entry["size"], {}
+    """What the labels of a number grid's squares must say, from its manifest entry."""
+    words, n, said = catalogue("en").kind(kind), entry.get("size", 0), {}
     if kind == "futoshiki":
         for x in entry["relations"]:
             for (a, b), (c, d), relation in ((x["less"], x["greater"], "web_less"),
@@ -656,6 +657,12 @@ def _said(kind: str, entry: dict) -> dict[tuple[int, int], list[str]]:
                 if clue:
                     said.setdefault(ends[side](k), []).append(
                         words.text(f"web_clue_{side}", n=clue))
+    elif kind == "kakuro":
+        for clue in entry["clues"]:
+            for direction, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
+                if clue[direction] is not None:
+                    said.setdefault((clue["row"] + dr, clue["col"] + dc), []).append(
+                        words.text(f"web_{direction}", sum=clue[direction]))
     else:
         ops = {"+": "add", "-": "subtract", "x": "multiply", "/": "divide", "=": "single"}
         for cage in entry["cages"]:
@@ -668,10 +675,11 @@ def _said(kind: str, entry: dict) -> dict[tuple[int, int], list[str]]:
 
 
 @pytest.mark.parametrize("kind,drawn", [("futoshiki", ".sign"), ("skyscrapers", "td.out"),
-                                        ("calcudoku", ".sum")])
+                                        ("calcudoku", ".sum"), ("kakuro", "td.sums span")])
 def test_the_latin_squares_draw_their_clues_and_say_them(browser, book, kind, drawn):
-    """Futoshiki's signs, Skyscrapers' edge clues, Calcudoku's cage targets: each drawn
-    (hidden from screen readers), and said in the labels of the squares they concern."""
+    """Futoshiki's signs, Skyscrapers' edge clues, Calcudoku's cage targets, Kakuro's sums:
+    each drawn (hidden from screen readers), and said in the labels of the squares they
+    concern (a Kakuro's first square of each run)."""
     entry, path = book[kind]
     page = Page(browser, path)
     try:
@@ -679,6 +687,7 @@ def test_the_latin_squares_draw_their_clues_and_say_them(browser, book, kind, dr
         shown = page.page.locator(f"table.grid {drawn}:not(:empty)")
         drawn_count = (len(entry["relations"]) if kind == "futoshiki" else
                        len(entry["cages"]) if kind == "calcudoku" else
+                       sum(map(len, said.values())) if kind == "kakuro" else
                        sum(1 for side in entry["clues"].values() for v in side if v))
         assert shown.count() == drawn_count > 0
         assert all(shown.nth(k).evaluate("e => !!e.closest('[aria-hidden=true]')")

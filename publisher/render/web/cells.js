@@ -1,12 +1,14 @@
 "use strict";
 // The typing grid: squares the solver types letters or digits into (crossword, fill-in,
-// Sudoku, cryptogram, scramble, the Latin squares). Data: {rows, cols, cells, entries,
+// Sudoku, cryptogram, scramble, the Latin squares, Kakuro). Data: {rows, cols, cells, entries,
 // lists, pencil, keys, advance, word_groups, note, outside}; a cell is null (a block) or
 // {s: solution, g: given, t: fixed text, n: number, l: small label, grp: group (typing
 // fills every cell of it), b: thick edges "trbl", k: cage edges, ks: cage sum, kl: its
 // spoken label (default "cage {sum}"), o: circled, x: signs on its sides {r, b} (a
 // Futoshiki's "<" or ">"; below, turned a quarter), say: more words for its label};
-// `spaced`: the squares apart, the signs in the gaps. `outside`: {top, bottom, left, right}, a
+// `spaced`: the squares apart, the signs in the gaps. `sums`: [{r, c, a, d}], a block
+// with the sums of the runs across (a) and down (d) from it, either side of a diagonal
+// (a Kakuro's; its entries say them); `gaps`: "void" (no square) or "grey" blocks. `outside`: {top, bottom, left, right}, a
 // clue (or null) beyond each row's or column's end, drawn only: a kind says them in
 // the labels of the cells beside them. An entry is {label, clue,
 // list, cells: [[r, c], ...]}. Arrow keys move, Tab/Shift+Tab go to the next/previous
@@ -28,6 +30,8 @@ Shell.cells = (data, api) => {
   const table = el("table", {class: data.spaced ? "grid spaced" : "grid", role: "grid", "aria-label": T.grid,
                              style: "--cols: " + C});
   const clueBar = el("p", {class: "clue-bar", "aria-live": "polite"});
+  const sums = {};
+  for (const k of data.sums || []) sums[k.r * C + k.c] = k;
   const out = data.outside;
   const outCell = (clue) => el("td", {class: "out", "aria-hidden": "true"}, clue == null ? "" : String(clue));
   const outRow = (clues) => {
@@ -46,8 +50,14 @@ Shell.cells = (data, api) => {
       value[r].push(cell && cell.g ? cell.s : "");
       pencil[r].push("");
       if (!cell) {
-        td.className = data.gaps === "void" ? "void" : "block";
+        td.className = data.gaps === "void" ? "void" : data.gaps === "grey" ? "block grey" : "block";
         td.setAttribute("aria-label", data.gaps === "void" ? T.space : T.block);
+        const k = sums[r * C + c];
+        if (k) {
+          td.classList.add("sums");
+          if (k.a !== null) td.append(el("span", {class: "sa", "aria-hidden": "true"}, k.a));
+          if (k.d !== null) td.append(el("span", {class: "sd", "aria-hidden": "true"}, k.d));
+        }
       }
       else {
         if (cell.t !== undefined) td.classList.add("fixed");
