@@ -284,6 +284,7 @@ def test_the_number_grids_pages_say_their_clues_in_the_books_language(tmp_path, 
         said += [s for row in data["cells"] for cell in row if cell
                  for s in cell.get("say", []) + [cell.get("kl", "")] if s]
         said += [e["label"] for e in data.get("entries", [])] + [data.get("reveal_entry", "")]
+        said += [data.get("block", "")] + [k["say"] for k in data.get("sums", [])]
     assert len(said) > 3
     words = lambda text: set(re.findall(r"\w{3,}", re.sub(r"\{\w+\}", "", text)))  # noqa: E731
     english = set().union(*(words(str(v)) for k in kinds
@@ -309,5 +310,6 @@ def test_a_kakuro_page_makes_each_run_an_entry_labelled_by_its_sum(built):
         white = sorted((r, c) for r, row in enumerate(puzzle["solution"])
                        for c, v in enumerate(row) if v)
         assert sorted(covered["across"]) == white == sorted(covered["down"])
-        assert data["sums"] == [{"r": k["row"], "c": k["col"], "a": k["across"], "d": k["down"]}
-                                for k in puzzle["clues"]]
+        assert [{key: k[key] for key in "acrd"} for k in data["sums"]] == [
+            {"r": k["row"], "c": k["col"], "a": k["across"], "d": k["down"]}
+            for k in puzzle["clues"]]

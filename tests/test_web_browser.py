@@ -695,6 +695,15 @@ def test_the_latin_squares_draw_their_clues_and_say_them(browser, book, kind, dr
         for (r, c), phrases in said.items():
             label = page.page.get_attribute(f'td[data-row="{r}"][data-col="{c}"]', "aria-label")
             assert all(phrase in label for phrase in phrases), (label, phrases)
+        if kind == "kakuro":                # a clue square says its sums too
+            clue = entry["clues"][0]
+            label = page.page.get_attribute(
+                f'td[data-row="{clue["row"]}"][data-col="{clue["col"]}"]', "aria-label")
+            assert label.startswith(catalogue("en").text("kinds.kakuro.web_block"))
+            for direction in ("across", "down"):
+                if clue[direction] is not None:
+                    assert catalogue("en").text(f"kinds.kakuro.web_{direction}",
+                                                sum=clue[direction]) in label
         assert page.errors == []
     finally:
         page.close()

@@ -140,23 +140,25 @@ class KakuroKind(Kind[KakuroSection, KakuroParams, KakuroBoard]):
         """A typing grid whose runs are its entries, each labelled by its sum (the clue
         bar and each square's label say them; Tab goes run to run); the blocks grey, the
         clue squares with their sums either side of a diagonal, as in print."""
-        entries = []
+        entries, sums = [], []
         for clue in board.clues:
+            said = []
             for direction, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
                 if clue[direction] is None:
                     continue
+                said.append(text.text(f"web_{direction}", sum=clue[direction]))
                 r, c, length = clue["row"] + dr, clue["col"] + dc, 0
                 while (r + length * dr < board.rows and c + length * dc < board.cols
                        and board.blocks[r + length * dr][c + length * dc] == "."):
                     length += 1
-                entries.append({"label": text.text(f"web_{direction}", sum=clue[direction]),
-                                "cells": entry_cells(r, c, direction, length)})
-        sums = [{"r": k["row"], "c": k["col"], "a": k["across"], "d": k["down"]}
-                for k in board.clues]
+                entries.append({"label": said[-1], "cells": entry_cells(r, c, direction, length)})
+            sums.append({"r": clue["row"], "c": clue["col"], "a": clue["across"],
+                         "d": clue["down"], "say": ", ".join(said)})
         rule = text.text("rule") + (" " + text.text("guess") if board.grade == "extreme" else "")
         return WebPart(data={"rows": board.rows, "cols": board.cols,
                              "cells": letter_cells(board.solution), "entries": entries,
-                             "sums": sums, "gaps": "grey", "keys": "123456789",
+                             "sums": sums, "gaps": "grey", "block": text.text("web_block"),
+                             "keys": "123456789",
                              "pencil": True, "reveal_entry": text.text("web_reveal")},
                        rule=rule, script=TYPING, uses=("cells",))
 

@@ -8,7 +8,8 @@
 // Futoshiki's "<" or ">"; below, turned a quarter), say: more words for its label};
 // `spaced`: the squares apart, the signs in the gaps. `sums`: [{r, c, a, d}], a block
 // with the sums of the runs across (a) and down (d) from it, either side of a diagonal
-// (a Kakuro's; its entries say them); `gaps`: "void" (no square) or "grey" blocks. `outside`: {top, bottom, left, right}, a
+// (a Kakuro's; its entries say them, and `say`, if given, in the block's label); `gaps`:
+// "void" (no square) or "grey" blocks; `block`: a block's label (default "black square"). `outside`: {top, bottom, left, right}, a
 // clue (or null) beyond each row's or column's end, drawn only: a kind says them in
 // the labels of the cells beside them. An entry is {label, clue,
 // list, cells: [[r, c], ...]}. Arrow keys move, Tab/Shift+Tab go to the next/previous
@@ -50,9 +51,10 @@ Shell.cells = (data, api) => {
       value[r].push(cell && cell.g ? cell.s : "");
       pencil[r].push("");
       if (!cell) {
-        td.className = data.gaps === "void" ? "void" : data.gaps === "grey" ? "block grey" : "block";
-        td.setAttribute("aria-label", data.gaps === "void" ? T.space : T.block);
         const k = sums[r * C + c];
+        td.className = data.gaps === "void" ? "void" : data.gaps === "grey" ? "block grey" : "block";
+        td.setAttribute("aria-label", data.gaps === "void" ? T.space
+          : [data.block || T.block, ...(k && k.say ? [k.say] : [])].join(", "));
         if (k) {
           td.classList.add("sums");
           if (k.a !== null) td.append(el("span", {class: "sa", "aria-hidden": "true"}, k.a));
