@@ -158,13 +158,22 @@ def _starter(entry: dict) -> set[tuple[int, int]]:
     return {(s["row"] + i * down, s["col"] + i * (not down)) for i in range(len(s["answer"]))}
 
 
+def _not_given(entry: dict) -> dict[tuple[int, int], str]:
+    """A digit grid's squares to type: the solution's, less the givens."""
+    return {rc: ch for rc, ch in _grid_letters(entry["solution"]).items()
+            if not entry["givens"][rc[0]][rc[1]]}
+
+
 # How each kind's manifest entry says what to type where (typing-grid kinds).
 TYPED = {
     "crossword": lambda e: _grid_letters(e["solution"]),
     "fillin": lambda e: {rc: ch for rc, ch in _grid_letters(e["solution"]).items()
                          if rc not in _starter(e)},
-    "sudoku": lambda e: {rc: ch for rc, ch in _grid_letters(e["solution"]).items()
-                         if not e["givens"][rc[0]][rc[1]]},
+    "sudoku": lambda e: _not_given(e),
+    "futoshiki": lambda e: _not_given(e),
+    "skyscrapers": lambda e: _not_given(e),
+    "calcudoku": lambda e: _grid_letters(e["solution"]),
+    "kakuro": lambda e: _grid_letters(e["solution"]),
 }
 
 
@@ -624,6 +633,103 @@ def test_a_nonogram_at_360_px_is_painted_by_touch(browser, book):
             "[...document.querySelectorAll('td.filled')].map(td => [+td.dataset.row, +td.dataset.col])")}
         assert filled == set(run) | {tuple(g) for g in entry["givens"]}
         assert page.page.evaluate("[scrollY, document.querySelector('.board').scrollLeft]") == scrolled
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+
+def _said(kind: str, entry: dict) -> dict[tuple[int, int], list[str]]:
+    """What the labels of a number grid's squares must say, from its manifest entry."""
+    words, n, said = catalogue("en").kind(kind), entry.get("size", 0), {}
+    if kind == "futoshiki":
+        for x in entry["relations"]:
+            for (a, b), (c, d), relation in ((x["less"], x["greater"], "web_less"),
+                                             (x["greater"], x["less"], "web_greater")):
+                where = {(0, 1): "web_right", (0, -1): "web_left", (1, 0): "web_below",
+                         (-1, 0): "web_above"}[(c - a, d - b)]
+                said.setdefault((a, b), []).append(words.text(relation, where=words.text(where)))
+    elif kind == "skyscrapers":
+        ends = {"top": lambda k: (0, k), "bottom": lambda k: (n - 1, k),
+                "left": lambda k: (k, 0), "right": lambda k: (k, n - 1)}
+        for side, clues in entry["clues"].items():
+            for k, clue in enumerate(clues):
+                if clue:
+                    said.setdefault(ends[side](k), []).append(
+                        words.text(f"web_clue_{side}", n=clue))
+    elif kind == "kakuro":
+        for clue in entry["clues"]:
+            for direction, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
+                if clue[direction] is not None:
+                    said.setdefault((clue["row"] + dr, clue["col"] + dc), []).append(
+                        words.text(f"web_{direction}", sum=clue[direction]))
+    else:
+        ops = {"+": "add", "-": "subtract", "x": "multiply", "/": "divide", "=": "single"}
+        for cage in entry["cages"]:
+            r, c = min(cage["cells"])
+            said[(r, c)] = [words.text(f"web_cage_{ops[cage['op']]}", target=cage["target"])]
+            for cell in cage["cells"]:
+                if cell != [r, c]:
+                    said[tuple(cell)] = [words.text("web_cage_part", row=r + 1, col=c + 1)]
+    return said
+
+
+@pytest.mark.parametrize("kind,drawn", [("futoshiki", ".sign"), ("skyscrapers", "td.out"),
+                                        ("calcudoku", ".sum"), ("kakuro", "td.sums span")])
+def test_the_latin_squares_draw_their_clues_and_say_them(browser, book, kind, drawn):
+    """Futoshiki's signs, Skyscrapers' edge clues, Calcudoku's cage targets, Kakuro's sums:
+    each drawn (hidden from screen readers), and said in the labels of the squares they
+    concern (a Kakuro's first square of each run)."""
+    entry, path = book[kind]
+    page = Page(browser, path)
+    try:
+        said = _said(kind, entry)
+        shown = page.page.locator(f"table.grid {drawn}:not(:empty)")
+        drawn_count = (len(entry["relations"]) if kind == "futoshiki" else
+                       len(entry["cages"]) if kind == "calcudoku" else
+                       sum(map(len, said.values())) if kind == "kakuro" else
+                       sum(1 for side in entry["clues"].values() for v in side if v))
+        assert shown.count() == drawn_count > 0
+        assert all(shown.nth(k).evaluate("e => !!e.closest('[aria-hidden=true]')")
+                   for k in range(shown.count()))
+        for (r, c), phrases in said.items():
+            label = page.page.get_attribute(f'td[data-row="{r}"][data-col="{c}"]', "aria-label")
+            assert all(phrase in label for phrase in phrases), (label, phrases)
+        if kind == "kakuro":                # a clue square says its sums too
+            clue = entry["clues"][0]
+            label = page.page.get_attribute(
+                f'td[data-row="{clue["row"]}"][data-col="{clue["col"]}"]', "aria-label")
+            assert label.startswith(catalogue("en").text("kinds.kakuro.web_block"))
+            for direction in ("across", "down"):
+                if clue[direction] is not None:
+                    assert catalogue("en").text(f"kinds.kakuro.web_{direction}",
+                                                sum=clue[direction]) in label
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("kind", ["futoshiki", "skyscrapers", "calcudoku"])
+def test_a_9x9_latin_square_fits_360_px(browser, tmp_path, kind):
+    """The widest Latin squares at 360 px: the spaced Futoshiki and the Skyscrapers framed
+    by clues fit the screen; the digits are buttons under the grid."""
+    spec = tmp_path / "wide.yaml"
+    spec.write_text(yaml.safe_dump({"title": "Wide", "seed": 3, "print": False, "web": True,
+                                    "sections": [{"kind": kind, "size": 9, "difficulty": "easy"}]}),
+                    encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    puzzle = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"][0]
+    page = Page(browser, tmp_path / "out" / puzzle["files"][-1],
+                viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    try:
+        assert page.page.evaluate("document.documentElement.scrollWidth") <= 360
+        assert page.page.evaluate("[document.querySelector('.cells-grid').scrollWidth,"
+                                  " document.querySelector('.cells-grid').clientWidth]"
+                                  ".reduce((a, b) => a - b)") <= 0
+        (r, c), digit = next(iter(TYPED[kind](puzzle).items()))
+        page.page.tap(f'td[data-row="{r}"][data-col="{c}"]')
+        page.page.tap(f'.keys button[data-key="{digit}"]')
+        assert page.page.text_content(f'td[data-row="{r}"][data-col="{c}"] .val') == digit
         assert page.errors == []
     finally:
         page.close()

@@ -12,11 +12,17 @@ from typing import Any, Literal
 from ...grids.latin.common import (ALL, LatinSection, Level, caption, digits_fit,
                                      rows)
 from ...grids.latin.symmetry import turns
-from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest
-from .draw import LABEL_MAX, draw_board, unit_size
+from ...grids.latin.web import digit_cells, web_part
+from ...grids.web import region_edges
+from ..base import (Board, Box, DrawContext, Kind, KindText, Params, PlanContext, PuzzleRequest,
+                    WebPart)
+from .draw import LABEL_MAX, draw_board, label, unit_size
 from .generator import generate
 
 Operations = Literal["all", "add", "add_multiply"]
+# A cage's operation in the words of its label on the web page.
+SPOKEN = {"+": "web_cage_add", "-": "web_cage_subtract", "x": "web_cage_multiply",
+          "/": "web_cage_divide", "=": "web_cage_single"}
 # What merging reaches often enough at the size (measured over 6 to 20 digs per level).
 LEVELS_BY_SIZE: dict[int, tuple[str, ...]] = {
     4: ("easy", "medium", "hard", "extreme"), 5: ("easy", "medium", "hard", "extreme"),
@@ -107,6 +113,31 @@ class CalcudokuKind(Kind[CalcudokuSection, CalcudokuParams, CalcudokuBoard]):
             solution=[int(ch) for row in entry["solution"] for ch in row],
             grade=entry["grade"], hardest=entry["hardest"],
             techniques=dict(entry["techniques"]))
+
+    def web(self, board: CalcudokuBoard, text: KindText) -> WebPart:
+        """The typing grid with thick cage borders and each cage's target and sign in
+        its first square (as in print), said in that square's label; the other squares
+        of a cage say which square that is."""
+        n = board.size
+        cells = digit_cells(n, board.solution)
+        cage_of = [[0] * n for _ in range(n)]
+        for number, (_, _, members) in enumerate(board.cages):
+            for i in members:
+                cage_of[i // n][i % n] = number
+        edges = region_edges(cage_of)
+        for r in range(n):
+            for c in range(n):
+                cells[r][c]["b"] = edges[r][c]
+        for op, target, members in board.cages:
+            r, c = divmod(min(members), n)
+            cells[r][c] |= {"ks": label(op, target),
+                            "kl": text.text(SPOKEN[op], target=target)}
+            # the borders are not heard: every other square names its cage's first
+            part = text.text("web_cage_part", row=r + 1, col=c + 1)
+            for i in members:
+                if i != min(members):
+                    cells[i // n][i % n]["say"] = [part]
+        return web_part(n, board.grade, cells, text)
 
     def identity(self, board: CalcudokuBoard) -> tuple:
         """Equal for two boards when one is the other turned or mirrored."""

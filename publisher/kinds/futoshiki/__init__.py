@@ -11,7 +11,9 @@ from typing import Any, Literal
 from ...grids.latin.common import (ALL, LatinSection, Level, Symmetry, caption,
                                      digits_fit, flat, rows)
 from ...grids.latin.symmetry import turns
-from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest
+from ...grids.latin.web import digit_cells, web_part
+from ..base import (Board, Box, DrawContext, Kind, KindText, Params, PlanContext, PuzzleRequest,
+                    WebPart)
 from .draw import draw_board, unit_size
 from .generator import generate
 
@@ -100,6 +102,24 @@ class FutoshikiKind(Kind[FutoshikiSection, FutoshikiParams, FutoshikiBoard]):
                        for r in entry["relations"]],
             grade=entry["grade"], hardest=entry["hardest"],
             techniques=dict(entry["techniques"]))
+
+    def web(self, board: FutoshikiBoard, text: KindText) -> WebPart:
+        """The typing grid with each sign on the side between its two squares, and
+        both squares' labels saying it ("less than the square to the right")."""
+        n = board.size
+        cells = digit_cells(n, board.solution, board.givens)
+        for less, greater in board.relations:
+            first, second = sorted((less, greater))         # left or top one first
+            across = second - first == 1
+            r, c = divmod(first, n)
+            # below a square the page turns the sign a quarter: "<" shows as a caret up
+            cells[r][c].setdefault("x", {})["r" if across else "b"] = "<" if first == less else ">"
+            after, before = ("web_right", "web_left") if across else ("web_below", "web_above")
+            for cell, where in ((first, after), (second, before)):
+                relation = "web_less" if cell == less else "web_greater"
+                cells[cell // n][cell % n].setdefault("say", []).append(
+                    text.text(relation, where=text.text(where)))
+        return web_part(n, board.grade, cells, text, spaced=True)
 
     def identity(self, board: FutoshikiBoard) -> tuple:
         """Equal for two boards when one is the other turned or mirrored, or with every

@@ -10,8 +10,9 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
-                    PuzzleRequest, SectionBase, grid_size)
+from ...grids.web import TYPING, entry_cells, letter_cells
+from ..base import (Board, Box, DrawContext, ExampleWords, Kind, KindText, Params, PlanContext,
+                    PuzzleRequest, SectionBase, WebPart, grid_size)
 from .draw import draw, unreadable
 from .generator import generate
 
@@ -134,6 +135,32 @@ class KakuroKind(Kind[KakuroSection, KakuroParams, KakuroBoard]):
         turned = (tuple("".join(row[c] for row in board.blocks) for c in range(board.cols)),
                   tuple(tuple(row[c] for row in board.solution) for c in range(board.cols)))
         return min(key, turned, key=repr)
+
+    def web(self, board: KakuroBoard, text: KindText) -> WebPart:
+        """A typing grid whose runs are its entries, each labelled by its sum (the clue
+        bar and each square's label say them; Tab goes run to run); the blocks grey, the
+        clue squares with their sums either side of a diagonal, as in print."""
+        entries, sums = [], []
+        for clue in board.clues:
+            said = []
+            for direction, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
+                if clue[direction] is None:
+                    continue
+                said.append(text.text(f"web_{direction}", sum=clue[direction]))
+                r, c, length = clue["row"] + dr, clue["col"] + dc, 0
+                while (r + length * dr < board.rows and c + length * dc < board.cols
+                       and board.blocks[r + length * dr][c + length * dc] == "."):
+                    length += 1
+                entries.append({"label": said[-1], "cells": entry_cells(r, c, direction, length)})
+            sums.append({"r": clue["row"], "c": clue["col"], "a": clue["across"],
+                         "d": clue["down"], "say": ", ".join(said)})
+        rule = text.text("rule") + (" " + text.text("guess") if board.grade == "extreme" else "")
+        return WebPart(data={"rows": board.rows, "cols": board.cols,
+                             "cells": letter_cells(board.solution), "entries": entries,
+                             "sums": sums, "gaps": "grey", "block": text.text("web_block"),
+                             "keys": "123456789",
+                             "pencil": True, "reveal_entry": text.text("web_reveal")},
+                       rule=rule, script=TYPING, uses=("cells",))
 
     def text_for_search(self, board: KakuroBoard) -> list[str]:
         first = board.clues[0]

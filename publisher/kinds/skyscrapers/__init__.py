@@ -12,7 +12,9 @@ from typing import Any, Literal
 from ...grids.latin.common import (ALL, LatinSection, Level, Symmetry, caption,
                                      digits_fit, flat, rows)
 from ...grids.latin.symmetry import turns
-from ..base import Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest
+from ...grids.latin.web import digit_cells, web_part
+from ..base import (Board, Box, DrawContext, Kind, KindText, Params, PlanContext, PuzzleRequest,
+                    WebPart)
 from .draw import draw_board, unit_size
 from .generator import generate
 
@@ -103,6 +105,21 @@ class SkyscrapersKind(Kind[SkyscrapersSection, SkyscrapersParams, SkyscrapersBoa
             givens=flat(entry["givens"]), solution=flat(entry["solution"]),
             grade=entry["grade"], hardest=entry["hardest"],
             techniques=dict(entry["techniques"]))
+
+    def web(self, board: SkyscrapersBoard, text: KindText) -> WebPart:
+        """The typing grid framed by the clues (drawn outside it); each clue is also said
+        in the label of the square at its end of the row or column."""
+        n = board.size
+        cells = digit_cells(n, board.solution, board.givens)
+        for s, side in enumerate(SIDES):
+            for k, seen in enumerate(board.clues[s]):
+                if seen:
+                    r, c = {"top": (0, k), "bottom": (n - 1, k), "left": (k, 0),
+                            "right": (k, n - 1)}[side]
+                    cells[r][c].setdefault("say", []).append(
+                        text.text(f"web_clue_{side}", n=seen))
+        outside = {side: [v or None for v in board.clues[s]] for s, side in enumerate(SIDES)}
+        return web_part(n, board.grade, cells, text, outside=outside)
 
     def identity(self, board: SkyscrapersBoard) -> tuple:
         """Equal for two boards when one is the other turned or mirrored: compared as

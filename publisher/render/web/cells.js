@@ -1,9 +1,17 @@
 "use strict";
 // The typing grid: squares the solver types letters or digits into (crossword, fill-in,
-// Sudoku, cryptogram, scramble). Data: {rows, cols, cells, entries, lists, pencil,
-// keys, advance, word_groups, note}; a cell is null (a block) or {s: solution, g: given, t: fixed text,
-// n: number, l: small label, grp: group (typing fills every cell of it), b: thick
-// edges "trbl", k: cage edges, ks: cage sum, o: circled}. An entry is {label, clue,
+// Sudoku, cryptogram, scramble, the Latin squares, Kakuro). Data: {rows, cols, cells, entries,
+// lists, pencil, keys, advance, word_groups, note, outside}; a cell is null (a block) or
+// {s: solution, g: given, t: fixed text, n: number, l: small label, grp: group (typing
+// fills every cell of it), b: thick edges "trbl", k: cage edges, ks: cage sum, kl: its
+// spoken label (default "cage {sum}"), o: circled, x: signs on its sides {r, b} (a
+// Futoshiki's "<" or ">"; below, turned a quarter), say: more words for its label};
+// `spaced`: the squares apart, the signs in the gaps. `sums`: [{r, c, a, d}], a block
+// with the sums of the runs across (a) and down (d) from it, either side of a diagonal
+// (a Kakuro's; its entries say them, and `say`, if given, in the block's label); `gaps`:
+// "void" (no square) or "grey" blocks; `block`: a block's label (default "black square"). `outside`: {top, bottom, left, right}, a
+// clue (or null) beyond each row's or column's end, drawn only: a kind says them in
+// the labels of the cells beside them. An entry is {label, clue,
 // list, cells: [[r, c], ...]}. Arrow keys move, Tab/Shift+Tab go to the next/previous
 // entry, Space turns the direction, Backspace erases; `pencil` adds pencil marks.
 Shell.cells = (data, api) => {
@@ -20,10 +28,22 @@ Shell.cells = (data, api) => {
   for (const e of entries) for (const [r, c] of e.cells) entryAt[e.dir][r * C + c] = e;
   let row = 0, col = 0, dir = 0, pencilMode = false;
 
-  const table = el("table", {class: "grid", role: "grid", "aria-label": T.grid});
+  const table = el("table", {class: data.spaced ? "grid spaced" : "grid", role: "grid", "aria-label": T.grid,
+                             style: "--cols: " + C});
   const clueBar = el("p", {class: "clue-bar", "aria-live": "polite"});
+  const sums = {};
+  for (const k of data.sums || []) sums[k.r * C + k.c] = k;
+  const out = data.outside;
+  const outCell = (clue) => el("td", {class: "out", "aria-hidden": "true"}, clue == null ? "" : String(clue));
+  const outRow = (clues) => {
+    const tr = el("tr", {"aria-hidden": "true"});
+    tr.append(outCell(null), ...clues.map(outCell), outCell(null));
+    return tr;
+  };
+  if (out) table.append(outRow(out.top));
   for (let r = 0; r < R; r++) {
     const tr = el("tr", {role: "row"});
+    if (out) tr.append(outCell(out.left[r]));
     value.push([]); pencil.push([]); tds.push([]);
     for (let c = 0; c < C; c++) {
       const cell = at(r, c);
@@ -31,25 +51,36 @@ Shell.cells = (data, api) => {
       value[r].push(cell && cell.g ? cell.s : "");
       pencil[r].push("");
       if (!cell) {
-        td.className = data.gaps === "void" ? "void" : "block";
-        td.setAttribute("aria-label", data.gaps === "void" ? T.space : T.block);
+        const k = sums[r * C + c];
+        td.className = data.gaps === "void" ? "void" : data.gaps === "grey" ? "block grey" : "block";
+        td.setAttribute("aria-label", data.gaps === "void" ? T.space
+          : [data.block || T.block, ...(k && k.say ? [k.say] : [])].join(", "));
+        if (k) {
+          td.classList.add("sums");
+          if (k.a !== null) td.append(el("span", {class: "sa", "aria-hidden": "true"}, k.a));
+          if (k.d !== null) td.append(el("span", {class: "sd", "aria-hidden": "true"}, k.d));
+        }
       }
       else {
         if (cell.t !== undefined) td.classList.add("fixed");
         if (cell.g) td.classList.add("given");
         if (cell.o) td.classList.add("circled");
+        if (cell.ks) td.classList.add("labelled");
         for (const side of cell.b || "") td.classList.add("b" + side);
         for (const side of cell.k || "") td.classList.add("k" + side);
         if (cell.n) td.append(el("span", {class: "num", "aria-hidden": "true"}, cell.n));
-        if (cell.ks) td.append(el("span", {class: "sum", "aria-hidden": "true"}, cell.ks));
+        if (cell.ks) td.append(el("span", {class: "sum", "aria-hidden": "true", style: "--len: " + cell.ks.length}, cell.ks));
+        for (const side in cell.x || {}) td.append(el("span", {class: "sign s" + side, "aria-hidden": "true"}, cell.x[side]));
         td.append(el("span", {class: "val"}, cell.t !== undefined ? cell.t : ""));
         if (cell.l) td.append(el("span", {class: "lab", "aria-hidden": "true"}, cell.l));
         if (data.pencil) td.append(el("span", {class: "pen", "aria-hidden": "true"}));
       }
       tr.append(td); tds[r].push(td);
     }
+    if (out) tr.append(outCell(out.right[r]));
     table.append(tr);
   }
+  if (out) table.append(outRow(out.bottom));
   const lists = el("div", {class: "clues"});
   const clueButtons = [];
   (data.lists || []).forEach((heading, index) => {
@@ -112,7 +143,8 @@ Shell.cells = (data, api) => {
     if (cell.t !== undefined) parts.push(cell.t.trim() || T.space);
     else parts.push(value[r][c] || T.empty);
     if (cell.l) parts.push(T.code.replace("{code}", cell.l));
-    if (cell.ks) parts.push(T.cage.replace("{sum}", cell.ks));
+    if (cell.ks) parts.push(cell.kl || T.cage.replace("{sum}", cell.ks));
+    parts.push(...(cell.say || []));
     if (pencil[r][c]) parts.push(T.pencil + " " + pencil[r][c].split("").join(" "));
     if (cell.g) parts.push(T.given);
     if (wrong.has(r * C + c)) parts.push(T.wrong);
