@@ -12,8 +12,8 @@ from typing import Any, Callable, Sequence
 
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ...grids.latin.draw import caption_size   # the Latin-square kinds' rule line
 from .shapes import symbol
 
 # A line drawn under the caption (the difficulty): (canvas, x centre, baseline, size).
@@ -27,20 +27,6 @@ DIGIT_SHARE = 0.62          # digit height as a share of the cell
 SUM_SHARE = 0.26            # killer sum height as a share of the cell
 DIGIT_MAX, SUM_MAX = 0.8, 0.45   # the most of a cell the floor may push them to
 CAGE_INSET = 0.12           # dashed outline inset from the cell edge, share of the cell
-NOTE_SHARE = 0.8            # the page's small print ("answer on page") to body text, as
-                            # render/pagination.py sets it
-
-
-def caption_size(theme: Any, rule: str, width: float) -> float:
-    """The size of the rule and level lines: a little under body text, smaller (down to
-    the size of the page's other small print, the "answer on page" note, never under
-    the floor) while that keeps the rule on one line; a rule too long even then wraps
-    at that size rather than shrinking to the floor."""
-    size = max(theme.min_font_size, min(theme.font_size * 0.85, 10.0 * theme.scale))
-    least = max(theme.min_font_size, min(size, theme.font_size * NOTE_SHARE))
-    while size > least and stringWidth(rule, theme.font, size) > width:
-        size = max(least, size - 0.25)
-    return size
 
 
 @dataclass
