@@ -158,15 +158,23 @@ class Closure:
 
 
 class DigTest:
-    """The dig's test where clue i < n*n is the solution's digit in cell i and clue
-    n*n + k switches on constraint k: `__call__` proves a set of clues solves,
+    """The dig's test where clue i < n*n is the solution's digit in cell i and the
+    others switch constraints on: constraint k when both clues of `needs[k]` are
+    there (one clue twice when it alone switches it; by default clue n*n + k). `__call__` proves a set of clues solves,
     from the fixpoint of the clues `fix` and `keep` say every later set holds."""
 
-    def __init__(self, closure: Closure, solution: Sequence[int]):
+    def __init__(self, closure: Closure, solution: Sequence[int],
+                 needs: Sequence[tuple[int, int]] | None = None):
         self.closure, self.size = closure, len(solution)
         self.bits = [1 << (v - 1) for v in solution]
-        self.fixed = [False] * (self.size + len(closure.local))
+        self.needs = needs or [(self.size + k,) * 2 for k in range(len(closure.local))]
+        clues = 1 + max((c for need in self.needs for c in need), default=self.size - 1)
+        self.fixed = [False] * clues
         self.base = [0]
+
+    def switched(self, present: Sequence[bool]) -> list[bool]:
+        """The constraints `present` clues switch on."""
+        return [present[a] and present[b] for a, b in self.needs]
 
     def fix(self, clues: Iterable[int]) -> None:
         """Start again from these clues alone."""
@@ -177,56 +185,59 @@ class DigTest:
 
     def keep(self, clues: list[int], fresh: bool = False) -> None:
         size, start = self.size, list(self.base)
+        had = self.switched(self.fixed)
         for i in clues:
             self.fixed[i] = True
             if i < size:
                 start[i] &= self.bits[i]
-        on = self.fixed[size:]
-        new = [i - size for i in clues if i >= size]
+        on = self.switched(self.fixed)
+        new = [k for k, now in enumerate(on) if now and (fresh or not had[k])]
         got = self.closure.run(start, on, new, None if fresh else self.base)
         assert got is not None, "the solution's own clues cannot contradict"
         self.base = got
 
     def __call__(self, present: list[bool]) -> bool:
-        size, base, bits, fixed = self.size, self.base, self.bits, self.fixed
+        size, base, bits = self.size, self.base, self.bits
         start = [base[i] & bits[i] if present[i] else base[i] for i in range(size)]
-        on = present[size:]
-        new = [k for k in range(len(on)) if on[k] and not fixed[size + k]]
+        on, had = self.switched(present), self.switched(self.fixed)
+        new = [k for k, now in enumerate(on) if now and not had[k]]
         return solved(self.closure.run(start, on, new, base))
 
     def prune(self, present: list[bool], orbits: Sequence[Sequence[int]]) -> list[bool]:
-        """What `dig(present, orbits, self, first_run=1)` does to orbits of constraint
-        clues (each taken away if the rest still solve), sharing the work: the
-        tests of a stretch of orbits all hold the clues kept before it and the
-        orbits after it, so that fixpoint is found once for the stretch, halved
-        again and again down to one orbit (from its fixpoint a test adds little)."""
-        size = self.size
-        on = present[size:]
-        groups = [[k - size for k in orbit if present[k]] for orbit in orbits]
+        """What `dig(present, orbits, self, first_run=1)` does to orbits of clues
+        that switch constraints (each taken away if the rest still solve), sharing
+        the work: the tests of a stretch of orbits all hold the clues kept before
+        it and the orbits after it, so that fixpoint is found once for the
+        stretch, halved again and again down to one orbit (from its fixpoint a
+        test adds little)."""
+        groups = [[k for k in orbit if present[k]] for orbit in orbits]
 
         def extend(base: list[int], had: list[bool],
                    more: list[int]) -> tuple[list[int], list[bool]]:
             both = list(had)
             for k in more:
                 both[k] = True
-            got = self.closure.run(base, both, more, base)
+            before, on = self.switched(had), self.switched(both)
+            new = [k for k, now in enumerate(on) if now and not before[k]]
+            got = self.closure.run(base, on, new, base)
             assert got is not None, "the solution's own clues cannot contradict"
             return got, both
 
         def stretch(a: int, b: int, base: list[int], had: list[bool]) -> None:
             if b - a == 1:
                 for k in groups[a]:
-                    on[k] = False
-                new = [k for k in range(len(on)) if on[k] and not had[k]]
+                    present[k] = False
+                on, before = self.switched(present), self.switched(had)
+                new = [k for k, now in enumerate(on) if now and not before[k]]
                 if groups[a] and not solved(self.closure.run(base, on, new, base)):
                     for k in groups[a]:
-                        on[k] = True
+                        present[k] = True
                 return
             mid = (a + b) // 2
             stretch(a, mid, *extend(base, had, [k for g in groups[mid:b] for k in g]))
-            stretch(mid, b, *extend(base, had, [k for g in groups[a:mid] for k in g if on[k]]))
+            stretch(mid, b, *extend(base, had, [k for g in groups[a:mid] for k in g
+                                                if present[k]]))
 
         if groups:
-            stretch(0, len(groups), self.base, self.fixed[size:])
-        present[size:] = on
+            stretch(0, len(groups), self.base, list(self.fixed))
         return present
