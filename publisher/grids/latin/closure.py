@@ -204,22 +204,26 @@ class DigTest:
         return solved(self.closure.run(start, on, new, base))
 
     def prune(self, present: list[bool], orbits: Sequence[Sequence[int]]) -> list[bool]:
-        """What `dig(present, orbits, self, first_run=1)` does to orbits of clues
-        that switch constraints (each taken away if the rest still solve), sharing
+        """What `dig(present, orbits, self)` does to orbits of clues (each taken
+        away if the rest still solve: growing runs end where one by one does), sharing
         the work: the tests of a stretch of orbits all hold the clues kept before
         it and the orbits after it, so that fixpoint is found once for the
         stretch, halved again and again down to one orbit (from its fixpoint a
         test adds little)."""
         groups = [[k for k in orbit if present[k]] for orbit in orbits]
 
+        size, bits = self.size, self.bits
+
         def extend(base: list[int], had: list[bool],
                    more: list[int]) -> tuple[list[int], list[bool]]:
-            both = list(had)
+            both, start = list(had), list(base)
             for k in more:
                 both[k] = True
+                if k < size:
+                    start[k] &= bits[k]
             before, on = self.switched(had), self.switched(both)
             new = [k for k, now in enumerate(on) if now and not before[k]]
-            got = self.closure.run(base, on, new, base)
+            got = self.closure.run(start, on, new, base)
             assert got is not None, "the solution's own clues cannot contradict"
             return got, both
 
@@ -229,7 +233,9 @@ class DigTest:
                     present[k] = False
                 on, before = self.switched(present), self.switched(had)
                 new = [k for k, now in enumerate(on) if now and not before[k]]
-                if groups[a] and not solved(self.closure.run(base, on, new, base)):
+                start = [base[i] & bits[i] if present[i] and not had[i] else base[i]
+                         for i in range(size)]
+                if groups[a] and not solved(self.closure.run(start, on, new, base)):
                     for k in groups[a]:
                         present[k] = True
                 return

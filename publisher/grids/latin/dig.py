@@ -16,11 +16,10 @@ P = TypeVar("P")
 
 
 def dig(present: list[bool], orbits: Sequence[Sequence[int]], test: Test,
-        first_run: int = 4, kept: Callable[[list[int]], None] | None = None) -> list[bool]:
+        first_run: int = 4) -> list[bool]:
     """Remove orbits of clues (indices into `present`) in order while `test(present)`
     holds; returns `present` (changed in place). `first_run=1` takes them one by one,
-    cheaper where most removals fail (a run that fails costs more than it saves).
-    `kept` hears of each orbit's clues that stay for good."""
+    cheaper where most removals fail (a run that fails costs more than it saves)."""
     i, run = 0, first_run
     grow = 2 if first_run > 1 else 1
     while i < len(orbits):
@@ -35,8 +34,6 @@ def dig(present: list[bool], orbits: Sequence[Sequence[int]], test: Test,
             present[k] = True
         if run == 1:
             i += 1              # this orbit stays
-            if kept:
-                kept(batch)
         else:
             run //= 2
     return present

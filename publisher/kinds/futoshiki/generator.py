@@ -103,7 +103,7 @@ def _dig_once(n: int, solution: list[int], relations: list[Relation],
     if tier < 4:
         test = DigTest(closure(n, relations, tier), solution)
         test.fix(range(total, total + len(relations)))
-        present = dig([True] * (total + len(relations)), orbits[:len(cells)], test, kept=test.keep)
+        present = test.prune([True] * (total + len(relations)), orbits[:len(cells)])
         test.fix(k for k in range(total) if present[k])
         present = test.prune(present, orbits[len(cells):])
     else:

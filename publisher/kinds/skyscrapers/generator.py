@@ -113,7 +113,7 @@ def _dig_once(n: int, solution: list[int], cells: list[list[int]],
         ladder_closure, needs = closure(n, clues, tier)
         test = DigTest(ladder_closure, solution, [(total + a, total + b) for a, b in needs])
         test.fix(range(total, total + len(clues)))
-        present = dig(everything, orbits[:len(cells)], test, kept=test.keep)
+        present = test.prune(everything, orbits[:len(cells)])
         test.fix(k for k in range(total) if present[k])
         present = test.prune(present, orbits[len(cells):])
     else:
