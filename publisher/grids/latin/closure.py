@@ -205,45 +205,49 @@ class DigTest:
 
     def prune(self, present: list[bool], orbits: Sequence[Sequence[int]]) -> list[bool]:
         """What `dig(present, orbits, self)` does to orbits of clues (each taken
-        away if the rest still solve: growing runs end where one by one does), sharing
-        the work: the tests of a stretch of orbits all hold the clues kept before
-        it and the orbits after it, so that fixpoint is found once for the
-        stretch, halved again and again down to one orbit (from its fixpoint a
-        test adds little)."""
+        away if the rest still solve: growing runs end where one by one does),
+        sharing the work: every test of a stretch of orbits holds the clues kept
+        before it and the orbits after it, so that fixpoint is found once for the
+        stretch, halved again and again down to one orbit, where it is the test
+        itself. A stretch whose fixpoint already solves goes whole."""
         groups = [[k for k in orbit if present[k]] for orbit in orbits]
-
         size, bits = self.size, self.bits
+        users: dict[int, list[int]] = {}
+        for k, need in enumerate(self.needs):
+            for c in set(need):
+                users.setdefault(c, []).append(k)
 
-        def extend(base: list[int], had: list[bool],
-                   more: list[int]) -> tuple[list[int], list[bool]]:
-            both, start = list(had), list(base)
-            for k in more:
-                both[k] = True
-                if k < size:
-                    start[k] &= bits[k]
-            before, on = self.switched(had), self.switched(both)
-            new = [k for k, now in enumerate(on) if now and not before[k]]
+        def extend(base: list[int], had: list[bool], on: list[bool],
+                   more: list[int]) -> tuple[list[int], list[bool], list[bool]]:
+            had, on, start = list(had), list(on), list(base)
+            for c in more:
+                had[c] = True
+                if c < size:
+                    start[c] &= bits[c]
+            new = []
+            for c in more:
+                for k in users.get(c, ()):
+                    a, b = self.needs[k]
+                    if had[a] and had[b] and not on[k]:
+                        on[k] = True
+                        new.append(k)
             got = self.closure.run(start, on, new, base)
             assert got is not None, "the solution's own clues cannot contradict"
-            return got, both
+            return got, had, on
 
-        def stretch(a: int, b: int, base: list[int], had: list[bool]) -> None:
-            if b - a == 1:
-                for k in groups[a]:
-                    present[k] = False
-                on, before = self.switched(present), self.switched(had)
-                new = [k for k, now in enumerate(on) if now and not before[k]]
-                start = [base[i] & bits[i] if present[i] and not had[i] else base[i]
-                         for i in range(size)]
-                if groups[a] and not solved(self.closure.run(start, on, new, base)):
-                    for k in groups[a]:
-                        present[k] = True
+        def stretch(a: int, b: int, base: list[int], had: list[bool], on: list[bool]) -> None:
+            if solved(base):            # every test of the stretch holds these clues
+                for group in groups[a:b]:
+                    for c in group:
+                        present[c] = False
+                return
+            if b - a == 1:              # the clues of the test but this orbit: it stays
                 return
             mid = (a + b) // 2
-            stretch(a, mid, *extend(base, had, [k for g in groups[mid:b] for k in g]))
-            stretch(mid, b, *extend(base, had, [k for g in groups[a:mid] for k in g
-                                                if present[k]]))
+            stretch(a, mid, *extend(base, had, on, [c for g in groups[mid:b] for c in g]))
+            stretch(mid, b, *extend(base, had, on, [c for g in groups[a:mid] for c in g
+                                                    if present[c]]))
 
         if groups:
-            stretch(0, len(groups), self.base, list(self.fixed))
+            stretch(0, len(groups), self.base, list(self.fixed), self.switched(self.fixed))
         return present
