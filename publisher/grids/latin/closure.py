@@ -48,6 +48,8 @@ class Closure:
                 self.watch[c].append(k)
         self.home = [(c // n, n + c % n) for c in range(n * n)]
 
+    # long: the hot loop of every dig's test; its queues and flags stay locals, as
+    # calls between parts would cost more than the work of most events
     def run(self, start: Sequence[int], on: Sequence[bool], new: Iterable[int],
             base: list[int] | None = None) -> list[int] | None:
         """The candidates at the fixpoint from `start` with the constraints `on`
