@@ -37,13 +37,7 @@ def value_of(op: str, values: Sequence[int]) -> int:
 def fillings(cage: Cage, cand: Sequence[int], n: int) -> tuple[int, ...] | None:
     """Per cell of the cage, the digits some filling true to the target gives it
     (cells of the cage in one row or column differ); None past WAYS_LIMIT."""
-    masks = tuple(cand[c] for c in cage[2])
-    ways = 1
-    for m in masks:
-        ways *= m.bit_count()
-    if ways > WAYS_LIMIT:
-        return None
-    return _fillings(cage, masks, n)
+    return _cage(cage, n, tuple(cand[c] for c in cage[2]))
 
 
 @lru_cache(maxsize=50_000)
