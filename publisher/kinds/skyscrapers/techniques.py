@@ -100,13 +100,10 @@ def visibility(lines: Sequence[tuple[list[int], int, int]], limit: int, g: Grid)
     arrangements: each cell keeps what some arrangement seen right gives it."""
     cand, changed = g.cand, False
     for cells, front, back in lines:
-        cands = [cand[c] for c in cells]
-        ways = 1
-        for m in cands:
-            ways *= m.bit_count()
-        if ways > limit:
+        got = _seen(g.n, front, back, limit, tuple([cand[c] for c in cells]))
+        if got is None:
             continue
-        for cell, keep in zip(cells, _arrangements(cands, g.n, front, back)):
+        for cell, keep in zip(cells, got):
             if g.restrict(cell, keep):
                 changed = True
         if g.broken:
