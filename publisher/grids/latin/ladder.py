@@ -48,6 +48,11 @@ def run_ladder(g: Grid, ladder: Sequence[Step], max_tier: int = 3) -> Grade:
     return Grade(LEVELS[top[0]] if solved else "extreme", solved, hardest, counts)
 
 
+def heavy_steps(ladder: Sequence[Step], low: int, max_tier: int) -> list[Technique]:
+    """The techniques of tiers `low` to `max_tier`, in the ladder's order."""
+    return [technique for _, tier, technique in ladder if low <= tier <= max_tier]
+
+
 def fixpoint(g: Grid, steps: Sequence[Technique]) -> None:
     """Apply `steps` until none makes progress (the counter's propagation)."""
     while not g.broken and any(step(g) for step in steps):

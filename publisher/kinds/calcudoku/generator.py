@@ -15,7 +15,7 @@ from ...grids.latin.dig import first_at_level
 from ...grids.latin.grid import Grid
 from ...grids.latin.ladder import LEVELS, BudgetExceeded, Grade, count_solutions, run_ladder
 from ...grids.latin.square import random_square
-from .techniques import Cage, ladder, propagation, value_of
+from .techniques import Cage, ladder, ladder_solves, propagation, value_of
 
 DIGS_PER_SQUARE = 3
 OPS = {"all": ("+", "x", "-", "/"), "add": ("+",), "add_multiply": ("+", "x")}
@@ -62,7 +62,7 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
     def solved(trial: dict[int, Cage]) -> bool:
         listed = list(trial.values())
         if tier < 4:
-            return grade(n, listed, tier).solved
+            return ladder_solves(n, listed, tier)
         try:
             return unique(n, listed, budget=1500)
         except BudgetExceeded:

@@ -10,12 +10,13 @@ from dataclasses import dataclass
 
 from publisher.errors import GenerationFailed
 
+from ...grids.latin.closure import DigTest
 from ...grids.latin.dig import dig, first_at_level
 from ...grids.latin.grid import Grid
 from ...grids.latin.ladder import LEVELS, BudgetExceeded, Grade, count_solutions, run_ladder
 from ...grids.latin.square import random_square
 from ...grids.latin.symmetry import cell_orbits
-from .techniques import Clue, ladder, line_cells, propagation, seen
+from .techniques import Clue, closure, ladder, line_cells, propagation, seen
 
 DIGS_PER_SQUARE = 4
 
@@ -98,17 +99,25 @@ def _dig_once(n: int, solution: list[int], cells: list[list[int]],
         givens = [v if present[i] else 0 for i, v in enumerate(solution)]
         return givens, [clue for k, clue in enumerate(clues) if present[total + k]]
 
-    def test(present: list[bool]) -> bool:
-        givens, kept = split(present)
-        if tier < 4:
-            return grade(n, givens, kept, tier).solved
+    def exact(present: list[bool]) -> bool:
         try:
-            return unique(n, givens, kept, budget=2000)
+            return unique(n, *split(present), budget=2000)
         except BudgetExceeded:
             return False
 
-    # givens first, in growing runs (nearly all go), then clues one by one (most stay)
-    present = dig([True] * (total + len(clues)), orbits[:len(cells)], test)
-    present = dig(present, orbits[len(cells):], test, first_run=1)
+    # givens first, in growing runs (nearly all go), the ladder's test starting from
+    # what every clue proves; then clues one by one (most stay), the tests sharing
+    # fixpoints (DigTest.prune)
+    everything = [True] * (total + len(clues))
+    if tier < 4:
+        ladder_closure, needs = closure(n, clues, tier)
+        test = DigTest(ladder_closure, solution, [(total + a, total + b) for a, b in needs])
+        test.fix(range(total, total + len(clues)))
+        present = test.prune(everything, orbits[:len(cells)])
+        test.fix(k for k in range(total) if present[k])
+        present = test.prune(present, orbits[len(cells):])
+    else:
+        present = dig(everything, orbits[:len(cells)], exact)
+        present = dig(present, orbits[len(cells):], exact, first_run=1)
     givens, kept = split(present)
     return Puzzle(n, givens, kept, solution, grade(n, givens, kept))

@@ -11,13 +11,14 @@ some arrangement seen correctly from both ends gives it (medium); 2 naked and hi
 pairs and triples (hard); 3 x-wing, swordfish and quads (expert)."""
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from typing import Sequence
 
+from ...grids.latin.closure import Closure, Local
 from ...grids.latin.grid import (Grid, hidden_pair, hidden_quad, hidden_single, hidden_triple,
                                  naked_pair, naked_quad, naked_single, naked_triple, swordfish,
                                  x_wing)
-from ...grids.latin.ladder import Step, Technique
+from ...grids.latin.ladder import Step, Technique, heavy_steps
 
 Clue = tuple[int, int, int]           # (side, index, seen)
 SHORT, LONG = 24, 3000                # arrangements of a line weighed at medium, expert
@@ -99,13 +100,10 @@ def visibility(lines: Sequence[tuple[list[int], int, int]], limit: int, g: Grid)
     arrangements: each cell keeps what some arrangement seen right gives it."""
     cand, changed = g.cand, False
     for cells, front, back in lines:
-        cands = [cand[c] for c in cells]
-        ways = 1
-        for m in cands:
-            ways *= m.bit_count()
-        if ways > limit:
+        got = _seen(g.n, front, back, limit, tuple([cand[c] for c in cells]))
+        if got is None:
             continue
-        for cell, keep in zip(cells, _arrangements(cands, g.n, front, back)):
+        for cell, keep in zip(cells, got):
             if g.restrict(cell, keep):
                 changed = True
         if g.broken:
@@ -139,3 +137,50 @@ def propagation(n: int, clues: Sequence[Clue]) -> list[Technique]:
     """The exact counter's propagation between branches."""
     return [partial(edge_clues, edge_limits(n, clues)), naked_single, hidden_single,
             partial(visibility, tuple(clue_lines(n, clues)), LONG)]
+
+
+def _limits(keep: tuple[int, ...], masks: tuple[int, ...]) -> tuple[int, ...]:
+    return keep
+
+
+@lru_cache(maxsize=50_000)
+def _seen(n: int, front: int, back: int, limit: int,
+          masks: tuple[int, ...]) -> tuple[int, ...] | None:
+    """`visibility` on one line (a line's state recurs across a dig's tests)."""
+    ways = 1
+    for m in masks:
+        ways *= m.bit_count()
+    return None if ways > limit else tuple(_arrangements(list(masks), n, front, back))
+
+
+def closure(n: int, clues: Sequence[Clue],
+            max_tier: int) -> tuple[Closure, list[tuple[int, int]]]:
+    """The ladder up to `max_tier` as a Closure (grids/latin/closure.py) on every
+    clue of `clues`, and the clues (indices) each constraint needs. A line's
+    visibility is one constraint per clue and one for both ends; the long
+    visibility of tier 3 does all the short one does."""
+    local: list[Local] = []
+    needs: list[tuple[int, int]] = []
+    full = (1 << n) - 1
+    for k, clue in enumerate(clues):
+        cells = line_cells(n, clue[0], clue[1])
+        limited = dict(edge_limits(n, [clue]))
+        local.append(Local(tuple(cells), partial(_limits, tuple(limited.get(c, full)
+                                                                 for c in cells))))
+        needs.append((k, k))
+    if max_tier >= 1:
+        limit = LONG if max_tier >= 3 else SHORT
+        ends: dict[tuple[int, int], dict[int, int]] = {}
+        for k, (side, index, count) in enumerate(clues):
+            local.append(Local(tuple(line_cells(n, side, index)),
+                               partial(_seen, n, count, 0, limit)))
+            needs.append((k, k))
+            ends.setdefault((side // 2, index), {})[side % 2] = k
+        for (axis, index), got in sorted(ends.items()):
+            if len(got) == 2:
+                front, back = got[0], got[1]
+                local.append(Local(tuple(line_cells(n, 2 * axis, index)),
+                                   partial(_seen, n, clues[front][2], clues[back][2], limit)))
+                needs.append((front, back))
+    steps = [step for step in ladder(n, clues) if step[0] != "long_visibility"]
+    return Closure(n, local, heavy_steps(steps, 2, max_tier)), needs

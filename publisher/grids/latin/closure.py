@@ -1,0 +1,255 @@
+"""The dig's test, fast: does the ladder up to a tier solve the puzzle? Only
+whether, not how (the grade itself comes from `run_ladder`).
+
+Every technique is sound and never does less when it knows more, so the
+candidates left when none of them can act are the same whatever order they ran
+in; the ladder's order is one such order and this is another. The cheap ones run
+event-driven: a change to a cell wakes its peers (when it is placed), its row and
+column for hidden singles, and the kind's local constraints on it (a sign, a
+cage, a clued line). The costly ones (subsets, fish: `heavy`) run only when the
+cheap ones are stuck, easiest first, as the ladder does.
+
+A run may start from `base`, the end of an earlier run on fewer clues (a dig
+tests many sets that all hold the clues it has decided to keep): only what the
+new clues change is worked out again."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from .grid import Grid, units
+from .ladder import Technique
+
+# the cells' masks in, the masks they may keep out (None: nothing to say yet)
+Keep = Callable[[tuple[int, ...]], "Sequence[int] | None"]
+
+
+@dataclass(frozen=True)
+class Local:
+    """A constraint on a few cells: `keep` narrows them from their masks alone."""
+    cells: tuple[int, ...]
+    keep: Keep
+
+
+def solved(cand: Sequence[int] | None) -> bool:
+    return cand is not None and all(not m & (m - 1) for m in cand)
+
+
+class Closure:
+    """Singles, the constraints `local` (those switched on) and `heavy` on an n x n
+    square, to their fixpoint."""
+
+    def __init__(self, n: int, local: Sequence[Local], heavy: Sequence[Technique] = ()):
+        self.n, self.local, self.heavy = n, local, heavy
+        self.lines, self.peers = units(n)
+        self.watch: list[list[int]] = [[] for _ in range(n * n)]
+        for k, con in enumerate(local):
+            for c in con.cells:
+                self.watch[c].append(k)
+        self.home = [(c // n, n + c % n) for c in range(n * n)]
+
+    # long: the hot loop of every dig's test; its queues and flags stay locals, as
+    # calls between parts would cost more than the work of most events
+    def run(self, start: Sequence[int], on: Sequence[bool], new: Iterable[int],
+            base: list[int] | None = None) -> list[int] | None:
+        """The candidates at the fixpoint from `start` with the constraints `on`
+        (None when a cell or a line's value has no place left). `base` (within
+        which `start` lies) is a fixpoint of every constraint on but `new`; without
+        it everything is looked at."""
+        n, size, local, watch, home = self.n, self.n * self.n, self.local, self.watch, self.home
+        lines, peers, full = self.lines, self.peers, (1 << self.n) - 1
+        cand = list(start)
+        if base is None:
+            placed = [False] * size
+            queue = list(range(size))
+        else:
+            placed = [not m & (m - 1) for m in base]
+            queue = [c for c in range(size) if cand[c] != base[c]]
+        queued = [False] * size
+        for c in queue:
+            queued[c] = True
+        waiting = list(new) if base is not None else [k for k in range(len(local)) if on[k]]
+        woken = [False] * len(local)
+        for k in waiting:
+            woken[k] = True
+        dirty = [False] * (2 * n)
+        g: Grid | None = None
+
+        while True:
+            while True:
+                if queue:
+                    x = queue.pop()
+                    queued[x] = False
+                    m = cand[x]
+                    if not m:
+                        return None
+                    r, c = home[x]
+                    dirty[r] = dirty[c] = True
+                    if not placed[x] and not m & (m - 1):
+                        placed[x] = True
+                        for p in peers[x]:
+                            if cand[p] & m:
+                                cand[p] &= ~m
+                                if not queued[p]:
+                                    queued[p] = True
+                                    queue.append(p)
+                    for k in watch[x]:
+                        if on[k] and not woken[k]:
+                            woken[k] = True
+                            waiting.append(k)
+                    continue
+                if waiting:
+                    k = waiting.pop()
+                    woken[k] = False
+                    cells = local[k].cells
+                    keep = local[k].keep(tuple([cand[c] for c in cells]))
+                    if keep is not None:
+                        for c, mask in zip(cells, keep):
+                            if cand[c] & ~mask:
+                                cand[c] &= mask
+                                if not queued[c]:
+                                    queued[c] = True
+                                    queue.append(c)
+                    continue
+                for i in range(2 * n):
+                    if dirty[i]:
+                        break
+                else:
+                    break
+                dirty[i] = False
+                line = lines[i]
+                once = twice = single = 0
+                for c in line:
+                    m = cand[c]
+                    twice |= once & m
+                    once |= m
+                    if not m & (m - 1):
+                        single |= m
+                if once != full:
+                    return None
+                hidden = once & ~twice & ~single
+                while hidden:
+                    bit = hidden & -hidden
+                    hidden ^= bit
+                    for c in line:
+                        if cand[c] & bit:
+                            cand[c] = bit
+                            if not queued[c]:
+                                queued[c] = True
+                                queue.append(c)
+                            break
+            if solved(cand):
+                return cand
+            if base is not None and cand == base:
+                return cand         # nothing moved: heavy can do no more than at the base
+            if g is None:
+                g = Grid(n)
+            g.cand = cand
+            before = list(cand)
+            for technique in self.heavy:
+                if technique(g):
+                    break
+            else:
+                return cand
+            if g.broken:
+                return None
+            for c in range(size):
+                if cand[c] != before[c] and not queued[c]:
+                    queued[c] = True
+                    queue.append(c)
+
+
+class DigTest:
+    """The dig's test where clue i < n*n is the solution's digit in cell i and the
+    others switch constraints on: constraint k when both clues of `needs[k]` are
+    there (one clue twice when it alone switches it; by default clue n*n + k). `__call__` proves a set of clues solves,
+    from the fixpoint of the clues `fix` and `keep` say every later set holds."""
+
+    def __init__(self, closure: Closure, solution: Sequence[int],
+                 needs: Sequence[tuple[int, int]] | None = None):
+        self.closure, self.size = closure, len(solution)
+        self.bits = [1 << (v - 1) for v in solution]
+        self.needs = needs or [(self.size + k,) * 2 for k in range(len(closure.local))]
+        clues = 1 + max((c for need in self.needs for c in need), default=self.size - 1)
+        self.fixed = [False] * clues
+        self.base = [0]
+
+    def switched(self, present: Sequence[bool]) -> list[bool]:
+        """The constraints `present` clues switch on."""
+        return [present[a] and present[b] for a, b in self.needs]
+
+    def fix(self, clues: Iterable[int]) -> None:
+        """Start again from these clues alone."""
+        self.fixed = [False] * len(self.fixed)
+        full = (1 << self.closure.n) - 1
+        self.base = [full] * self.size
+        self.keep(list(clues), fresh=True)
+
+    def keep(self, clues: list[int], fresh: bool = False) -> None:
+        size, start = self.size, list(self.base)
+        had = self.switched(self.fixed)
+        for i in clues:
+            self.fixed[i] = True
+            if i < size:
+                start[i] &= self.bits[i]
+        on = self.switched(self.fixed)
+        new = [k for k, now in enumerate(on) if now and (fresh or not had[k])]
+        got = self.closure.run(start, on, new, None if fresh else self.base)
+        assert got is not None, "the solution's own clues cannot contradict"
+        self.base = got
+
+    def __call__(self, present: list[bool]) -> bool:
+        size, base, bits = self.size, self.base, self.bits
+        start = [base[i] & bits[i] if present[i] else base[i] for i in range(size)]
+        on, had = self.switched(present), self.switched(self.fixed)
+        new = [k for k, now in enumerate(on) if now and not had[k]]
+        return solved(self.closure.run(start, on, new, base))
+
+    def prune(self, present: list[bool], orbits: Sequence[Sequence[int]]) -> list[bool]:
+        """What `dig(present, orbits, self)` does to orbits of clues (each taken
+        away if the rest still solve: growing runs end where one by one does),
+        sharing the work: every test of a stretch of orbits holds the clues kept
+        before it and the orbits after it, so that fixpoint is found once for the
+        stretch, halved again and again down to one orbit, where it is the test
+        itself. A stretch whose fixpoint already solves goes whole."""
+        groups = [[k for k in orbit if present[k]] for orbit in orbits]
+        size, bits = self.size, self.bits
+        users: dict[int, list[int]] = {}
+        for k, need in enumerate(self.needs):
+            for c in set(need):
+                users.setdefault(c, []).append(k)
+
+        def extend(base: list[int], had: list[bool], on: list[bool],
+                   more: list[int]) -> tuple[list[int], list[bool], list[bool]]:
+            had, on, start = list(had), list(on), list(base)
+            for c in more:
+                had[c] = True
+                if c < size:
+                    start[c] &= bits[c]
+            new = []
+            for c in more:
+                for k in users.get(c, ()):
+                    a, b = self.needs[k]
+                    if had[a] and had[b] and not on[k]:
+                        on[k] = True
+                        new.append(k)
+            got = self.closure.run(start, on, new, base)
+            assert got is not None, "the solution's own clues cannot contradict"
+            return got, had, on
+
+        def stretch(a: int, b: int, base: list[int], had: list[bool], on: list[bool]) -> None:
+            if solved(base):            # every test of the stretch holds these clues
+                for group in groups[a:b]:
+                    for c in group:
+                        present[c] = False
+                return
+            if b - a == 1:              # the clues of the test but this orbit: it stays
+                return
+            mid = (a + b) // 2
+            stretch(a, mid, *extend(base, had, on, [c for g in groups[mid:b] for c in g]))
+            stretch(mid, b, *extend(base, had, on, [c for g in groups[a:mid] for c in g
+                                                    if present[c]]))
+
+        if groups:
+            stretch(0, len(groups), self.base, list(self.fixed), self.switched(self.fixed))
+        return present

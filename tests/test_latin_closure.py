@@ -1,0 +1,86 @@
+"""The dig's fast test (grids/latin/closure.py) answers as the ladder does: on
+random Futoshiki and Skyscrapers clue sets the closure solves exactly when
+`run_ladder` up to the tier does, and the pruning that shares fixpoints keeps the same signs as a
+one-by-one dig with the ladder as its test."""
+from __future__ import annotations
+
+import random
+
+from publisher.grids.latin.closure import DigTest, solved
+from publisher.grids.latin.dig import dig
+from publisher.grids.latin.square import random_square
+from publisher.kinds.futoshiki.generator import all_relations, grade
+from publisher.kinds.futoshiki.techniques import closure
+from publisher.kinds.skyscrapers import generator as towers
+from publisher.kinds.skyscrapers import techniques as tower_rules
+
+
+def test_closure_solves_when_the_ladder_does() -> None:
+    rng = random.Random(7)
+    answers = set()
+    for _ in range(120):
+        n = rng.choice([4, 5, 6, 7])
+        solution = random_square(n, rng)
+        relations = all_relations(n, solution)
+        share = rng.random() * 0.4
+        givens = [v if rng.random() < share else 0 for v in solution]
+        on = [rng.random() < rng.random() for _ in relations]
+        kept = [rel for rel, keep in zip(relations, on) if keep]
+        full = (1 << n) - 1
+        start = [1 << (v - 1) if v else full for v in givens]
+        for tier in range(4):
+            expected = grade(n, givens, kept, tier).solved
+            got = closure(n, relations, tier).run(start, on, [], None)
+            assert solved(got) == expected, (n, tier, givens, kept)
+            answers.add(expected)
+    assert answers == {True, False}
+
+
+def test_prune_keeps_what_a_one_by_one_dig_keeps() -> None:
+    rng = random.Random(3)
+    checked = 0
+    for trial in range(12):
+        n, tier = 6, trial % 4
+        solution = random_square(n, rng)
+        relations = all_relations(n, solution)
+        total = n * n
+        signs = [[total + k] for k in range(len(relations))]
+        rng.shuffle(signs)
+        givens = [k for k in range(total) if rng.random() < 0.35]
+        present = [k in givens for k in range(total)] + [True] * len(relations)
+
+        def ladder_test(now: list[bool]) -> bool:
+            clues = [v if now[k] else 0 for k, v in enumerate(solution)]
+            kept = [rel for k, rel in enumerate(relations) if now[total + k]]
+            return grade(n, clues, kept, tier).solved
+
+        if not ladder_test(present):
+            continue
+        expected = dig(list(present), signs, ladder_test, first_run=1)
+        test = DigTest(closure(n, relations, tier), solution)
+        test.fix(givens)
+        assert test.prune(list(present), signs) == expected
+        checked += 1
+    assert checked >= 6
+
+
+def test_skyscrapers_closure_solves_when_the_ladder_does() -> None:
+    rng = random.Random(11)
+    answers = set()
+    for _ in range(60):
+        n = rng.choice([4, 5, 6])
+        solution = random_square(n, rng)
+        clues = towers.all_clues(n, solution)
+        share = rng.random() * 0.3
+        givens = [v if rng.random() < share else 0 for v in solution]
+        present = [rng.random() < 0.7 for _ in clues]
+        kept = [clue for clue, keep in zip(clues, present) if keep]
+        full = (1 << n) - 1
+        start = [1 << (v - 1) if v else full for v in givens]
+        for tier in range(4):
+            expected = towers.grade(n, givens, kept, tier).solved
+            shut, needs = tower_rules.closure(n, clues, tier)
+            on = [present[a] and present[b] for a, b in needs]
+            assert solved(shut.run(start, on, [], None)) == expected, (n, tier, givens, kept)
+            answers.add(expected)
+    assert answers == {True, False}
