@@ -50,7 +50,7 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
     name = "codeword"
     section_model = CodewordSection
     params_model = CodewordParams
-    default_candidates = 4           # the kept one lacks the fewest letters
+    default_candidates = 6           # the kept one lacks the fewest letters
     default_answers_per_page = 4
     easier = "more givens or another size"
     example = {"size": 9, "count": 1}
@@ -76,8 +76,8 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
             made = make_codeword(params.size, params.givens, alphabet, params.fill, seed)
         except CodewordFailed as exc:
             raise GenerationFailed(str(exc)) from None
-        warnings = [f"the grid lacks {', '.join(made.missing)}: no common words placed "
-                    f"{'it' if len(made.missing) == 1 else 'them'} here"] if made.missing else []
+        warnings = [f"the grid lacks {', '.join(made.missing)} (no common words could place "
+                    f"{'it' if len(made.missing) == 1 else 'them'})"] if made.missing else []
         return CodewordBoard(score=-float(len(made.missing)), warnings=warnings,
                              solution=made.solution, numbers=made.numbers, key=made.key,
                              givens=made.givens, language=params.language)

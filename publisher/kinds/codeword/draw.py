@@ -75,7 +75,8 @@ def _tracker(canvas: Any, alphabet: str, crossed: set[str], x0: float, top: floa
              cell: float, rows: int, theme: Any) -> None:
     """The alphabet on lines of two letters a cell, the given letters struck through."""
     size, step = cell * TRACKER, cell / 2
-    per_line = 2 * rows
+    lines = math.ceil(len(alphabet) / (2 * rows))
+    per_line = math.ceil(len(alphabet) / lines)      # lines of even length
     for i, letter in enumerate(alphabet):
         line, at = divmod(i, per_line)
         count = min(per_line, len(alphabet) - line * per_line)

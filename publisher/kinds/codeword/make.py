@@ -3,6 +3,7 @@ pinned into the cells that suit them best and the grid filled again, then number
 random and the fewest-tried givens that let propagation decode the whole grid."""
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,7 +20,8 @@ FILL_STEPS_PER_CELL = 40    # the fill's budget, as the blocked crossword's
 POLISH_STEPS_PER_CELL = 10  # a little polish: commoner words where it is cheap
 PIN_CELLS = 6               # cells tried for each letter the grid lacks
 REPAIR_STEPS = 400          # fill budget of one repair (a few entries)
-GIVEN_TRIES = 40            # choices of given letters tried before giving the grid up
+FREQUENT = 12               # givens are drawn from the grid's commonest letters first
+GIVEN_TRIES = 60            # choices of given letters tried before giving the grid up
 
 
 class CodewordFailed(RuntimeError):
@@ -135,6 +137,20 @@ def entries_of(numbers: list[list[int | None]]) -> list[tuple[int, ...]]:
     return out
 
 
+def _given_choices(filled: Grid, used: list[str], givens: int, alphabet: str,
+                   rng: random.Random) -> list[list[str]]:
+    """GIVEN_TRIES sets of letters to reveal, commonest letters of the grid first: a letter in
+    many cells tells most."""
+    text = "".join(filled)
+    common = sorted(used, key=lambda ch: (-text.count(ch), rng.random()))[:FREQUENT]
+    out = [sorted(pick, key=alphabet.index)
+           for pick in itertools.combinations(common, min(givens, len(common)))]
+    rng.shuffle(out)
+    while len(out) < GIVEN_TRIES:
+        out.append(sorted(rng.sample(used, givens), key=alphabet.index))
+    return out[:GIVEN_TRIES]
+
+
 def make_codeword(size: int, givens: int, alphabet: str, fill_path: str, seed: int) -> Codeword:
     rng = random.Random(seed)
     stamp = Path(fill_path).stat().st_mtime
@@ -145,8 +161,7 @@ def make_codeword(size: int, givens: int, alphabet: str, fill_path: str, seed: i
     numbers = [[None if ch == BLOCK else key[ch] for ch in row] for row in filled]
     entries = entries_of(numbers)
     words = words_by_shape(fill_path, stamp)
-    for _ in range(GIVEN_TRIES):
-        chosen = sorted(rng.sample(used, givens), key=alphabet.index)
+    for chosen in _given_choices(filled, used, givens, alphabet, rng):
         domain = decode(entries, {key[ch]: ch for ch in chosen}, alphabet, words)
         if solved(domain) == {n: ch for ch, n in key.items()}:
             solution = [[None if ch == BLOCK else ch for ch in row] for row in filled]
