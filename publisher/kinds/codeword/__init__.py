@@ -19,7 +19,7 @@ from .draw import draw_codeword, smallest_text
 from .make import CodewordFailed, make_codeword
 
 GRADE = "easy"               # every kept codeword decodes without guessing
-EXAMPLE_SIZE = 9             # the How to play page's solved example
+EXAMPLE_SIZE = 11            # the How to play page's solved example (9x9 often needs more givens)
 
 
 class CodewordSection(SectionBase):
@@ -53,7 +53,7 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
     default_candidates = 6           # the kept one lacks the fewest letters
     default_answers_per_page = 4
     easier = "more givens or another size"
-    example = {"size": 9, "count": 1}
+    example = {"size": 11, "count": 1}
 
     def plan(self, section: CodewordSection,
              ctx: PlanContext) -> list[PuzzleRequest[CodewordParams]]:
