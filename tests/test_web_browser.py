@@ -165,6 +165,9 @@ TYPED = {
                          if rc not in _starter(e)},
     "sudoku": lambda e: {rc: ch for rc, ch in _grid_letters(e["solution"]).items()
                          if not e["givens"][rc[0]][rc[1]]},
+    # typing a letter fills every cell of its number; the givens' cells are not playable
+    "codeword": lambda e: {rc: ch for rc, ch in _grid_letters(e["solution"]).items()
+                           if ch != "#" and ch not in e["givens"]},
 }
 
 
