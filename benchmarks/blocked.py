@@ -24,10 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from publisher.kinds.crossword.blocked.fill import FillFailed, fill_grid  # noqa: E402
-from publisher.kinds.crossword.blocked.grid import Grid, bundled_templates, load_template, slots  # noqa: E402
-from publisher.kinds.crossword.blocked.gridgen import generate_grid  # noqa: E402
-from publisher.kinds.crossword.blocked.words import WordIndex, read_fill_list  # noqa: E402
+from publisher.grids.blocked.fill import FillFailed, fill_grid  # noqa: E402
+from publisher.grids.blocked.grid import Grid, bundled_templates, load_template, slots  # noqa: E402
+from publisher.grids.blocked.gridgen import generate_grid  # noqa: E402
+from publisher.grids.blocked.words import WordIndex, read_fill_list  # noqa: E402
 
 
 def entry_scores(filled: list[str], scores: dict[str, int]) -> list[int]:

@@ -1,7 +1,7 @@
 """Blocked (newspaper-style) crosswords: grid rules, templates and fills.
 
 The rules are checked by a checker written here, sharing no code with
-publisher/kinds/crossword/blocked/ (grid.py has its own)."""
+publisher/grids/blocked/ (grid.py has its own)."""
 from __future__ import annotations
 
 import unicodedata
@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from publisher.kinds.crossword.blocked.fill import FillFailed, fill_grid
-from publisher.kinds.crossword.blocked.grid import (GridError, bundled_templates, check_grid,
+from publisher.grids.blocked.fill import FillFailed, fill_grid
+from publisher.grids.blocked.grid import (GridError, bundled_templates, check_grid,
                                                     load_template, parse_grid)
-from publisher.kinds.crossword.blocked.gridgen import generate_grid
-from publisher.kinds.crossword.blocked.words import WordIndex, parse_fill_list, read_fill_list
+from publisher.grids.blocked.gridgen import generate_grid
+from publisher.grids.blocked.words import WordIndex, parse_fill_list, read_fill_list
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = (5, 7, 9, 11, 13, 15, 17, 21)

@@ -87,6 +87,9 @@ sections:
     title: Cross sums
     size: 8
     difficulty: easy
+  - kind: codeword
+    title: Codeword
+    size: 11
 """
 
 
@@ -104,11 +107,11 @@ def test_every_kind_is_in_the_book(built):
     assert [p["kind"] for p in manifest["puzzles"]] == [
         "wordsearch", "crossword", "numberlink", "numberlink", "queens", "queens",
         "maze", "cryptogram", "scramble", "fillin", "sudoku", "wordladder", "nonogram",
-        "futoshiki", "skyscrapers", "calcudoku", "kakuro"]
+        "futoshiki", "skyscrapers", "calcudoku", "kakuro", "codeword"]
     assert set(all_kinds()) == {"wordsearch", "crossword", "numberlink", "queens",
                                 "maze", "cryptogram", "scramble", "fillin", "sudoku",
                                 "wordladder", "nonogram", "futoshiki", "skyscrapers",
-                                "calcudoku", "kakuro"}
+                                "calcudoku", "kakuro", "codeword"}
 
 
 def test_puzzles_share_pages_when_asked_and_each_page_shows_its_puzzle(built):

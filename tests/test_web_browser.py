@@ -174,6 +174,9 @@ TYPED = {
     "skyscrapers": lambda e: _not_given(e),
     "calcudoku": lambda e: _grid_letters(e["solution"]),
     "kakuro": lambda e: _grid_letters(e["solution"]),
+    # typing a letter fills every cell of its number; the givens' cells are not playable
+    "codeword": lambda e: {rc: ch for rc, ch in _grid_letters(e["solution"]).items()
+                           if ch != "#" and ch not in e["givens"]},
 }
 
 

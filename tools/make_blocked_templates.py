@@ -1,6 +1,6 @@
 """Generate the bundled blocked-crossword templates and keep those the fill engine fills.
 
-Writes publisher/kinds/crossword/blocked/templates/<rows>x<cols>-<nn>.txt. A template is
+Writes publisher/grids/blocked/templates/<rows>x<cols>-<nn>.txt. A template is
 kept only if it obeys every rule (check_grid) and fills from the English list within
 STEPS steps (so the bundled ones are known to be fillable). Run from the repository root:
     python tools/make_blocked_templates.py [size ...]
@@ -13,10 +13,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from publisher.kinds.crossword.blocked.fill import FillFailed, fill_grid  # noqa: E402
-from publisher.kinds.crossword.blocked.grid import TEMPLATE_DIR, check_grid  # noqa: E402
-from publisher.kinds.crossword.blocked.gridgen import generate_grid  # noqa: E402
-from publisher.kinds.crossword.blocked.words import WordIndex, read_fill_list  # noqa: E402
+from publisher.grids.blocked.fill import FillFailed, fill_grid  # noqa: E402
+from publisher.grids.blocked.grid import TEMPLATE_DIR, check_grid  # noqa: E402
+from publisher.grids.blocked.gridgen import generate_grid  # noqa: E402
+from publisher.grids.blocked.words import WordIndex, read_fill_list  # noqa: E402
 
 WANTED = {5: 3, 7: 3, 9: 3, 11: 3, 13: 3, 15: 12, 17: 2, 21: 2}
 # The bundled 7x7-01 and 7x7-02 came from this script before 7x7 grids lost their

@@ -13,10 +13,10 @@ from typing import Any
 
 from ....ground.files import MAX_LIST_BYTES, read_text
 from ....data import data_dir
-from .fill import FillFailed, fill_grid
-from .grid import Grid, GridError, bundled_templates, check_grid, parse_grid
-from .gridgen import GridGenerationFailed, generate_grid
-from .words import PLAIN_WORD_SCORE, WordIndex, parse_fill_list, read_fill_list
+from ....grids.blocked.fill import FillFailed, fill_grid
+from ....grids.blocked.grid import Grid, GridError, bundled_templates, check_grid, parse_grid
+from ....grids.blocked.gridgen import GridGenerationFailed, generate_grid
+from ....grids.blocked.words import PLAIN_WORD_SCORE, WordIndex, parse_fill_list, read_fill_list
 
 CLUED_BONUS = 20             # fill_from: any: score added to words a bundled clue list clues
 STEPS_PER_CELL = 40          # fill budget: 9,000 steps at 15x15 (a fill takes ~100-6,000)

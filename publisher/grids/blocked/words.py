@@ -5,7 +5,7 @@ PLAIN_WORD_SCORE); lines starting with '#' are comments.
 """
 from __future__ import annotations
 
-from ....words import PLAIN_WORD_SCORE, parse_fill_list, read_fill_list
+from ...words import PLAIN_WORD_SCORE, parse_fill_list, read_fill_list
 
 __all__ = ["PLAIN_WORD_SCORE", "WordIndex", "parse_fill_list", "read_fill_list"]
 

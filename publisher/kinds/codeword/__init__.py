@@ -1,0 +1,147 @@
+"""Codeword: a blocked grid of common words with every letter replaced by a number; a few
+letters are given, the reader decodes the rest. Every letter of the alphabet appears where
+the fill list allows (a letter a grid lacks is reported), the decoding is unique and needs
+no guessing (proved by propagation, solve.py)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Literal
+
+from pydantic import Field
+
+from ...data import data_dir
+from ...errors import GenerationFailed
+from ...grids.web import TYPING
+from ...ground.catalogue import KindText, available, catalogue
+from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
+                    SectionBase, WebPart)
+from .draw import draw_codeword, smallest_text
+from .make import CodewordFailed, make_codeword
+
+GRADE = "easy"               # every kept codeword decodes without guessing
+EXAMPLE_SIZE = 11            # the How to play page's solved example (9x9 often needs more givens)
+
+
+class CodewordSection(SectionBase):
+    kind: Literal["codeword"]
+    size: int = Field(default=13, ge=9, le=17, description="rows and columns, odd: 9 to 17")
+    givens: int = Field(default=2, ge=1, le=6, description="letters revealed")
+    count: int = Field(default=1, ge=1, le=1000)
+
+
+class CodewordParams(Params):
+    language: str
+    size: int
+    givens: int
+    fill: str                          # the fill list (path)
+
+
+@dataclass
+class CodewordBoard(Board):
+    solution: list[list[str | None]] = field(default_factory=list)
+    numbers: list[list[int | None]] = field(default_factory=list)
+    key: dict[str, int] = field(default_factory=dict)       # letter -> number
+    givens: list[str] = field(default_factory=list)
+    grade: str = GRADE
+    language: str = "en"
+
+
+class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
+    name = "codeword"
+    section_model = CodewordSection
+    params_model = CodewordParams
+    default_candidates = 6           # the kept one lacks the fewest letters
+    default_answers_per_page = 4
+    easier = "more givens or another size"
+    example = {"size": 11, "count": 1}
+
+    def plan(self, section: CodewordSection,
+             ctx: PlanContext) -> list[PuzzleRequest[CodewordParams]]:
+        if section.size % 2 == 0:
+            raise ctx.error("size", f"a codeword grid has an odd size (its words run on every "
+                            f"other line); use {section.size - 1} or {section.size + 1}")
+        fill = data_dir("wordlists") / ctx.language / "fill.txt"
+        if not fill.is_file():
+            raise ctx.error("language", f"there is no fill list for {ctx.language!r} "
+                            f"(wordlists/{ctx.language}/fill.txt); write the codeword in "
+                            "another language")
+        params = CodewordParams(language=ctx.language, size=section.size,
+                                givens=section.givens, fill=str(fill))
+        titles = ctx.titles(section.title, section.count)
+        return [PuzzleRequest(title, params, ctx.language) for title in titles]
+
+    def generate(self, params: CodewordParams, seed: int) -> CodewordBoard:
+        alphabet = catalogue(params.language).alphabet
+        try:
+            made = make_codeword(params.size, params.givens, alphabet, params.fill, seed)
+        except CodewordFailed as exc:
+            raise GenerationFailed(str(exc)) from None
+        warnings = [f"the grid lacks {', '.join(made.missing)} (no common words could place "
+                    f"{'it' if len(made.missing) == 1 else 'them'})"] if made.missing else []
+        return CodewordBoard(score=-float(len(made.missing)), warnings=warnings,
+                             solution=made.solution, numbers=made.numbers, key=made.key,
+                             givens=made.givens, language=params.language)
+
+    def unbeatable(self, board: CodewordBoard, params: CodewordParams) -> bool:
+        return not board.warnings            # every letter of the alphabet is in it
+
+    def identity(self, board: CodewordBoard) -> Hashable:
+        return tuple("".join(ch or "#" for ch in row) for row in board.solution)
+
+    def example_params(self, params: CodewordParams, words: Any) -> CodewordParams | None:
+        return params.model_copy(update=dict(size=EXAMPLE_SIZE))
+
+    def answers(self, board: CodewordBoard) -> list[str]:
+        return []         # the example is a grid of its own, from another seed
+
+    def draw_puzzle(self, canvas: Any, board: CodewordBoard, box: Box, ctx: DrawContext) -> None:
+        draw_codeword(canvas, board.solution, board.numbers, board.key, set(board.givens),
+                      catalogue(board.language).alphabet, box, ctx.theme)
+
+    def draw_solution(self, canvas: Any, board: CodewordBoard, box: Box,
+                      ctx: DrawContext) -> None:
+        draw_codeword(canvas, board.solution, board.numbers, board.key, set(board.key),
+                      None, box, ctx.theme)
+
+    def fits(self, board: CodewordBoard, box: Box, ctx: DrawContext,
+             solution: bool = False) -> str | None:
+        alphabet = None if solution else catalogue(board.language).alphabet
+        size = smallest_text(len(board.numbers), len(board.key), alphabet, box)
+        if size < ctx.theme.min_font_size:
+            return (f"the numbers of a {len(board.numbers)}x{len(board.numbers)} codeword "
+                    f"would be {size:.1f} pt, under {ctx.theme.min_font_size:g} pt; put fewer "
+                    "puzzles on a page or use a smaller size")
+        return None
+
+    def manifest(self, board: CodewordBoard) -> dict[str, Any]:
+        return {"solution": ["".join(ch or "#" for ch in row) for row in board.solution],
+                "numbers": [list(row) for row in board.numbers], "key": dict(board.key),
+                "givens": list(board.givens), "grade": board.grade}
+
+    def from_manifest(self, entry: dict[str, Any]) -> CodewordBoard:
+        letters = set(entry["key"])
+        # the language whose alphabet holds the letters (the smallest: en before es)
+        language = min((code for code in available() if letters <= set(catalogue(code).alphabet)),
+                       key=lambda code: (len(catalogue(code).alphabet), code))
+        return CodewordBoard(solution=[[None if ch == "#" else ch for ch in row]
+                                       for row in entry["solution"]],
+                             numbers=[list(row) for row in entry["numbers"]],
+                             key=dict(entry["key"]), givens=list(entry["givens"]),
+                             grade=entry["grade"], language=language)
+
+    def web(self, board: CodewordBoard, text: KindText) -> WebPart:
+        givens = set(board.givens)
+        cells: list[list[dict[str, Any] | None]] = [
+            [None if ch is None else {"s": ch, "n": n, "grp": str(n)} | (
+                {"g": True} if ch in givens else {})
+             for ch, n in zip(row, numbers)]
+            for row, numbers in zip(board.solution, board.numbers)]
+        return WebPart(data={"rows": len(cells), "cols": len(cells[0]), "cells": cells,
+                             "keys": catalogue(board.language).alphabet},
+                       rule=text.text("rule"), script=TYPING, uses=("cells",))
+
+    def text_for_search(self, board: CodewordBoard) -> list[str]:
+        return [str(board.key[letter]) for letter in board.givens]
+
+
+KIND = CodewordKind()

@@ -1,0 +1,88 @@
+"""Drawing a codeword inside a box: the numbered grid (each white cell's number small in
+its corner, its letter large when known), the key below it (the numbers 1..N in rows as
+wide as the grid, the known letters entered) and, on the puzzle page, the alphabet to
+cross letters off (the givens crossed already)."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+NUMBER = 0.3          # cell numbers, in cell sizes: the smallest text drawn
+LETTER = 0.6          # letters in cells
+GAP = 0.4             # between grid, key and tracker (cell sizes)
+TRACKER = 0.45        # tracker letters (cell sizes); a line holds two letters per cell
+
+
+def _shape(rows: int, numbers: int, alphabet: str | None) -> tuple[int, int, float]:
+    """(key rows, tracker lines, height in cell sizes)."""
+    key_rows = math.ceil(numbers / rows)
+    lines = math.ceil(len(alphabet) / (2 * rows)) if alphabet else 0
+    height = rows + GAP + key_rows + (GAP + lines * TRACKER * 1.6 if lines else 0)
+    return key_rows, lines, height
+
+
+def cell_size(rows: int, numbers: int, alphabet: str | None, box: Any) -> float:
+    return min(box.width / rows, box.height / _shape(rows, numbers, alphabet)[2])
+
+
+def smallest_text(rows: int, numbers: int, alphabet: str | None, box: Any) -> float:
+    """The size of the cell numbers, the smallest text drawn."""
+    return cell_size(rows, numbers, alphabet, box) * NUMBER
+
+
+def draw_codeword(canvas: Any, solution: list[list[str | None]],
+                  numbers: list[list[int | None]], key: dict[str, int], shown: set[str],
+                  alphabet: str | None, box: Any, theme: Any) -> None:
+    """`shown`: the letters written in (the givens; every letter for the answer);
+    `alphabet`: the tracker's letters, None for no tracker (the answer)."""
+    rows = len(numbers)
+    key_rows, lines, height = _shape(rows, len(key), alphabet)
+    cell = cell_size(rows, len(key), alphabet, box)
+    x0 = box.x + (box.width - rows * cell) / 2
+    top = box.top - (box.height - height * cell) / 2
+    canvas.saveState()
+    canvas.setLineWidth(theme.line_width)
+    for r, line in enumerate(numbers):
+        for c, n in enumerate(line):
+            x, y = x0 + c * cell, top - (r + 1) * cell
+            letter = solution[r][c]
+            if n is None:
+                canvas.rect(x, y, cell, cell, stroke=1, fill=1)
+            else:
+                _cell(canvas, x, y, cell, n, letter if letter in shown else None, theme)
+    letters = {n: letter for letter, n in key.items()}
+    key_top = top - (rows + GAP) * cell
+    for i in range(len(key)):
+        n = i + 1
+        x, y = x0 + (i % rows) * cell, key_top - (i // rows + 1) * cell
+        _cell(canvas, x, y, cell, n, letters[n] if letters[n] in shown else None, theme)
+    if alphabet:
+        _tracker(canvas, alphabet, shown, x0, key_top - (key_rows + GAP) * cell, cell, rows, theme)
+    canvas.restoreState()
+
+
+def _cell(canvas: Any, x: float, y: float, cell: float, n: int, letter: str | None,
+          theme: Any) -> None:
+    canvas.rect(x, y, cell, cell, stroke=1, fill=0)
+    canvas.setFont(theme.font, cell * NUMBER)
+    canvas.drawString(x + cell * 0.06, y + cell * (1 - NUMBER) - cell * 0.02, str(n))
+    if letter:
+        canvas.setFont(theme.font_bold, cell * LETTER)
+        canvas.drawCentredString(x + cell * 0.55, y + cell * 0.16, letter)
+
+
+def _tracker(canvas: Any, alphabet: str, crossed: set[str], x0: float, top: float,
+             cell: float, rows: int, theme: Any) -> None:
+    """The alphabet on lines of two letters a cell, the given letters struck through."""
+    size, step = cell * TRACKER, cell / 2
+    lines = math.ceil(len(alphabet) / (2 * rows))
+    per_line = math.ceil(len(alphabet) / lines)      # lines of even length
+    for i, letter in enumerate(alphabet):
+        line, at = divmod(i, per_line)
+        count = min(per_line, len(alphabet) - line * per_line)
+        x = x0 + (rows * cell - count * step) / 2 + (at + 0.5) * step
+        y = top - (line + 1) * size * 1.6 + size * 0.4
+        canvas.setFont(theme.font, size)
+        canvas.drawCentredString(x, y, letter)
+        if letter in crossed:
+            canvas.line(x - size * 0.45, y + size * 0.3, x + size * 0.45, y + size * 0.3)

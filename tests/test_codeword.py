@@ -1,0 +1,205 @@
+"""Codewords checked by a decoder written here: the fill list read with plain parsing (not
+the kind's), the entries read off the printed numbers, and a backtracking search over
+letter-to-number assignments that counts the decodings (up to two) from the givens alone."""
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from conftest import draw_kind, spec_error
+from publisher.errors import GenerationFailed
+from publisher.ground.catalogue import catalogue
+from publisher.kinds import all_kinds
+from publisher.kinds.codeword.make import COMMON
+
+ROOT = Path(__file__).resolve().parent.parent / "wordlists"
+KIND = all_kinds()["codeword"]
+
+
+@cache
+def fill_list(language: str) -> dict[str, int]:
+    scores = {}
+    for line in (ROOT / language / "fill.txt").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            word, score = line.split(";")
+            scores[word] = int(score)
+    return scores
+
+
+@cache
+def by_length(language: str) -> dict[int, list[str]]:
+    out: dict[int, list[str]] = {}
+    for word in fill_list(language):
+        out.setdefault(len(word), []).append(word)
+    return out
+
+
+def runs(grid: list[list]) -> list[list[tuple[int, int]]]:
+    """Cells of every across and down run of two or more white cells."""
+    found = []
+    size = len(grid)
+    for transpose in (False, True):
+        for a in range(size):
+            run: list[tuple[int, int]] = []
+            for b in range(size + 1):
+                r, c = (b, a) if transpose else (a, b)
+                if b < size and grid[r][c] is not None:
+                    run.append((r, c))
+                else:
+                    if len(run) >= 2:
+                        found.append(run)
+                    run = []
+    return found
+
+
+def count_decodings(numbers, givens: dict[int, str], language: str, limit: int = 2) -> int:
+    """How many one-to-one number -> letter assignments extending `givens` make every run a
+    word of the fill list (any score), counted up to `limit`."""
+    entries = [tuple(numbers[r][c] for r, c in run) for run in runs(numbers)]
+    words = set(fill_list(language))
+    pools = [by_length(language).get(len(e), []) for e in entries]
+    every = {n for e in entries for n in e}
+    assigned = dict(givens)
+    taken = set(givens.values())
+
+    def fits(word: str, entry: tuple[int, ...]) -> dict[int, str] | None:
+        new: dict[int, str] = {}
+        for n, ch in zip(entry, word):
+            have = assigned.get(n) or new.get(n)
+            if have is None:
+                if ch in taken or ch in new.values():
+                    return None
+                new[n] = ch
+            elif have != ch:
+                return None
+        return new
+
+    def search() -> int:
+        if len(assigned) == len(every):
+            return int(all("".join(assigned[n] for n in e) in words for e in entries))
+        open_entries = [i for i, e in enumerate(entries) if any(n not in assigned for n in e)]
+        # most decided letters first: the fewest words still fit it
+        i = max(open_entries, key=lambda j: (sum(n in assigned for n in entries[j]), -len(pools[j])))
+        found = 0
+        for word in pools[i]:
+            new = fits(word, entries[i])
+            if new is None:
+                continue
+            assigned.update(new)
+            taken.update(new.values())
+            if all("".join(assigned[n] for n in e) in words for e in entries
+                   if all(n in assigned for n in e)):
+                found += search()
+            for n in new:
+                taken.discard(assigned.pop(n))
+            if found >= limit:
+                break
+        return found
+
+    return search()
+
+
+SEEDS: dict[tuple[str, int, int], int] = {}
+
+
+@cache
+def board(language: str, size: int, seed: int):
+    """The first candidate from `seed` on that could be made, as the batch keeps one."""
+    params = KIND.params_model(language=language, size=size, givens=2,
+                               fill=str(ROOT / language / "fill.txt"))
+    for candidate in range(seed, seed + 8):
+        try:
+            made = KIND.generate(params, candidate)
+        except GenerationFailed:
+            continue
+        SEEDS[language, size, seed] = candidate
+        return made
+    raise AssertionError(f"no {language} {size}x{size} codeword in 8 candidates")
+
+
+CASES = [("en", 11, 1), ("es", 11, 2), ("ru", 11, 3)]
+
+
+@pytest.mark.parametrize("language, size, seed", CASES)
+def test_the_givens_decode_the_grid_one_way_only(language, size, seed):
+    b = board(language, size, seed)
+    assert len(b.givens) == 2
+    givens = {b.key[letter]: letter for letter in b.givens}
+    assert count_decodings(b.numbers, givens, language) == 1
+    assert b.grade == "easy"
+
+
+@pytest.mark.parametrize("language, size, seed", CASES)
+def test_every_number_is_one_letter_and_every_entry_a_common_word(language, size, seed):
+    b = board(language, size, seed)
+    alphabet = catalogue(language).alphabet
+    assert sorted(b.key.values()) == list(range(1, len(b.key) + 1))
+    letter_of = {}
+    for row, numbers in zip(b.solution, b.numbers):
+        for letter, n in zip(row, numbers):
+            assert (letter is None) == (n is None)
+            if n is not None:
+                assert letter_of.setdefault(n, letter) == letter
+                assert b.key[letter] == n
+    assert set(letter_of.values()) == set(b.key) <= set(alphabet)
+    for run in runs(b.solution):
+        word = "".join(b.solution[r][c] for r, c in run)
+        assert fill_list(language).get(word, -1) >= COMMON, word
+    lacking = [ch for ch in alphabet if ch not in b.key]
+    for letter in lacking:                      # every letter the grid lacks is reported
+        assert any(letter in w for w in b.warnings), (letter, b.warnings)
+    assert not lacking or b.warnings
+
+
+@pytest.mark.parametrize("language, size, seed", CASES)
+def test_blocks_are_symmetric_under_a_half_turn(language, size, seed):
+    cells = board(language, size, seed).numbers
+    assert len(cells) == size and all(len(row) == size for row in cells)
+    for r in range(size):
+        for c in range(size):
+            assert (cells[r][c] is None) == (cells[size - 1 - r][size - 1 - c] is None)
+
+
+def test_a_wrong_given_breaks_the_decoding():
+    """The checker can fail: a given changed to another letter leaves no decoding."""
+    b = board("en", 11, 1)
+    letter = b.givens[0]
+    other = next(ch for ch in "QZXJ" if ch != letter and ch not in b.givens)
+    assert count_decodings(b.numbers, {b.key[letter]: other}, "en") == 0
+
+
+def test_same_seed_same_bytes():
+    first = board("en", 11, 1)
+    params = KIND.params_model(language="en", size=11, givens=2,
+                               fill=str(ROOT / "en" / "fill.txt"))
+    second = KIND.generate(params, SEEDS["en", 11, 1])
+    assert json.dumps(KIND.manifest(first)) == json.dumps(KIND.manifest(second))
+    assert draw_kind(KIND, first)[0].pages[0].extract_text() == \
+        draw_kind(KIND, second)[0].pages[0].extract_text()
+
+
+def test_manifest_fields_round_trip_and_print():
+    b = board("ru", 11, 3)
+    entry = json.loads(json.dumps(KIND.manifest(b), ensure_ascii=False))
+    assert set(entry) == {"solution", "numbers", "key", "givens", "grade"}
+    assert all(n is None or isinstance(n, int) for row in entry["numbers"] for n in row)
+    again = KIND.from_manifest(entry)
+    assert KIND.manifest(again) == entry and again.language == "ru"
+    reader, _ = draw_kind(KIND, b, language="ru")
+    puzzle = reader.pages[0].extract_text()
+    for letter in catalogue("ru").alphabet:    # the tracker prints the 33 letters
+        assert letter in puzzle
+    assert str(len(b.key)) in puzzle           # the key row runs to N
+
+
+@pytest.mark.parametrize("section, field", [
+    ({"kind": "codeword", "size": 8}, "size"),
+    ({"kind": "codeword", "size": 19}, "size"),
+    ({"kind": "codeword", "givens": 0}, "givens"),
+    ({"kind": "codeword", "colour": "red"}, "colour"),
+])
+def test_spec_errors_name_the_field(tmp_path, section, field):
+    assert field in spec_error(tmp_path, section)
