@@ -16,7 +16,9 @@ with tests/pdfmarks.py (never the drawing code's numbers) and the manifest's pag
   capacity being the most solutions of its kind and size the book sets on one answer page
   (a lower bound given the book's own densest answer page);
 - cell: per kind, the smallest cell of its puzzle pages, read as the smallest spacing that
-  repeats between the page's parallel thin grid lines (in inches; "-" when it draws none).
+  repeats between the page's parallel thin grid lines of one length, or the smallest square
+  drawn at least 4 times (in inches; "-" when it draws neither; kinds without cells you
+  write in, a maze's or a word search's, show their grid's spacing all the same).
 """
 from __future__ import annotations
 
@@ -89,6 +91,15 @@ def smallest_cell(marks: list[Mark]) -> float | None:
             repeated = [g for g in set(gaps) if gaps.count(g) >= 2]
             if repeated:
                 best = min(repeated) if best is None else min(best, min(repeated))
+    # cells drawn one square at a time (a crossword's): a square size seen at least 4 times
+    squares: dict[float, int] = defaultdict(int)
+    for m in marks:
+        width, height = m.bbox[2] - m.bbox[0], m.bbox[3] - m.bbox[1]
+        if m.kind in ("stroke", "fill") and 8 <= width <= 72 and abs(width - height) < 0.5:
+            squares[round(width, 1)] += 1
+    repeated = [size for size, count in squares.items() if count >= 4]
+    if repeated:
+        best = min(repeated) if best is None else min(best, min(repeated))
     return best
 
 

@@ -177,7 +177,8 @@ def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
             more = run_on.get(chunk[0], 0) if per_page == 1 else 0
             if more and len(pages) % 2 == 0:
                 pages.append(Page("notes"))    # the grid on a left-hand page, clues facing
-            pages.append(Page("puzzles", chunk, per_page, heading, continued=more))
+            pages.append(Page("puzzles", chunk, _last_grid(len(chunk), per_page, layout),
+                              heading, continued=more))
             for i in chunk:
                 result.placements[i].page = len(pages)
             for part in range(1, more + 1):
@@ -186,6 +187,15 @@ def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
                 result.notes.append(
                     f"{outcomes[chunk[0]].job.title} ({heading}): the clues continue on "
                     f"{more} more page(s), so no text is smaller than {layout.min_font_size:g} pt")
+
+
+def _last_grid(held: int, per_page: int, layout: Layout) -> int:
+    """The page grid for a run's page holding `held` puzzles: the run's, unless they would
+    leave more than half of it empty (a run's last page); then the smallest grid holding
+    them, whose larger cells fill the page (a puzzle reading in a cell reads in a larger)."""
+    if held * 2 > per_page:
+        return per_page
+    return min((n for n in layout.page_grids if held <= n <= per_page), default=per_page)
 
 
 def _answer_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
