@@ -116,10 +116,8 @@ def measure(pdf: bytes, manifest: dict) -> dict:
             fills.append(fill)
         cell = smallest_cell(marks)
         for kind in kinds:
-            if cell is not None:
-                cells[kind] = min(cells.get(kind, cell), cell)
-            else:
-                cells.setdefault(kind, None)
+            known = cells.get(kind)
+            cells[kind] = cell if known is None else known if cell is None else min(known, cell)
     answer_pages: dict[int, list[dict]] = defaultdict(list)
     for p in puzzles:
         if p.get("answer_page"):

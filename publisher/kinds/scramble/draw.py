@@ -18,7 +18,9 @@ from ...ground.fonts import text_sizes
 
 GAP = 1.2          # between the scramble and the boxes, in box sides
 COLUMN_GAP = 18.0  # points
-LARGEST_BOX = 22.0       # points, times the theme's scale
+LARGEST_BOX = 34.0       # points, times the theme's scale
+LONG_WORD_BOX = 22.0     # points: the side long words fall back to before the text shrinks
+LARGEST_TEXT = 2.0       # font sizes: a short list grows to fill its box up to this
 CLUE_GAP = 0.5     # font sizes: the clue sits under its boxes, apart from the next item
 CLUE = 0.9         # clue size, in font sizes
 STACK_LINE = 1.4   # font sizes: the scramble's own line when the boxes go under it
@@ -86,9 +88,11 @@ def _fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None,
     floor = theme.min_font_size if floor is None else floor
     # the floor holds for the smallest text drawn: the clues, when there are any
     lowest = floor / CLUE if any(it.clue for it in items) else floor
-    for size in text_sizes(max(theme.font_size * 1.2, lowest), lowest):
-        side = min(LARGEST_BOX * getattr(theme, "scale", 1.0), size * 1.7)
-        for columns in (1, 2):
+    for size in text_sizes(max(theme.font_size * LARGEST_TEXT, lowest), lowest):
+        scale = getattr(theme, "scale", 1.0)
+        sides = dict.fromkeys(min(largest * scale, size * 1.7)
+                              for largest in (LARGEST_BOX, LONG_WORD_BOX))
+        for side, columns in ((side, columns) for side in sides for columns in (1, 2)):
             f = Fit(size, side, columns, stacked)
             col_w = (box.width - COLUMN_GAP * (columns - 1)) / columns
             if max(_item_width(it, f, theme, len(items)) for it in items) > col_w:
