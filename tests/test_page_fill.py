@@ -1,0 +1,63 @@
+"""Issue 27, goal 1: puzzle pages are full. Measured on the PDF (tests/pdfmarks.py): what a
+puzzle page prints between its running head and its folio spans at least 60% of that room,
+the book's median at least 80%, for the kinds whose puzzles are naturally small."""
+import json
+import statistics
+
+import pytest
+
+from publisher.pipeline import build_book
+from pdfmarks import page_fill, page_marks
+
+SPEC = """\
+title: Small puzzles
+layout: {layout}
+seed: 5
+sections:
+  - kind: cryptogram
+    texts:
+      - text: Octopuses have three hearts, and their blood is blue.
+      - text: A kettle that is watched still boils; it only seems to take longer.
+      - text: Honey found in ancient tombs was still good to eat after thousands of years.
+  - kind: scramble
+    words: [planet, garden, orange, winter, pencil, tiger, rocket, basket]
+  - kind: scramble
+    title: Animal scramble
+    show: clues
+    words:
+      rabbit: Long ears, short tail
+      dolphin: A clever swimmer that breathes air
+      penguin: A bird that cannot fly but swims well
+      giraffe: The tallest animal
+      squirrel: It hides nuts for the winter
+      elephant: It has a trunk
+"""
+
+
+def _fills(tmp_path, layout: str) -> list[float]:
+    spec = tmp_path / "small.yaml"
+    spec.write_text(SPEC.format(layout=layout), encoding="utf-8")
+    build_book(spec, tmp_path / "out", workers=1)
+    pdf = (tmp_path / "out" / "small.pdf").read_bytes()
+    manifest = json.loads((tmp_path / "out" / "small.json").read_text(encoding="utf-8"))
+    pages = sorted({p["page"] for p in manifest["puzzles"]})
+    fills = [page_fill(page_marks(pdf, page - 1)) for page in pages]
+    assert None not in fills, "every puzzle page has a running head and a folio"
+    return fills  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("layout", ["letter", "6x9"])
+def test_small_puzzles_fill_their_pages(tmp_path, layout):
+    fills = _fills(tmp_path, layout)
+    assert min(fills) >= 0.6, fills
+    assert statistics.median(fills) >= 0.8, fills
+
+
+def test_cryptograms_share_a_page_by_default(tmp_path):
+    """Two cryptograms a page (the kind's default), the odd one alone on the last page."""
+    spec = tmp_path / "small.yaml"
+    spec.write_text(SPEC.format(layout="letter"), encoding="utf-8")
+    build_book(spec, tmp_path / "out", workers=1)
+    manifest = json.loads((tmp_path / "out" / "small.json").read_text(encoding="utf-8"))
+    pages = [p["page"] for p in manifest["puzzles"] if p["kind"] == "cryptogram"]
+    assert pages[0] == pages[1] != pages[2]
