@@ -151,7 +151,8 @@ def smallest_cell(marks: list[Mark]) -> float | None:
     squares: dict[float, int] = defaultdict(int)
     for m in marks:
         width, height = m.bbox[2] - m.bbox[0], m.bbox[3] - m.bbox[1]
-        if m.kind in ("stroke", "fill") and 8 <= width <= 72 and abs(width - height) < 0.5:
+        # from 12 pt: smaller squares are marks (a difficulty star), not cells
+        if m.kind in ("stroke", "fill") and 12 <= width <= 72 and abs(width - height) < 0.5:
             squares[round(width, 1)] += 1
     repeated = [size for size, count in squares.items() if count >= 4]
     if repeated:

@@ -7,7 +7,7 @@ import statistics
 import pytest
 
 from publisher.pipeline import build_book
-from pdfmarks import page_fill, page_marks
+from pdfmarks import page_fill, page_marks, smallest_cell
 
 SPEC = """\
 title: Small puzzles
@@ -61,3 +61,59 @@ def test_cryptograms_share_a_page_by_default(tmp_path):
     manifest = json.loads((tmp_path / "out" / "small.json").read_text(encoding="utf-8"))
     pages = [p["page"] for p in manifest["puzzles"] if p["kind"] == "cryptogram"]
     assert pages[0] == pages[1] != pages[2]
+
+
+PENCIL_SPEC = """\
+title: Pencil cells
+layout: {layout}
+seed: 2
+sections:
+  - kind: sudoku
+    title: Easy
+    difficulty: easy
+    count: 4
+    per_page: 6
+  - kind: sudoku
+    title: Jigsaw
+    variant: jigsaw
+    difficulty: easy
+    count: 4
+    per_page: 4
+"""
+
+
+@pytest.mark.parametrize("layout, floor", [("letter", 0.30), ("6x9", 0.26)])
+def test_cells_a_pencil_fits_and_gutters_between_grids(tmp_path, layout, floor):
+    """Issue 27, goal 3: a spec's per_page that would print cells under the floor gives way
+    (fewer a page, and the build says so); grids on one page keep 0.25 in apart."""
+    spec = tmp_path / "pencil.yaml"
+    spec.write_text(PENCIL_SPEC.format(layout=layout), encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    assert any("Easy: puzzles per page" in note and "instead of 6" in note
+               for note in result.notes + result.warnings)
+    pdf = (tmp_path / "out" / "pencil.pdf").read_bytes()
+    manifest = json.loads((tmp_path / "out" / "pencil.json").read_text(encoding="utf-8"))
+    pages: dict[int, int] = {}
+    for puzzle in manifest["puzzles"]:
+        pages[puzzle["page"]] = pages.get(puzzle["page"], 0) + 1
+    for page, held in pages.items():
+        marks = page_marks(pdf, page - 1)
+        cell = smallest_cell(marks)
+        assert cell is not None and cell / 72 >= floor - 0.005, (page, cell)
+        if held > 1:
+            assert _gutter(marks) >= 18 - 0.5, page
+
+
+def _gutter(marks) -> float:
+    """The least room between the grids (strokes) of a page's halves, across or down."""
+    strokes = [m.bbox for m in marks if m.kind == "stroke"]
+    gaps = []
+    for axis in (0, 1):
+        low, high = min(b[axis] for b in strokes), max(b[axis + 2] for b in strokes)
+        middle = (low + high) / 2
+        before = [b for b in strokes if b[axis + 2] <= middle + 1]
+        after = [b for b in strokes if b[axis] >= middle - 1]
+        if before and after and len(before) + len(after) == len(strokes):
+            gaps.append(min(b[axis] for b in after) - max(b[axis + 2] for b in before))
+    assert gaps, "the page's grids split in halves across or down"
+    return min(gaps)

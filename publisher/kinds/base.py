@@ -180,6 +180,7 @@ class Theme:
     min_font_size: float         # the legibility floor: never shrink text below this
     min_answer_font_size: float  # the floor in answer keys
     min_line_width: float        # thinner lines vanish in print
+    min_writing_cell: float = 0.0   # the smallest cell a solver writes in (a pencil's)
 
 
 def _plain(text: str) -> str:
