@@ -1,6 +1,7 @@
 """Issue 27, goal 1: puzzle pages are full. Measured on the PDF (tests/pdfmarks.py): what a
 puzzle page prints between its running head and its folio spans at least 60% of that room,
-the book's median at least 80%, for the kinds whose puzzles are naturally small."""
+the book's median at least 80%, for kinds whose puzzles are naturally small (cryptogram,
+scramble, a small fill-in)."""
 import json
 import statistics
 
@@ -31,6 +32,9 @@ sections:
       giraffe: The tallest animal
       squirrel: It hides nuts for the winter
       elephant: It has a trunk
+  - kind: fillin
+    size: 9
+    words: [planet, garden, orange, winter, pencil, tiger]
 """
 
 
