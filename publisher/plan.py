@@ -355,7 +355,8 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
                     params=kind.version_params(request.params, copy) if copy > 1
                     else request.params,
                     candidates=section.candidates or kind.default_candidates,
-                    per_page=section.per_page, answers_per_page=section.answers_per_page,
+                    per_page=section.per_page or kind.default_per_page,
+                    answers_per_page=section.answers_per_page,
                     colour=section.colour,
                     date=dates[number - 1] if dates is not None else None, version=version))
         puzzles_before += len(requests)

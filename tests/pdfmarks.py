@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Sequence
 
@@ -88,6 +89,75 @@ def thinnest_stroke(marks: Iterable[Mark]) -> float | None:
     0 means a PDF hairline (the thinnest line the device can draw)."""
     sizes = [m.size for m in marks if m.kind == "stroke" and m.size is not None]
     return min(sizes) if sizes else None
+
+
+# --- page measures (benchmarks/pages.py and the page-fill tests) ---------------------------
+
+GREY_TOLERANCE = 0.05
+
+
+def _is_grey(colour: tuple[float, float, float]) -> bool:
+    r, g, b = colour
+    return abs(r - g) < GREY_TOLERANCE and abs(g - b) < GREY_TOLERANCE and 0.2 < r < 0.8
+
+
+def page_fill(marks: list[Mark]) -> float | None:
+    """The share of the room between the running head (the page's topmost grey text) and
+    the folio (its lowest text, a number) that the page's content spans, grey text (the
+    "answer on page" notes, pinned to their cells' feet) left out; None when the page has
+    no running head or no folio."""
+    texts = [m for m in marks if m.kind == "text"]
+    if not texts:
+        return None
+    top = max(m.bbox[3] for m in texts)
+    head = [m for m in texts if m.bbox[3] > top - 1 and _is_grey(m.colour)]
+    bottom = min(m.bbox[1] for m in texts)
+    folio = [m for m in texts if m.bbox[1] < bottom + 1 and m.text.strip().isdigit()]
+    if not head or not folio:
+        return None
+    room_top = min(m.bbox[1] for m in head)
+    room_bottom = max(m.bbox[3] for m in folio)
+    furniture = {id(m) for m in head + folio}
+    content = [m for m in marks if id(m) not in furniture
+               and not (m.kind == "text" and _is_grey(m.colour))]
+    if not content or room_top <= room_bottom:
+        return None
+    high = max(m.bbox[3] for m in content)
+    low = min(m.bbox[1] for m in content)
+    return max(0.0, min(high, room_top) - max(low, room_bottom)) / (room_top - room_bottom)
+
+
+def smallest_cell(marks: list[Mark]) -> float | None:
+    """The smallest spacing (points) that occurs at least twice between parallel thin lines
+    of one length, vertical or horizontal: a grid's cell side."""
+    best: float | None = None
+    for axis in (0, 1):
+        lines: dict[float, list[float]] = defaultdict(list)   # line length -> positions
+        for m in marks:
+            if m.kind != "stroke" or m.dash:     # dashed: a killer cage, not a cell
+                continue
+            x0, y0, x1, y1 = m.bbox
+            across, along = (x1 - x0, y1 - y0) if axis == 0 else (y1 - y0, x1 - x0)
+            if across < 3 and along > 12:
+                lines[round(along)].append(round((x0 + x1) / 2 if axis == 0
+                                                 else (y0 + y1) / 2, 1))
+        for positions in lines.values():
+            xs = sorted(set(positions))
+            gaps = [round(b - a, 1) for a, b in zip(xs, xs[1:]) if b - a >= 6]
+            repeated = [g for g in set(gaps) if gaps.count(g) >= 2]
+            if repeated:
+                best = min(repeated) if best is None else min(best, min(repeated))
+    # cells drawn one square at a time (a crossword's): a square size seen at least 4 times
+    squares: dict[float, int] = defaultdict(int)
+    for m in marks:
+        width, height = m.bbox[2] - m.bbox[0], m.bbox[3] - m.bbox[1]
+        # from 12 pt: smaller squares are marks (a difficulty star), not cells
+        if m.kind in ("stroke", "fill") and 12 <= width <= 72 and abs(width - height) < 0.5:
+            squares[round(width, 1)] += 1
+    repeated = [size for size, count in squares.items() if count >= 4]
+    if repeated:
+        best = min(repeated) if best is None else min(best, min(repeated))
+    return best
 
 
 # --- geometry ---------------------------------------------------------------------------------

@@ -52,7 +52,8 @@ class SectionBase(BaseModel):
     candidates: int | None = Field(default=None, ge=1, le=100_000,
                                    description="boards generated per puzzle; the best is kept")
     # Checked against the layout's page grids when the book is planned.
-    per_page: int = Field(default=1, ge=1, le=12, description="puzzles on one puzzle page")
+    per_page: int | None = Field(default=None, ge=1, le=12,
+                                 description="puzzles on one puzzle page (kind default if unset)")
     answers_per_page: int | None = Field(
         default=None, ge=1, le=12,
         description="solutions on one answer-key page (kind default if unset)")
@@ -179,6 +180,7 @@ class Theme:
     min_font_size: float         # the legibility floor: never shrink text below this
     min_answer_font_size: float  # the floor in answer keys
     min_line_width: float        # thinner lines vanish in print
+    min_writing_cell: float = 0.0   # the smallest cell a solver writes in (a pencil's)
 
 
 def _plain(text: str) -> str:
@@ -283,6 +285,9 @@ class Kind(Generic[S, P, B]):
     params_model: ClassVar[type[Params]]          # the kind's P
     default_candidates: ClassVar[int] = 10
     default_answers_per_page: ClassVar[int] = 4
+    # Puzzles on a puzzle page unless the section says: a kind whose puzzle is small sets
+    # several to a page so the page is full (pagination still lowers it to what reads).
+    default_per_page: ClassVar[int] = 1
     # A small section (spec keys without `kind`) that builds in well under a second:
     # the contract test and CI build a book of every kind's example.
     example: ClassVar[dict[str, Any]] = {}

@@ -66,6 +66,9 @@ class Layout(BaseModel):
     min_line_width: float = Field(default=printrules.MIN_LINE_WIDTH, ge=0.1, le=4,
                                   description="the thinnest line drawn")
     scale: float = Field(default=1.0, ge=0.5, le=3, description="large print grows grids by this")
+    min_writing_cell: float = Field(default=0.30 * 72, ge=0, le=144,
+                                    description="the smallest cell a solver writes in "
+                                    "(0.30 in: a pencil's digit; trims of 6 in or less: 0.26 in)")
     answers_per_page: int | None = None            # one of page_grids
     # Puzzles per page -> (columns, rows) of the page's grid of boxes.
     page_grids: dict[int, tuple[int, int]] = Field(
@@ -77,6 +80,11 @@ class Layout(BaseModel):
         default="auto", description="auto: the inside margin grows with the page count")
     column_width: float = Field(default=NAMED["2col"], description="desk files (split): "
                                 "1col, 2col (3.9in), 3col, 4col or a length")
+
+    @field_validator("min_writing_cell", mode="before")
+    @classmethod
+    def _cell_points(cls, value):
+        return to_points(value)
 
     @field_validator("column_width", mode="before")
     @classmethod
@@ -130,7 +138,8 @@ class Layout(BaseModel):
                      large_print=self.large_print, scale=self.scale,
                      min_font_size=self.min_font_size,
                      min_answer_font_size=self.min_answer_font_size,
-                     min_line_width=self.min_line_width)
+                     min_line_width=self.min_line_width,
+                     min_writing_cell=self.min_writing_cell)
 
 
 def find_layout(ref: str, spec_dir: Path) -> Path | None:

@@ -67,6 +67,8 @@ FitCheck = Callable[[int, str, int], "str | None"]
 # floor (a crossword's clues continued), 0 when it cannot
 ContinueCheck = Callable[[int], int]
 
+GUTTER = 18.0      # points: the least room between two puzzles' boxes on a page (0.25 in)
+
 # --- geometry -----------------------------------------------------------------------------
 
 
@@ -96,7 +98,7 @@ def puzzle_cells(layout: Layout, body: Box, per_page: int) -> list[tuple[Box, Bo
     note_size = max(layout.min_font_size, size * 0.8)
     return [(cell, Box(cell.x, cell.y + note_size * 2, cell.width,
                        cell.height - title_size * 1.6 - note_size * 2), title_size)
-            for cell in cell_boxes(area, layout.page_grids[per_page], size * 1.5)]
+            for cell in cell_boxes(area, layout.page_grids[per_page], max(size * 1.5, GUTTER))]
 
 
 def answer_cells(layout: Layout, body: Box, per_page: int,
@@ -171,13 +173,16 @@ def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
                                     continues, run_on)
         if per_page != wanted:
             result.notes.append(f"{heading}: puzzles per page {per_page} instead of {wanted}, "
-                                f"so no text is smaller than {layout.min_font_size:g} pt")
+                                f"so no text is smaller than {layout.min_font_size:g} pt "
+                                f"and cells you write in are at least "
+                                f"{layout.min_writing_cell / 72:.2f} in")
         for start in range(0, len(items), per_page):
             chunk = items[start:start + per_page]
             more = run_on.get(chunk[0], 0) if per_page == 1 else 0
             if more and len(pages) % 2 == 0:
                 pages.append(Page("notes"))    # the grid on a left-hand page, clues facing
-            pages.append(Page("puzzles", chunk, per_page, heading, continued=more))
+            pages.append(Page("puzzles", chunk, _last_grid(len(chunk), per_page, layout),
+                              heading, continued=more))
             for i in chunk:
                 result.placements[i].page = len(pages)
             for part in range(1, more + 1):
@@ -186,6 +191,15 @@ def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
                 result.notes.append(
                     f"{outcomes[chunk[0]].job.title} ({heading}): the clues continue on "
                     f"{more} more page(s), so no text is smaller than {layout.min_font_size:g} pt")
+
+
+def _last_grid(held: int, per_page: int, layout: Layout) -> int:
+    """The page grid for a run's page holding `held` puzzles: the run's, unless they would
+    leave more than half of it empty (a run's last page); then the smallest grid holding
+    them, whose larger cells fill the page (a puzzle reading in a cell reads in a larger)."""
+    if held * 2 > per_page:
+        return per_page
+    return min((n for n in layout.page_grids if held <= n <= per_page), default=per_page)
 
 
 def _answer_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,

@@ -66,6 +66,7 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
     params_model = CryptogramParams
     default_candidates = 1           # every key is as good as another
     default_answers_per_page = 6
+    default_per_page = 2       # one text fills a quarter of a page
     example = {"texts": ["A watched pot never boils, but it does get warm."]}
 
     def plan(self, section: CryptogramSection,

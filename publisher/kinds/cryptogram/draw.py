@@ -17,7 +17,7 @@ from ...ground.fonts import text_sizes
 
 CELL_WIDTH = 1.35       # letter cell width, in font sizes
 ROW_HEIGHT = 3.3        # one text line: blank, cipher letter, gap (font sizes)
-LARGEST = 16.0          # letters above this gain nothing (times the theme's scale)
+LARGEST = 24.0          # a short text grows to fill its box up to this (times the theme's scale)
 CIPHER = 0.8            # cipher letters are this much of the letter size: the smallest text
 
 
@@ -84,7 +84,7 @@ def layout(text: str, width: float, height: float, theme: Any, extra_lines: int 
     under it, fits width x height."""
     # the floor holds for the cipher letters, the smallest text drawn
     lowest = (theme.min_font_size if floor is None else floor) / CIPHER
-    largest = max(min(LARGEST * getattr(theme, "scale", 1.0), theme.font_size * 1.3), lowest)
+    largest = max(LARGEST * getattr(theme, "scale", 1.0), lowest)
     for size in text_sizes(largest, lowest):
         per_line = int(width // (size * CELL_WIDTH))
         if per_line >= 1:

@@ -16,7 +16,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from ...ground.fonts import text_sizes
 
 GAP = 12.0            # between grid and list, and between list columns
-ENOUGH_CELL = 24.0    # bigger cells do not help (times the theme's scale)
+ENOUGH_CELL = 36.0    # a small grid grows to fill its page up to this (times the theme's scale)
+LIST_GROWS = 1.3      # a short word list grows up to this many body sizes
 MIN_CELL = 9.0
 
 
@@ -79,7 +80,7 @@ def plan(grid: list[list[str | None]], words: list[str], box: Any, theme: Any,
     best = None
     floor = theme.min_font_size if floor is None else floor
     enough = ENOUGH_CELL * getattr(theme, "scale", 1.0)
-    for size in text_sizes(max(theme.font_size, floor), floor):
+    for size in text_sizes(max(theme.font_size * LIST_GROWS, floor), floor):
         col_w = max(stringWidth(t, theme.font_bold if b else theme.font, size)
                     for blk in blocks for t, b in blk) + GAP
         for beside, columns in [(False, k) for k in range(2, 7)] + [(True, k) for k in (1, 2, 3)]:

@@ -18,7 +18,10 @@ from ...ground.fonts import text_sizes
 
 GAP = 1.2          # between the scramble and the boxes, in box sides
 COLUMN_GAP = 18.0  # points
-LARGEST_BOX = 22.0       # points, times the theme's scale
+LARGEST_BOX = 34.0       # points, times the theme's scale
+LONG_WORD_BOX = 22.0     # points: the side long words fall back to before the text shrinks
+LARGEST_TEXT = 2.0       # font sizes: a short list grows to fill its box up to this
+SPREAD = 1.0             # box sides: the most room added between rows of a short list
 CLUE_GAP = 0.5     # font sizes: the clue sits under its boxes, apart from the next item
 CLUE = 0.9         # clue size, in font sizes
 STACK_LINE = 1.4   # font sizes: the scramble's own line when the boxes go under it
@@ -86,9 +89,11 @@ def _fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None,
     floor = theme.min_font_size if floor is None else floor
     # the floor holds for the smallest text drawn: the clues, when there are any
     lowest = floor / CLUE if any(it.clue for it in items) else floor
-    for size in text_sizes(max(theme.font_size * 1.2, lowest), lowest):
-        side = min(LARGEST_BOX * getattr(theme, "scale", 1.0), size * 1.7)
-        for columns in (1, 2):
+    for size in text_sizes(max(theme.font_size * LARGEST_TEXT, lowest), lowest):
+        scale = getattr(theme, "scale", 1.0)
+        sides = dict.fromkeys(min(largest * scale, size * 1.7)
+                              for largest in (LARGEST_BOX, LONG_WORD_BOX))
+        for columns, side in ((columns, side) for columns in (1, 2) for side in sides):
             f = Fit(size, side, columns, stacked)
             col_w = (box.width - COLUMN_GAP * (columns - 1)) / columns
             if max(_item_width(it, f, theme, len(items)) for it in items) > col_w:
@@ -124,6 +129,10 @@ def draw_scramble(canvas: Any, items: list[Item], box: Any, theme: Any, solution
     per_col = -(-len(items) // f.columns)
     scramble_w = max(_number_width(len(items), theme.font, f.size)
                      + stringWidth(_spaced(it.scrambled), theme.font_bold, f.size) for it in items)
+    tallest = max(sum(heights[i:i + per_col]) for i in range(0, len(items), per_col))
+    # a short list spreads its rows into the room left (up to SPREAD box sides apart)
+    spare = box.height - tallest - _bonus_height(f, theme, box.width, bonus)
+    spread = min(max(0.0, spare) / per_col, f.box * SPREAD)
     canvas.saveState()
     canvas.setLineWidth(max(theme.min_line_width, theme.line_width))
     for col in range(f.columns):
@@ -153,9 +162,9 @@ def draw_scramble(canvas: Any, items: list[Item], box: Any, theme: Any, solution
                     y -= f.size * 1.1
                     canvas.drawString(x, y + f.size * 0.3, line)
                 y -= 2 * CLUE_GAP * f.size      # ...and further from the next item
+            y -= spread
     if bonus is not None:
-        _draw_bonus(canvas, box, f, theme, bonus, solution, max(
-            sum(heights[i:i + per_col]) for i in range(0, len(items), per_col)))
+        _draw_bonus(canvas, box, f, theme, bonus, solution, tallest + spread * per_col)
     canvas.restoreState()
 
 
