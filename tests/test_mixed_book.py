@@ -161,14 +161,15 @@ def test_bytes_do_not_depend_on_the_hash_seed(built, tmp_path):
     from conftest import ROOT
 
     _, _, spec = built
+    runs = {salt: subprocess.Popen(      # both at once: the suite's longest test otherwise
+        [sys.executable, "-m", "publisher.cli", str(spec), "--out", str(tmp_path / salt),
+         "--quiet", "--workers", "2"], cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": salt},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for salt in ("1", "2")}
     outputs = []
-    for salt in ("1", "2"):
+    for salt, run in runs.items():
+        _, errors = run.communicate()
+        assert run.returncode == 0, errors
         out = tmp_path / salt
-        env = {**os.environ, "PYTHONHASHSEED": salt}
-        done = subprocess.run([sys.executable, "-m", "publisher.cli", str(spec), "--out",
-                               str(out), "--quiet", "--workers", "2"],
-                              cwd=ROOT, env=env, capture_output=True, text=True)
-        assert done.returncode == 0, done.stderr
         outputs.append({path.relative_to(out): path.read_bytes()
                         for path in sorted(out.rglob("*")) if path.is_file()})
     assert len(outputs[0]) == 5          # PDF, JSON, .puz, .ipuz, the sudoku's .ipuz
