@@ -72,6 +72,20 @@ class Page:
     def close(self):
         self.context.close()
 
+    def wait_saved(self, key: str) -> None:
+        """Wait until the state this page saved under `key` reads the same from another tab
+        of the context (the book's index), as a reader coming back would read it: a page's
+        storage reaches the browser's other tabs asynchronously."""
+        state = (f"String(JSON.stringify((JSON.parse(localStorage.getItem({json.dumps(key)}))"
+                 " || {}).state))")
+        mine = self.page.evaluate(state)
+        other = self.context.new_page()
+        try:
+            other.goto((self.path.parent / "index.html").as_uri())
+            other.wait_for_function(f"{state} === {json.dumps(mine)}", timeout=10_000)
+        finally:
+            other.close()
+
     def solved(self) -> bool:
         return self.page.get_attribute("main", "data-solved") == "true"
 
@@ -336,6 +350,7 @@ def test_each_kinds_page_offline_checked_saved_and_solved_by_keyboard(browser, b
         assert "wrong" not in moved[1] or kind == "wordsearch"   # it marks a wrong line at once
         page.page.click('button[data-act="check"]')
         assert "wrong" in page.page.get_attribute(cell, "class")
+        page.wait_saved(f"make-book:webbook:{entry['id']}")
         page.page.reload()
         assert page.page.text_content(cell) == moved[0] and not page.solved()
         page.page.click('button[data-act="reset"]')
