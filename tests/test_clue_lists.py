@@ -13,13 +13,20 @@ import pytest
 import yaml
 
 WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
-MINIMUM = {"en": 4000, "es": 2000}
-OWN_LETTERS = {"es": "Ñ"}
+MINIMUM = {"en": 4000, "es": 2000, "ru": 3000, "de": 3000, "fr": 3000, "it": 3000, "pt": 3000,
+           "nl": 3000}
+OWN_LETTERS = {"es": "Ñ", "ru": "ЁЙ"}
+# Letters a grid writes as two: German ß, French Œ/Æ, German umlauts (expanded by default).
+SPELLED_OUT = {"ß": "SS", "Œ": "OE", "Æ": "AE"}
+SPELLED_OUT_DE = {"Ä": "AE", "Ö": "OE", "Ü": "UE"}
 
 
 @functools.cache
 def _load(lang: str) -> tuple[str, dict]:
-    text = (WORDLISTS / lang / "clues.yaml").read_text(encoding="utf-8")
+    path = WORDLISTS / lang / "clues.yaml"
+    if not path.is_file():
+        pytest.skip(f"no {lang}/clues.yaml yet")
+    text = path.read_text(encoding="utf-8")
     return text, yaml.safe_load(text)
 
 
@@ -30,6 +37,9 @@ def _letters(word: str) -> str:
 def _folded(word: str, lang: str) -> str:
     out = []
     for ch in _letters(word).upper():
+        if ch in SPELLED_OUT or (lang == "de" and ch in SPELLED_OUT_DE):
+            out.append(SPELLED_OUT.get(ch) or SPELLED_OUT_DE[ch])
+            continue
         if ch not in OWN_LETTERS.get(lang, ""):
             ch = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
         out.append(ch)
@@ -72,6 +82,8 @@ def test_no_two_answers_fold_to_the_same_grid_word(lang):
 
 def test_header_counts_match_the_entries():
     for lang in MINIMUM:
+        if not (WORDLISTS / lang / "clues.yaml").is_file():
+            continue
         text, data = _load(lang)
         header = next(line for line in text.splitlines() if line.startswith("# Answers:"))
         lengths = Counter(len(_letters(w)) for w in data)

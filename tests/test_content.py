@@ -18,16 +18,22 @@ ROOT = Path(__file__).resolve().parent.parent
 WORDLISTS = ROOT / "wordlists"
 
 # Fewest theme files per language; a language without any theme file yet is skipped.
-MIN_THEMES = {"en": 120, "es": 60, "ru": 60}
-HUNSPELL_DICTS = {"en": "en_US", "es": "es_ES", "ru": "ru_RU"}
-APT_PACKAGES = "hunspell hunspell-en-us hunspell-es hunspell-ru"
+MIN_THEMES = {"en": 120, "es": 60, "ru": 60, "de": 60, "fr": 60, "it": 60, "pt": 60, "nl": 60}
+HUNSPELL_DICTS = {"en": "en_US", "es": "es_ES", "ru": "ru_RU", "de": "de_DE", "fr": "fr_FR",
+                  "it": "it_IT", "pt": "pt_BR", "nl": "nl_NL"}
+APT_PACKAGES = ("hunspell hunspell-en-us hunspell-es hunspell-ru hunspell-de-de hunspell-fr "
+                "hunspell-it hunspell-pt-br hunspell-nl")
 ALLOWED_TAGS = {"kids", "adults", "seasonal", "school", "nature", "food", "travel", "home",
                 "sports", "hobbies", "science", "places"}
 # Grid letters each language may use (after accents other than these are stripped).
 LETTERS = {"en": set("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
            "es": set("ABCDEFGHIJKLMNÑOPQRSTUVWXYZ"),
-           "ru": set("АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ")}
-KEEP_ACCENTED = {"en": "", "es": "Ñ", "ru": "ЁЙ"}
+           "ru": set("АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"),
+           **{code: set("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for code in ("de", "fr", "it", "pt", "nl")}}
+KEEP_ACCENTED = {"en": "", "es": "Ñ", "ru": "ЁЙ", "de": "", "fr": "", "it": "", "pt": "", "nl": ""}
+# Letters a grid writes as two (German ß, French Œ and Æ, German umlauts expanded by default).
+SPELLED_OUT = {"ß": "SS", "ẞ": "SS", "Œ": "OE", "Æ": "AE", "Ĳ": "IJ"}
+SPELLED_OUT_DE = {"Ä": "AE", "Ö": "OE", "Ü": "UE"}
 MIN_ENTRIES, MIN_LETTERS, MAX_LETTERS = 30, 3, 12
 
 
@@ -37,6 +43,9 @@ def letters_only(text: str, language: str) -> str:
     out = []
     for ch in unicodedata.normalize("NFC", text).upper():
         if not unicodedata.category(ch).startswith("L"):
+            continue
+        if ch in SPELLED_OUT or (language == "de" and ch in SPELLED_OUT_DE):
+            out.append(SPELLED_OUT.get(ch) or SPELLED_OUT_DE[ch])
             continue
         if ch not in KEEP_ACCENTED[language]:
             ch = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
@@ -72,6 +81,14 @@ def theme_files(language: str) -> tuple[Path, ...]:
         return ()
     return tuple(p for p in sorted(folder.glob("*.txt"))
                  if p.read_text(encoding="utf-8").startswith("# title:"))
+
+
+def content_or_skip(language: str, name: str) -> Path:
+    """wordlists/<language>/<name>; skipped while a language under way has no such file yet."""
+    path = (WORDLISTS / language / name).resolve()
+    if not path.is_file():
+        pytest.skip(f"no {path.relative_to(WORDLISTS)} yet")
+    return path
 
 
 def themes_or_skip(language: str) -> tuple[Path, ...]:
@@ -189,7 +206,7 @@ def test_spelling_exceptions_are_still_needed():
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("language", ["en", "es", "ru"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_clue_answers_are_spelled_right(language):
     """Every answer of the bundled clue databases is a word Hunspell knows, apart from the
     documented exceptions in spelling/clues-<lang>.txt."""
@@ -210,8 +227,10 @@ def test_clue_answers_are_spelled_right(language):
 
 
 # Fewest `word: clue` pairs of wordlists/<lang>/general-clues.yaml.
-MIN_GENERAL_CLUES = {"en": 170, "es": 140, "ru": 160}
-VOWELS = {"en": "AEIOUY", "es": "AEIOU", "ru": "АЕЁИОУЫЭЮЯЙЬ"}
+MIN_GENERAL_CLUES = {"en": 170, "es": 140, "ru": 160, "de": 150, "fr": 150, "it": 150, "pt": 150,
+                     "nl": 150}
+VOWELS = {"en": "AEIOUY", "es": "AEIOU", "ru": "АЕЁИОУЫЭЮЯЙЬ", "de": "AEIOUY", "fr": "AEIOUY",
+          "it": "AEIOU", "pt": "AEIOU", "nl": "AEIOUY"}
 
 
 def gives_the_answer_away(answer: str, clue: str, language: str) -> bool:
@@ -243,7 +262,7 @@ def test_general_clue_lists(language):
     """wordlists/<lang>/general-clues.yaml: enough pairs, each answer 3-12 letters of its
     language and said once (YAML would keep the last of two equal keys silently), each
     clue a sentence that does not hold the answer or its root."""
-    path = WORDLISTS / language / "general-clues.yaml"
+    path = content_or_skip(language, "general-clues.yaml")
     node = yaml.compose(path.read_text(encoding="utf-8"))
     assert isinstance(node, yaml.MappingNode), f"{path.name}: want a word: clue mapping"
     pairs = [(key.value, value.value) for key, value in node.value]
@@ -292,8 +311,9 @@ def test_blocklists_are_short_words_of_their_language():
 MIN_CRYPTOGRAMS, MIN_CHARS, MAX_CHARS, MIN_CRYPTO_LETTERS = 150, 40, 160, 8
 
 
-def test_english_cryptogram_texts():
-    items = yaml.safe_load((WORDLISTS / "en" / "cryptograms.yaml").read_text(encoding="utf-8"))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_cryptogram_texts(language):
+    items = yaml.safe_load(content_or_skip(language, "cryptograms.yaml").read_text(encoding="utf-8"))
     assert isinstance(items, list) and len(items) >= MIN_CRYPTOGRAMS
     problems: list[str] = []
     seen: set[str] = set()
@@ -306,10 +326,10 @@ def test_english_cryptogram_texts():
             problems.append(f"item {number}: unknown keys {sorted(set(item) - {'text', 'author', 'source'})}")
         if not MIN_CHARS <= len(text) <= MAX_CHARS:
             problems.append(f"item {number}: {len(text)} characters")
-        if len(letters_only(text, "en")) < MIN_CRYPTO_LETTERS:
+        if len(letters_only(text, language)) < MIN_CRYPTO_LETTERS:
             problems.append(f"item {number}: fewer than {MIN_CRYPTO_LETTERS} letters")
-        if set(letters_only(text, "en")) - LETTERS["en"]:
-            problems.append(f"item {number}: letters outside A-Z")
+        if set(letters_only(text, language)) - LETTERS[language]:
+            problems.append(f"item {number}: letters outside the {language} alphabet")
         if text.lower() in seen:
             problems.append(f"item {number}: repeated")
         seen.add(text.lower())
@@ -319,14 +339,14 @@ def test_english_cryptogram_texts():
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("language", ["en", "es", "ru"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_no_clue_or_fill_word_is_a_blocked_word(language):
     """Issue 19: no word of the rude-word blocklist in any bundled list (clue databases and
     crossword fill lists too, not only themes)."""
     import yaml
 
     blocked = {letters_only(w, language) for w in read_entries(
-        WORDLISTS / "blocklist" / f"{language}.txt")}
+        content_or_skip(language, "../blocklist/" + f"{language}.txt"))}
     words: set[str] = set()
     for name in ("clues.yaml", "general-clues.yaml"):
         path = WORDLISTS / language / name
