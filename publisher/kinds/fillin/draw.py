@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...ground.fonts import text_sizes
+from ...ground.fonts import printed_letters, text_sizes
 
 GAP = 12.0            # between grid and list, and between list columns
 ENOUGH_CELL = 36.0    # a small grid grows to fill its page up to this (times the theme's scale)
@@ -133,7 +133,7 @@ def draw_fillin(canvas: Any, grid: list[list[str | None]], words: list[str], sho
             canvas.rect(x, y, p.cell, p.cell, stroke=1, fill=0)
             if (r, c) in shown:
                 canvas.setFont(theme.font_bold, p.cell * 0.62)
-                canvas.drawCentredString(x + p.cell / 2, y + p.cell * 0.27, ch)
+                canvas.drawCentredString(x + p.cell / 2, y + p.cell * 0.27, printed_letters(ch))
     if words:
         _draw_list(canvas, _lines(words, heading), p, lx, ltop, theme)
     canvas.restoreState()
