@@ -42,7 +42,8 @@ def word_groups(words: list[str]) -> list[tuple[int, list[str]]]:
 def _lines(words: list[str], heading: Callable[[int], str]) -> list[list[tuple[str, bool]]]:
     """One block per length (its heading and its words), never split over columns: a
     word at the top of a column under no heading reads as the wrong length."""
-    return [[(heading(n), True)] + [(w, False) for w in group]
+    # Grouped by cells (Dutch Ĳ is one), printed in letters (PT Sans has no Ĳ).
+    return [[(heading(n), True)] + [(printed_letters(w), False) for w in group]
             for n, group in word_groups(words)]
 
 
