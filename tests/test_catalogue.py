@@ -252,3 +252,21 @@ def grids_use_the_letters_of_their_language(code, result):
     for letters in cat.cell_units:
         for kind in ("crossword", "fillin"):
             assert not any(letters in e["answer"] for e in by_kind[kind]["entries"]), kind
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_lists_names_every_bundled_list_of_the_language(code):
+    from typer.testing import CliRunner
+
+    from publisher.cli import app
+    from publisher.data import data_dir
+    from publisher.words import bundled_themes
+
+    result = CliRunner().invoke(app, ["lists", "--lang", code])
+    assert result.exit_code == 0, result.output
+    names = {line.split()[0] for line in result.output.splitlines()}
+    root = data_dir("wordlists") / code
+    expected = {f"{code}/{t.name}" for t in bundled_themes(root.parent, code)}
+    expected |= {f"{code}/{p.stem}" for p in root.glob("*.y*ml")} | (
+        {f"{code}/fill"} if (root / "fill.txt").is_file() else set())
+    assert names == expected
