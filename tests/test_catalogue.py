@@ -61,6 +61,7 @@ def test_english_and_spanish_plurals():
     assert catalogue("en").plural("kinds.queens.given", 3) == "3 are given."
     assert catalogue("es").plural("book.puzzles", 1) == "1 pasatiempo"
     assert catalogue("es").plural("book.puzzles", 0) == "0 pasatiempos"
+    assert catalogue("es").plural("book.puzzles", 2_000_000) == "2000000 de pasatiempos"
 
 
 def test_a_missing_key_or_language_is_an_error_not_english():

@@ -75,9 +75,9 @@ CLDR = {
     "one_many_other": {0: "other", 1: "one", 2: "other", 5: "other", 21: "other",
                        1_000_000: "many", 3_000_000: "many", 1_500_000: "other"},
 }
-# The rule each new language's catalogue must name (CLDR: fr and pt-BR count 0 as one).
+# The rule each language's catalogue must name (CLDR: fr and pt-BR count 0 as one).
 RULE_OF = {"de": "one_other", "nl": "one_other", "fr": "one_upto_two",
-           "pt": "one_upto_two", "it": "one_many_other"}
+           "pt": "one_upto_two", "it": "one_many_other", "es": "one_many_other"}
 
 
 @pytest.mark.parametrize("rule", sorted(CLDR))
