@@ -359,3 +359,32 @@ def test_the_history_holds_back_every_form_of_a_word(languages, tmp_path):
     with pytest.raises(SpecError) as caught:
         plan_book(load_spec(spec_path), avoid=lambda day: {"CÔTÉ"})   # printed elsewhere, kept
     assert "held back by the history" in str(caught.value)
+
+
+def test_a_blocked_dutch_crossword_fills_ij_cells_from_the_fill_list(languages, tmp_path):
+    """The fill list writes IJ as two letters (IJRE is three cells); the blocked fill puts
+    it in one cell without knowing Dutch (a 3x3 square that only fits that way)."""
+    import puz
+
+    (tmp_path / "grid.txt").write_text("...\n...\n...\n", encoding="utf-8")
+    (tmp_path / "fill.txt").write_text("WIJN;60\nARE;50\nSEA;50\nWAS;50\nIJRE;50\nNEA;50\n",
+                                       encoding="utf-8")
+    result = _build(tmp_path, """\
+        title: Puzzels
+        language: xnl
+        print: false
+        sections:
+          - kind: crossword
+            style: blocked
+            grid: grid.txt
+            wordlist: fill.txt
+            candidates: 1
+            clues: {wijn: Drank, are: Vlakte, sea: Zee, was: Schoon goed, ijre: Woord,
+                    nea: Ander woord}
+        """)
+    (crossword,) = _manifest(result)["puzzles"]
+    rows = ["".join(row) for row in crossword["solution"]]
+    assert sorted(rows + ["".join(col) for col in zip(*rows)]) == sorted(
+        ["WĲN", "ARE", "SEA", "WAS", "ĲRE", "NEA"])
+    loaded = puz.read(str(next(p for p in result.files if p.suffix == ".puz")))
+    assert [loaded.rebus().get_rebus_solution(i) for i in loaded.rebus().get_rebus_squares()] == ["IJ"]
