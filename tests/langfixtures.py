@@ -5,6 +5,7 @@ them beside the real catalogues for one test."""
 from __future__ import annotations
 
 import shutil
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -35,16 +36,20 @@ def _many(node):
     return node
 
 
+@cache
+def _fixture_texts(english_file: str) -> dict[str, str]:
+    english = yaml.safe_load(Path(english_file).read_text(encoding="utf-8"))
+    return {code: yaml.safe_dump(_many(dict(english, language=block)), allow_unicode=True)
+            for code, block in LANGUAGE_BLOCKS.items()}
+
+
 def use_fixture_languages(tmp_path: Path, monkeypatch) -> Path:
     folder = tmp_path / "languages"
     folder.mkdir()
     for path in catalogue_module.LANGUAGES_DIR.glob("*.yaml"):
         shutil.copy(path, folder / path.name)
-    english = yaml.safe_load((folder / "en.yaml").read_text(encoding="utf-8"))
-    for code, block in LANGUAGE_BLOCKS.items():
-        data = _many(dict(english, language=block))
-        (folder / f"{code}.yaml").write_text(yaml.safe_dump(data, allow_unicode=True),
-                                            encoding="utf-8")
+    for code, text in _fixture_texts(str(catalogue_module.LANGUAGES_DIR / "en.yaml")).items():
+        (folder / f"{code}.yaml").write_text(text, encoding="utf-8")
     monkeypatch.setattr(catalogue_module, "LANGUAGES_DIR", folder)
     catalogue_module.catalogue.cache_clear()
     repeat_key.cache_clear()
