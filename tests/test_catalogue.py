@@ -127,8 +127,51 @@ def every_kind_book(code: str) -> str:
         if "count" in section:
             section["count"] = 1
         sections.append({"kind": name, **section})
+    sections += grid_form_sections(code, content["clues"])
     return yaml.safe_dump({"title": catalogue(code).name, "seed": 4, "language": code,
                            "print": False, "sections": sections}, allow_unicode=True)
+
+
+def _clue_words(ref: str, having: str, most: int) -> dict[str, str]:
+    """Up to `most` word: clue pairs of the clue database `ref` whose word has one of the
+    letters (or letter pairs) `having`, 3 to 7 letters, in file order."""
+    from publisher.data import data_dir
+    from publisher.words import read_list_file
+
+    found: dict[str, str] = {}
+    for text, clue, _ in read_list_file(data_dir("wordlists") / f"{ref}.yaml"):
+        upper = text.upper()
+        inside = any(a in b for w in found for a, b in ((w.upper(), upper), (upper, w.upper()),
+                                                       (w.upper()[::-1], upper)))
+        if (clue and 3 <= len(text) <= 7 and text.isalpha() and not inside
+                and any(h in upper for h in having)):
+            found.setdefault(text, clue)
+        if len(found) == most:
+            break
+    return found
+
+
+def grid_form_sections(code: str, clues: str) -> list[dict]:
+    """Sections after the one-per-kind ones that show the language's grid form on its own
+    words: letters spelled out (ß, Œ) and umlauts in two word searches (the second with
+    `umlauts: keep`), cell units (Dutch IJ) in a crossword."""
+    cat = catalogue(code)
+    out: list[dict] = []
+    special = sorted(set(cat.spelled_out) | set(cat.umlauts))
+    if special:
+        chosen = list(_clue_words(clues, special, 8))
+        if chosen:
+            out.append({"kind": "wordsearch", "size": 12, "candidates": 1, "words": chosen})
+            if cat.umlauts:
+                out.append({"kind": "wordsearch", "size": 12, "candidates": 1,
+                            "words": chosen, "umlauts": "keep"})
+    if cat.cell_units:
+        chosen_clues = _clue_words(clues, list(cat.cell_units), 6)
+        if len(chosen_clues) >= 3:
+            out.append({"kind": "crossword", "size": 11, "candidates": 2,
+                        "puzzles": [{"title": cat.kind("crossword").text("title"),
+                                     "clues": chosen_clues}]})
+    return out
 
 
 WORD = r"[^\W\d_]{3,}"
@@ -236,7 +279,7 @@ def shows_no_word_of_another_catalogue(code, result):
             stray = (printed & catalogue_words(other)) - own
             assert not stray, f"{other} catalogue words in the {code} book: {sorted(stray)}"
     assert catalogue(code).text("book.answers") in text
-    assert result.puzzles == len(all_kinds())
+    assert result.puzzles == len(all_kinds()) + len(grid_form_sections(code, _content(code)["clues"]))
 
 
 def grids_use_the_letters_of_their_language(code, result):
@@ -248,7 +291,7 @@ def grids_use_the_letters_of_their_language(code, result):
 
     cat = catalogue(code)
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
-    by_kind = {p["kind"]: p for p in manifest["puzzles"]}
+    by_kind = {p["kind"]: p for p in reversed(manifest["puzzles"][:len(all_kinds())])}
     cells = {kind: {ch for row in by_kind[kind][key] for ch in row if ch and ch != "#"}
              for kind, key in (("crossword", "solution"), ("fillin", "solution"),
                                ("codeword", "solution"), ("wordsearch", "grid"))}
@@ -258,6 +301,25 @@ def grids_use_the_letters_of_their_language(code, result):
         assert not cells[kind] & spelled
     assert cells["wordsearch"] <= set(cat.alphabet), cells["wordsearch"] - set(cat.alphabet)
     assert not cells["wordsearch"] & spelled
+    # The language's own words that show its grid form (grid_form_sections), in order.
+    extra = manifest["puzzles"][len(all_kinds()):]
+    kept = {letter for letter in cat.umlauts}
+    for puzzle in extra:
+        if puzzle["kind"] == "wordsearch":
+            grid = {ch for row in puzzle["grid"] for ch in row if ch}
+            keeps = puzzle is extra[1] if cat.umlauts else False
+            assert not grid & set(cat.spelled_out)
+            if keeps:
+                assert grid & kept, "umlauts: keep gives no umlaut a cell"
+            else:
+                assert not grid & kept
+            for word in puzzle["words"]:
+                for letter, spelled in {**cat.spelled_out, **({} if keeps else cat.umlauts)}.items():
+                    if letter in cat.upper(word["text"]):
+                        assert spelled in word["answer"], (word, letter)
+        else:                                # the crossword of words with a cell unit
+            units = set(cat.cell_units.values())
+            assert units & {ch for row in puzzle["solution"] for ch in row if ch}
     for letters in cat.cell_units:           # Dutch: no I beside a J across or down
         for kind in ("crossword", "fillin", "codeword"):
             grid = [[ch if ch and ch != "#" else " " for ch in row]
