@@ -61,11 +61,11 @@ def check_wordlist(path: Path, min_score: int) -> int:
 
 @lru_cache(maxsize=4)
 def _index(path: str, stamp: float, min_score: int, only: tuple[str, ...],
-           lean: tuple[str, ...] = ()) -> WordIndex:
+           lean: tuple[str, ...] = (), language: str = "en") -> WordIndex:
     """The word index, built once per process (it takes about a second for 150k words).
     Words of `lean` (fill_from: any) count CLUED_BONUS more, once `min_score` is applied:
     the fill leans to words the bundled clue lists know, so fewer entries need a clue."""
-    scores = read_fill_list(Path(path))
+    scores = read_fill_list(Path(path), cells_of=language)     # Dutch IJ in one cell
     if only:   # fill_from: clued -> the clued words, scored by the list when it has them
         scores = {w: scores.get(w, PLAIN_WORD_SCORE) for w in only}
     if lean:
@@ -77,7 +77,7 @@ def _index(path: str, stamp: float, min_score: int, only: tuple[str, ...],
 
 def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, min_score: int,
               only: tuple[str, ...], lean: tuple[str, ...], clues: dict[str, tuple[str, str]],
-              seed: int) -> BlockedFill:
+              seed: int, language: str = "en") -> BlockedFill:
     """One candidate: a grid (the template, else a bundled one or a fresh one by seed), filled,
     then clued from `clues`. The grid never depends on `clues` (only on `lean`, the words of
     bundled lists): the clues a desk writes for the entries a build asked about give the
@@ -92,7 +92,8 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
             grid = parse_grid(rng.choice(bundled).read_text(encoding="utf-8"))
         else:
             grid = generate_grid(rows, cols, seed=rng.randrange(2**31))
-    index = _index(wordlist, Path(wordlist).stat().st_mtime, min_score, only, () if only else lean)
+    index = _index(wordlist, Path(wordlist).stat().st_mtime, min_score, only, () if only else lean,
+                   language)
     fill = fill_grid(grid, index, seed=rng.randrange(2**31),
                      max_steps=max(6000, STEPS_PER_CELL * rows * cols))
     cells: list[list[str | None]] = [[None if ch == "#" else ch for ch in row] for row in fill.grid]
