@@ -18,7 +18,10 @@ wordlists/blocklist/fill/<lang>.txt (more rude words, leftover abbreviations).
 Score 0-100: the word's percentile in the kept list by Zipf frequency plus a small
 bonus per letter (long words are rarer in text but prized in a grid).
 
-Run from the repository root: python tools/build_fill_lists.py [en es ru]
+Russian crosswords have a list of their own, wordlists/ru/crossword-fill.txt
+(build_ru_crossword): dictionary forms only, the stems of hunspell-ru's ru_RU.dic.
+
+Run from the repository root: python tools/build_fill_lists.py [en es ru ru-crossword]
 """
 from __future__ import annotations
 
@@ -118,7 +121,75 @@ def build(lang: str) -> list[tuple[str, int]]:
     return [(word, round(100 * (last - i) / last)) for i, word in enumerate(ranked)]
 
 
+# ---- Russian crossword list: dictionary forms (lemmas), not the inflected forms of ru/fill ----
+RU_DIC = Path("/usr/share/hunspell/ru_RU.dic")   # apt-get install hunspell-ru (BSD-style licence)
+RU_CROSSWORD_OUT = ROOT / "wordlists" / "ru" / "crossword-fill.txt"
+RU_NOUN_FLAGS = set("EFGHIJKNO")      # ru_RU.aff affix classes of noun declensions
+RU_NOUN_BONUS = 0.5                     # Zipf points: a Russian grid is mostly nouns
+# Active participles (бравший, сорбирующийся) are stems of the dictionary but no crossword
+# answer; participles used as adjectives (ведущий, будущий) are frequent and kept by score.
+RU_PARTICIPLE = re.compile(r"(вший|вшийся|[ая]щийся|[ую]щийся)$")
+RU_INFINITIVE = re.compile(r"(ть|[сзд]ти|йти|чь)(ся|сь)?$")
+RU_COMPARATIVE = re.compile(r"ее$")     # чернее, злее: class E holds them beside nouns (заря)
+
+
+def ru_lemmas(dic_text: str) -> dict[str, bool]:
+    """Lower-case dictionary forms of ru_RU.dic -> is a noun. A stem is kept if it declines as
+    a noun or an adjective, or is an infinitive: the dictionary also lists irregular
+    inflected forms as stems (шли, мог, шумеров, изомнёшь: verb classes only or no class),
+    and those go. Capitalised stems (proper nouns) and mixed-case ones (мкВт) go."""
+    lemmas: dict[str, bool] = {}
+    for line in dic_text.splitlines()[1:]:
+        stem, _, flags = line.strip().partition("/")
+        if not stem or not stem.isalpha() or not stem.islower():
+            continue
+        noun = bool(set(flags) & RU_NOUN_FLAGS) and not RU_COMPARATIVE.search(stem)
+        if not (noun or "A" in flags or RU_INFINITIVE.search(stem)):
+            continue
+        if "A" in flags and RU_PARTICIPLE.search(stem):
+            continue
+        lemmas[stem] = lemmas.get(stem, False) or noun
+    return lemmas
+
+
+def build_ru_crossword() -> list[tuple[str, int]]:
+    """Every kept lemma, scored like build(): Zipf frequency (nouns a little more) plus
+    the length bonus, as a percentile; lemmas wordfreq never saw rank last, short first."""
+    import wordfreq
+
+    _, _, vowels = SETTINGS["ru"]
+    blocked = read_blocklist("ru")
+    best: dict[str, float] = {}
+    for stem, noun in ru_lemmas(RU_DIC.read_text(encoding="utf-8")).items():
+        word = grid_form(stem, "ru")
+        if not 3 <= len(word) <= 21 or word in blocked or not set(word) & set(vowels):
+            continue
+        zipf = wordfreq.zipf_frequency(stem, "ru")
+        value = (zipf + LENGTH_BONUS * (len(word) - 5) + (RU_NOUN_BONUS if noun else 0) if zipf
+                 else -len(word))
+        best[word] = max(best.get(word, value), value)
+    ranked = sorted(best, key=lambda w: (-best[w], w))
+    last = max(len(ranked) - 1, 1)
+    return [(word, round(100 * (last - i) / last)) for i, word in enumerate(ranked)]
+
+
+def write_ru_crossword() -> None:
+    rows = sorted(build_ru_crossword(), key=lambda r: (-r[1], r[0]))
+    header = ("# Russian crossword fill list: dictionary forms (nominative nouns, adjectives, infinitives),\n"
+              "# WORD;SCORE, score 0-100 (higher = better known). Built by tools/build_fill_lists.py\n"
+              "# (ru-crossword) from the stems of hunspell-ru (Copyright 1997-2008 Alexander I. Lebedev,\n"
+              "# BSD-style licence; modified: stems selected and upper-cased) scored with wordfreq.\n"
+              "# Sources and licences in wordlists/FILL-LISTS.md.\n")
+    RU_CROSSWORD_OUT.write_text(header + "".join(f"{w};{s}\n" for w, s in rows), encoding="utf-8")
+    print(f"ru-crossword: {len(rows)} words -> {RU_CROSSWORD_OUT.relative_to(ROOT)}")
+
+
 def main(langs: list[str]) -> None:
+    if "ru-crossword" in langs:
+        write_ru_crossword()
+        langs = [lang for lang in langs if lang != "ru-crossword"]
+        if not langs:
+            return
     for lang in langs or list(SETTINGS):
         rows = sorted(build(lang), key=lambda r: (-r[1], r[0]))
         out = ROOT / "wordlists" / lang / "fill.txt"
