@@ -124,31 +124,34 @@ def build(lang: str) -> list[tuple[str, int]]:
 # ---- Russian crossword list: dictionary forms (lemmas), not the inflected forms of ru/fill ----
 RU_DIC = Path("/usr/share/hunspell/ru_RU.dic")   # apt-get install hunspell-ru (BSD-style licence)
 RU_CROSSWORD_OUT = ROOT / "wordlists" / "ru" / "crossword-fill.txt"
-RU_NOUN_FLAGS = set("EFGHIJKNO")      # ru_RU.aff affix classes of noun declensions
 RU_NOUN_BONUS = 0.5                     # Zipf points: a Russian grid is mostly nouns
-# Active participles (бравший, сорбирующийся) are stems of the dictionary but no crossword
-# answer; participles used as adjectives (ведущий, будущий) are frequent and kept by score.
-RU_PARTICIPLE = re.compile(r"(вший|вшийся|[ая]щийся|[ую]щийся)$")
-RU_INFINITIVE = re.compile(r"(ть|[сзд]ти|йти|чь)(ся|сь)?$")
-RU_COMPARATIVE = re.compile(r"ее$")     # чернее, злее: class E holds them beside nouns (заря)
+RU_PARTS = {"NOUN", "ADJF", "INFN"}     # nouns, full adjectives, infinitives
+# proper nouns, abbreviations, pronoun-like adjectives (мой, этот), words marked rare or slang
+RU_DROP = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init", "Apro", "Anum",
+           "Arch", "Erro", "Dist", "Slng", "Infr", "Litr"}
 
 
-def ru_lemmas(dic_text: str) -> dict[str, bool]:
-    """Lower-case dictionary forms of ru_RU.dic -> is a noun. A stem is kept if it declines as
-    a noun or an adjective, or is an infinitive: the dictionary also lists irregular
-    inflected forms as stems (шли, мог, шумеров, изомнёшь: verb classes only or no class),
-    and those go. Capitalised stems (proper nouns) and mixed-case ones (мкВт) go."""
+def ru_lemmas(stems: list[str]) -> dict[str, bool]:
+    """Dictionary forms among hunspell stems -> is a noun. The dictionary lists irregular
+    forms as stems of their own (ветра, льда, шли, мной), so a stem is kept only if the
+    pymorphy3 analyser (pip install pymorphy3 pymorphy3-dicts-ru; used as a filter, nothing
+    of it is copied) reads it as its own normal form: a noun in the nominative (singular, or
+    plural for a plural-only noun: ножницы), a full adjective or an infinitive. Participles
+    (their normal form is the verb) and adverbs go. A stem spelled with Е for Ё (елка)
+    gives the Ё spelling (ёлка)."""
+    import pymorphy3
+
+    morph = pymorphy3.MorphAnalyzer(lang="ru")
     lemmas: dict[str, bool] = {}
-    for line in dic_text.splitlines()[1:]:
-        stem, _, flags = line.strip().partition("/")
-        if not stem or not stem.isalpha() or not stem.islower():
+    for stem in stems:
+        if not stem.isalpha() or not stem.islower():   # proper nouns, мкВт
             continue
-        noun = bool(set(flags) & RU_NOUN_FLAGS) and not RU_COMPARATIVE.search(stem)
-        if not (noun or "A" in flags or RU_INFINITIVE.search(stem)):
-            continue
-        if "A" in flags and RU_PARTICIPLE.search(stem):
-            continue
-        lemmas[stem] = lemmas.get(stem, False) or noun
+        for parse in morph.parse(stem):
+            tag, normal = parse.tag, parse.normal_form
+            if (tag.POS in RU_PARTS and not RU_DROP & set(tag.grammemes)
+                    and normal.replace("ё", "е") == stem.replace("ё", "е")
+                    and (normal == stem or "ё" not in stem)):
+                lemmas[normal] = lemmas.get(normal, False) or tag.POS == "NOUN"
     return lemmas
 
 
@@ -160,7 +163,8 @@ def build_ru_crossword() -> list[tuple[str, int]]:
     _, _, vowels = SETTINGS["ru"]
     blocked = read_blocklist("ru")
     best: dict[str, float] = {}
-    for stem, noun in ru_lemmas(RU_DIC.read_text(encoding="utf-8")).items():
+    lines = RU_DIC.read_text(encoding="utf-8").splitlines()[1:]
+    for stem, noun in ru_lemmas([line.strip().partition("/")[0] for line in lines]).items():
         word = grid_form(stem, "ru")
         if not 3 <= len(word) <= 21 or word in blocked or not set(word) & set(vowels):
             continue

@@ -24,7 +24,7 @@ class GridStyle:
 
     block_share: float = 1 / 6          # most blocks, as a share of the cells
     entries_at_15: int = 78             # most entries at 15x15 (scaled by area)
-    longest: int | None = None          # fresh grids: no run longer (None: longest_entry, loose)
+    longest: int | None = None          # fresh 15x15 grids: no longer run (None: longest_entry, loose)
     templates: str = ""                 # folder under templates/ ("": the shared ones)
     wordlist: str = ""                  # default fill list ("": <language>/fill)
 

@@ -52,7 +52,10 @@ class _Attempt:
         self.steps = 0
         top = max_blocks(rows, cols, style)
         self.target = rng.randint(round(top * 0.7), top)
-        self.longest = min(style.longest or rows + cols, longest_entry(max(rows, cols)))
+        size = max(rows, cols)
+        # a style's longest run is for 15x15; 21x21 needs runs of 8 to be made at all
+        self.longest = (min(max(style.longest, size // 3 + 1), longest_entry(size)) if style.longest
+                        else longest_entry(size))
 
     def run(self) -> Grid:
         unbreakable: set[tuple[tuple[int, int], ...]] = set()   # long runs left as they are
