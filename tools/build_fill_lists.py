@@ -19,7 +19,8 @@ Score 0-100: the word's percentile in the kept list by Zipf frequency plus a sma
 bonus per letter (long words are rarer in text but prized in a grid).
 
 Russian crosswords have a list of their own, wordlists/ru/crossword-fill.txt
-(build_ru_crossword): dictionary forms only, the stems of hunspell-ru's ru_RU.dic.
+(build_ru_crossword): dictionary forms only, the stems of hunspell-ru's ru_RU.dic that the
+pymorphy3 analyser reads as their own normal form (pip install pymorphy3 pymorphy3-dicts-ru).
 
 Run from the repository root: python tools/build_fill_lists.py [en es ru ru-crossword]
 """
