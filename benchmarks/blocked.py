@@ -94,7 +94,8 @@ def main() -> None:
             grids = [(f"fresh-{seed}", generate_grid(15, seed=seed, style=style))
                      for seed in range(args.templates)]
         else:
-            grids = [(p.stem, load_template(p, style)) for p in bundled_templates(15, style=style)[:args.templates]]
+            paths = bundled_templates(15, style=style)[:args.templates]
+            grids = [(p.stem, load_template(p, style)) for p in paths]
         summary += [f"{lang:<4}{line}" for line in run(args, listed, grids)]
     if len(langs) > 1:
         print("\nside by side:")

@@ -30,9 +30,9 @@ class GridStyle:
 
 
 DEFAULT_STYLE = GridStyle()
-# Russian words are long in letters and its common short words are few: at 15x15 a fresh
-# grid of one block in six (runs up to 8) never filled from 106k dictionary forms; with 28%
-# blocks and runs of 3-6 letters 16 of 20 fill within the default budget (FILL-LISTS.md).
+# Russian words are long in letters and its common short words are few: from the Russian
+# dictionary forms, fresh 15x15 grids of one block in six (runs up to 8) filled 0 of 10; with
+# up to 28% blocks and runs of 3-6 letters 10 of 10 fill within the default budget (FILL-LISTS.md).
 GRID_STYLES = {
     "ru": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="ru",
                     wordlist="ru/crossword-fill"),
@@ -68,7 +68,7 @@ class Slot:
 
 
 def max_entries(rows: int, cols: int, style: GridStyle = DEFAULT_STYLE) -> int:
-    """78 entries at 15x15 scaled by area; small grids may have two per row and column."""
+    """78 entries at 15x15 (by default) scaled by area; small grids may have two per row and column."""
     return max(round(style.entries_at_15 * rows * cols / 225), 2 * (rows + cols))
 
 
