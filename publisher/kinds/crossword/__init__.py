@@ -42,7 +42,8 @@ class CrosswordSection(WordSection):
     grid: str | None = Field(default=None, description="blocked: a template file of '.', '#' "
                              "and pinned letters")
     wordlist: str | None = Field(default=None, description="blocked: the fill list (default "
-                                 "<language>/fill), WORD;SCORE lines or plain words")
+                                 "<language>/fill; Russian: ru/crossword-fill), WORD;SCORE "
+                                 "lines or plain words")
     min_score: int = Field(default=0, ge=0, le=100, description="blocked: words scored below "
                            "are not used")
     fill_from: Literal["clued", "any"] = Field(
@@ -393,11 +394,11 @@ def _plan_blocked(section: CrosswordSection, ctx: PlanContext) -> list[PuzzleReq
     template: tuple[str, ...] = ()
     if section.grid:
         try:
-            template = blocked_style.read_template(section.grid, ctx.spec_dir)
+            template = blocked_style.read_template(section.grid, ctx.spec_dir, lang)
         except (blocked_style.GridError, FileNotFoundError) as e:
             raise ctx.error("grid", str(e)) from None
         rows, cols = len(template), len(template[0])
-    ref = section.wordlist or f"{lang}/fill"
+    ref = section.wordlist or blocked_style.default_wordlist(lang)
     path = blocked_style.find_file(ref, ctx.spec_dir)
     if path is None:
         raise ctx.error("wordlist", f"{ref!r} is neither a file beside the spec nor a bundled "
