@@ -315,6 +315,29 @@ def lists(
                 count = len(read_list_file(theme.path))
                 typer.echo(f"{language}/{theme.name:24} {count:4} words  {theme.title}  "
                            f"[{', '.join(theme.tags)}]")
+        if tag is None:
+            for name, count, what in _bundled_lists(data_dir("wordlists") / language):
+                typer.echo(f"{language}/{name:24} {count:4} {what}")
+
+
+# The other bundled lists of a language, by name: what `clues:`, `words:`, `texts:` and
+# the fill take (docs/spec.md).
+OTHER_LISTS = (("clues", "clues.yaml", "pairs  the clue database (word: clue)"),
+               ("general-clues", "general-clues.yaml", "pairs  clues for freeform crosswords"),
+               ("cryptograms", "cryptograms.yaml", "texts  cryptogram texts"),
+               ("fill", "fill.txt", "words  the fill list (WORD;SCORE)"))
+
+
+def _bundled_lists(folder: Path) -> list[tuple[str, int, str]]:
+    out = []
+    for name, file, what in OTHER_LISTS:
+        path = folder / file
+        if path.is_file():
+            lines = path.read_text(encoding="utf-8").splitlines()
+            # One entry a line in every one of these files; comments and blanks aside.
+            count = sum(1 for line in lines if line.strip() and not line.lstrip().startswith("#"))
+            out.append((name, count, what))
+    return out
 
 
 @app.command("history", cls=PlainUsage)

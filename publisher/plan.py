@@ -26,7 +26,8 @@ from .kinds import get_kind
 from .kinds.base import Params, SectionBase
 from .ground.limits import MAX_CLUE, MAX_TITLE, MAX_WORD, too_long
 from .spec import Spec
-from .words import ThemeList, Word, bundled_themes, entries_from_node, make_word, read_list_file
+from .words import (ThemeList, Word, bundled_themes, entries_from_node, make_word, read_list_file,
+                    repeat_key)
 
 
 def derive_seed(*parts: Any) -> int:
@@ -67,6 +68,9 @@ class SectionContext:
         self.language = section.language or spec.book.language
         self.text = catalogue(self.language).kind(section.kind)
         self.accents = section.accents or spec.book.accents
+        self.umlauts = section.umlauts or spec.book.umlauts
+        fixed = get_kind(section.kind).cell_units
+        self.units = fixed if fixed is not None else (section.ij or spec.book.ij) == "one"
         self.rng = random.Random(derive_seed(spec.book.seed, "pool", index))
 
     def error(self, field: str, message: str) -> SpecError:
@@ -95,9 +99,9 @@ class SectionContext:
     def take_unused(self, pool: Sequence[Word], n: int, field: str,
                     accept: Callable[[list[Word], Word], bool] | None = None) -> list[Word]:
         repeat = self.section.repeat == "allow"
-        held = self._held_back()
-        free = [w for w in pool if (repeat or w.answer not in self.used)
-                and w.answer not in held]
+        held = {self.repeat_key(answer) for answer in self._held_back()}
+        free = [w for w in pool if (repeat or self.repeat_key(w.answer) not in self.used)
+                and self.repeat_key(w.answer) not in held]
         self.rng.shuffle(free)
         chosen: list[Word] = []
         for word in free:
@@ -113,7 +117,7 @@ class SectionContext:
                              f"only {len(chosen)} unused ones fit (no word is repeated in the "
                              "book); add words, lower `count` or `words_per_puzzle`, or let "
                              "words recur across puzzles with `repeat: allow`"
-                             + _held_note(pool, held))
+                             + _held_note(pool, held, self.repeat_key))
         self.mark_used(chosen)
         return chosen
 
@@ -137,7 +141,11 @@ class SectionContext:
         return self.avoid(day)
 
     def mark_used(self, words: Sequence[Word]) -> None:
-        self.used.update(w.answer for w in words)
+        self.used.update(self.repeat_key(w.answer) for w in words)
+
+    def repeat_key(self, answer: str) -> str:
+        """Answers that fold to one key are one word for the no-repeat rules (côte, côté)."""
+        return repeat_key(answer, self.language)
 
     def themes(self, selection: str | list[str], tag: str | None,
                field: str) -> list[ThemeList]:
@@ -216,7 +224,7 @@ class SectionContext:
         lines: list[int | None] = []
         seen: dict[str, tuple[str, int | None]] = {}
         for text, clue, line in entries:
-            word = make_word(text, language, self.accents, clue)
+            word = make_word(text, language, self.accents, clue, self.umlauts, self.units)
             if not word.answer:
                 raise SpecError(f"{excerpt(text)} has no letters; remove it or write it in letters",
                                 file=file, line=line, field=field)
@@ -244,8 +252,8 @@ class SectionContext:
         return words
 
 
-def _held_note(pool: Sequence[Word], held: set[str]) -> str:
-    count = sum(w.answer in held for w in pool)
+def _held_note(pool: Sequence[Word], held: set[str], key: Callable[[str], str]) -> str:
+    count = sum(key(w.answer) in held for w in pool)
     return (f"; {count} more are held back by the history (used within "
             "`repeat_window_days` of the puzzle's date)" if count else "")
 
@@ -399,6 +407,7 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
         kind = get_kind(section.kind)
         section, dates, numbered_before = _scheduled(section, spec)
         ctx = SectionContext(spec, index, section, used, dates, avoid, clue_uses)
+        _check_grid_options(section, kind, ctx)
         if per_page_choices is not None:
             for key in ("per_page", "answers_per_page"):
                 value = getattr(section, key)
@@ -440,6 +449,22 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
         raise spec.error(("sections",), "the book has no puzzles; give a section `puzzles` "
                          "or a `count`")
     return jobs
+
+
+def _check_grid_options(section: SectionBase, kind: Any, ctx: SectionContext) -> None:
+    """A section's own `umlauts` / `ij` must mean something for its language and kind (the
+    book's apply where they do: one key serves a book mixing languages)."""
+    facts = catalogue(ctx.language)
+    if section.umlauts is not None and not facts.umlauts:
+        raise ctx.error("umlauts", f"{ctx.language} has no umlauts to expand or keep (the "
+                        "option is for German); remove `umlauts`")
+    if section.ij is not None and not facts.cell_units:
+        raise ctx.error("ij", f"{ctx.language} writes no letter pair in one cell (the option "
+                        "is for Dutch IJ); remove `ij`")
+    if section.ij is not None and kind.cell_units is not None:
+        how = "in one cell" if kind.cell_units else "as two letters"
+        raise ctx.error("ij", f"`ij` chooses how word searches write IJ; a {section.kind} "
+                        f"always writes it {how}; remove `ij`")
 
 
 def _in_print_order(by_copy: list[list[list[Job]]], worksheet: bool) -> list[Job]:

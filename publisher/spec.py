@@ -67,6 +67,10 @@ class BookBase(BaseModel):
     language: Language = "en"
     accents: Literal["keep", "strip"] | None = None
     fonts: FontsSpec | None = None
+    # The grid form's options (docs/spec.md "Grid forms"): a book's value applies to the
+    # sections whose language has umlauts / cell units; a section may say its own.
+    umlauts: Literal["expand", "keep"] | None = None
+    ij: Literal["one", "two"] | None = None
     # The kinds' section models, joined into one tagged union by `book_model`.
     sections: list[SectionBase] = Field(min_length=1)
     answer_key: bool | Literal["back", "separate"] = Field(

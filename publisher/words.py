@@ -4,6 +4,7 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Literal
 
@@ -15,6 +16,7 @@ from .ground.files import MAX_LIST_BYTES, read_text
 from .ground.yamlfile import compose, is_null, line_of, mapping_pairs
 
 AccentPolicy = Literal["keep", "strip"]
+UmlautPolicy = Literal["expand", "keep"]
 Entry = tuple[str, "str | None", "int | None"]     # (word, clue or None, line or None)
 # Alphabets, accent policies and the letters each language keeps when stripping
 # accents (Spanish Ñ; Russian Ё, Й) come from the language catalogue: filler letters
@@ -42,25 +44,57 @@ def display_form(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", str(text)).split())
 
 
-def grid_form(text: str, language: str, accents: AccentPolicy | None = None) -> str:
+def grid_form(text: str, language: str, accents: AccentPolicy | None = None,
+              umlauts: UmlautPolicy | None = None, units: bool = False) -> str:
     """Upper-case letters only, as written in a grid ("ice cream" -> ICECREAM).
 
-    Spaces, hyphens, apostrophes and other non-letters are dropped. With the
-    "strip" policy, diacritics go except on letters the language treats as
-    letters of their own (Spanish Ñ, Russian Ё/Й)."""
-    language_facts = catalogue(language)
-    policy = accents or language_facts.accents
-    keep = language_facts.keep_when_stripping
+    Spaces, hyphens, apostrophes and other non-letters are dropped. The language's
+    catalogue says the rest, as data: letters always spelled out (ß -> SS, Œ -> OE),
+    then, with the "strip" policy, diacritics go except on letters the language treats
+    as letters of their own (Spanish Ñ, Russian Ё/Й). German umlauts are spelled out
+    (Ä -> AE) unless `umlauts` is "keep" (then Ä is one cell). With `units`, the groups
+    that take one cell in crossword-like grids become one character (Dutch IJ -> Ĳ, one
+    cell everywhere in the engine, drawn as "IJ")."""
+    facts = catalogue(language)
+    policy = accents or facts.accents
+    keep = facts.keep_when_stripping
+    spelled = facts.spelled_out
+    if (umlauts or "expand") == "expand":
+        spelled = {**facts.umlauts, **spelled}
+    else:
+        keep += "".join(facts.umlauts)
+    # The ligature Ĳ (Dutch dictionaries store ĳ) is the letters IJ until `units` joins them.
+    text = unicodedata.normalize("NFC", str(text)).replace("ĳ", "ij").replace("Ĳ", "IJ")
     out = []
-    for ch in language_facts.upper(unicodedata.normalize("NFC", str(text))):
+    for ch in facts.upper(text):
         if not unicodedata.category(ch).startswith("L"):
+            continue
+        if ch in spelled:
+            out.append(spelled[ch])
             continue
         if policy == "strip" and ch not in keep:
             base = "".join(c for c in unicodedata.normalize("NFD", ch)
                            if not unicodedata.combining(c))
             ch = unicodedata.normalize("NFC", base)
         out.append(ch)
-    return "".join(out)
+    form = "".join(out)
+    return cell_form(form, language) if units else form
+
+
+def cell_form(answer: str, language: str) -> str:
+    """A grid answer with the language's cell units joined (Dutch IJSBEER -> ĲSBEER)."""
+    for letters, unit in catalogue(language).cell_units.items():
+        answer = answer.replace(letters, unit)
+    return answer
+
+
+@lru_cache(maxsize=1 << 16)    # asked for every word of a pool, for every puzzle drawn
+def repeat_key(answer: str, language: str) -> str:
+    """What makes two grid answers "the same word" for the no-repeat rules (in a puzzle,
+    a book, the desk history): the answer with accents stripped, umlauts spelled out and
+    cell units as their letters, so that côte, côté and cote, or HÄNDE and HAENDE, or
+    ĲS and IJS are one word whatever form each puzzle prints."""
+    return grid_form(answer, language, accents="strip", umlauts="expand")
 
 
 def alphabet_for(language: str, answers: Iterable[str] = ()) -> str:
@@ -80,8 +114,9 @@ def letter_weights(alphabet: str, answers: Iterable[str]) -> list[float]:
 
 
 def make_word(text: str, language: str, accents: AccentPolicy | None = None,
-              clue: str | None = None) -> Word:
-    return Word(text=display_form(text), answer=grid_form(text, language, accents),
+              clue: str | None = None, umlauts: UmlautPolicy | None = None,
+              units: bool = False) -> Word:
+    return Word(text=display_form(text), answer=grid_form(text, language, accents, umlauts, units),
                 clue=display_form(clue) if clue is not None else None,
                 choices=tuple(display_form(c) for c in getattr(clue, "choices", ())))
 
@@ -225,6 +260,15 @@ def parse_fill_list(text: str) -> dict[str, int]:
     return out
 
 
-def read_fill_list(path: Path) -> dict[str, int]:
-    """A scored fill list file (the crossword's fill, the scramble's dictionary)."""
-    return parse_fill_list(read_text(Path(path), MAX_LIST_BYTES))
+def read_fill_list(path: Path, cells_of: str | None = None) -> dict[str, int]:
+    """A scored fill list file (the crossword's fill, the scramble's dictionary). With
+    `cells_of` (a language), its words as a grid that gives cell units one cell writes
+    them (Dutch IJ as Ĳ): blocked crosswords and codewords."""
+    words = parse_fill_list(read_text(Path(path), MAX_LIST_BYTES))
+    if cells_of is None or not catalogue(cells_of).cell_units:
+        return words
+    out: dict[str, int] = {}
+    for word, score in words.items():
+        form = cell_form(word, cells_of)
+        out[form] = max(score, out.get(form, score))
+    return out

@@ -156,7 +156,8 @@ class RecordingCanvas:
 @pytest.mark.parametrize("height", [700.0, 300.0])
 def test_drawing_in_box(height):
     board = next(b for b in (_try(s) for s in range(10)) if b)
-    theme = SimpleNamespace(font="Helvetica", font_bold="Helvetica-Bold", font_size=10.0, min_line_width=0.5,
+    theme = SimpleNamespace(font="Helvetica", font_bold="Helvetica-Bold", grid_font="Helvetica",
+                        grid_font_bold="Helvetica-Bold", font_size=10.0, min_line_width=0.5,
                             min_font_size=7.0, line_width=0.5)
     box = SimpleNamespace(x=40.0, y=60.0, width=500.0, height=height)
     canvas = RecordingCanvas()

@@ -131,7 +131,8 @@ class RecordingCanvas:
         return lambda *a, **k: None
 
 
-THEME = SimpleNamespace(font="Helvetica", font_bold="Helvetica-Bold", font_size=10.0, min_line_width=0.5,
+THEME = SimpleNamespace(font="Helvetica", font_bold="Helvetica-Bold", grid_font="Helvetica",
+                        grid_font_bold="Helvetica-Bold", font_size=10.0, min_line_width=0.5,
                         min_font_size=7.0, line_width=0.5)
 
 

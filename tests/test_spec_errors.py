@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from publisher.cli import app
+from publisher.ground.catalogue import available
 
 GOOD_SECTION = """\
   - kind: wordsearch
@@ -105,12 +106,13 @@ CASES = [
      ["mine.yaml:2: margins.outer:", "'wide' is not a length"]),
     ("title: T\nseed: many\nsections:\n" + GOOD_SECTION, {}, ["book.yaml:2: seed: 'many'"]),
     ("title: T\nlanguage: Spanish\nsections:\n" + GOOD_SECTION, {},
-     ["book.yaml:2: language: unknown language 'Spanish'; use one of: en, es, ru"]),
+     ["book.yaml:2: language: unknown language 'Spanish'; use one of: "
+      + ", ".join(available())]),
     # A language without a catalogue would print English: refused, naming the ones there are.
-    ("title: T\nlanguage: de\nsections:\n" + GOOD_SECTION, {},
-     ["book.yaml:2: language: unknown language 'de'; use one of: en, es, ru"]),
-    ("title: T\nsections:\n" + GOOD_SECTION.replace("    title: Farm\n", "    title: Farm\n    language: fr\n", 1), {},
-     ["sections[0].language: unknown language 'fr'"]),
+    ("title: T\nlanguage: xh\nsections:\n" + GOOD_SECTION, {},
+     ["book.yaml:2: language: unknown language 'xh'; use one of: " + ", ".join(available())]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("    title: Farm\n", "    title: Farm\n    language: zu\n", 1), {},
+     ["sections[0].language: unknown language 'zu'"]),
     ("title: T\nsections:\n  - kind: wordsearch\n    size: 12\n   puzzles: []\n", {},
      ["book.yaml:5:", "not valid YAML"]),
     ("- just\n- a list\n", {}, ["book.yaml:1:", "YAML mapping"]),

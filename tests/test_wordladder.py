@@ -118,7 +118,8 @@ def clue_words(language: str) -> dict[str, set[str]]:
     return out
 
 
-@pytest.mark.parametrize("language,length,steps", [("en", 4, 5), ("es", 4, 4), ("en", 5, 3)])
+@pytest.mark.parametrize("language,length,steps", [("en", 4, 5), ("es", 4, 4), ("en", 5, 3),
+                                                    ("ru", 4, 4)])
 def test_clued_ladders_fit_their_clues_alone(tmp_path, language, length, steps):
     for board in boards(tmp_path, {"language": language, "length": length, "steps": steps,
                                    "clues": True}):
@@ -148,7 +149,13 @@ def test_same_seed_same_ladder(tmp_path):
     assert a == b
 
 
-def test_russian_has_no_clue_database_so_clues_are_refused(tmp_path):
+def test_a_language_without_a_clue_database_refuses_clues(tmp_path, monkeypatch):
+    import publisher.kinds.wordladder as ladder_kind
+
+    words = tmp_path / "wordlists"
+    (words / "ru").mkdir(parents=True)
+    (words / "ru" / "fill.txt").write_text("КОТ;90\n", encoding="utf-8")
+    monkeypatch.setattr(ladder_kind, "data_dir", lambda name: words)
     message = spec_error(tmp_path, {"kind": "wordladder", "language": "ru", "clues": True})
     assert "clues.yaml" in message and "clues: false" in message
 

@@ -21,7 +21,11 @@ wordlists/blocklist/fill/<lang>.txt (more rude words, leftover abbreviations).
 Score 0-100: the word's percentile in the kept list by Zipf frequency plus a small
 bonus per letter (long words are rarer in text but prized in a grid).
 
-Run from the repository root: python tools/build_fill_lists.py [en es ru de fr it pt nl]
+Russian crosswords have a list of their own, wordlists/ru/crossword-fill.txt
+(build_ru_crossword): dictionary forms only, the stems of hunspell-ru's ru_RU.dic that the
+pymorphy3 analyser reads as their own normal form (pip install pymorphy3 pymorphy3-dicts-ru).
+
+Run from the repository root: python tools/build_fill_lists.py [en es ru de fr it pt nl ru-crossword]
 """
 from __future__ import annotations
 
@@ -151,7 +155,79 @@ def build(lang: str) -> list[tuple[str, int]]:
     return [(word, round(100 * (last - i) / last)) for i, word in enumerate(ranked)]
 
 
+# ---- Russian crossword list: dictionary forms (lemmas), not the inflected forms of ru/fill ----
+RU_DIC = Path("/usr/share/hunspell/ru_RU.dic")   # apt-get install hunspell-ru (BSD-style licence)
+RU_CROSSWORD_OUT = ROOT / "wordlists" / "ru" / "crossword-fill.txt"
+RU_NOUN_BONUS = 0.5                     # Zipf points: a Russian grid is mostly nouns
+RU_PARTS = {"NOUN", "ADJF", "INFN"}     # nouns, full adjectives, infinitives
+# proper nouns, abbreviations, pronoun-like adjectives (мой, этот), words marked rare or slang
+RU_DROP = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init", "Apro", "Anum",
+           "Arch", "Erro", "Dist", "Slng", "Infr", "Litr"}
+
+
+def ru_lemmas(stems: list[str]) -> dict[str, bool]:
+    """Dictionary forms among hunspell stems -> is a noun. The dictionary lists irregular
+    forms as stems of their own (ветра, льда, шли, мной), so a stem is kept only if the
+    pymorphy3 analyser (pip install pymorphy3 pymorphy3-dicts-ru; used as a filter, nothing
+    of it is copied) reads it as its own normal form: a noun in the nominative (singular, or
+    plural for a plural-only noun: ножницы), a full adjective or an infinitive. Participles
+    (their normal form is the verb) and adverbs go. A stem spelled with Е for Ё (елка)
+    gives the Ё spelling (ёлка)."""
+    import pymorphy3
+
+    morph = pymorphy3.MorphAnalyzer(lang="ru")
+    lemmas: dict[str, bool] = {}
+    for stem in stems:
+        if not stem.isalpha() or not stem.islower():   # proper nouns, мкВт
+            continue
+        for parse in morph.parse(stem):
+            tag, normal = parse.tag, parse.normal_form
+            if (tag.POS in RU_PARTS and not RU_DROP & set(tag.grammemes)
+                    and normal.replace("ё", "е") == stem.replace("ё", "е")
+                    and (normal == stem or "ё" not in stem)):
+                lemmas[normal] = lemmas.get(normal, False) or tag.POS == "NOUN"
+    return lemmas
+
+
+def build_ru_crossword() -> list[tuple[str, int]]:
+    """Every kept lemma, scored like build(): Zipf frequency (nouns a little more) plus
+    the length bonus, as a percentile; lemmas wordfreq never saw rank last, short first."""
+    import wordfreq
+
+    _, _, vowels = SETTINGS["ru"]
+    blocked = read_blocklist("ru")
+    best: dict[str, float] = {}
+    lines = RU_DIC.read_text(encoding="utf-8").splitlines()[1:]
+    for stem, noun in ru_lemmas([line.strip().partition("/")[0] for line in lines]).items():
+        word = grid_form(stem, "ru")
+        if not 3 <= len(word) <= 21 or word in blocked or not set(word) & set(vowels):
+            continue
+        zipf = wordfreq.zipf_frequency(stem, "ru")
+        value = (zipf + LENGTH_BONUS * (len(word) - 5) + (RU_NOUN_BONUS if noun else 0) if zipf
+                 else -len(word))
+        best[word] = max(best.get(word, value), value)
+    ranked = sorted(best, key=lambda w: (-best[w], w))
+    last = max(len(ranked) - 1, 1)
+    return [(word, round(100 * (last - i) / last)) for i, word in enumerate(ranked)]
+
+
+def write_ru_crossword() -> None:
+    rows = sorted(build_ru_crossword(), key=lambda r: (-r[1], r[0]))
+    header = ("# Russian crossword fill list: dictionary forms (nominative nouns, adjectives, infinitives),\n"
+              "# WORD;SCORE, score 0-100 (higher = better known). Built by tools/build_fill_lists.py\n"
+              "# (ru-crossword) from the stems of hunspell-ru (Copyright 1997-2008 Alexander I. Lebedev,\n"
+              "# BSD-style licence; modified: stems selected and upper-cased) scored with wordfreq.\n"
+              "# Sources and licences in wordlists/FILL-LISTS.md.\n")
+    RU_CROSSWORD_OUT.write_text(header + "".join(f"{w};{s}\n" for w, s in rows), encoding="utf-8")
+    print(f"ru-crossword: {len(rows)} words -> {RU_CROSSWORD_OUT.relative_to(ROOT)}")
+
+
 def main(langs: list[str]) -> None:
+    if "ru-crossword" in langs:
+        write_ru_crossword()
+        langs = [lang for lang in langs if lang != "ru-crossword"]
+        if not langs:
+            return
     for lang in langs or list(SETTINGS):
         rows = sorted(build(lang), key=lambda r: (-r[1], r[0]))
         out = ROOT / "wordlists" / lang / "fill.txt"

@@ -22,12 +22,28 @@ def _east_slavic(n: int) -> str:
     return "few" if 2 <= tail <= 4 and not 12 <= tens <= 14 else "many"
 
 
-# Plural rule families (CLDR categories), named by a language file's `plural:`.
+def _millions(n: int) -> bool:
+    return n != 0 and n % 1_000_000 == 0
+
+
+# Plural rule families (CLDR categories of whole numbers), named by a language file's
+# `plural:`. CLDR's `many` of fr/pt/it/es is for round millions ("1 million de grilles").
 PLURAL_RULES: dict[str, Callable[[int], str]] = {
-    "one_other": lambda n: "one" if n == 1 else "other",       # en, es, de, it, nl...
-    "one_upto_two": lambda n: "one" if n in (0, 1) else "other",  # fr, pt-BR
+    "one_other": lambda n: "one" if n == 1 else "other",       # en, de, nl...
+    "one_upto_two": lambda n: ("one" if n in (0, 1)               # fr, pt-BR: 0 is singular
+                               else "many" if _millions(n) else "other"),
+    "one_many_other": lambda n: ("one" if n == 1                 # it, es
+                                 else "many" if _millions(n) else "other"),
     "east_slavic": _east_slavic,                                 # ru, uk, be
     "none": lambda n: "other",                                   # ja, zh, tr (nouns)
+}
+# The forms a catalogue's plural entries must give under each rule.
+PLURAL_FORMS: dict[str, frozenset[str]] = {
+    "one_other": frozenset({"one", "other"}),
+    "one_upto_two": frozenset({"one", "many", "other"}),
+    "one_many_other": frozenset({"one", "many", "other"}),
+    "east_slavic": frozenset({"one", "few", "many"}),
+    "none": frozenset({"other"}),
 }
 
 
@@ -35,8 +51,27 @@ def _turkic_upper(text: str) -> str:
     return text.replace("i", "İ").replace("ı", "I").upper()
 
 
-# Upper-casing follows the language (Turkish dotted İ / dotless ı).
-CASINGS: dict[str, Callable[[str], str]] = {"default": str.upper, "turkic": _turkic_upper}
+def _capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _dutch_capitalise(text: str) -> str:
+    # IJ is one letter: "ijsland" -> "IJsland", never "Ijsland".
+    if text[:2] in ("ij", "Ij"):
+        return "IJ" + text[2:]
+    return _capitalise(text)
+
+
+def _turkic_capitalise(text: str) -> str:
+    return _turkic_upper(text[:1]) + text[1:]
+
+
+# Upper-casing and capitalising follow the language (Turkish dotted İ / dotless ı, Dutch
+# IJ): `casing:` names the pair.
+CASINGS: dict[str, Callable[[str], str]] = {"default": str.upper, "turkic": _turkic_upper,
+                                             "dutch": str.upper}
+CAPITALISINGS: dict[str, Callable[[str], str]] = {
+    "default": _capitalise, "turkic": _turkic_capitalise, "dutch": _dutch_capitalise}
 
 _extra_kind_strings: dict[str, Path] = {}
 
@@ -78,11 +113,54 @@ class Catalogue:
     def keep_when_stripping(self) -> str:
         return str(self.data["language"].get("keep_when_stripping") or "")
 
+    # The grid form of a word, as data (publisher/words.py `grid_form` applies it).
+    @property
+    def spelled_out(self) -> dict[str, str]:
+        """Letters a grid always writes as several (ß -> SS, Œ -> OE), by upper-case letter."""
+        return self._letter_map("spelled_out")
+
+    @property
+    def umlauts(self) -> dict[str, str]:
+        """Letters a book may keep as one cell or spell out (German Ä -> AE); {} if none."""
+        return self._letter_map("umlauts")
+
+    @property
+    def cell_alphabet(self) -> str:
+        """The alphabet of grids that give cell units one cell (Dutch: A-Z and Ĳ)."""
+        return self.alphabet + "".join(u for u in self.cell_units.values()
+                                       if u not in self.alphabet)
+
+    @property
+    def cell_units(self) -> dict[str, str]:
+        """Letter groups that take one cell in crossword-like grids (Dutch IJ -> Ĳ)."""
+        return {str(k).upper(): str(v) for k, v in
+                (self.data["language"].get("cell_units") or {}).items()}
+
+    def _letter_map(self, key: str) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for letter, spelled in (self.data["language"].get(key) or {}).items():
+            for form in (str(letter), self.upper(str(letter))):
+                if len(form) == 1:           # "ß".upper() is already "SS"
+                    out[form] = str(spelled)
+        return out
+
+    @property
+    def plural_rule(self) -> str:
+        return str(self.data["language"]["plural"])
+
     def plural_form(self, count: int) -> str:
-        return PLURAL_RULES[self.data["language"]["plural"]](count)
+        return PLURAL_RULES[self.plural_rule](count)
+
+    @property
+    def casing(self) -> str:
+        return str(self.data["language"].get("casing", "default"))
 
     def upper(self, text: str) -> str:
-        return CASINGS[self.data["language"].get("casing", "default")](text)
+        return CASINGS[self.casing](text)
+
+    def capitalise(self, text: str) -> str:
+        """The first letter in capitals, the language's way (Dutch "IJsland")."""
+        return CAPITALISINGS[self.casing](text)
 
     def lookup(self, key: str) -> Any:
         node: Any = self.data

@@ -82,6 +82,7 @@ def register_font_file(path: Path) -> str:
     if b"fvar" in getattr(font.face, "table", {}):
         raise FontFileError(f"{path.name} is a variable font, which a PDF cannot use; give one "
                             "of its static instances (e.g. ...-Regular.ttf)")
+    _stand_in(font)
     pdfmetrics.registerFont(font)
     return name
 
@@ -93,6 +94,9 @@ def font_label(name: str) -> str:
     face = pdfmetrics.getFont(name).face
     family = getattr(face, "familyName", b"") or getattr(face, "name", b"")
     return family.decode("latin-1") if isinstance(family, bytes) else str(family)
+# Characters PT Sans lacks, drawn with the glyph of one it has: CLDR puts the narrow
+# no-break space in French numbers and Ukrainian dates; a no-break space looks the same.
+STAND_INS = {0x202F: 0x00A0}
 
 
 @cache
@@ -100,10 +104,21 @@ def register_fonts() -> tuple[str, str]:
     files = fontpkg_pt_sans.ROOT / "files"
     for name, file in ((REGULAR, "PT_Sans-Web-Regular.ttf"), (BOLD, "PT_Sans-Web-Bold.ttf"),
                        (ITALIC, "PT_Sans-Web-Italic.ttf")):
-        pdfmetrics.registerFont(TTFont(name, str(files / file)))
+        font = TTFont(name, str(files / file))
+        _stand_in(font)
+        pdfmetrics.registerFont(font)
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC,
                                   boldItalic=BOLD)
     return REGULAR, BOLD
+
+
+def _stand_in(font: TTFont) -> None:
+    """The one place every drawn string passes: the font's own map (ReportLab's measuring
+    and subsetting read it), so no caller has to remember to swap."""
+    for missing, stand_in in STAND_INS.items():
+        if stand_in in font.face.charToGlyph:
+            font.face.charToGlyph.setdefault(missing, font.face.charToGlyph[stand_in])
+            font.face.charWidths.setdefault(missing, font.face.charWidths[stand_in])
 
 
 def missing_glyphs(text: str, font: str = REGULAR) -> str:
@@ -207,12 +222,19 @@ def fitting_prefix(text: str, font: str, size: float, width: float, mark: str,
     return fits
 
 
+def printed_letters(cell: str) -> str:
+    """How a grid cell's character is printed: a cell unit as its letters (PT Sans has no
+    Ĳ glyph; "IJ" is narrower than "M", so it fits the cell at the same size)."""
+    return cell.replace("Ĳ", "IJ")
+
+
 def draw_centred(canvas: Any, font: str, size: float,
                  items: Iterable[tuple[float, float, str]]) -> None:
     """Many short strings (a grid's letters), each centred on x with its baseline at y, in
     ONE PDF text object: the font is selected once for the lot, where drawCentredString
     opens a text object and selects the font for every letter. Each distinct string is
     measured and encoded once (a grid repeats its 26 or 33 letters hundreds of times)."""
+    items = ((x, y, printed_letters(string)) for x, y, string in items)
     if not hasattr(canvas, "beginText"):  # the SVG canvas and other non-PDF canvases
         canvas.setFont(font, size)
         for x, y, string in items:

@@ -49,6 +49,11 @@ class SectionBase(BaseModel):
     colour: bool | None = Field(default=None, description="print in colour (default: the layout's)")
     accents: Literal["keep", "strip"] | None = Field(
         default=None, description="grid letters keep or drop accents (language default)")
+    umlauts: Literal["expand", "keep"] | None = Field(
+        default=None, description="German Ä Ö Ü in grids: expand (AE OE UE, the default) "
+        "or keep (one cell)")
+    ij: Literal["one", "two"] | None = Field(
+        default=None, description="word searches: Dutch IJ in one cell or two (the default)")
     candidates: int | None = Field(default=None, ge=1, le=100_000,
                                    description="boards generated per puzzle; the best is kept")
     # Checked against the layout's page grids when the book is planned.
@@ -300,6 +305,10 @@ class Kind(Generic[S, P, B]):
     # A small section (spec keys without `kind`) that builds in well under a second:
     # the contract test and CI build a book of every kind's example.
     example: ClassVar[dict[str, Any]] = {}
+    # Letter groups the catalogue's `cell_units` gives one cell (Dutch IJ): True when the
+    # kind's grid does so (crosswords, fill-ins, codewords), None when the spec's `ij`
+    # chooses (word searches), False when the kind keeps the letters apart.
+    cell_units: ClassVar[bool | None] = False
     # Kinds installed from another distribution bring their catalogue block here
     # (`<folder>/<code>.yaml`); this package's kinds use publisher/languages/.
     strings_dir: ClassVar[Path | None] = None

@@ -17,6 +17,32 @@ TEMPLATE_DIR = Path(__file__).with_name("templates")
 Grid = tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class GridStyle:
+    """A language's grid conventions, as data: how many blocks and entries a grid may have,
+    the longest run a fresh grid keeps, where its bundled templates live and its fill list."""
+
+    block_share: float = 1 / 6          # most blocks, as a share of the cells
+    entries_at_15: int = 78             # most entries at 15x15 (scaled by area)
+    longest: int | None = None          # fresh 15x15 grids: no longer run (None: longest_entry, loose)
+    templates: str = ""                 # folder under templates/ ("": the shared ones)
+    wordlist: str = ""                  # default fill list ("": <language>/fill)
+
+
+DEFAULT_STYLE = GridStyle()
+# Russian words are long in letters and its common short words are few: from the Russian
+# dictionary forms, fresh 15x15 grids of one block in six (runs up to 8) filled 0 of 10; with
+# up to 28% blocks and runs of 3-6 letters 10 of 10 fill within the default budget (FILL-LISTS.md).
+GRID_STYLES = {
+    "ru": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="ru",
+                    wordlist="ru/crossword-fill"),
+}
+
+
+def grid_style(language: str) -> GridStyle:
+    return GRID_STYLES.get(language, DEFAULT_STYLE)
+
+
 class GridError(ValueError):
     """A grid breaks a rule; `rule` names it, `row`/`col` (1-based) locate it."""
 
@@ -41,14 +67,14 @@ class Slot:
         return len(self.cells)
 
 
-def max_entries(rows: int, cols: int) -> int:
-    """78 entries at 15x15 scaled by area; small grids may have two per row and column."""
-    return max(round(78 * rows * cols / 225), 2 * (rows + cols))
+def max_entries(rows: int, cols: int, style: GridStyle = DEFAULT_STYLE) -> int:
+    """78 entries at 15x15 (by default) scaled by area; small grids may have two per row and column."""
+    return max(round(style.entries_at_15 * rows * cols / 225), 2 * (rows + cols))
 
 
-def max_blocks(rows: int, cols: int) -> int:
-    """About one block in six (38 at 15x15)."""
-    return round(rows * cols / 6)
+def max_blocks(rows: int, cols: int, style: GridStyle = DEFAULT_STYLE) -> int:
+    """About one block in six (38 at 15x15) by default."""
+    return round(rows * cols * style.block_share)
 
 
 def parse_grid(text: str) -> Grid:
@@ -93,8 +119,9 @@ def slots(grid: Grid) -> list[Slot]:
     return out
 
 
-def check_grid(grid: Grid, allow_block_clumps: bool = False) -> None:
-    """Raise GridError naming the first rule the grid breaks (and where)."""
+def check_grid(grid: Grid, allow_block_clumps: bool = False, style: GridStyle = DEFAULT_STYLE) -> None:
+    """Raise GridError naming the first rule the grid breaks (and where); the block and
+    entry limits are the style's (its language's)."""
     rows, cols = len(grid), len(grid[0])
     for r in range(rows):
         for c in range(cols):
@@ -108,14 +135,14 @@ def check_grid(grid: Grid, allow_block_clumps: bool = False) -> None:
             for c in range(cols - 1):
                 if all(grid[r + dr][c + dc] == BLOCK for dr in (0, 1) for dc in (0, 1)):
                     raise GridError("block clump", "a 2x2 square of blocks starts here", r + 1, c + 1)
-    entries = len(slots(grid))
-    if entries > max_entries(rows, cols):
+    entries, most = len(slots(grid)), max_entries(rows, cols, style)
+    if entries > most:
         raise GridError("too many entries", f"{entries} entries; a {rows}x{cols} grid may have at "
-                        f"most {max_entries(rows, cols)}")
-    blocks = sum(row.count(BLOCK) for row in grid)
-    if blocks > max_blocks(rows, cols):
+                        f"most {most}")
+    blocks, most = sum(row.count(BLOCK) for row in grid), max_blocks(rows, cols, style)
+    if blocks > most:
         raise GridError("too many blocks", f"{blocks} blocks; a {rows}x{cols} grid may have at most "
-                        f"{max_blocks(rows, cols)} (about one cell in six)")
+                        f"{most} (about one cell in {round(1 / style.block_share)})")
 
 
 def _check_runs(grid: Grid) -> None:
@@ -154,14 +181,14 @@ def _check_connected(grid: Grid) -> None:
             raise GridError("connected", "this white cell is cut off from the rest of the grid", r + 1, c + 1)
 
 
-def bundled_templates(rows: int, cols: int | None = None) -> list[Path]:
-    """The bundled template files for a size, in name order."""
+def bundled_templates(rows: int, cols: int | None = None, style: GridStyle = DEFAULT_STYLE) -> list[Path]:
+    """The bundled template files for a size (the style's own folder), in name order."""
     cols = rows if cols is None else cols
-    return sorted(TEMPLATE_DIR.glob(f"{rows}x{cols}-*.txt"))
+    return sorted((TEMPLATE_DIR / style.templates).glob(f"{rows}x{cols}-*.txt"))
 
 
-def load_template(path: Path) -> Grid:
+def load_template(path: Path, style: GridStyle = DEFAULT_STYLE) -> Grid:
     """A template file, parsed and checked (templates may keep 2x2 block clumps)."""
     grid = parse_grid(path.read_text(encoding="utf-8"))
-    check_grid(grid, allow_block_clumps=True)
+    check_grid(grid, allow_block_clumps=True, style=style)
     return grid

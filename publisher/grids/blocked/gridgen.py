@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import random
 
-from .grid import BLOCK, EMPTY, MIN_ENTRY, Grid, GridError, check_grid, max_blocks
+from .grid import (BLOCK, DEFAULT_STYLE, EMPTY, MIN_ENTRY, Grid, GridError, GridStyle, check_grid,
+                   max_blocks, slots)
 
 
 class GridGenerationFailed(RuntimeError):
@@ -17,21 +18,25 @@ def longest_entry(size: int) -> int:
     return 6 if size == 7 else size // 2 + 1   # 7x7: edge blocks, no stacks of sevens
 
 
-def generate_grid(rows: int, cols: int | None = None, seed: int = 0, max_steps: int = 200_000) -> Grid:
+def generate_grid(rows: int, cols: int | None = None, seed: int = 0, max_steps: int = 200_000,
+                  style: GridStyle = DEFAULT_STYLE) -> Grid:
     """A symmetric, connected grid with entries of 3+ letters, no 2x2 block clumps, at most
-    max_entries() entries and max_blocks() blocks. `max_steps` counts block placements tried."""
+    max_entries() entries and max_blocks() blocks (the style's limits; a style with its
+    own `longest` also has no longer entry). `max_steps` counts block placements tried."""
     cols = rows if cols is None else cols
     if min(rows, cols) < MIN_ENTRY:
         raise GridGenerationFailed(f"a blocked grid needs at least {MIN_ENTRY} rows and columns")
     rng = random.Random(seed)
     steps = 0
     while steps < max_steps:
-        maker = _Attempt(rows, cols, rng)
+        maker = _Attempt(rows, cols, rng, style)
         grid = maker.run()
         steps += maker.steps
         try:
-            check_grid(grid)
+            check_grid(grid, style=style)
         except GridError:
+            continue
+        if style.longest and any(s.length > maker.longest for s in slots(grid)):
             continue
         return grid
     raise GridGenerationFailed(f"no {rows}x{cols} grid found in {max_steps} steps")
@@ -40,14 +45,17 @@ def generate_grid(rows: int, cols: int | None = None, seed: int = 0, max_steps: 
 class _Attempt:
     """One try: break over-long runs, then add blocks up to a target count."""
 
-    def __init__(self, rows: int, cols: int, rng: random.Random):
+    def __init__(self, rows: int, cols: int, rng: random.Random, style: GridStyle):
         self.rows, self.cols, self.rng = rows, cols, rng
         self.cells = [[EMPTY] * cols for _ in range(rows)]
         self.blocks = 0
         self.steps = 0
-        top = max_blocks(rows, cols)
+        top = max_blocks(rows, cols, style)
         self.target = rng.randint(round(top * 0.7), top)
-        self.longest = longest_entry(max(rows, cols))
+        size = max(rows, cols)
+        # a style's longest run is for 15x15; 21x21 needs runs of 8 to be made at all
+        self.longest = (min(max(style.longest, size // 3 + 1), longest_entry(size)) if style.longest
+                        else longest_entry(size))
 
     def run(self) -> Grid:
         unbreakable: set[tuple[tuple[int, int], ...]] = set()   # long runs left as they are

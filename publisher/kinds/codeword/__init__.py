@@ -53,6 +53,7 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
     default_candidates = 6           # the kept one lacks the fewest letters
     default_answers_per_page = 4
     easier = "more givens or another size"
+    cell_units = True                # Dutch IJ is one letter of the code
     example = {"size": 11, "count": 1}
 
     def plan(self, section: CodewordSection,
@@ -71,9 +72,10 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
         return [PuzzleRequest(title, params, ctx.language) for title in titles]
 
     def generate(self, params: CodewordParams, seed: int) -> CodewordBoard:
-        alphabet = catalogue(params.language).alphabet
+        alphabet = catalogue(params.language).cell_alphabet
         try:
-            made = make_codeword(params.size, params.givens, alphabet, params.fill, seed)
+            made = make_codeword(params.size, params.givens, alphabet, params.fill, seed,
+                                  params.language)
         except CodewordFailed as exc:
             raise GenerationFailed(str(exc)) from None
         warnings = [f"the grid lacks {', '.join(made.missing)} (no common words could place "
@@ -96,7 +98,7 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
 
     def draw_puzzle(self, canvas: Any, board: CodewordBoard, box: Box, ctx: DrawContext) -> None:
         draw_codeword(canvas, board.solution, board.numbers, board.key, set(board.givens),
-                      catalogue(board.language).alphabet, box, ctx.theme)
+                      catalogue(board.language).cell_alphabet, box, ctx.theme)
 
     def draw_solution(self, canvas: Any, board: CodewordBoard, box: Box,
                       ctx: DrawContext) -> None:
@@ -105,7 +107,7 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
 
     def fits(self, board: CodewordBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
-        alphabet = None if solution else catalogue(board.language).alphabet
+        alphabet = None if solution else catalogue(board.language).cell_alphabet
         size = smallest_text(len(board.numbers), len(board.key), alphabet, box)
         if size < ctx.theme.min_font_size:
             return (f"the numbers of a {len(board.numbers)}x{len(board.numbers)} codeword "
@@ -121,8 +123,8 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
     def from_manifest(self, entry: dict[str, Any]) -> CodewordBoard:
         letters = set(entry["key"])
         # the language whose alphabet holds the letters (the smallest: en before es)
-        language = min((code for code in available() if letters <= set(catalogue(code).alphabet)),
-                       key=lambda code: (len(catalogue(code).alphabet), code))
+        language = min((code for code in available() if letters <= set(catalogue(code).cell_alphabet)),
+                       key=lambda code: (len(catalogue(code).cell_alphabet), code))
         return CodewordBoard(solution=[[None if ch == "#" else ch for ch in row]
                                        for row in entry["solution"]],
                              numbers=[list(row) for row in entry["numbers"]],
@@ -137,7 +139,7 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
              for ch, n in zip(row, numbers)]
             for row, numbers in zip(board.solution, board.numbers)]
         return WebPart(data={"rows": len(cells), "cols": len(cells[0]), "cells": cells,
-                             "keys": catalogue(board.language).alphabet},
+                             "keys": catalogue(board.language).cell_alphabet},
                        rule=text.text("rule"), script=TYPING, uses=("cells",))
 
     def text_for_search(self, board: CodewordBoard) -> list[str]:

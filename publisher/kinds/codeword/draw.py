@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ...ground.fonts import printed_letters
+
 NUMBER = 0.3          # cell numbers, in cell sizes: the smallest text drawn
 LETTER = 0.6          # letters in cells
 GAP = 0.4             # between grid, key and tracker (cell sizes)
@@ -68,7 +70,7 @@ def _cell(canvas: Any, x: float, y: float, cell: float, n: int, letter: str | No
     canvas.drawString(x + cell * 0.06, y + cell * (1 - NUMBER) - cell * 0.02, str(n))
     if letter:
         canvas.setFont(theme.grid_font_bold, cell * LETTER)
-        canvas.drawCentredString(x + cell * 0.55, y + cell * 0.16, letter)
+        canvas.drawCentredString(x + cell * 0.55, y + cell * 0.16, printed_letters(letter))
 
 
 def _tracker(canvas: Any, alphabet: str, crossed: set[str], x0: float, top: float,
@@ -83,6 +85,6 @@ def _tracker(canvas: Any, alphabet: str, crossed: set[str], x0: float, top: floa
         x = x0 + (rows * cell - count * step) / 2 + (at + 0.5) * step
         y = top - (line + 1) * size * 1.6 + size * 0.4
         canvas.setFont(theme.grid_font, size)
-        canvas.drawCentredString(x, y, letter)
+        canvas.drawCentredString(x, y, printed_letters(letter))
         if letter in crossed:
             canvas.line(x - size * 0.45, y + size * 0.3, x + size * 0.45, y + size * 0.3)

@@ -38,8 +38,8 @@ class Codeword:
 
 
 @lru_cache(maxsize=4)
-def common_index(path: str, stamp: float) -> WordIndex:
-    return WordIndex(read_fill_list(Path(path)), COMMON)
+def common_index(path: str, stamp: float, language: str) -> WordIndex:
+    return WordIndex(read_fill_list(Path(path), cells_of=language), COMMON)
 
 
 def _fill(grid: Grid, index: WordIndex, rng: random.Random) -> Grid:
@@ -151,16 +151,17 @@ def _given_choices(filled: Grid, used: list[str], givens: int, alphabet: str,
     return out[:GIVEN_TRIES]
 
 
-def make_codeword(size: int, givens: int, alphabet: str, fill_path: str, seed: int) -> Codeword:
+def make_codeword(size: int, givens: int, alphabet: str, fill_path: str, seed: int,
+                  language: str = "en") -> Codeword:
     rng = random.Random(seed)
     stamp = Path(fill_path).stat().st_mtime
-    filled, missing = fill_every_letter(size, alphabet, common_index(fill_path, stamp), rng)
+    filled, missing = fill_every_letter(size, alphabet, common_index(fill_path, stamp, language), rng)
     used = [ch for ch in alphabet if ch in "".join(filled)]
     dealt = rng.sample(range(1, len(used) + 1), len(used))
     key = dict(zip(used, dealt))
     numbers = [[None if ch == BLOCK else key[ch] for ch in row] for row in filled]
     entries = entries_of(numbers)
-    words = words_by_shape(fill_path, stamp)
+    words = words_by_shape(fill_path, stamp, language)
     for chosen in _given_choices(filled, used, givens, alphabet, rng):
         domain = decode(entries, {key[ch]: ch for ch in chosen}, alphabet, words)
         if solved(domain) == {n: ch for ch, n in key.items()}:

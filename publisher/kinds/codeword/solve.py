@@ -23,10 +23,11 @@ def shape(word: str | Entry) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4)
-def words_by_shape(path: str, stamp: float) -> dict[tuple[int, ...], tuple[str, ...]]:
+def words_by_shape(path: str, stamp: float,
+                   language: str = "en") -> dict[tuple[int, ...], tuple[str, ...]]:
     """Every word of the fill list (any score: a reader may know it) by its shape."""
     out: dict[tuple[int, ...], list[str]] = defaultdict(list)
-    for word in read_fill_list(Path(path)):
+    for word in read_fill_list(Path(path), cells_of=language):
         out[shape(word)].append(word)
     return {key: tuple(words) for key, words in out.items()}
 

@@ -42,7 +42,8 @@ class CrosswordSection(WordSection):
     grid: str | None = Field(default=None, description="blocked: a template file of '.', '#' "
                              "and pinned letters")
     wordlist: str | None = Field(default=None, description="blocked: the fill list (default "
-                                 "<language>/fill), WORD;SCORE lines or plain words")
+                                 "<language>/fill; Russian: ru/crossword-fill), WORD;SCORE "
+                                 "lines or plain words")
     min_score: int = Field(default=0, ge=0, le=100, description="blocked: words scored below "
                            "are not used")
     fill_from: Literal["clued", "any"] = Field(
@@ -168,6 +169,7 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
     params_model = CrosswordParams
     default_candidates = 30
     default_answers_per_page = 4
+    cell_units = True               # Dutch IJ takes one cell
     example = {"size": 9, "candidates": 2, "puzzles": [{"title": "Mini", "clues": {
         "piano": "Instrument with keys", "tiger": "Striped big cat", "river": "Flowing water",
         "apple": "Red or green fruit"}}]}
@@ -359,7 +361,8 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
 
     def web(self, board: CrosswordBoard, text: KindText) -> WebPart:
         headings = [text.text("across"), text.text("down")]
-        entries = [{"label": f"{e['number']} {headings[e['direction'] == 'down'].capitalize()}",
+        labels = [text.catalogue.capitalise(h.lower()) for h in headings]    # "IJ" stays so
+        entries = [{"label": f"{e['number']} {labels[e['direction'] == 'down']}",
                     "clue": e["clue"], "list": int(e["direction"] == "down"),
                     "cells": entry_cells(e["row"], e["col"], e["direction"], len(e["answer"]))}
                    for e in board.entries]
@@ -391,15 +394,15 @@ def _plan_blocked(section: CrosswordSection, ctx: PlanContext) -> list[PuzzleReq
     template: tuple[str, ...] = ()
     if section.grid:
         try:
-            template = blocked_style.read_template(section.grid, ctx.spec_dir)
+            template = blocked_style.read_template(section.grid, ctx.spec_dir, lang)
         except (blocked_style.GridError, FileNotFoundError) as e:
             raise ctx.error("grid", str(e)) from None
         rows, cols = len(template), len(template[0])
-    ref = section.wordlist or f"{lang}/fill"
+    ref = section.wordlist or blocked_style.default_wordlist(lang)
     path = blocked_style.find_file(ref, ctx.spec_dir)
     if path is None:
         raise ctx.error("wordlist", f"{ref!r} is neither a file beside the spec nor a bundled "
-                        "fill list (en/fill, es/fill, ru/fill)")
+                        f"fill list ({lang}/fill and the like)")
     try:
         usable = blocked_style.check_wordlist(path, section.min_score)
     except ValueError as e:
@@ -436,7 +439,8 @@ def _generate_blocked(params: CrosswordParams, seed: int) -> CrosswordBoard:
     clues = {answer: (clue, text) for text, answer, clue in params.words}
     try:
         made = blocked_style.make_fill(params.rows, params.cols, params.template, params.wordlist,
-                                 params.min_score, params.only, params.lean, clues, seed)
+                                 params.min_score, params.only, params.lean, clues, seed,
+                                 params.language)
     except (blocked_style.FillFailed, blocked_style.GridGenerationFailed) as e:
         raise GenerationFailed(f"blocked crossword: {e}; try another grid, a lower `min_score`, "
                                "a larger word list or `fill_from: any`") from None

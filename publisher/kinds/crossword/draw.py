@@ -14,7 +14,7 @@ from typing import Any
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...ground.fonts import fitting_prefix, text_sizes
+from ...ground.fonts import fitting_prefix, printed_letters, text_sizes
 
 GAP = 12.0             # between grid and clues, and between clue columns
 ENOUGH_CELL = 26.0     # bigger cells do not help a reader
@@ -173,11 +173,11 @@ def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bo
             if filled:
                 fs = cell * FILLED_LETTER
                 canvas.setFont(theme.grid_font_bold, fs)
-                canvas.drawCentredString(x + cell / 2, y + cell * 0.4 - fs * 0.35, ch)
+                canvas.drawCentredString(x + cell / 2, y + cell * 0.4 - fs * 0.35, printed_letters(ch))
             if solution:
                 fs = cell * SOLUTION_LETTER
                 canvas.setFont(theme.grid_font_bold, fs)
-                canvas.drawCentredString(x + cell / 2, y + cell * 0.5 - fs * 0.35, ch)
+                canvas.drawCentredString(x + cell / 2, y + cell * 0.5 - fs * 0.35, printed_letters(ch))
             elif (r, c) in numbers:
                 fs = max(theme.min_answer_font_size, cell * 0.3)
                 canvas.setFont(theme.grid_font, fs)

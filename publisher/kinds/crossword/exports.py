@@ -7,6 +7,8 @@
 * the grid holds a Latin-1 non-ASCII letter (Ñ) AND text needs UTF-8 -> 1.3 with
   typographic dashes, quotes and ellipses written the plain way (— as -, “ ” as ")
   and any other unwritable text character replaced by '?', with a warning.
+A cell unit (Dutch Ĳ, one cell) is a rebus cell "IJ" in the .puz (its one-byte solution
+is its first letter, as rebus squares are written) and the cell value "IJ" in the .ipuz.
 """
 from __future__ import annotations
 
@@ -15,6 +17,8 @@ import unicodedata
 from typing import Any
 
 import puz
+
+from ...ground.fonts import printed_letters
 
 
 def _latin1(s: str) -> bool:
@@ -38,7 +42,8 @@ def plain(text: str) -> str:
 
 
 def _letters(board) -> str:
-    return "".join(ch for row in board.grid for ch in row if ch)
+    """The grid's letters as written in the files (a cell unit as its letters)."""
+    return printed_letters("".join(ch for row in board.grid for ch in row if ch))
 
 
 def _script(letter: str) -> str:
@@ -90,8 +95,11 @@ def puz_bytes(board, title: str, meta: dict[str, Any]) -> bytes | None:
         return (plain(s).encode(p.encoding, "replace").decode(p.encoding) if version == "1.3"
                 else s)
 
-    p.solution = "".join(ch or "." for row in board.grid for ch in row)
-    p.fill = "".join("-" if ch else "." for row in board.grid for ch in row)
+    cells = [printed_letters(ch) if ch else "" for row in board.grid for ch in row]
+    p.solution = "".join(ch[:1] or "." for ch in cells)
+    p.fill = "".join("-" if ch else "." for ch in cells)
+    for text in sorted({ch for ch in cells if len(ch) > 1}):      # Dutch IJ: a rebus
+        p.rebus().add_rebus_squares([i for i, ch in enumerate(cells) if ch == text], text)
     p.title, p.author, p.copyright = (fix(s) for s in header)
     p.clues = [fix(e["clue"]) for e in clue_order(board)]
     return p.tobytes()
@@ -101,11 +109,11 @@ def ipuz_dict(board, title: str, meta: dict[str, Any]) -> dict[str, Any]:
     numbers = {(e["row"], e["col"]): e["number"] for e in board.entries}
     puzzle = [[numbers.get((r, c), 0) if ch else "#" for c, ch in enumerate(row)]
               for r, row in enumerate(board.grid)]
-    solution = [[ch if ch else "#" for ch in row] for row in board.grid]
+    solution = [[printed_letters(ch) if ch else "#" for ch in row] for row in board.grid]
     clues: dict[str, list] = {"Across": [], "Down": []}
     for e in clue_order(board):
         clues["Across" if e["direction"] == "across" else "Down"].append(
-            {"number": e["number"], "clue": e["clue"], "answer": e["answer"]})
+            {"number": e["number"], "clue": e["clue"], "answer": printed_letters(e["answer"])})
     data = {
         "version": "http://ipuz.org/v2",
         "kind": ["http://ipuz.org/crossword#1"],

@@ -58,9 +58,15 @@ def normalise(text: str, language: str) -> str:
     letters = alphabet(language)
     keep = catalogue(language).keep_when_stripping
     out, strange = [], []
-    upper = catalogue(language).upper
-    for ch in upper(unicodedata.normalize("NFC", " ".join(str(text).split()))):
+    facts = catalogue(language)
+    # Letters a grid spells out (ß -> SS, Œ -> OE, and umlauts: the key permutes A-Z).
+    spelled = {**facts.umlauts, **facts.spelled_out}
+    flat = unicodedata.normalize("NFC", " ".join(str(text).split()))
+    for ch in facts.upper(flat.replace("ĳ", "ij").replace("Ĳ", "IJ")):
         if unicodedata.category(ch).startswith("M"):      # a stress mark left over
+            continue
+        if ch in spelled and ch not in letters:
+            out.append(spelled[ch])
             continue
         if unicodedata.category(ch).startswith("L"):
             if ch not in letters and ch not in keep:

@@ -58,6 +58,7 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
     params_model = FillInParams
     default_candidates = 6
     default_answers_per_page = 4
+    cell_units = True               # Dutch IJ takes one cell
     example = {"words": ["planet", "garden", "orange", "winter", "pencil", "tiger"],
                "size": 9}
 

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...ground.fonts import text_sizes
+from ...ground.fonts import printed_letters, text_sizes
 
 GAP = 12.0            # between grid and list, and between list columns
 ENOUGH_CELL = 36.0    # a small grid grows to fill its page up to this (times the theme's scale)
@@ -42,7 +42,8 @@ def word_groups(words: list[str]) -> list[tuple[int, list[str]]]:
 def _lines(words: list[str], heading: Callable[[int], str]) -> list[list[tuple[str, bool]]]:
     """One block per length (its heading and its words), never split over columns: a
     word at the top of a column under no heading reads as the wrong length."""
-    return [[(heading(n), True)] + [(w, False) for w in group]
+    # Grouped by cells (Dutch Ĳ is one), printed in letters (PT Sans has no Ĳ).
+    return [[(heading(n), True)] + [(printed_letters(w), False) for w in group]
             for n, group in word_groups(words)]
 
 
@@ -133,7 +134,7 @@ def draw_fillin(canvas: Any, grid: list[list[str | None]], words: list[str], sho
             canvas.rect(x, y, p.cell, p.cell, stroke=1, fill=0)
             if (r, c) in shown:
                 canvas.setFont(theme.grid_font_bold, p.cell * 0.62)
-                canvas.drawCentredString(x + p.cell / 2, y + p.cell * 0.27, ch)
+                canvas.drawCentredString(x + p.cell / 2, y + p.cell * 0.27, printed_letters(ch))
     if words:
         _draw_list(canvas, _lines(words, heading), p, lx, ltop, theme)
     canvas.restoreState()

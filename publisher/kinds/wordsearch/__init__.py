@@ -159,6 +159,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
     # Best-of-N quality flattens past ~8 boards (mean quality 39 at 1, 46 at 8, 49 at 20).
     default_candidates = 8
     default_answers_per_page = 6
+    cell_units = None               # the spec's `ij` chooses (two letters by default)
     example = {"size": 8, "candidates": 2,
                "puzzles": [{"title": "Farm", "words": ["cow", "horse", "pig", "goat", "duck"]}]}
 

@@ -64,7 +64,7 @@ def page(book: WebBook, outcome: Outcome, part: WebPart, print_link: str | None)
                              f"page shell does not have (it has: {', '.join(SHARED)})")
     text = _shell_text(words)
     data = {"book": book.name, "id": job.id, "kind": job.kind, "text": text,
-            "alphabet": words.alphabet, "data": part.data}
+            "alphabet": words.alphabet, "units": words.cell_units, "data": part.data}
     e = html.escape
     scripts = "\n".join(_asset(f"{u}.js") for u in part.uses)
     day = (f'<p class="date">{e(format_date(job.date, words.text("dates.long"), job.language))}'

@@ -14,11 +14,16 @@
 // the labels of the cells beside them. An entry is {label, clue,
 // list, cells: [[r, c], ...]}. Arrow keys move, Tab/Shift+Tab go to the next/previous
 // entry, Space turns the direction, Backspace erases; `pencil` adds pencil marks.
+// `api.units` ({"IJ": "Ĳ"}, the language's cell units): typing I then J fills the I's
+// cell with the one-cell Ĳ, shown as "IJ" as in print.
 Shell.cells = (data, api) => {
   const T = api.text, el = api.el;
   const R = data.rows, C = data.cols;
   const keys = data.keys || api.alphabet;
   const upper = (ch) => ch.toLocaleUpperCase(api.language);
+  const units = api.units || {};
+  const shown = (v) => Object.entries(units).reduce((s, [letters, unit]) => s.split(unit).join(letters), v);
+  let last = null;       // the cell a letter was just typed into: {r, c, ch}
   const at = (r, c) => (r >= 0 && r < R && c >= 0 && c < C ? data.cells[r][c] : null);
   const playable = (r, c) => { const cell = at(r, c); return !!cell && cell.s !== undefined && !cell.g; };
   const value = [], pencil = [], wrong = new Set();
@@ -153,7 +158,7 @@ Shell.cells = (data, api) => {
   function paint(r, c) {
     const cell = at(r, c), td = tds[r][c];
     if (!cell) return;
-    if (cell.t === undefined) td.querySelector(".val").textContent = value[r][c];
+    if (cell.t === undefined) td.querySelector(".val").textContent = shown(value[r][c]);
     if (data.pencil) td.querySelector(".pen").textContent = value[r][c] ? "" : pencil[r][c];
     td.classList.toggle("wrong", wrong.has(r * C + c));
     label(r, c);
@@ -167,6 +172,7 @@ Shell.cells = (data, api) => {
     clueBar.textContent = e ? e.label + (e.clue ? ": " + e.clue : "") : "";
   }
   function go(r, c, focus = true) {
+    last = null;
     tds[row][col].tabIndex = -1;
     row = r; col = c;
     tds[r][c].tabIndex = 0;
@@ -210,9 +216,14 @@ Shell.cells = (data, api) => {
       const marks = pencil[row][col];
       pencil[row][col] = marks.includes(ch) ? marks.replace(ch, "") : [...marks + ch].sort().join("");
       paint(row, col);
+    } else if (last && units[last.ch + ch] && at(last.r, last.c)) {
+      set(last.r, last.c, units[last.ch + ch]);        // I then J: one cell, Ĳ
+      last = null;
     } else {
+      const typed = {r: row, c: col, ch};
       set(row, col, ch);
       advance(false);
+      last = typed;
     }
     api.changed();
   }

@@ -81,7 +81,8 @@ const Shell = (() => {
     }
   }
   function play(make) {
-    player = make(page.data, {board, text: T, alphabet: page.alphabet, el, say, changed,
+    player = make(page.data, {board, text: T, alphabet: page.alphabet, units: page.units || {},
+                              el, say, changed,
                               language: document.documentElement.lang});
     for (const button of main.querySelectorAll(".reveal button")) {
       if (!player.scopes.includes(button.dataset.scope)) button.remove();

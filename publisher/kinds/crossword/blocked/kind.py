@@ -14,7 +14,7 @@ from typing import Any
 from ....ground.files import MAX_LIST_BYTES, read_text
 from ....data import data_dir
 from ....grids.blocked.fill import FillFailed, fill_grid
-from ....grids.blocked.grid import Grid, GridError, bundled_templates, check_grid, parse_grid
+from ....grids.blocked.grid import Grid, GridError, bundled_templates, check_grid, grid_style, parse_grid
 from ....grids.blocked.gridgen import GridGenerationFailed, generate_grid
 from ....grids.blocked.words import PLAIN_WORD_SCORE, WordIndex, parse_fill_list, read_fill_list
 
@@ -44,13 +44,19 @@ def find_file(ref: str, spec_dir: Path) -> Path | None:
     return None
 
 
-def read_template(ref: str, spec_dir: Path) -> Grid:
-    """A template file, parsed and checked; GridError / FileNotFoundError say what is wrong."""
+def default_wordlist(language: str) -> str:
+    """The fill list a language's blocked crosswords use unless `wordlist:` names one."""
+    return grid_style(language).wordlist or f"{language}/fill"
+
+
+def read_template(ref: str, spec_dir: Path, language: str = "en") -> Grid:
+    """A template file, parsed and checked against the language's grid limits;
+    GridError / FileNotFoundError say what is wrong."""
     path = spec_dir / ref
     if not path.is_file():
         raise FileNotFoundError(f"{ref!r} is not a file beside the spec ({spec_dir})")
     grid = parse_grid(read_text(path, MAX_LIST_BYTES))      # a located error if bad
-    check_grid(grid, allow_block_clumps=True)
+    check_grid(grid, allow_block_clumps=True, style=grid_style(language))
     return grid
 
 
@@ -61,11 +67,11 @@ def check_wordlist(path: Path, min_score: int) -> int:
 
 @lru_cache(maxsize=4)
 def _index(path: str, stamp: float, min_score: int, only: tuple[str, ...],
-           lean: tuple[str, ...] = ()) -> WordIndex:
+           lean: tuple[str, ...] = (), language: str = "en") -> WordIndex:
     """The word index, built once per process (it takes about a second for 150k words).
     Words of `lean` (fill_from: any) count CLUED_BONUS more, once `min_score` is applied:
     the fill leans to words the bundled clue lists know, so fewer entries need a clue."""
-    scores = read_fill_list(Path(path))
+    scores = read_fill_list(Path(path), cells_of=language)     # Dutch IJ in one cell
     if only:   # fill_from: clued -> the clued words, scored by the list when it has them
         scores = {w: scores.get(w, PLAIN_WORD_SCORE) for w in only}
     if lean:
@@ -77,22 +83,25 @@ def _index(path: str, stamp: float, min_score: int, only: tuple[str, ...],
 
 def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, min_score: int,
               only: tuple[str, ...], lean: tuple[str, ...], clues: dict[str, tuple[str, str]],
-              seed: int) -> BlockedFill:
-    """One candidate: a grid (the template, else a bundled one or a fresh one by seed), filled,
+              seed: int, language: str = "en") -> BlockedFill:
+    """One candidate: a grid (the template, else a bundled one or a fresh one by seed, both in
+    the language's grid style), filled,
     then clued from `clues`. The grid never depends on `clues` (only on `lean`, the words of
     bundled lists): the clues a desk writes for the entries a build asked about give the
     same grid next time. Raises GridGenerationFailed or FillFailed when this candidate
     cannot be made."""
     rng = random.Random(seed)
+    style = grid_style(language)
     if template:
         grid: Grid = template
     else:
-        bundled = bundled_templates(rows, cols)
+        bundled = bundled_templates(rows, cols, style)
         if bundled and rng.random() < 0.75:   # bundled ones are known to fill
             grid = parse_grid(rng.choice(bundled).read_text(encoding="utf-8"))
         else:
-            grid = generate_grid(rows, cols, seed=rng.randrange(2**31))
-    index = _index(wordlist, Path(wordlist).stat().st_mtime, min_score, only, () if only else lean)
+            grid = generate_grid(rows, cols, seed=rng.randrange(2**31), style=style)
+    index = _index(wordlist, Path(wordlist).stat().st_mtime, min_score, only, () if only else lean,
+                   language)
     fill = fill_grid(grid, index, seed=rng.randrange(2**31),
                      max_steps=max(6000, STEPS_PER_CELL * rows * cols))
     cells: list[list[str | None]] = [[None if ch == "#" else ch for ch in row] for row in fill.grid]
@@ -116,4 +125,4 @@ def clues_needed_yaml(answers: list[str]) -> bytes:
 
 
 __all__ = ["BlockedFill", "FillFailed", "GridError", "GridGenerationFailed", "check_wordlist",
-           "clues_needed_yaml", "find_file", "make_fill", "read_template"]
+           "clues_needed_yaml", "default_wordlist", "find_file", "make_fill", "read_template"]
