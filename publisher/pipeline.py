@@ -19,7 +19,7 @@ from .ground.memory import release_freed_memory
 from .kinds import get_kind
 from .ground.catalogue import catalogue
 from .kinds.base import BookMeta, ExampleWords
-from .plan import Job, derive_seed, plan_book
+from .plan import Job, book_fonts, derive_seed, plan_book
 from .errors import GenerationFailed, PublisherError
 from .ground import printrules
 from .render.book import BookRenderer, FrontMatter, Pagination, paginate
@@ -153,6 +153,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     transaction.preflight(Path(out_dir), spec.name, protected=(spec.path,))
     layout = load_layout(spec.book.layout, spec.path.parent,
                          lambda message: spec.error(("layout",), message), spec.read_anywhere)
+    spec.fonts = book_fonts(spec)
+    layout = layout.with_fonts(spec.fonts)
     # Spec mistakes in the desk keys are reported before any puzzle is generated.
     options = desk_options(spec, layout, spec.book.split if split is None else split, cover)
     seed = spec.book.seed if seed is None else seed

@@ -17,6 +17,7 @@ from pydantic import (BaseModel, ConfigDict, Field, ValidationError, create_mode
 from .errors import SpecError
 from .ground.columns import column_points
 from .ground.files import excerpt
+from .ground.fonts import PT_SANS, BookFonts
 from .ground.yamlfile import child, format_path, line_map, load_yaml, located_error
 from .kinds import all_kinds, find_kind, get_kind
 from .kinds.base import Language, SectionBase
@@ -36,6 +37,22 @@ class CoverSpec(BaseModel):
     image: str | None = Field(default=None, description="a background image beside the spec")
 
 
+class FontsSpec(BaseModel):
+    """`fonts:` keys: TrueType files beside the spec, or installed fonts by file name."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    text: str | None = Field(default=None, description="running text (default PT Sans)")
+    text_bold: str | None = Field(default=None, description="headings and numbers (default: "
+                                  "`text`'s own file when `text` is given)")
+    text_italic: str | None = Field(default=None, description="hints (default: `text`)")
+    grid: str | None = Field(default=None, description="letters and digits in grid cells "
+                             "(default: the text fonts)")
+    grid_bold: str | None = Field(default=None, description="given letters and answers "
+                                  "(default: `grid`)")
+    bold_grid: bool = Field(default=False, description="bold and easy: every cell letter in "
+                            "the bold grid font and heavier grid lines (large print)")
+
+
 class BookBase(BaseModel):
     # `copyright: 2025` is text, and "  " is no title.
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True,
@@ -49,6 +66,7 @@ class BookBase(BaseModel):
     seed: int = 0
     language: Language = "en"
     accents: Literal["keep", "strip"] | None = None
+    fonts: FontsSpec | None = None
     # The kinds' section models, joined into one tagged union by `book_model`.
     sections: list[SectionBase] = Field(min_length=1)
     answer_key: bool | Literal["back", "separate"] = Field(
@@ -153,6 +171,7 @@ class Spec:
     root: yaml.Node | None = None
     read_anywhere: bool = False  # --allow-paths: files named by the spec may be anywhere
     inputs: list[Path] = field(default_factory=list)   # files read: never overwritten
+    fonts: BookFonts = PT_SANS   # the spec's `fonts:`, registered (plan.book_fonts)
 
     def node(self, path: tuple) -> yaml.Node | None:
         """The YAML node at `path` (inline word lists keep their line numbers)."""

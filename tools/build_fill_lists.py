@@ -4,21 +4,24 @@ Sources (see wordlists/FILL-LISTS.md for their licences):
 * word frequencies: the `wordfreq` package (pip install wordfreq);
 * extra words: SCOWL's large English list (Debian wamerican-huge), the Spanish
   word list of Debian wspanish;
-* spelling dictionaries: Debian's hunspell-en-us (SCOWL), hunspell-es (RLA-ES) and
-  hunspell-ru (Lebedev), queried through the `hunspell` command (apt-get install
-  hunspell hunspell-en-us hunspell-es hunspell-ru).
+* spelling dictionaries: Debian's hunspell-en-us (SCOWL), hunspell-es (RLA-ES),
+  hunspell-ru (Lebedev), hunspell-de-de (igerman98), hunspell-fr (Grammalecte),
+  hunspell-it, hunspell-pt-br (VERO) and hunspell-nl (OpenTaal), queried through the
+  `hunspell` command (apt-get install hunspell hunspell-en-us hunspell-es hunspell-ru
+  hunspell-de-de hunspell-fr hunspell-it hunspell-pt-br hunspell-nl).
 
 A word is kept when it is letters only, 3-21 letters in grid form, and the dictionary
 accepts it in lower case (this drops proper nouns and acronyms, which the dictionaries
 spell with capitals) or it comes from the extra list and the dictionary does not accept
-it capitalised either (not a proper noun; such words rank after the dictionary's); it
+it capitalised either (not a proper noun; such words rank after the dictionary's);
+German words count as known capitalised too (the dictionary spells nouns so); it
 has a vowel and is not a Roman numeral (abbreviations such as MPH, XIV), and is not in
 wordlists/blocklist/<lang>.txt (the shared rude words) or
 wordlists/blocklist/fill/<lang>.txt (more rude words, leftover abbreviations).
 Score 0-100: the word's percentile in the kept list by Zipf frequency plus a small
 bonus per letter (long words are rarer in text but prized in a grid).
 
-Run from the repository root: python tools/build_fill_lists.py [en es ru]
+Run from the repository root: python tools/build_fill_lists.py [en es ru de fr it pt nl]
 """
 from __future__ import annotations
 
@@ -33,9 +36,21 @@ SETTINGS = {  # language: (hunspell dictionary, words kept, vowels in grid form)
     "en": ("en_US", 150_000, "AEIOUY"),
     "es": ("es_ES", 150_000, "AEIOU"),
     "ru": ("ru_RU", 150_000, "АЕЁИОУЫЭЮЯ"),
+    "de": ("de_DE", 150_000, "AEIOUY"),
+    "fr": ("fr_FR", 150_000, "AEIOUY"),
+    "it": ("it_IT", 150_000, "AEIOUY"),
+    "pt": ("pt_BR", 150_000, "AEIOUY"),
+    "nl": ("nl_NL", 150_000, "AEIOUY"),
 }
 KEEP_LETTERS = {"es": "Ñ", "ru": "ЁЙ"}   # letters of their own, never stripped
-STRIP_ACCENTS = {"en": True, "es": True, "ru": False}
+STRIP_ACCENTS = {"en": True, "es": True, "ru": False, "de": True, "fr": True, "it": True,
+                 "pt": True, "nl": True}
+# Letters a grid writes as several (the catalogues' `spelled_out`; German umlauts in their
+# default, expanded form). Dutch IJ stays two letters here: a crossword joins it into one cell.
+SPELLED_OUT = {"ß": "SS", "ẞ": "SS", "Œ": "OE", "Æ": "AE", "Ĳ": "IJ"}
+UMLAUTS = {"de": {"Ä": "AE", "Ö": "OE", "Ü": "UE"}}
+# German nouns are spelled with a capital: the dictionary is asked about both forms.
+CAPITALISED_NOUNS = {"de"}
 # Extra candidates not in wordfreq's list (scored as rarest): SCOWL's large list
 # (apt-get install wamerican-huge) and wspanish; lower-case entries only (no proper nouns).
 EXTRA_WORDS = {"en": Path("/usr/share/dict/american-english-huge"),
@@ -50,6 +65,10 @@ def grid_form(word: str, lang: str) -> str:
     """Upper-case grid letters; accents stripped except on the language's own letters."""
     out = []
     for ch in unicodedata.normalize("NFC", word).upper():
+        spelled = SPELLED_OUT.get(ch) or UMLAUTS.get(lang, {}).get(ch)
+        if spelled:
+            out.append(spelled)
+            continue
         if STRIP_ACCENTS[lang] and ch not in KEEP_LETTERS.get(lang, ""):
             ch = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
         out.append(ch)
@@ -79,6 +98,16 @@ def proper_nouns(words: list[str], dictionary: str) -> set[str]:
     return {capitalized[w] for w in accepted_by_dictionary(list(capitalized), dictionary)}
 
 
+def sharp_s_words(tokens: list[str], dictionary: str) -> set[str]:
+    """The tokens whose "ss" the dictionary spells ß (strasse: Straße), one or all of them."""
+    spellings: dict[str, str] = {}
+    for token in tokens:
+        for spelled in {token.replace("ss", "ß"), token.replace("ss", "ß", 1)}:
+            spellings[spelled] = token
+            spellings[spelled[:1].upper() + spelled[1:]] = token
+    return {spellings[w] for w in accepted_by_dictionary(list(spellings), dictionary)}
+
+
 def build(lang: str) -> list[tuple[str, int]]:
     import wordfreq
 
@@ -90,6 +119,10 @@ def build(lang: str) -> list[tuple[str, int]]:
         extra = {t for t in extra_path.read_text(encoding="utf-8").split() if t.isalpha() and t.islower()}
         tokens += sorted(extra - set(tokens))
     known = accepted_by_dictionary(tokens, dictionary)
+    if lang in CAPITALISED_NOUNS:
+        known |= proper_nouns([t for t in tokens if t not in known], dictionary)
+    if lang == "de":   # wordfreq case-folds ß to ss: accept STRASSE when Straße is a word
+        known |= sharp_s_words([t for t in tokens if t not in known and "ss" in t], dictionary)
     if lang == "ru":   # the Russian dictionary spells Ё as Е: accept the Ё form too
         missing = [t for t in tokens if t not in known and "ё" in t]
         known |= {t for t in missing if t.replace("ё", "е") in
@@ -122,6 +155,7 @@ def main(langs: list[str]) -> None:
     for lang in langs or list(SETTINGS):
         rows = sorted(build(lang), key=lambda r: (-r[1], r[0]))
         out = ROOT / "wordlists" / lang / "fill.txt"
+        out.parent.mkdir(exist_ok=True)
         header = (f"# Crossword fill list ({lang}): WORD;SCORE, score 0-100 (higher = better known).\n"
                   "# Built by tools/build_fill_lists.py; sources and licences in wordlists/FILL-LISTS.md.\n")
         out.write_text(header + "".join(f"{w};{s}\n" for w, s in rows), encoding="utf-8")

@@ -1,16 +1,98 @@
-"""PT Sans, registered once with ReportLab so every font in the PDF is embedded."""
+"""The book's fonts: PT Sans by default, or the user's own TrueType files (`fonts:` in a
+spec), registered once with ReportLab so every font in the PDF is embedded and subset."""
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 import fontpkg_pt_sans
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from .files import inside
+
 REGULAR, BOLD, ITALIC = "PTSans", "PTSans-Bold", "PTSans-Italic"
+# Where `fonts: {text: Lato-Regular}` finds an installed font by its file name.
+FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"),
+             Path.home() / ".local" / "share" / "fonts", Path.home() / ".fonts")
+FONT_SUFFIXES = (".ttf", ".otf")
+
+
+@dataclass(frozen=True)
+class BookFonts:
+    """The registered fonts a book prints with: running text (regular, bold, italic)
+    and the letters and digits inside grid cells (`grid`, `grid_bold`)."""
+
+    text: str = REGULAR
+    bold: str = BOLD
+    italic: str = ITALIC
+    grid: str = REGULAR
+    grid_bold: str = BOLD
+    bold_grid: bool = False      # "bold and easy": bold cell letters, heavier grid lines
+
+
+PT_SANS = BookFonts()
+
+
+class FontFileError(ValueError):
+    """A font file that cannot be found, read or embedded (the message says which and why)."""
+
+
+def find_font(ref: str, beside: Path, anywhere: bool = False) -> Path:
+    """The font file `ref` names: a path beside the spec (anywhere with --allow-paths),
+    or the file name of an installed font (`Lato-Regular`, `DejaVuSans.ttf`)."""
+    candidate = Path(ref).expanduser()
+    local = candidate if candidate.is_absolute() else beside / candidate
+    if local.is_file():
+        if not (anywhere or inside(beside, ref)):
+            raise FontFileError(f"{ref} is outside the spec's folder; copy the font beside the "
+                                "spec, or build with --allow-paths")
+        return local
+    if "/" not in ref and "\\" not in ref:
+        wanted = {ref.lower()} if ref.lower().endswith(FONT_SUFFIXES) else \
+            {ref.lower() + suffix for suffix in FONT_SUFFIXES}
+        for folder in FONT_DIRS:
+            if folder.is_dir():
+                found = sorted(p for p in folder.rglob("*") if p.name.lower() in wanted)
+                if found:
+                    return found[0]
+    raise FontFileError(f"no font file {ref!r}: give a .ttf file beside the spec, or the file "
+                        f"name of an installed font (looked in {', '.join(map(str, FONT_DIRS))})")
+
+
+@cache
+def register_font_file(path: Path) -> str:
+    """Register a TrueType file once, under a name made from its bytes (same file, same
+    name: the PDF stays byte-identical), and return that name."""
+    data = Path(path).read_bytes()
+    name = "User-" + hashlib.sha256(data).hexdigest()[:16]
+    try:
+        font = TTFont(name, str(path))
+    except TTFError as exc:
+        hint = ("it has PostScript (CFF) outlines, which ReportLab cannot embed: use the "
+                "font's .ttf version" if data[:4] == b"OTTO" else
+                f"ReportLab cannot read it ({exc})")
+        raise FontFileError(f"{path.name} is not a TrueType font that can be embedded: {hint}") \
+            from None
+    if b"fvar" in getattr(font.face, "table", {}):
+        raise FontFileError(f"{path.name} is a variable font, which a PDF cannot use; give one "
+                            "of its static instances (e.g. ...-Regular.ttf)")
+    pdfmetrics.registerFont(font)
+    return name
+
+
+def font_label(name: str) -> str:
+    """A registered font as a reader knows it: its family name ("PT Sans", "Lato")."""
+    if name in (REGULAR, BOLD, ITALIC):
+        return "PT Sans"
+    face = pdfmetrics.getFont(name).face
+    family = getattr(face, "familyName", b"") or getattr(face, "name", b"")
+    return family.decode("latin-1") if isinstance(family, bytes) else str(family)
 
 
 @cache
@@ -24,10 +106,10 @@ def register_fonts() -> tuple[str, str]:
     return REGULAR, BOLD
 
 
-def missing_glyphs(text: str) -> str:
-    """The characters of `text` the book's fonts cannot print (each once, in order)."""
+def missing_glyphs(text: str, font: str = REGULAR) -> str:
+    """The characters of `text` the font `font` cannot print (each once, in order)."""
     register_fonts()
-    known = pdfmetrics.getFont(REGULAR).face.charToGlyph
+    known = pdfmetrics.getFont(font).face.charToGlyph
     missing = dict.fromkeys(ch for ch in text if not ch.isspace() and ord(ch) not in known)
     return "".join(missing)
 

@@ -181,6 +181,15 @@ class Theme:
     min_answer_font_size: float  # the floor in answer keys
     min_line_width: float        # thinner lines vanish in print
     min_writing_cell: float = 0.0   # the smallest cell a solver writes in (a pencil's)
+    # Letters and digits inside grid cells (the spec's `fonts: {grid:}`; else the text's).
+    grid_font: str = ""
+    grid_font_bold: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.grid_font:
+            object.__setattr__(self, "grid_font", self.font)
+        if not self.grid_font_bold:
+            object.__setattr__(self, "grid_font_bold", self.font_bold)
 
 
 def _plain(text: str) -> str:

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from typing import Callable, Literal
 
-from pydantic import (BaseModel, ConfigDict, Field, ValidationError, field_validator,
+from pydantic import (BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator,
                       model_validator)
 from reportlab.lib import pagesizes
 
@@ -14,7 +14,7 @@ from ..data import bundled_names, data_dir
 from ..errors import SpecError
 from ..ground import printrules
 from ..ground.columns import NAMED, column_points
-from ..ground.fonts import BOLD, ITALIC, REGULAR
+from ..ground.fonts import PT_SANS, BookFonts
 from ..ground.files import MAX_LIST_BYTES, excerpt, inside
 from ..ground.yamlfile import line_map, load_yaml, located_error
 from ..kinds.base import Theme
@@ -80,6 +80,7 @@ class Layout(BaseModel):
         default="auto", description="auto: the inside margin grows with the page count")
     column_width: float = Field(default=NAMED["2col"], description="desk files (split): "
                                 "1col, 2col (3.9in), 3col, 4col or a length")
+    _fonts: BookFonts = PrivateAttr(default=PT_SANS)      # the spec's, not the layout file's
 
     @field_validator("min_writing_cell", mode="before")
     @classmethod
@@ -131,10 +132,21 @@ class Layout(BaseModel):
                           inner=inner, outer=max(m.outer, outside))
         return self.model_copy(update={"margins": margins})
 
+    def with_fonts(self, fonts: BookFonts) -> "Layout":
+        """This layout printing in `fonts` (the spec's `fonts:`, registered)."""
+        copy = self.model_copy()
+        copy._fonts = fonts
+        return copy
+
     def theme(self) -> Theme:
-        return Theme(font=REGULAR, font_bold=BOLD, font_italic=ITALIC,
+        f = self._fonts
+        # bold and easy: every cell letter bold, grid lines half as heavy again
+        grid = f.grid_bold if f.bold_grid else f.grid
+        return Theme(font=f.text, font_bold=f.bold, font_italic=f.italic,
+                     grid_font=grid, grid_font_bold=f.grid_bold,
                      font_size=self.font_size, title_size=self.title_size,
-                     line_width=self.line_width, colour=self.colour,
+                     line_width=self.line_width * (1.5 if f.bold_grid else 1.0),
+                     colour=self.colour,
                      large_print=self.large_print, scale=self.scale,
                      min_font_size=self.min_font_size,
                      min_answer_font_size=self.min_answer_font_size,

@@ -77,7 +77,7 @@ def draw_digit(canvas: Any, theme: Any, x: float, y: float, cell: float, text: s
     """`text` centred in the cell whose bottom-left is (x, y): bold black when given,
     regular grey when it is the answer."""
     size = digit_size(theme, cell)
-    canvas.setFont(theme.font_bold if given else theme.font, size)
+    canvas.setFont(theme.grid_font_bold if given else theme.grid_font, size)
     canvas.setFillGray(0 if given else 0.3)
     canvas.drawCentredString(x + cell / 2, y + (cell - size * 0.72) / 2, text)
 

@@ -55,7 +55,7 @@ def draw_board(canvas: Any, board: Any, box: Box, ctx: DrawContext, solved: bool
                 fill=0, stroke=1)
     size = label_size(theme, u)
     canvas.setFillGray(0)
-    canvas.setFont(theme.font, size)
+    canvas.setFont(theme.grid_font, size)
     for op, target, cells in board.cages if labels else ():
         r, c = divmod(min(cells), n)
         canvas.drawString(left + c * u + thick * 0.5 + u * 0.06, top - r * u - thick * 0.5

@@ -64,10 +64,10 @@ def draw_codeword(canvas: Any, solution: list[list[str | None]],
 def _cell(canvas: Any, x: float, y: float, cell: float, n: int, letter: str | None,
           theme: Any) -> None:
     canvas.rect(x, y, cell, cell, stroke=1, fill=0)
-    canvas.setFont(theme.font, cell * NUMBER)
+    canvas.setFont(theme.grid_font, cell * NUMBER)
     canvas.drawString(x + cell * 0.06, y + cell * (1 - NUMBER) - cell * 0.02, str(n))
     if letter:
-        canvas.setFont(theme.font_bold, cell * LETTER)
+        canvas.setFont(theme.grid_font_bold, cell * LETTER)
         canvas.drawCentredString(x + cell * 0.55, y + cell * 0.16, letter)
 
 
@@ -82,7 +82,7 @@ def _tracker(canvas: Any, alphabet: str, crossed: set[str], x0: float, top: floa
         count = min(per_line, len(alphabet) - line * per_line)
         x = x0 + (rows * cell - count * step) / 2 + (at + 0.5) * step
         y = top - (line + 1) * size * 1.6 + size * 0.4
-        canvas.setFont(theme.font, size)
+        canvas.setFont(theme.grid_font, size)
         canvas.drawCentredString(x, y, letter)
         if letter in crossed:
             canvas.line(x - size * 0.45, y + size * 0.3, x + size * 0.45, y + size * 0.3)

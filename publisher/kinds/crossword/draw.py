@@ -172,15 +172,15 @@ def _grid(canvas, board, x0: float, top: float, cell: float, theme, solution: bo
             canvas.rect(x, y, cell, cell, stroke=1, fill=0)
             if filled:
                 fs = cell * FILLED_LETTER
-                canvas.setFont(theme.font_bold, fs)
+                canvas.setFont(theme.grid_font_bold, fs)
                 canvas.drawCentredString(x + cell / 2, y + cell * 0.4 - fs * 0.35, ch)
             if solution:
                 fs = cell * SOLUTION_LETTER
-                canvas.setFont(theme.font_bold, fs)
+                canvas.setFont(theme.grid_font_bold, fs)
                 canvas.drawCentredString(x + cell / 2, y + cell * 0.5 - fs * 0.35, ch)
             elif (r, c) in numbers:
                 fs = max(theme.min_answer_font_size, cell * 0.3)
-                canvas.setFont(theme.font, fs)
+                canvas.setFont(theme.grid_font, fs)
                 canvas.drawString(x + cell * 0.08, y + cell - fs * 0.95, str(numbers[(r, c)]))
 
 

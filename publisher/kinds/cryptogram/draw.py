@@ -140,12 +140,12 @@ def _letter(canvas: Any, cipher: str, plain: str, letters: str, revealed: set[st
     letter below; a non-letter is printed on the blank's level."""
     mid = x + cell / 2
     if cipher not in letters:
-        canvas.setFont(theme.font_bold, size)
+        canvas.setFont(theme.grid_font_bold, size)
         canvas.drawCentredString(mid, y, cipher)
         return
     canvas.line(x + cell * 0.1, y - size * 0.25, x + cell * 0.9, y - size * 0.25)
     if plain in revealed:
-        canvas.setFont(theme.font_bold, size)
+        canvas.setFont(theme.grid_font_bold, size)
         canvas.drawCentredString(mid, y, plain)
-    canvas.setFont(theme.font, size * CIPHER)
+    canvas.setFont(theme.grid_font, size * CIPHER)
     canvas.drawCentredString(mid, y - size * 1.35, cipher)

@@ -132,7 +132,7 @@ def draw_fillin(canvas: Any, grid: list[list[str | None]], words: list[str], sho
             x, y = gx + c * p.cell, gtop - (r + 1) * p.cell
             canvas.rect(x, y, p.cell, p.cell, stroke=1, fill=0)
             if (r, c) in shown:
-                canvas.setFont(theme.font_bold, p.cell * 0.62)
+                canvas.setFont(theme.grid_font_bold, p.cell * 0.62)
                 canvas.drawCentredString(x + p.cell / 2, y + p.cell * 0.27, ch)
     if words:
         _draw_list(canvas, _lines(words, heading), p, lx, ltop, theme)

@@ -77,7 +77,7 @@ def draw(canvas: Any, board: Any, box: Box, ctx: DrawContext, solved: bool,
                 digit = board.solution[r][c]
                 if solved and digit:
                     canvas.setFillGray(0)
-                    canvas.setFont(theme.font, dsize)
+                    canvas.setFont(theme.grid_font, dsize)
                     canvas.drawCentredString(x + cell / 2, y + (cell - dsize * 0.72) / 2, digit)
                 continue
             canvas.setFillGray(BLOCK_GREY)
@@ -87,7 +87,7 @@ def draw(canvas: Any, board: Any, box: Box, ctx: DrawContext, solved: bool,
                 continue
             canvas.line(x, y + cell, x + cell, y)
             canvas.setFillGray(0)
-            canvas.setFont(theme.font, csize)
+            canvas.setFont(theme.grid_font, csize)
             pad = cell * 0.07
             if clue["across"] is not None:
                 canvas.drawRightString(x + cell - pad, y + cell - pad - csize * 0.75,
@@ -118,6 +118,6 @@ def unreadable(board: Any, box: Box, ctx: DrawContext, caption: Sequence[str],
         return (f"{what} would be under {floor:g} pt in {lay.cell:.0f} pt cells; put fewer "
                 "puzzles on a page or use a smaller grid")
     # two-digit sums side by side must not cross the diagonal's far corner
-    if not solved and stringWidth("45", theme.font, clue_size(lay.cell, ctx, floor)) > lay.cell * 0.9:
+    if not solved and stringWidth("45", theme.grid_font, clue_size(lay.cell, ctx, floor)) > lay.cell * 0.9:
         return "clue sums would not fit their cells; put fewer puzzles on a page"
     return None

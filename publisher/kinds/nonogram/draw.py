@@ -119,7 +119,7 @@ def draw_nonogram(canvas: Any, solution: Sequence[str], rows: Sequence[Sequence[
 def _clues(canvas: Any, g: Geometry, rows: Sequence[Sequence[int]],
            cols: Sequence[Sequence[int]], theme: Any) -> None:
     cell = g.cell
-    canvas.setFont(theme.font_bold, cell * DIGITS)
+    canvas.setFont(theme.grid_font_bold, cell * DIGITS)
     for r, clue in enumerate(rows):
         numbers = list(clue) or [0]
         for k, n in enumerate(reversed(numbers)):

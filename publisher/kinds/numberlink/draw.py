@@ -104,7 +104,7 @@ def _endpoints(canvas, board: NumberlinkBoard, cell: float, x0: float, top: floa
     looks = styles(board)
     for (label, a, b), (k, ring) in zip(board.endpoints(), looks):
         fill = PALETTE[k] if theme.colour else WHITE
-        size = label_size(label, theme.font_bold, radius, cell)
+        size = label_size(label, theme.grid_font_bold, radius, cell)
         for r, c in (a, b):
             cx, cy = _centre(r, c, cell, x0, top)
             canvas.setLineWidth(line)
@@ -118,7 +118,7 @@ def _endpoints(canvas, board: NumberlinkBoard, cell: float, x0: float, top: floa
                 canvas.circle(cx, cy, radius * 1.22, stroke=1, fill=0)
                 canvas.setDash()
             canvas.setFillColor(label_ink(fill))
-            canvas.setFont(theme.font_bold, size)
+            canvas.setFont(theme.grid_font_bold, size)
             canvas.drawCentredString(cx, cy - size * 0.35, label)
 
 

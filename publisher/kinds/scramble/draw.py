@@ -195,5 +195,5 @@ def _boxes(canvas: Any, x: float, y: float, f: Fit, answer: str, marked: set[int
         if k in marked:
             canvas.circle(bx + f.box / 2, y + f.box / 2, f.box * 0.4, stroke=1, fill=0)
         if solution:
-            canvas.setFont(theme.font_bold, max(f.box * ANSWER, f.size))
+            canvas.setFont(theme.grid_font_bold, max(f.box * ANSWER, f.size))
             canvas.drawCentredString(bx + f.box / 2, y + f.box * 0.28, ch)

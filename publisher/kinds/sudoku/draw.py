@@ -144,7 +144,7 @@ def _digits(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
             if not value:
                 continue
             text = symbol(value, symbols)
-            font = theme.font_bold if given else theme.font
+            font = theme.grid_font_bold if given else theme.grid_font
             canvas.setFont(font, size)
             canvas.setFillGray(0 if given else 0.3)
             x, y = corner(r, c)
@@ -180,7 +180,7 @@ def _cages(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
     size = min(max(theme.min_font_size, cell * SUM_SHARE), cell * SUM_MAX)
     width = max(theme.min_line_width, thin)
     gap = max(width, d * 0.4)
-    labels = _sum_labels(canvas, board, theme.font, size, cell) if sums else {}
+    labels = _sum_labels(canvas, board, theme.grid_font, size, cell) if sums else {}
     canvas.setLineWidth(width)
     # in an answer key the digits are what is read: the cages only help to check sums
     canvas.setStrokeGray(0.1 if sums else ANSWER_CAGE_GREY)
@@ -214,7 +214,7 @@ def _cages(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
                 xx = x + (d if dc < 0 else cell - d)
                 canvas.line(xx, y + cell - ends[0], xx, y + ends[1])
     canvas.setDash()
-    canvas.setFont(theme.font, size)
+    canvas.setFont(theme.grid_font, size)
     canvas.setFillGray(0)
     for (r, c), (text, _, _) in labels.items():
         x, y = corner(r, c)

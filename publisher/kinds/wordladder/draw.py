@@ -92,7 +92,7 @@ def draw_ladder(canvas: Any, words: list[str], clues: list[str] | None, par_text
             else:
                 canvas.rect(x, y, side, side, stroke=1, fill=0)
             if not rung or solution:
-                canvas.setFont(theme.font_bold, max(side * 0.6, fit.size))
+                canvas.setFont(theme.grid_font_bold, max(side * 0.6, fit.size))
                 canvas.drawCentredString(x + side / 2, y + side * 0.28, letter)
         if rung and lines:
             canvas.setFont(theme.font_italic, fit.size)

@@ -238,7 +238,7 @@ def _grid_and_letters(canvas, board, x0: float, top: float, cell: float, theme) 
                                  theme.min_line_width))
         canvas.restoreState()
     canvas.setFillColor(black)
-    _letters(canvas, board, x0, top, cell, theme.font)
+    _letters(canvas, board, x0, top, cell, theme.grid_font)
 
 
 def puzzle(canvas, board, box, ctx: DrawContext, cell: float | None = None) -> None:
@@ -306,9 +306,9 @@ def solution(canvas, board, box, ctx: DrawContext, cell: float | None = None) ->
     # The words' letters in black, the filler in grey: one text object each.
     filler = {(r, c) for r in range(board.rows) for c in range(board.cols)} - in_word
     canvas.setFillColor(black)
-    _letters(canvas, board, x0, top, cell, theme.font_bold, in_word)
+    _letters(canvas, board, x0, top, cell, theme.grid_font_bold, in_word)
     canvas.setFillColor(FILLER_GREY)
-    _letters(canvas, board, x0, top, cell, theme.font_bold, filler)
+    _letters(canvas, board, x0, top, cell, theme.grid_font_bold, filler)
     if board.message:
         canvas.setFillColor(black)
         canvas.setFont(theme.font_bold, size)
