@@ -166,6 +166,8 @@ def _line_full(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
 
 LINE_STAGE: dict[str, Callable[[Clue, Line], Line]] = {"easy": line_simple,
                                                        "medium": line_full}
+_CACHED: dict[Callable[[Clue, Line], Line], Callable[[Clue, tuple[int, ...]], tuple[int, ...]]] = {
+    line_simple: _line_simple, line_full: _line_full}
 
 
 def propagate(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
@@ -174,6 +176,8 @@ def propagate(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
     """Solve lines until nothing changes (in place); `dirty`: the lines to start from
     ((0, r) rows, (1, c) columns; default all). Raises Contradiction."""
     height, width = len(rows), len(cols)
+    # the cached stage on tuples: most calls meet a line state seen before
+    cached = _CACHED.get(solve) or (lambda clue, line: tuple(solve(clue, list(line))))
     queue = deque(dirty if dirty is not None else
                   [(0, r) for r in range(height)] + [(1, c) for c in range(width)])
     queued = set(queue)
@@ -181,21 +185,26 @@ def propagate(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
         axis, x = queue.popleft()
         queued.discard((axis, x))
         if axis == 0:
-            line = grid[x]
+            line = tuple(grid[x])
             if UNKNOWN not in line:
                 continue
-            new = solve(rows[x], line)
+            new = cached(rows[x], line)
+            if new == line:
+                continue
+            row = grid[x]
             for c in range(width):
                 if new[c] != line[c]:
-                    line[c] = new[c]
+                    row[c] = new[c]
                     if (1, c) not in queued:
                         queued.add((1, c))
                         queue.append((1, c))
         else:
-            line = [grid[r][x] for r in range(height)]
+            line = tuple([row[x] for row in grid])
             if UNKNOWN not in line:
                 continue
-            new = solve(cols[x], line)
+            new = cached(cols[x], line)
+            if new == line:
+                continue
             for r in range(height):
                 if new[r] != line[r]:
                     grid[r][x] = new[r]
