@@ -58,8 +58,12 @@ def _line_simple(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
     if shaded + unknown == sum(clue):      # every open cell is needed
         return tuple(FILLED if v == UNKNOWN else v for v in line)
 
+    empties = [0] * (n + 1)          # empties[i]: EMPTY cells before i
+    for i, v in enumerate(line):
+        empties[i + 1] = empties[i] + (v == EMPTY)
+
     def fits(s: int, size: int) -> bool:
-        return (s >= 0 and s + size <= n and EMPTY not in line[s:s + size]
+        return (s >= 0 and s + size <= n and empties[s + size] == empties[s]
                 and (s == 0 or line[s - 1] != FILLED)
                 and (s + size == n or line[s + size] != FILLED))
     lo, hi = [0] * k, [0] * k
@@ -77,20 +81,22 @@ def _line_simple(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
         hi[j] = s
         end = s - 1
     out = list(line)
-    reach = [False] * n
+    reach = [0] * (n + 1)            # +1 where a placement starts, -1 past its end
     for j, size in enumerate(clue):
         starts = [s for s in range(lo[j], hi[j] + 1) if fits(s, size)]
         if not starts:
             raise Contradiction
         for s in starts:
-            for i in range(s, s + size):
-                reach[i] = True
+            reach[s] += 1
+            reach[s + size] -= 1
         for i in range(starts[-1], starts[0] + size):     # covered by every placement
             if out[i] == EMPTY:
                 raise Contradiction
             out[i] = FILLED
+    covered = 0
     for i in range(n):
-        if not reach[i]:
+        covered += reach[i]
+        if not covered:
             if out[i] == FILLED:
                 raise Contradiction
             out[i] = EMPTY
