@@ -111,63 +111,70 @@ def line_full(clue: Clue, line: Line) -> Line:
 
 @lru_cache(maxsize=1 << 16)      # probing meets the same line states again and again
 def _line_full(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
-    n, k = len(line), len(clue)
-    cells = list(line) + [EMPTY]           # a sentinel empty cell ends the last run
-    size_all = n + 1
-    empties = [0] * (size_all + 1)
-    for i, c in enumerate(cells):
-        empties[i + 1] = empties[i] + (c == EMPTY)
-    # back[j][i]: cells i.. can hold runs j.. (a run may start at i)
-    back = [[False] * (size_all + 2) for _ in range(k + 1)]
-    filled_after = [False] * (size_all + 2)
-    for i in range(size_all - 1, -1, -1):
-        filled_after[i] = filled_after[i + 1] or cells[i] == FILLED
-    for i in range(size_all + 1):
-        back[k][i] = not filled_after[i] if i <= size_all else True
+    # Bit i of a mask is cell i: each run's possible starts, narrowed from both ends at
+    # once by shifts and ands (a dynamic programme over positions, a line per operation).
+    n = len(line)
+    full = (1 << (n + 1)) - 1            # cells 0..n; cell n: a sentinel empty cell
+    filled = sum(1 << i for i, v in enumerate(line) if v == FILLED)
+    empty = sum(1 << i for i, v in enumerate(line) if v == EMPTY) | (1 << n)
+    can_be_empty = full & ~filled        # a cell may be skipped (left empty)
+    can_be_filled = full & ~empty
+    # ok[j]: the starts s where run j fits (its cells fillable, the cell after it emptiable)
+    ok = []
+    for size in clue:
+        window = can_be_filled
+        for t in range(1, size):
+            window &= can_be_filled >> t
+        ok.append(window & (can_be_empty >> size) & ((1 << (n + 1 - size)) - 1))
+    # back[j]: positions p (0..n+1) from which runs j.. fit into cells p..n
+    k = len(clue)
+    back = [0] * (k + 1)
+    back[k] = _spread_left(1 << (n + 1), can_be_empty)
     for j in range(k - 1, -1, -1):
-        size, row, nxt = clue[j], back[j], back[j + 1]
-        for i in range(size_all - 1, -1, -1):
-            ok = cells[i] != FILLED and row[i + 1]
-            e = i + size
-            if not ok and e < size_all and empties[e] == empties[i] and cells[e] != FILLED:
-                ok = nxt[e + 1]
-            row[i] = ok
-    if not back[0][0]:
+        back[j] = _spread_left(ok[j] & (back[j + 1] >> (clue[j] + 1)), can_be_empty)
+    if not back[0] & 1:
         raise Contradiction
-    # forward: front[j][i]: cells ..i-1 hold runs ..j-1 and a run may start at i
-    front = [[False] * (size_all + 2) for _ in range(k + 1)]
-    front[0][0] = True
-    can_fill = [0] * (size_all + 2)
-    can_empty = [False] * n
+    could_fill = could_empty = 0
+    at = 1                                # positions the runs before j can end at (+ gap)
     for j in range(k + 1):
-        row = front[j]
-        for i in range(size_all):
-            if not row[i]:
-                continue
-            if cells[i] != FILLED:
-                row[i + 1] = True
-                if i < n and back[j][i + 1]:
-                    can_empty[i] = True
-            if j < k:
-                size = clue[j]
-                e = i + size
-                if (e < size_all and empties[e] == empties[i] and cells[e] != FILLED
-                        and back[j + 1][e + 1]):
-                    front[j + 1][e + 1] = True
-                    can_fill[i] += 1
-                    can_fill[e] -= 1
-                    if e < n:
-                        can_empty[e] = True       # the gap after the run
+        reach = _spread_right(at, can_be_empty) & back[j]
+        could_empty |= reach & can_be_empty & (back[j] >> 1)    # a skipped cell
+        if j == k:
+            break
+        size = clue[j]
+        starts = reach & ok[j] & (back[j + 1] >> (size + 1))
+        cover = starts
+        for t in range(1, size):
+            cover |= starts << t
+        could_fill |= cover
+        could_empty |= starts << size                           # the gap after the run
+        at = starts << (size + 1)
     out = list(line)
-    run = 0
     for i in range(n):
-        run += can_fill[i]
-        fill, empty = run > 0, can_empty[i]
-        if not fill and not empty:
+        fill, emp = could_fill >> i & 1, could_empty >> i & 1
+        if not fill and not emp:
             raise Contradiction
-        if fill != empty:
+        if fill != emp:
             out[i] = FILLED if fill else EMPTY
     return tuple(out)
+
+
+def _spread_right(x: int, passable: int) -> int:
+    """x and every position reached from it by stepping over passable cells (p -> p+1)."""
+    while True:
+        y = x | ((x & passable) << 1)
+        if y == x:
+            return x
+        x = y
+
+
+def _spread_left(x: int, passable: int) -> int:
+    """x and every position p from which passable cells lead to it (p -> p+1)."""
+    while True:
+        y = x | ((x >> 1) & passable)
+        if y == x:
+            return x
+        x = y
 
 
 LINE_STAGE: dict[str, Callable[[Clue, Line], Line]] = {"easy": line_simple,
