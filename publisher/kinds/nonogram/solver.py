@@ -58,49 +58,45 @@ def _line_simple(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
     if shaded + unknown == sum(clue):      # every open cell is needed
         return tuple(FILLED if v == UNKNOWN else v for v in line)
 
-    empties = [0] * (n + 1)          # empties[i]: EMPTY cells before i
-    for i, v in enumerate(line):
-        empties[i + 1] = empties[i] + (v == EMPTY)
-
-    def fits(s: int, size: int) -> bool:
-        return (s >= 0 and s + size <= n and empties[s + size] == empties[s]
-                and (s == 0 or line[s - 1] != FILLED)
-                and (s + size == n or line[s + size] != FILLED))
+    # bit i of a mask is cell i
+    filled = sum(1 << i for i, v in enumerate(line) if v == FILLED)
+    empty = sum(1 << i for i, v in enumerate(line) if v == EMPTY)
+    open_cells = ((1 << n) - 1) & ~empty
+    reach = shade = 0
     lo, hi = [0] * k, [0] * k
+    fit = []             # per run: the starts where it fits on its own (no EMPTY inside,
+    for size in clue:    # no FILLED just before or after)
+        window = open_cells
+        for t in range(1, size):
+            window &= open_cells >> t
+        fit.append(window & ~(filled << 1) & ~(filled >> size) & ((1 << (n - size + 1)) - 1))
     start = 0
-    for j, size in enumerate(clue):
-        while start + size <= n and not fits(start, size):
-            start += 1
-        lo[j] = start
-        start += size + 1
+    for j, size in enumerate(clue):        # the leftmost start of each run
+        later = fit[j] >> start
+        lo[j] = start + (later & -later).bit_length() - 1 if later else max(start, n - size + 1)
+        start = lo[j] + size + 1
     end = n
-    for j in range(k - 1, -1, -1):
+    for j in range(k - 1, -1, -1):         # the rightmost
         s = end - clue[j]
-        while s >= 0 and not fits(s, clue[j]):
-            s -= 1
+        if s >= 0:
+            s = (fit[j] & ((1 << (s + 1)) - 1)).bit_length() - 1
         hi[j] = s
         end = s - 1
-    out = list(line)
-    reach = [0] * (n + 1)            # +1 where a placement starts, -1 past its end
     for j, size in enumerate(clue):
-        starts = [s for s in range(lo[j], hi[j] + 1) if fits(s, size)]
+        if hi[j] < lo[j]:
+            raise Contradiction
+        starts = fit[j] & ((1 << (hi[j] + 1)) - 1) & ~((1 << lo[j]) - 1)
         if not starts:
             raise Contradiction
-        for s in starts:
-            reach[s] += 1
-            reach[s + size] -= 1
-        for i in range(starts[-1], starts[0] + size):     # covered by every placement
-            if out[i] == EMPTY:
-                raise Contradiction
-            out[i] = FILLED
-    covered = 0
-    for i in range(n):
-        covered += reach[i]
-        if not covered:
-            if out[i] == FILLED:
-                raise Contradiction
-            out[i] = EMPTY
-    return tuple(out)
+        first, last = (starts & -starts).bit_length() - 1, starts.bit_length() - 1
+        if last < first + size:            # covered by every placement
+            shade |= ((1 << (first + size)) - 1) & ~((1 << last) - 1)
+        for t in range(size):
+            reach |= starts << t
+    if shade & empty or filled & ~reach:
+        raise Contradiction
+    return tuple(FILLED if shade >> i & 1 else v if reach >> i & 1 else EMPTY
+                 for i, v in enumerate(line))
 
 
 def line_full(clue: Clue, line: Line) -> Line:
