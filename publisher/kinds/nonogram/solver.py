@@ -196,6 +196,8 @@ def propagate(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
         if axis == 0:
             line = tuple(grid[x])
             if UNKNOWN not in line:
+                if _runs(line) != rows[x]:      # filled in by the columns, wrongly
+                    raise Contradiction
                 continue
             new = cached(rows[x], line)
             if new == line:
@@ -210,6 +212,8 @@ def propagate(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
         else:
             line = tuple([row[x] for row in grid])
             if UNKNOWN not in line:
+                if _runs(line) != cols[x]:
+                    raise Contradiction
                 continue
             new = cached(cols[x], line)
             if new == line:
@@ -220,6 +224,11 @@ def propagate(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
                     if (0, r) not in queued:
                         queued.add((0, r))
                         queue.append((0, r))
+
+
+@lru_cache(maxsize=1 << 16)
+def _runs(line: tuple[int, ...]) -> Clue:
+    return clue_of([v == FILLED for v in line])
 
 
 def _cross(r: int, c: int) -> list[tuple[int, int]]:
@@ -233,13 +242,19 @@ def probe(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
     helps. Returns the probes made. Raises Contradiction."""
     probes = 0
     progress = True
+    height, width = len(rows), len(cols)
     while progress and any(UNKNOWN in row for row in grid):
         progress = False
-        for r in range(len(rows)):
-            for c in range(len(cols)):
+        # (r, c, value) a probe that held has implied since the grid last changed: that
+        # probe holds too (it starts from less), so it is not made
+        implied: set[tuple[int, int, int]] = set()
+        for r in range(height):
+            for c in range(width):
                 if grid[r][c] != UNKNOWN:
                     continue
                 for value, other in ((FILLED, EMPTY), (EMPTY, FILLED)):
+                    if (r, c, value) in implied:
+                        continue
                     probes += 1
                     if probes > budget:
                         return probes
@@ -251,7 +266,12 @@ def probe(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
                         grid[r][c] = other
                         propagate(grid, rows, cols, line_full, _cross(r, c))
                         progress = True
+                        implied.clear()
                         break
+                    for r2, (was, now) in enumerate(zip(grid, trial)):
+                        if was != now:
+                            implied.update((r2, c2, v) for c2, v in enumerate(now)
+                                           if v != was[c2])
     return probes
 
 
