@@ -9,9 +9,9 @@ from .solver import (FILLED, STAGES, UNKNOWN, Clue, Contradiction, LINE_STAGE, L
                      clue_of, grade, line_full, line_simple, probe, propagate, settle, solved)
 
 # Random grids: how dark, by grade (darker grids have longer runs: easier lines), at 10
-# and at 30 cells a side (between: in proportion). Large medium grids drawn lighter are
-# mostly ambiguous; small ones drawn darker mostly easy (measured: benchmarks/nonogram.py).
-DENSITY = {"easy": (0.62, 0.62), "medium": (0.5, 0.54), "hard": (0.5, 0.5)}
+# and at 20 or more cells a side (between: in proportion). Large grids drawn lighter are
+# mostly ambiguous; small ones drawn darker mostly too easy (measured: benchmarks/nonogram.py).
+DENSITY = {"easy": (0.62, 0.62), "medium": (0.5, 0.53), "hard": (0.42, 0.5)}
 WALKS, WALK_STEPS = 4, 300   # walks from a random grid per candidate, cells flipped in each
 SCORED_GIVENS = 24         # candidate givens weighed per step (spread over the unknown cells)
 
@@ -135,7 +135,7 @@ def random_grid(height: int, width: int, difficulty: str, rng: random.Random) ->
 
 def _draw(height: int, width: int, difficulty: str, rng: random.Random) -> list[list[bool]]:
     small, large = DENSITY[difficulty]
-    density = small + (large - small) * min(1.0, max(0, max(height, width) - 10) / 20)
+    density = small + (large - small) * min(1.0, max(0, max(height, width) - 10) / 10)
     return _smooth([[rng.random() < density for _ in range(width)]
                     for _ in range(height)], rng)
 
