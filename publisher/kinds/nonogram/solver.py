@@ -41,6 +41,24 @@ def clue_of(cells: Sequence[bool]) -> Clue:
     return tuple(runs)
 
 
+# A line as two masks (bit i: cell i filled / empty) and back, at C speed: the cells as
+# bytes, translated to binary digits; back, the digits of filled + 2 * empty read in
+# decimal (no carries: a cell is one or the other).
+_FILLED_DIGITS = bytes.maketrans(bytes([UNKNOWN, FILLED, EMPTY]), b"010")
+_EMPTY_DIGITS = bytes.maketrans(bytes([UNKNOWN, FILLED, EMPTY]), b"001")
+_CELLS = bytes.maketrans(b"012", bytes([UNKNOWN, FILLED, EMPTY]))
+
+
+def _masks(line: tuple[int, ...]) -> tuple[int, int]:
+    cells = bytes(reversed(line))
+    return int(cells.translate(_FILLED_DIGITS), 2), int(cells.translate(_EMPTY_DIGITS), 2)
+
+
+def _line_of(filled: int, empty: int, n: int) -> tuple[int, ...]:
+    digits = str(int(f"{filled:b}") + 2 * int(f"{empty:b}")).zfill(n)
+    return tuple(digits[::-1].encode().translate(_CELLS))
+
+
 def line_simple(clue: Clue, line: Line) -> Line:
     """The easy stage on one line: each run's possible starts on its own (bounded by the
     runs before and after it), and counting; raises Contradiction."""
@@ -59,8 +77,7 @@ def _line_simple(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(FILLED if v == UNKNOWN else v for v in line)
 
     # bit i of a mask is cell i
-    filled = sum(1 << i for i, v in enumerate(line) if v == FILLED)
-    empty = sum(1 << i for i, v in enumerate(line) if v == EMPTY)
+    filled, empty = _masks(line)
     open_cells = ((1 << n) - 1) & ~empty
     reach = shade = 0
     lo, hi = [0] * k, [0] * k
@@ -95,8 +112,7 @@ def _line_simple(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
             reach |= starts << t
     if shade & empty or filled & ~reach:
         raise Contradiction
-    return tuple(FILLED if shade >> i & 1 else v if reach >> i & 1 else EMPTY
-                 for i, v in enumerate(line))
+    return _line_of(filled | shade, ((1 << n) - 1) & (empty | ~reach), n)
 
 
 def line_full(clue: Clue, line: Line) -> Line:
@@ -111,8 +127,8 @@ def _line_full(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
     # once by shifts and ands (a dynamic programme over positions, a line per operation).
     n = len(line)
     full = (1 << (n + 1)) - 1            # cells 0..n; cell n: a sentinel empty cell
-    filled = sum(1 << i for i, v in enumerate(line) if v == FILLED)
-    empty = sum(1 << i for i, v in enumerate(line) if v == EMPTY) | (1 << n)
+    filled, empty = _masks(line)
+    empty |= 1 << n
     can_be_empty = full & ~filled        # a cell may be skipped (left empty)
     can_be_filled = full & ~empty
     # ok[j]: the starts s where run j fits (its cells fillable, the cell after it emptiable)
@@ -145,14 +161,10 @@ def _line_full(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
         could_fill |= cover
         could_empty |= starts << size                           # the gap after the run
         at = starts << (size + 1)
-    out = list(line)
-    for i in range(n):
-        fill, emp = could_fill >> i & 1, could_empty >> i & 1
-        if not fill and not emp:
-            raise Contradiction
-        if fill != emp:
-            out[i] = FILLED if fill else EMPTY
-    return tuple(out)
+    cells = (1 << n) - 1
+    if cells & ~(could_fill | could_empty):
+        raise Contradiction
+    return _line_of(cells & could_fill & ~could_empty, cells & could_empty & ~could_fill, n)
 
 
 def _spread_right(x: int, passable: int) -> int:
