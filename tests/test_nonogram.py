@@ -299,8 +299,8 @@ def test_the_kinds_line_stages_agree_with_every_arrangement():
     from publisher.kinds.nonogram.solver import (EMPTY, FILLED, UNKNOWN, Contradiction,
                                                  line_full, line_simple)
     rng = random.Random(5)
-    for _ in range(1500):
-        n = rng.randint(1, 9)
+    for k in range(1800):
+        n = rng.randint(1, 9) if k < 1500 else rng.randint(10, 16)    # a line of masks
         clue = tuple(runs([rng.random() < 0.5 for _ in range(n)]))
         line = [rng.choice([UNKNOWN, UNKNOWN, FILLED, EMPTY]) for _ in range(n)]
         fits = [a for a in arrangements(clue, n)
@@ -317,3 +317,12 @@ def test_the_kinds_line_stages_agree_with_every_arrangement():
             elif agreed is not None:
                 assert found is not None
                 assert all(f == UNKNOWN or f == a for f, a in zip(found, agreed)), (clue, line)
+
+
+def test_a_line_the_crossing_lines_fill_in_wrongly_is_a_contradiction():
+    from publisher.kinds.nonogram.solver import (UNKNOWN, Contradiction, line_full,
+                                                 line_simple, propagate)
+    for stage in (line_simple, line_full):
+        grid = [[UNKNOWN] * 2 for _ in range(2)]
+        with pytest.raises(Contradiction):      # the rows fill every cell: columns of 2
+            propagate(grid, [(2,), (2,)], [(1,), (1,)], stage)
