@@ -12,7 +12,7 @@ from .solver import (FILLED, STAGES, UNKNOWN, Clue, Contradiction, LINE_STAGE, L
 # and at 20 or more cells a side (between: in proportion). Large grids drawn lighter are
 # mostly ambiguous; small ones drawn darker mostly too easy (measured: benchmarks/nonogram.py).
 DENSITY = {"easy": (0.62, 0.62), "medium": (0.44, 0.53), "hard": (0.42, 0.5)}
-WALKS, WALK_STEPS = 4, 300   # walks from a random grid per candidate, cells flipped in each
+WALKS, WALK_STEPS = 4, 300   # at most WALKS x WALK_STEPS grids tried per random puzzle
 SCORED_GIVENS = 24         # candidate givens weighed per step (spread over the unknown cells)
 
 
