@@ -6,7 +6,7 @@ Random grids: milliseconds per kept puzzle (one generate call: a random grid is 
 at the grade asked, so the call includes every grid drawn and refused; the book's first
 round runs 2 candidates) at 10x10, 20x20 and 30x30, each grade, beside
 `sgt-pattern --generate N RxC` (its one-line-at-a-time solver proves uniqueness; no grades)
-and the ratio to it (issue 29: at most 10x Tatham at the same size).
+and the ratio of each grade to it (issue 29: at most 10x Tatham at the same size).
 Pictures: every bundled picture at medium (its size, the givens it got, the time), and a
 30x30 picture made from a PNG (issue 29: under 2 s).
 `apt-get install -y sgt-puzzles` puts the peer at /usr/games/sgt-pattern.
@@ -85,13 +85,16 @@ def main() -> None:
     args = parser.parse_args()
     print(f"code: {TREE}")
     print("random grids, CPU ms per kept puzzle (median of runs)")
-    print(f"{'size':>6} {'easy':>9} {'medium':>9} {'hard':>9} {'Tatham':>9} {'medium/Tatham':>14}")
+    grades = ("easy", "medium", "hard")
+    print(f"{'size':>6} {'easy':>9} {'medium':>9} {'hard':>9} {'Tatham':>9}   "
+          + "  ".join(f"{g + '/Tatham':>13}" for g in grades))
     for size in SIZES:
-        row = {grade: ours(size, grade, args.runs) for grade in ("easy", "medium", "hard")}
+        row = {grade: ours(size, grade, args.runs) for grade in grades}
         theirs = peer(size, args.peer_runs)
-        ratio = f"{row['medium'] / theirs:13.1f}x" if theirs else "           n/a"
+        ratios = "  ".join(f"{row[g] / theirs:12.1f}x" if theirs else f"{'n/a':>13}"
+                           for g in grades)
         print(f"{size:>3}x{size:<2} {row['easy']:9.1f} {row['medium']:9.1f} {row['hard']:9.1f} "
-              f"{theirs if theirs is not None else float('nan'):9.2f} {ratio}")
+              f"{theirs if theirs is not None else float('nan'):9.2f}   {ratios}")
     print("\npictures at medium: size, givens, grade, CPU ms")
     total = []
     for picture in bundled():

@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from .solver import (FILLED, STAGES, UNKNOWN, Clue, Contradiction, LINE_STAGE, Line,
                      clue_of, grade, line_full, line_simple, probe, propagate, settle, solved)
 
-# Random grids: how dark, by grade (darker grids have longer runs: easier lines).
-DENSITY = {"easy": 0.62, "medium": 0.53, "hard": 0.5}
-WALKS, WALK_STEPS = 4, 300   # walks from a random grid per candidate, cells flipped in each
+# Random grids: how dark, by grade (darker grids have longer runs: easier lines), at 10
+# and at 20 or more cells a side (between: in proportion). Large grids drawn lighter are
+# mostly ambiguous; small ones drawn darker mostly too easy (measured: benchmarks/nonogram.py).
+DENSITY = {"easy": (0.62, 0.62), "medium": (0.44, 0.53), "hard": (0.42, 0.5)}
+WALKS, WALK_STEPS = 4, 300   # at most WALKS x WALK_STEPS grids tried per random puzzle
 SCORED_GIVENS = 24         # candidate givens weighed per step (spread over the unknown cells)
 
 
@@ -108,13 +110,12 @@ def from_picture(solution: tuple[str, ...], difficulty: str) -> Puzzle:
 
 def random_grid(height: int, width: int, difficulty: str, rng: random.Random) -> Puzzle:
     """A random grid whose grade is `difficulty`. Few random grids have the grade asked
-    (a twentieth need probing), so each is walked towards it: when an easier stage
-    already solves it, a random cell is flipped; when the stage asked leaves cells open,
-    one of those is flipped; until the stage asked, and no easier one, solves it."""
+    (a twentieth need probing). A grid an easier stage solves is drawn afresh (a flipped
+    cell seldom makes it harder); one the stage asked leaves cells open is walked: one of
+    those cells flipped, until the stage asked, and no easier one, solves it."""
     level = STAGES.index(difficulty)
     for _ in range(WALKS):
-        cells = _smooth([[rng.random() < DENSITY[difficulty] for _ in range(width)]
-                         for _ in range(height)], rng)
+        cells = _draw(height, width, difficulty, rng)
         for _ in range(WALK_STEPS):
             solution = tuple("".join("#" if v else "." for v in row) for row in cells)
             rows, cols = clues(solution)
@@ -124,12 +125,19 @@ def random_grid(height: int, width: int, difficulty: str, rng: random.Random) ->
             open_cells = [(r, c) for r in range(height) for c in range(width)
                           if grid[r][c] == UNKNOWN]
             if stage is not None and STAGES.index(stage) < level or not open_cells:
-                r, c = rng.randrange(height), rng.randrange(width)
+                cells = _draw(height, width, difficulty, rng)
             else:
                 r, c = rng.choice(open_cells)
-            cells[r][c] = not cells[r][c]
+                cells[r][c] = not cells[r][c]
     raise NonogramError(f"no {height}x{width} grid graded {difficulty} in {WALKS} walks "
                         f"of {WALK_STEPS} steps")
+
+
+def _draw(height: int, width: int, difficulty: str, rng: random.Random) -> list[list[bool]]:
+    small, large = DENSITY[difficulty]
+    density = small + (large - small) * min(1.0, max(0, max(height, width) - 10) / 10)
+    return _smooth([[rng.random() < density for _ in range(width)]
+                    for _ in range(height)], rng)
 
 
 def _smooth(cells: list[list[bool]], rng: random.Random) -> list[list[bool]]:

@@ -41,6 +41,24 @@ def clue_of(cells: Sequence[bool]) -> Clue:
     return tuple(runs)
 
 
+# A line as two masks (bit i: cell i filled / empty) and back, at C speed: the cells as
+# bytes, translated to binary digits; back, the digits of filled + 2 * empty read in
+# decimal (no carries: a cell is one or the other).
+_FILLED_DIGITS = bytes.maketrans(bytes([UNKNOWN, FILLED, EMPTY]), b"010")
+_EMPTY_DIGITS = bytes.maketrans(bytes([UNKNOWN, FILLED, EMPTY]), b"001")
+_CELLS = bytes.maketrans(b"012", bytes([UNKNOWN, FILLED, EMPTY]))
+
+
+def _masks(line: tuple[int, ...]) -> tuple[int, int]:
+    cells = bytes(reversed(line))
+    return int(cells.translate(_FILLED_DIGITS), 2), int(cells.translate(_EMPTY_DIGITS), 2)
+
+
+def _line_of(filled: int, empty: int, n: int) -> tuple[int, ...]:
+    digits = str(int(f"{filled:b}") + 2 * int(f"{empty:b}")).zfill(n)
+    return tuple(digits[::-1].encode().translate(_CELLS))
+
+
 def line_simple(clue: Clue, line: Line) -> Line:
     """The easy stage on one line: each run's possible starts on its own (bounded by the
     runs before and after it), and counting; raises Contradiction."""
@@ -58,43 +76,43 @@ def _line_simple(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
     if shaded + unknown == sum(clue):      # every open cell is needed
         return tuple(FILLED if v == UNKNOWN else v for v in line)
 
-    def fits(s: int, size: int) -> bool:
-        return (s >= 0 and s + size <= n and EMPTY not in line[s:s + size]
-                and (s == 0 or line[s - 1] != FILLED)
-                and (s + size == n or line[s + size] != FILLED))
+    # bit i of a mask is cell i
+    filled, empty = _masks(line)
+    open_cells = ((1 << n) - 1) & ~empty
+    reach = shade = 0
     lo, hi = [0] * k, [0] * k
+    fit = []             # per run: the starts where it fits on its own (no EMPTY inside,
+    for size in clue:    # no FILLED just before or after)
+        window = open_cells
+        for t in range(1, size):
+            window &= open_cells >> t
+        fit.append(window & ~(filled << 1) & ~(filled >> size) & ((1 << (n - size + 1)) - 1))
     start = 0
-    for j, size in enumerate(clue):
-        while start + size <= n and not fits(start, size):
-            start += 1
-        lo[j] = start
-        start += size + 1
+    for j, size in enumerate(clue):        # the leftmost start of each run
+        later = fit[j] >> start
+        lo[j] = start + (later & -later).bit_length() - 1 if later else max(start, n - size + 1)
+        start = lo[j] + size + 1
     end = n
-    for j in range(k - 1, -1, -1):
+    for j in range(k - 1, -1, -1):         # the rightmost
         s = end - clue[j]
-        while s >= 0 and not fits(s, clue[j]):
-            s -= 1
+        if s >= 0:
+            s = (fit[j] & ((1 << (s + 1)) - 1)).bit_length() - 1
         hi[j] = s
         end = s - 1
-    out = list(line)
-    reach = [False] * n
     for j, size in enumerate(clue):
-        starts = [s for s in range(lo[j], hi[j] + 1) if fits(s, size)]
+        if hi[j] < lo[j]:
+            raise Contradiction
+        starts = fit[j] & ((1 << (hi[j] + 1)) - 1) & ~((1 << lo[j]) - 1)
         if not starts:
             raise Contradiction
-        for s in starts:
-            for i in range(s, s + size):
-                reach[i] = True
-        for i in range(starts[-1], starts[0] + size):     # covered by every placement
-            if out[i] == EMPTY:
-                raise Contradiction
-            out[i] = FILLED
-    for i in range(n):
-        if not reach[i]:
-            if out[i] == FILLED:
-                raise Contradiction
-            out[i] = EMPTY
-    return tuple(out)
+        first, last = (starts & -starts).bit_length() - 1, starts.bit_length() - 1
+        if last < first + size:            # covered by every placement
+            shade |= ((1 << (first + size)) - 1) & ~((1 << last) - 1)
+        for t in range(size):
+            reach |= starts << t
+    if shade & empty or filled & ~reach:
+        raise Contradiction
+    return _line_of(filled | shade, ((1 << n) - 1) & (empty | ~reach), n)
 
 
 def line_full(clue: Clue, line: Line) -> Line:
@@ -105,67 +123,72 @@ def line_full(clue: Clue, line: Line) -> Line:
 
 @lru_cache(maxsize=1 << 16)      # probing meets the same line states again and again
 def _line_full(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
-    n, k = len(line), len(clue)
-    cells = list(line) + [EMPTY]           # a sentinel empty cell ends the last run
-    size_all = n + 1
-    empties = [0] * (size_all + 1)
-    for i, c in enumerate(cells):
-        empties[i + 1] = empties[i] + (c == EMPTY)
-    # back[j][i]: cells i.. can hold runs j.. (a run may start at i)
-    back = [[False] * (size_all + 2) for _ in range(k + 1)]
-    filled_after = [False] * (size_all + 2)
-    for i in range(size_all - 1, -1, -1):
-        filled_after[i] = filled_after[i + 1] or cells[i] == FILLED
-    for i in range(size_all + 1):
-        back[k][i] = not filled_after[i] if i <= size_all else True
+    # Bit i of a mask is cell i: each run's possible starts, narrowed from both ends at
+    # once by shifts and ands (a dynamic programme over positions, a line per operation).
+    n = len(line)
+    full = (1 << (n + 1)) - 1            # cells 0..n; cell n: a sentinel empty cell
+    filled, empty = _masks(line)
+    empty |= 1 << n
+    can_be_empty = full & ~filled        # a cell may be skipped (left empty)
+    can_be_filled = full & ~empty
+    # ok[j]: the starts s where run j fits (its cells fillable, the cell after it emptiable)
+    ok = []
+    for size in clue:
+        window = can_be_filled
+        for t in range(1, size):
+            window &= can_be_filled >> t
+        ok.append(window & (can_be_empty >> size) & ((1 << (n + 1 - size)) - 1))
+    # back[j]: positions p (0..n+1) from which runs j.. fit into cells p..n
+    k = len(clue)
+    back = [0] * (k + 1)
+    back[k] = _spread_left(1 << (n + 1), can_be_empty)
     for j in range(k - 1, -1, -1):
-        size, row, nxt = clue[j], back[j], back[j + 1]
-        for i in range(size_all - 1, -1, -1):
-            ok = cells[i] != FILLED and row[i + 1]
-            e = i + size
-            if not ok and e < size_all and empties[e] == empties[i] and cells[e] != FILLED:
-                ok = nxt[e + 1]
-            row[i] = ok
-    if not back[0][0]:
+        back[j] = _spread_left(ok[j] & (back[j + 1] >> (clue[j] + 1)), can_be_empty)
+    if not back[0] & 1:
         raise Contradiction
-    # forward: front[j][i]: cells ..i-1 hold runs ..j-1 and a run may start at i
-    front = [[False] * (size_all + 2) for _ in range(k + 1)]
-    front[0][0] = True
-    can_fill = [0] * (size_all + 2)
-    can_empty = [False] * n
+    could_fill = could_empty = 0
+    at = 1                                # positions the runs before j can end at (+ gap)
     for j in range(k + 1):
-        row = front[j]
-        for i in range(size_all):
-            if not row[i]:
-                continue
-            if cells[i] != FILLED:
-                row[i + 1] = True
-                if i < n and back[j][i + 1]:
-                    can_empty[i] = True
-            if j < k:
-                size = clue[j]
-                e = i + size
-                if (e < size_all and empties[e] == empties[i] and cells[e] != FILLED
-                        and back[j + 1][e + 1]):
-                    front[j + 1][e + 1] = True
-                    can_fill[i] += 1
-                    can_fill[e] -= 1
-                    if e < n:
-                        can_empty[e] = True       # the gap after the run
-    out = list(line)
-    run = 0
-    for i in range(n):
-        run += can_fill[i]
-        fill, empty = run > 0, can_empty[i]
-        if not fill and not empty:
-            raise Contradiction
-        if fill != empty:
-            out[i] = FILLED if fill else EMPTY
-    return tuple(out)
+        reach = _spread_right(at, can_be_empty) & back[j]
+        could_empty |= reach & can_be_empty & (back[j] >> 1)    # a skipped cell
+        if j == k:
+            break
+        size = clue[j]
+        starts = reach & ok[j] & (back[j + 1] >> (size + 1))
+        cover = starts
+        for t in range(1, size):
+            cover |= starts << t
+        could_fill |= cover
+        could_empty |= starts << size                           # the gap after the run
+        at = starts << (size + 1)
+    cells = (1 << n) - 1
+    if cells & ~(could_fill | could_empty):
+        raise Contradiction
+    return _line_of(cells & could_fill & ~could_empty, cells & could_empty & ~could_fill, n)
+
+
+def _spread_right(x: int, passable: int) -> int:
+    """x and every position reached from it by stepping over passable cells (p -> p+1)."""
+    while True:
+        y = x | ((x & passable) << 1)
+        if y == x:
+            return x
+        x = y
+
+
+def _spread_left(x: int, passable: int) -> int:
+    """x and every position p from which passable cells lead to it (p -> p+1)."""
+    while True:
+        y = x | ((x >> 1) & passable)
+        if y == x:
+            return x
+        x = y
 
 
 LINE_STAGE: dict[str, Callable[[Clue, Line], Line]] = {"easy": line_simple,
                                                        "medium": line_full}
+_CACHED: dict[Callable[[Clue, Line], Line], Callable[[Clue, tuple[int, ...]], tuple[int, ...]]] = {
+    line_simple: _line_simple, line_full: _line_full}
 
 
 def propagate(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
@@ -174,6 +197,8 @@ def propagate(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
     """Solve lines until nothing changes (in place); `dirty`: the lines to start from
     ((0, r) rows, (1, c) columns; default all). Raises Contradiction."""
     height, width = len(rows), len(cols)
+    # the cached stage on tuples: most calls meet a line state seen before
+    cached = _CACHED.get(solve) or (lambda clue, line: tuple(solve(clue, list(line))))
     queue = deque(dirty if dirty is not None else
                   [(0, r) for r in range(height)] + [(1, c) for c in range(width)])
     queued = set(queue)
@@ -181,27 +206,41 @@ def propagate(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
         axis, x = queue.popleft()
         queued.discard((axis, x))
         if axis == 0:
-            line = grid[x]
+            line = tuple(grid[x])
             if UNKNOWN not in line:
+                if _runs(line) != rows[x]:      # filled in by the columns, wrongly
+                    raise Contradiction
                 continue
-            new = solve(rows[x], line)
+            new = cached(rows[x], line)
+            if new == line:
+                continue
+            row = grid[x]
             for c in range(width):
                 if new[c] != line[c]:
-                    line[c] = new[c]
+                    row[c] = new[c]
                     if (1, c) not in queued:
                         queued.add((1, c))
                         queue.append((1, c))
         else:
-            line = [grid[r][x] for r in range(height)]
+            line = tuple([row[x] for row in grid])
             if UNKNOWN not in line:
+                if _runs(line) != cols[x]:
+                    raise Contradiction
                 continue
-            new = solve(cols[x], line)
+            new = cached(cols[x], line)
+            if new == line:
+                continue
             for r in range(height):
                 if new[r] != line[r]:
                     grid[r][x] = new[r]
                     if (0, r) not in queued:
                         queued.add((0, r))
                         queue.append((0, r))
+
+
+@lru_cache(maxsize=1 << 16)
+def _runs(line: tuple[int, ...]) -> Clue:
+    return clue_of([v == FILLED for v in line])
 
 
 def _cross(r: int, c: int) -> list[tuple[int, int]]:
@@ -215,13 +254,19 @@ def probe(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
     helps. Returns the probes made. Raises Contradiction."""
     probes = 0
     progress = True
+    height, width = len(rows), len(cols)
     while progress and any(UNKNOWN in row for row in grid):
         progress = False
-        for r in range(len(rows)):
-            for c in range(len(cols)):
+        # (r, c, value) a probe that held has implied since the grid last changed: that
+        # probe holds too (it starts from less), so it is not made
+        implied: set[tuple[int, int, int]] = set()
+        for r in range(height):
+            for c in range(width):
                 if grid[r][c] != UNKNOWN:
                     continue
                 for value, other in ((FILLED, EMPTY), (EMPTY, FILLED)):
+                    if (r, c, value) in implied:
+                        continue
                     probes += 1
                     if probes > budget:
                         return probes
@@ -233,7 +278,12 @@ def probe(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
                         grid[r][c] = other
                         propagate(grid, rows, cols, line_full, _cross(r, c))
                         progress = True
+                        implied.clear()
                         break
+                    for r2, (was, now) in enumerate(zip(grid, trial)):
+                        if was != now:
+                            implied.update((r2, c2, v) for c2, v in enumerate(now)
+                                           if v != was[c2])
     return probes
 
 
