@@ -163,6 +163,12 @@ class BookRenderer:
         problem = kind.fits(outcome.kept, box, ctx, solution=solution)
         if problem:
             return problem
+        pencil = self.theme.min_writing_cell
+        cell = None if solution else kind.writing_cell(outcome.kept, box, ctx)
+        if cell is not None and cell < pencil - 0.05:
+            return (f"cells would be {cell / 72:.2f} in (at least {pencil / 72:.2f} in takes a "
+                    "pencil's letter or digit); put fewer puzzles on a page or use a smaller "
+                    "grid")
         floor = self.theme.min_answer_font_size if solution else self.theme.min_font_size
         smallest = measure.smallest_text(kind, outcome.kept, box, ctx, solution)
         if smallest < floor - 0.05:

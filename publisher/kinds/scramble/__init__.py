@@ -204,6 +204,11 @@ class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
                     "fewer puzzles on a page, fewer words in a puzzle or shorter words")
         return None
 
+    def writing_cell(self, board: ScrambleBoard, box: Box, ctx: DrawContext) -> float | None:
+        items, bonus = self._parts(board, ctx)
+        chosen = fit(items, box, ctx.theme, bonus)
+        return chosen.box if chosen else None
+
     def manifest(self, board: ScrambleBoard) -> dict[str, Any]:
         return {"items": [{"scrambled": it["scrambled"], "answer": it["answer"],
                            "clue": it["clue"], "marked": list(it["marked"])}

@@ -91,7 +91,9 @@ def _fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None,
     lowest = floor / CLUE if any(it.clue for it in items) else floor
     for size in text_sizes(max(theme.font_size * LARGEST_TEXT, lowest), lowest):
         scale = getattr(theme, "scale", 1.0)
-        sides = dict.fromkeys(min(largest * scale, size * 1.7)
+        # never a box under the pencil's cell (the layout's), whatever the text size
+        pencil = getattr(theme, "min_writing_cell", 0.0)
+        sides = dict.fromkeys(max(pencil, min(largest * scale, size * 1.7))
                               for largest in (LARGEST_BOX, LONG_WORD_BOX))
         for columns, side in ((columns, side) for columns in (1, 2) for side in sides):
             f = Fit(size, side, columns, stacked)

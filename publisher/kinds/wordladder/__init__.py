@@ -151,6 +151,11 @@ class WordLadderKind(Kind[WordLadderSection, WordLadderParams, WordLadderBoard])
         return text.text("rule_clues" if board.clues else "rule",
                          start=board.start, end=board.end)
 
+    def writing_cell(self, board: WordLadderBoard, box: Box, ctx: DrawContext) -> float | None:
+        chosen = layout(len(board.solution), len(board.start), board.clues,
+                        self.instruction(board, ctx), box, ctx.theme)
+        return chosen.box if chosen else None
+
     def manifest(self, board: WordLadderBoard) -> dict[str, Any]:
         return {"start": board.start, "end": board.end, "solution": list(board.solution),
                 "par": board.par, "clues": list(board.clues) if board.clues is not None
