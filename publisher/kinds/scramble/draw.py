@@ -86,13 +86,14 @@ def fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None = None,
 
 def _fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None,
          floor: float | None, stacked: bool) -> Fit | None:
+    # never a box under the pencil's cell (the layout's) at the sizes meant; a box too
+    # small for them (a floor given) still draws, smaller
+    pencil = getattr(theme, "min_writing_cell", 0.0) if floor is None else 0.0
     floor = theme.min_font_size if floor is None else floor
     # the floor holds for the smallest text drawn: the clues, when there are any
     lowest = floor / CLUE if any(it.clue for it in items) else floor
     for size in text_sizes(max(theme.font_size * LARGEST_TEXT, lowest), lowest):
         scale = getattr(theme, "scale", 1.0)
-        # never a box under the pencil's cell (the layout's), whatever the text size
-        pencil = getattr(theme, "min_writing_cell", 0.0)
         sides = dict.fromkeys(max(pencil, min(largest * scale, size * 1.7))
                               for largest in (LARGEST_BOX, LONG_WORD_BOX))
         for columns, side in ((columns, side) for columns in (1, 2) for side in sides):

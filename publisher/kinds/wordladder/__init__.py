@@ -57,6 +57,7 @@ class WordLadderKind(Kind[WordLadderSection, WordLadderParams, WordLadderBoard])
     params_model = WordLadderParams
     default_candidates = 4
     default_answers_per_page = 6
+    default_per_page = 2       # a ladder of a few rungs fills half a page
     easier = "fewer steps or shorter words (or `clues: false`)"
     example = {"length": 4, "steps": 4, "count": 1}
 
