@@ -2,7 +2,7 @@
 and how large the cells you write in print, measured on the PDF itself.
 
     python benchmarks/pages.py [--layouts letter a4 6x9] [--examples sudoku kinds ...]
-                               [--no-mixed]
+                               [--no-mixed] [--before REV]
 
 Run from the project root. Builds every example (examples/*.yaml, its `layout:` replaced by
 each trim) and a mixed book of every kind (`make-book kinds --example`), then reads the PDF
@@ -19,6 +19,10 @@ with tests/pdfmarks.py (never the drawing code's numbers) and the manifest's pag
   repeats between the page's parallel thin grid lines of one length, or the smallest square
   drawn at least 4 times (in inches; "-" when it draws neither; kinds without cells you
   write in, a maze's or a word search's, show their grid's spacing all the same).
+
+With `--before REV` (e.g. `main`) every book is also built by the code of that git
+revision (its tree exported to a temporary folder) and printed on the row above the
+current code's: before and after side by side in one run.
 """
 from __future__ import annotations
 
@@ -68,8 +72,9 @@ def measure(pdf: bytes, manifest: dict) -> dict:
     return {"fills": fills, "cells": cells, "answers": len(answer_pages), "least": least}
 
 
-def build(spec: dict, folder: Path, layout: str) -> tuple[bytes, dict]:
-    """Build `spec` (its relative paths read from `folder`) on `layout`."""
+def build(spec: dict, folder: Path, layout: str, root: Path = ROOT) -> tuple[bytes, dict]:
+    """Build `spec` (its relative paths read from `folder`) on `layout` with the code in
+    `root`."""
     spec = dict(spec, layout=layout)
     for key in ("cover", "history"):     # no cover; a desk's history would change the next run
         spec.pop(key, None)
@@ -80,7 +85,7 @@ def build(spec: dict, folder: Path, layout: str) -> tuple[bytes, dict]:
         handle.close()
         try:
             run = subprocess.run([sys.executable, "-m", "publisher.cli", str(path), "--out", out,
-                                  "-q"], cwd=ROOT, capture_output=True, text=True)
+                                  "-q"], cwd=root, capture_output=True, text=True)
         finally:
             path.unlink()
         if run.returncode:
@@ -90,49 +95,73 @@ def build(spec: dict, folder: Path, layout: str) -> tuple[bytes, dict]:
                 json.loads(Path(out, f"{name}.json").read_text(encoding="utf-8")))
 
 
+def books_of(root: Path, names: list[str] | None, mixed: bool) -> list[tuple[str, dict, Path]]:
+    """(name, spec, folder) of the examples in `root` and its mixed book of every kind."""
+    books: list[tuple[str, dict, Path]] = []
+    for path in sorted((root / "examples").glob("*.yaml")):
+        if names is None or path.stem in names:
+            books.append((path.stem, yaml.safe_load(path.read_text(encoding="utf-8")),
+                          path.parent))
+    if mixed:
+        spec = subprocess.run([sys.executable, "-m", "publisher.cli", "kinds", "--example"],
+                              cwd=root, capture_output=True, text=True, check=True).stdout
+        books.append(("every-kind", yaml.safe_load(spec), root / "examples"))
+    return [book for book in books if "sections" in book[1]]
+
+
+def row(label: str, layout: str, spec: dict, folder: Path, root: Path,
+        medians: list[float]) -> None:
+    try:
+        pdf, manifest = build(spec, folder, layout, root)
+    except RuntimeError as exc:
+        print(f"{label:<20} {layout:<7} fails: {exc}")
+        return
+    got = measure(pdf, manifest)
+    fills = got["fills"]
+    cells = " ".join(f"{k}={v / 72:.2f}" if v else f"{k}=-"
+                     for k, v in sorted(got["cells"].items()))
+    answers = f"{got['answers']:>3}/{got['least']:<4}"
+    if fills:
+        medians.append(statistics.median(fills))
+        print(f"{label:<20} {layout:<7} {len(fills):>5} {statistics.median(fills):>7.0%} "
+              f"{min(fills):>6.0%} {sum(f < 0.6 for f in fills):>5} {answers}  {cells}")
+    else:
+        print(f"{label:<20} {layout:<7} {'-':>5} {'-':>7} {'-':>6} {'-':>5} {answers}  {cells}")
+
+
+def summary(label: str, medians: list[float]) -> None:
+    if medians:
+        print(f"{label}books: {len(medians)}, median of the books' median fill "
+              f"{statistics.median(medians):.0%}, lowest {min(medians):.0%}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--layouts", nargs="+", default=["letter", "a4", "6x9"])
     parser.add_argument("--examples", nargs="*", help="example names (default: all)")
     parser.add_argument("--no-mixed", action="store_true", help="skip the mixed book")
+    parser.add_argument("--before", metavar="REV",
+                        help="also build every book with this git revision's code")
     args = parser.parse_args()
-    books: list[tuple[str, dict, Path]] = []
-    for path in sorted((ROOT / "examples").glob("*.yaml")):
-        if args.examples is None or path.stem in args.examples:
-            books.append((path.stem, yaml.safe_load(path.read_text(encoding="utf-8")),
-                          path.parent))
-    if not args.no_mixed:
-        mixed = subprocess.run([sys.executable, "-m", "publisher.cli", "kinds", "--example"],
-                               cwd=ROOT, capture_output=True, text=True, check=True).stdout
-        books.append(("every-kind", yaml.safe_load(mixed), ROOT / "examples"))
-    print(f"{'book':<20} {'trim':<7} {'pages':>5} {'median':>7} {'min':>6} {'<60%':>5} "
-          f"{'answers':>8}  smallest writing cell per kind (in)")
-    medians: list[float] = []
-    for name, spec, folder in books:
-        if "sections" not in spec:
-            continue
-        for layout in args.layouts:
-            try:
-                pdf, manifest = build(spec, folder, layout)
-            except RuntimeError as exc:
-                print(f"{name:<20} {layout:<7} fails: {exc}")
-                continue
-            got = measure(pdf, manifest)
-            fills = got["fills"]
-            cells = " ".join(f"{k}={v / 72:.2f}" if v else f"{k}=-"
-                             for k, v in sorted(got["cells"].items()))
-            if fills:
-                medians.append(statistics.median(fills))
-                print(f"{name:<20} {layout:<7} {len(fills):>5} "
-                      f"{statistics.median(fills):>7.0%} {min(fills):>6.0%} "
-                      f"{sum(f < 0.6 for f in fills):>5} "
-                      f"{got['answers']:>3}/{got['least']:<4}  {cells}")
-            else:
-                print(f"{name:<20} {layout:<7} {'-':>5} {'-':>7} {'-':>6} {'-':>5} "
-                      f"{got['answers']:>3}/{got['least']:<4}  {cells}")
-    if medians:
-        print(f"books: {len(medians)}, median of the books' median fill "
-              f"{statistics.median(medians):.0%}, lowest {min(medians):.0%}")
+    with tempfile.TemporaryDirectory() as old:
+        before: dict[str, tuple[dict, Path]] = {}
+        if args.before:
+            tree = subprocess.run(["git", "archive", args.before], cwd=ROOT,
+                                  capture_output=True, check=True).stdout
+            subprocess.run(["tar", "-x", "-C", old], input=tree, check=True)
+            before = {name: (spec, folder) for name, spec, folder
+                      in books_of(Path(old), args.examples, not args.no_mixed)}
+        print(f"{'book':<20} {'trim':<7} {'pages':>5} {'median':>7} {'min':>6} {'<60%':>5} "
+              f"{'answers':>8}  smallest writing cell per kind (in)")
+        medians: list[float] = []
+        old_medians: list[float] = []
+        for name, spec, folder in books_of(ROOT, args.examples, not args.no_mixed):
+            for layout in args.layouts:
+                if name in before:
+                    row(f"{name} (before)", layout, *before[name], Path(old), old_medians)
+                row(name, layout, spec, folder, ROOT, medians)
+        summary("before: ", old_medians)
+        summary("after: " if args.before else "", medians)
 
 
 if __name__ == "__main__":

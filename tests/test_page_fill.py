@@ -1,7 +1,7 @@
 """Issue 27, goal 1: puzzle pages are full. Measured on the PDF (tests/pdfmarks.py): what a
 puzzle page prints between its running head and its folio spans at least 60% of that room,
 the book's median at least 80%, for kinds whose puzzles are naturally small (cryptogram,
-scramble, a small fill-in)."""
+scramble, a small fill-in, a short cryptogram alone, word ladders)."""
 import json
 import statistics
 
@@ -35,6 +35,14 @@ sections:
   - kind: fillin
     size: 9
     words: [planet, garden, orange, winter, pencil, tiger]
+  - kind: cryptogram
+    title: A short one
+    texts:
+      - A watched pot never boils, but it does get warm.
+  - kind: wordladder
+    length: 4
+    steps: 4
+    count: 3
 """
 
 

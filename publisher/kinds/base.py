@@ -430,6 +430,13 @@ class Kind(Generic[S, P, B]):
         (e.g. letters below the theme's floor), or None. The book reports it."""
         return None
 
+    def writing_cell(self, board: B, box: Box, ctx: DrawContext) -> float | None:
+        """The side (points) of the cells a solver writes a letter or digit in when the
+        puzzle is drawn in `box`, or None when it has none (a maze, a word search). The
+        book holds it to the layout's `min_writing_cell` as it holds text to the floor
+        (render/book.py `box_problem`): a page of too many gets fewer puzzles."""
+        return None
+
     def manifest(self, board: B) -> dict[str, Any]:
         """The kind's fields of the JSON manifest entry (docs/manifest.md). JSON types
         only; cells as rows of one-character strings or None."""

@@ -157,12 +157,21 @@ class BookRenderer:
                 return 0
         return pages
 
-    def box_problem(self, outcome: Outcome, box: Box, solution: bool) -> str | None:
-        """The kind's own verdict, then the text it really draws against the floor."""
+    def box_problem(self, outcome: Outcome, box: Box, solution: bool,
+                    pencil: bool = True) -> str | None:
+        """The kind's own verdict, then the text it really draws against the floor, and
+        with `pencil` (book pages; a desk's newspaper column sets its own width) the cells
+        a solver writes in against the layout's `min_writing_cell`."""
         kind, ctx = get_kind(outcome.job.kind), self.context(outcome)
         problem = kind.fits(outcome.kept, box, ctx, solution=solution)
         if problem:
             return problem
+        floor_cell = self.theme.min_writing_cell
+        cell = None if solution or not pencil else kind.writing_cell(outcome.kept, box, ctx)
+        if cell is not None and cell < floor_cell - 0.05:
+            return (f"cells would be {cell / 72:.3f} in (at least {floor_cell / 72:.2f} in "
+                    "takes a pencil's letter or digit); put fewer puzzles on a page or use a "
+                    "smaller grid")
         floor = self.theme.min_answer_font_size if solution else self.theme.min_font_size
         smallest = measure.smallest_text(kind, outcome.kept, box, ctx, solution)
         if smallest < floor - 0.05:

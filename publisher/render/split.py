@@ -144,7 +144,7 @@ def _place(renderer: BookRenderer, outcome: Outcome, options: DeskOptions,
     problem = None
     while height <= WIDEST:
         box = Box(EDGE, 0.0, width - 2 * EDGE, height)
-        problem = renderer.box_problem(outcome, box, solution)
+        problem = renderer.box_problem(outcome, box, solution, pencil=False)
         if problem is None:
             bounds = _bounds(renderer, outcome, box, solution)
             if bounds.height <= 0.75 * height or _bounds(

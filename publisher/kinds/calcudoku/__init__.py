@@ -96,6 +96,9 @@ class CalcudokuKind(Kind[CalcudokuSection, CalcudokuParams, CalcudokuBoard]):
                     "cells are too small for that; put fewer puzzles on a page")
         return digits_fit(cell, ctx.theme, solution)
 
+    def writing_cell(self, board: CalcudokuBoard, box: Box, ctx: DrawContext) -> float:
+        return unit_size(board, box, ctx, caption(board, ctx))
+
     def manifest(self, board: CalcudokuBoard) -> dict[str, Any]:
         n = board.size
         return {"size": n,

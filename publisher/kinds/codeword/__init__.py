@@ -15,7 +15,7 @@ from ...grids.web import TYPING
 from ...ground.catalogue import KindText, available, catalogue
 from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
                     SectionBase, WebPart)
-from .draw import draw_codeword, smallest_text
+from .draw import cell_size, draw_codeword, smallest_text
 from .make import CodewordFailed, make_codeword
 
 GRADE = "easy"               # every kept codeword decodes without guessing
@@ -114,6 +114,10 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
                     f"would be {size:.1f} pt, under {ctx.theme.min_font_size:g} pt; put fewer "
                     "puzzles on a page or use a smaller size")
         return None
+
+    def writing_cell(self, board: CodewordBoard, box: Box, ctx: DrawContext) -> float:
+        return cell_size(len(board.numbers), len(board.key),
+                         catalogue(board.language).cell_alphabet, box)
 
     def manifest(self, board: CodewordBoard) -> dict[str, Any]:
         return {"solution": ["".join(ch or "#" for ch in row) for row in board.solution],

@@ -360,6 +360,9 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
         else:
             super().draw_example(canvas, board, box, ctx)
 
+    def writing_cell(self, board: CrosswordBoard, box: Box, ctx: DrawContext) -> float:
+        return draw.grid_cell(board, box, ctx.theme, _enumeration, _headings(ctx))
+
     def manifest(self, board: CrosswordBoard) -> dict[str, Any]:
         return {
             "rows": board.rows, "cols": board.cols,

@@ -148,6 +148,11 @@ def _search(clues: Clues, rows: int, cols: int, box, theme, headings):
     return best[1:]
 
 
+def grid_cell(board, box, theme, enumeration, headings) -> float:
+    """The side of the grid's cells in the chosen arrangement."""
+    return _plan(board, box, theme, enumeration, headings)[4]
+
+
 def clues_fit(board, box, theme, enumeration, headings) -> bool:
     """Whether the clues fit beside or under the grid at the theme's floor or larger."""
     return _plan(board, box, theme, enumeration, headings)[0] != "none"

@@ -17,6 +17,7 @@ from ...ground.fonts import text_sizes
 
 CELL_WIDTH = 1.35       # letter cell width, in font sizes
 ROW_HEIGHT = 3.3        # one text line: blank, cipher letter, gap (font sizes)
+ROOMIEST_ROW = 5.0      # a short text spreads its lines up to this apart to fill its box
 LARGEST = 24.0          # a short text grows to fill its box up to this (times the theme's scale)
 CIPHER = 0.8            # cipher letters are this much of the letter size: the smallest text
 
@@ -25,6 +26,7 @@ CIPHER = 0.8            # cipher letters are this much of the letter size: the s
 class Layout:
     size: float                          # font size of the cipher letters
     lines: list[list[int]]               # indexes into the text, per printed line
+    row: float = ROW_HEIGHT              # from one line to the next, in font sizes
 
 
 def _words(text: str) -> list[list[int]]:
@@ -89,8 +91,11 @@ def layout(text: str, width: float, height: float, theme: Any, extra_lines: int 
         per_line = int(width // (size * CELL_WIDTH))
         if per_line >= 1:
             lines = _wrap(text, per_line)
-            if _height(len(lines), size, theme, extra_lines) <= height:
-                return Layout(size, lines)
+            used = _height(len(lines), size, theme, extra_lines)
+            if used <= height:
+                # room to spare: wider gaps between the lines (more room to write in)
+                spread = (height - used) / (size * (len(lines) - 1)) if len(lines) > 1 else 0
+                return Layout(size, lines, ROW_HEIGHT + min(spread, ROOMIEST_ROW - ROW_HEIGHT))
     return None
 
 
@@ -122,9 +127,9 @@ def draw_cryptogram(canvas: Any, ciphertext: str, plaintext: str, letters: str, 
                 _letter(canvas, ciphertext[i], plaintext[i], letters, revealed, x, y, cell,
                         size, theme)
             x += cell
-        y -= size * ROW_HEIGHT
+        y -= size * lay.row
     small = note_size(size, theme)
-    y = y + size * ROW_HEIGHT - (BELOW + DESCENT) * size
+    y = y + size * lay.row - (BELOW + DESCENT) * size
     for note in notes:
         y -= small * 1.5
         wide = stringWidth(note, theme.font, small)

@@ -126,6 +126,10 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
                     "puzzles on a page or use fewer words")
         return None
 
+    def writing_cell(self, board: FillInBoard, box: Box, ctx: DrawContext) -> float | None:
+        chosen = draw_plan(board.solution, board.words, box, ctx.theme, self._heading(ctx))
+        return chosen.cell if chosen else None
+
     def manifest(self, board: FillInBoard) -> dict[str, Any]:
         entries = [{"row": e.row, "col": e.col, "direction": e.direction, "answer": e.answer}
                    for e in board.entries]

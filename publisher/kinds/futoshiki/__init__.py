@@ -86,6 +86,9 @@ class FutoshikiKind(Kind[FutoshikiSection, FutoshikiParams, FutoshikiBoard]):
         cell = unit_size(board, box, ctx, [] if solution else caption(board, ctx))
         return digits_fit(cell, ctx.theme, solution)
 
+    def writing_cell(self, board: FutoshikiBoard, box: Box, ctx: DrawContext) -> float:
+        return unit_size(board, box, ctx, caption(board, ctx))
+
     def manifest(self, board: FutoshikiBoard) -> dict[str, Any]:
         n = board.size
         return {"size": n, "givens": rows(board.givens, n),

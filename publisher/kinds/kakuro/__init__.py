@@ -13,7 +13,7 @@ from pydantic import Field, field_validator
 from ...grids.web import TYPING, entry_cells, letter_cells
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, KindText, Params, PlanContext,
                     PuzzleRequest, SectionBase, WebPart, grid_size)
-from .draw import draw, unreadable
+from .draw import draw, layout, unreadable
 from .generator import generate
 
 MIN_SIDE, MAX_SIDE = 6, 25
@@ -112,6 +112,9 @@ class KakuroKind(Kind[KakuroSection, KakuroParams, KakuroBoard]):
     def fits(self, board: KakuroBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
         return unreadable(board, box, ctx, [] if solution else _caption(board, ctx), solution)
+
+    def writing_cell(self, board: KakuroBoard, box: Box, ctx: DrawContext) -> float:
+        return layout(board, box, ctx, _caption(board, ctx), notes=1).cell
 
     def manifest(self, board: KakuroBoard) -> dict[str, Any]:
         return {"rows": board.rows, "cols": board.cols, "blocks": list(board.blocks),

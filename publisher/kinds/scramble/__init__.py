@@ -199,10 +199,16 @@ class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
     def fits(self, board: ScrambleBoard, box: Box, ctx: DrawContext, solution: bool = False
              ) -> str | None:
         items, bonus = self._parts(board, ctx)
-        if fit(items, box, ctx.theme, bonus) is None:
+        pencil = 0.0 if solution else ctx.theme.min_writing_cell
+        if fit(items, box, ctx.theme, bonus, pencil=pencil) is None:
             return (f"{len(items)} words do not fit at {ctx.theme.min_font_size:g} pt; put "
                     "fewer puzzles on a page, fewer words in a puzzle or shorter words")
         return None
+
+    def writing_cell(self, board: ScrambleBoard, box: Box, ctx: DrawContext) -> float | None:
+        items, bonus = self._parts(board, ctx)
+        chosen = fit(items, box, ctx.theme, bonus, pencil=ctx.theme.min_writing_cell)
+        return chosen.box if chosen else None
 
     def manifest(self, board: ScrambleBoard) -> dict[str, Any]:
         return {"items": [{"scrambled": it["scrambled"], "answer": it["answer"],

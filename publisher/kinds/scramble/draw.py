@@ -76,22 +76,24 @@ def _number_width(n: int, font: str, size: float) -> float:
 
 
 def fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None = None,
-        floor: float | None = None) -> Fit | None:
+        floor: float | None = None, pencil: float = 0.0) -> Fit | None:
     """The largest size (then fewest columns) at which everything fits, down to
     `floor` (default the theme's legibility floor); `bonus`: (scrambled, answer,
-    clue) or None. The boxes go beside each scramble; when that fits at no size, under it."""
-    return (_fit(items, box, theme, bonus, floor, False)
-            or _fit(items, box, theme, bonus, floor, True))
+    clue) or None; `pencil`: the smallest answer box (a puzzle's, never under the layout's
+    writing cell, whatever the text size). The boxes go beside each scramble; when that
+    fits at no size, under it."""
+    return (_fit(items, box, theme, bonus, floor, False, pencil)
+            or _fit(items, box, theme, bonus, floor, True, pencil))
 
 
 def _fit(items: list[Item], box: Any, theme: Any, bonus: tuple | None,
-         floor: float | None, stacked: bool) -> Fit | None:
+         floor: float | None, stacked: bool, pencil: float) -> Fit | None:
     floor = theme.min_font_size if floor is None else floor
     # the floor holds for the smallest text drawn: the clues, when there are any
     lowest = floor / CLUE if any(it.clue for it in items) else floor
     for size in text_sizes(max(theme.font_size * LARGEST_TEXT, lowest), lowest):
         scale = getattr(theme, "scale", 1.0)
-        sides = dict.fromkeys(min(largest * scale, size * 1.7)
+        sides = dict.fromkeys(max(pencil, min(largest * scale, size * 1.7))
                               for largest in (LARGEST_BOX, LONG_WORD_BOX))
         for columns, side in ((columns, side) for columns in (1, 2) for side in sides):
             f = Fit(size, side, columns, stacked)
@@ -121,7 +123,8 @@ def draw_scramble(canvas: Any, items: list[Item], box: Any, theme: Any, solution
     """Draw inside box. `bonus`: (scrambled, answer, clue or None); `floor`: the
     smallest text meant (default the theme's). A box too small even for that gets
     smaller text, still inside it (`fit` is None then, and the kind says why)."""
-    f = fit(items, box, theme, bonus, floor) or fit(items, box, theme, bonus, 0.5)
+    pencil = 0.0 if solution else getattr(theme, "min_writing_cell", 0.0)
+    f = fit(items, box, theme, bonus, floor, pencil) or fit(items, box, theme, bonus, 0.5)
     if f is None:
         return
     col_w = (box.width - COLUMN_GAP * (f.columns - 1)) / f.columns

@@ -90,6 +90,9 @@ class SkyscrapersKind(Kind[SkyscrapersSection, SkyscrapersParams, SkyscrapersBoa
         cell = unit_size(board, box, ctx, [] if solution else caption(board, ctx))
         return digits_fit(cell, ctx.theme, solution)
 
+    def writing_cell(self, board: SkyscrapersBoard, box: Box, ctx: DrawContext) -> float:
+        return unit_size(board, box, ctx, caption(board, ctx))
+
     def manifest(self, board: SkyscrapersBoard) -> dict[str, Any]:
         n = board.size
         return {"size": n,

@@ -174,14 +174,13 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
         if cell * DIGIT_MAX < floor:
             return (f"digits would be {cell * DIGIT_MAX:.1f} pt (at least {floor:g} pt reads "
                     "well); put fewer puzzles on a page or use a smaller grid")
-        pencil = getattr(theme, "min_writing_cell", 0.0)
-        if not solution and cell < pencil - 0.05:
-            return (f"cells would be {cell / 72:.2f} in (at least {pencil / 72:.2f} in takes a "
-                    "pencil's digit); put fewer puzzles on a page or use a smaller grid")
         if board.variant == "killer" and not solution and cell * SUM_MAX < theme.min_font_size:
             return (f"cage sums need {theme.min_font_size:g} pt and {cell:.0f} pt cells are too "
                     "small for that; put fewer puzzles on a page")
         return None
+
+    def writing_cell(self, board: SudokuBoard, box: Box, ctx: DrawContext) -> float:
+        return grid_layout(board, box, ctx.theme, _caption(board, ctx.text), notes=1).cell
 
     def manifest(self, board: SudokuBoard) -> dict[str, Any]:
         n = board.size

@@ -57,6 +57,7 @@ class WordLadderKind(Kind[WordLadderSection, WordLadderParams, WordLadderBoard])
     params_model = WordLadderParams
     default_candidates = 4
     default_answers_per_page = 6
+    default_per_page = 2       # a ladder of a few rungs fills half a page
     easier = "fewer steps or shorter words (or `clues: false`)"
     example = {"length": 4, "steps": 4, "count": 1}
 
@@ -150,6 +151,11 @@ class WordLadderKind(Kind[WordLadderSection, WordLadderParams, WordLadderBoard])
     def _rule(board: WordLadderBoard, text: KindText) -> str:
         return text.text("rule_clues" if board.clues else "rule",
                          start=board.start, end=board.end)
+
+    def writing_cell(self, board: WordLadderBoard, box: Box, ctx: DrawContext) -> float | None:
+        chosen = layout(len(board.solution), len(board.start), board.clues,
+                        self.instruction(board, ctx), box, ctx.theme)
+        return chosen.box if chosen else None
 
     def manifest(self, board: WordLadderBoard) -> dict[str, Any]:
         return {"start": board.start, "end": board.end, "solution": list(board.solution),

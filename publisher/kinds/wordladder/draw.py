@@ -4,6 +4,7 @@ key writes the key's ladder in the boxes. Sizes shrink to the theme's floor; `la
 None when nothing fits."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ...ground.fonts import text_sizes
 
-LARGEST_BOX = 26.0      # points, times the theme's scale
+LARGEST_BOX = 54.0      # points, times the theme's scale: a ladder alone grows to fill its page
 ROW = 1.35              # a rung's height, in box sides
 GAP = 0.8               # between the boxes and the clue, in box sides
 
@@ -39,8 +40,9 @@ def layout(rows: int, length: int, clues: list[str] | None, rule: str | None, bo
     floor = theme.min_font_size if floor is None else floor
     for size in text_sizes(max(theme.font_size * 1.1, floor), floor):
         ruled = len(_rule_lines(rule, theme, size, box.width)) * size * 1.2
-        side = min(LARGEST_BOX * theme.scale, size * 2.2,
-                   (box.height - ruled) / (rows * ROW + 1.0), box.width / (length + 1))
+        side = min(LARGEST_BOX * theme.scale,
+                   (box.height - ruled) / (rows * ROW + 1.0), box.width / (length + 1),
+                   (box.width - size * 8) / (length + GAP) if clues else math.inf)
         if side < size * 1.2:
             continue
         clue_width = box.width - length * side - GAP * side if clues else 0.0
