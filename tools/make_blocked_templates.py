@@ -47,7 +47,7 @@ def main(args: list[str]) -> None:
     index = WordIndex(read_fill_list(ROOT / "wordlists" / f"{listed}.txt"))
     folder = TEMPLATE_DIR / style.templates
     folder.mkdir(exist_ok=True)
-    for size in [int(a) for a in args] or list(WANTED):
+    for size in [int(a) for a in args] or [n for n in WANTED if n >= style.from_size]:
         kept: list[tuple[str, ...]] = []
         for seed in range(SEEDS_TRIED):
             grid = generate_grid(size, seed=1000 * size + seed, style=style)

@@ -27,6 +27,7 @@ class GridStyle:
     longest: int | None = None          # fresh 15x15 grids: no longer run (None: longest_entry, loose)
     templates: str = ""                 # folder under templates/ ("": the shared ones)
     wordlist: str = ""                  # default fill list ("": <language>/fill)
+    from_size: int = 0                  # smaller grids (minis) keep the default style
 
 
 DEFAULT_STYLE = GridStyle()
@@ -39,14 +40,18 @@ GRID_STYLES = {
     # German, Italian and Dutch have few common short words in their lists too (German
     # compounds; Italian words end in vowels): in the default style fresh 15x15 grids filled
     # 0, 2 and 5 of 10; in the Russian one, 10 of 10 each (benchmarks/blocked.py --fresh).
-    "de": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="de"),
-    "it": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="it"),
-    "nl": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="nl"),
+    # Their 5x5 and 7x7 minis, often filled from clued words alone, keep the shared
+    # templates the clue databases were written to fill.
+    "de": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="de", from_size=9),
+    "it": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="it", from_size=9),
+    "nl": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="nl", from_size=9),
 }
 
 
-def grid_style(language: str) -> GridStyle:
-    return GRID_STYLES.get(language, DEFAULT_STYLE)
+def grid_style(language: str, rows: int | None = None) -> GridStyle:
+    """The language's grid style; for a grid of `rows` rows below its `from_size`, the default."""
+    style = GRID_STYLES.get(language, DEFAULT_STYLE)
+    return DEFAULT_STYLE if rows is not None and rows < style.from_size else style
 
 
 class GridError(ValueError):

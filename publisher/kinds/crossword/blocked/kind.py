@@ -56,7 +56,7 @@ def read_template(ref: str, spec_dir: Path, language: str = "en") -> Grid:
     if not path.is_file():
         raise FileNotFoundError(f"{ref!r} is not a file beside the spec ({spec_dir})")
     grid = parse_grid(read_text(path, MAX_LIST_BYTES))      # a located error if bad
-    check_grid(grid, allow_block_clumps=True, style=grid_style(language))
+    check_grid(grid, allow_block_clumps=True, style=grid_style(language, len(grid)))
     return grid
 
 
@@ -91,7 +91,7 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
     same grid next time. Raises GridGenerationFailed or FillFailed when this candidate
     cannot be made."""
     rng = random.Random(seed)
-    style = grid_style(language)
+    style = grid_style(language, rows)
     if template:
         grid: Grid = template
     else:
