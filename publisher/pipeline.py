@@ -19,7 +19,8 @@ from .ground.memory import release_freed_memory
 from .kinds import get_kind
 from .ground.catalogue import catalogue
 from .kinds.base import BookMeta, ExampleWords
-from .plan import Job, book_fonts, derive_seed, plan_book
+from .plan import Job, derive_seed, plan_book
+from .printable import book_fonts
 from .errors import GenerationFailed, PublisherError
 from .ground import printrules
 from .render.book import BookRenderer, FrontMatter, Pagination, paginate

@@ -175,7 +175,7 @@ class Spec:
     root: yaml.Node | None = None
     read_anywhere: bool = False  # --allow-paths: files named by the spec may be anywhere
     inputs: list[Path] = field(default_factory=list)   # files read: never overwritten
-    fonts: BookFonts = PT_SANS   # the spec's `fonts:`, registered (plan.book_fonts)
+    fonts: BookFonts = PT_SANS   # the spec's `fonts:`, registered (printable.book_fonts)
 
     def node(self, path: tuple) -> yaml.Node | None:
         """The YAML node at `path` (inline word lists keep their line numbers)."""

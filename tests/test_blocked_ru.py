@@ -63,14 +63,19 @@ def test_the_russian_list_holds_dictionary_forms(ru_words):
     assert not set(blocked) & ru_words
 
 
+# Languages whose grids take the Russian style (grid.GRID_STYLES): few common short words.
+SHORT_RUN_LANGUAGES = ["ru", "de", "it", "nl"]
+
+
+@pytest.mark.parametrize("language", SHORT_RUN_LANGUAGES)
 @pytest.mark.parametrize("size", [5, 7, 9, 11, 13, 15, 17, 21])
-def test_russian_templates_have_more_blocks_and_shorter_runs(size):
-    paths = bundled_templates(size, style=grid_style("ru"))
+def test_russian_templates_have_more_blocks_and_shorter_runs(size, language):
+    paths = bundled_templates(size, style=grid_style(language))
     assert len(paths) >= {15: 12, 21: 1}.get(size, 2)
-    assert all(p.parent.name == "ru" for p in paths)
+    assert all(p.parent.name == language for p in paths)
     english = {p.read_text(encoding="utf-8") for p in bundled_templates(size)}
     for path in paths:
-        grid = list(load_template(path, grid_style("ru")))
+        grid = list(load_template(path, grid_style(language)))
         text = "\n".join(grid) + "\n"
         assert text not in english
         h, w = len(grid), len(grid[0])
@@ -89,14 +94,20 @@ def test_russian_templates_have_more_blocks_and_shorter_runs(size):
                        for r in range(h - 1) for c in range(w - 1)), path.name
 
 
-def test_russian_15x15_templates_fill_from_the_russian_list(ru_words):
-    """Every bundled Russian 15x15 fills within the kind's budget, each entry a list word."""
-    index = WordIndex(read_fill_list(RU_LIST))
-    for path in bundled_templates(15, style=grid_style("ru")):
-        template = load_template(path, grid_style("ru"))
+@pytest.mark.parametrize("language", SHORT_RUN_LANGUAGES)
+def test_russian_15x15_templates_fill_from_the_russian_list(language, ru_words):
+    """Every bundled 15x15 of the language fills within the kind's budget, each entry a
+    word of its list (read here from the file)."""
+    listed = ROOT / "wordlists" / f"{grid_style(language).wordlist or language + '/fill'}.txt"
+    words_of_list = ru_words if language == "ru" else {
+        line.split(";", 1)[0] for line in listed.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")}
+    index = WordIndex(read_fill_list(listed))
+    for path in bundled_templates(15, style=grid_style(language)):
+        template = load_template(path, grid_style(language))
         fill = fill_grid(template, index, seed=1, max_steps=STEPS_PER_CELL * 225, polish_steps=0)
         words = runs(list(fill.grid))
-        assert all(w in ru_words for w in words), (path.name, set(words) - ru_words)
+        assert all(w in words_of_list for w in words), (path.name, set(words) - words_of_list)
         assert len(set(words)) == len(words), path.name
         assert all((a == "#") == (b == "#") for t, f in zip(template, fill.grid) for a, b in zip(t, f))
 

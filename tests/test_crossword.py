@@ -695,3 +695,13 @@ def test_a_search_state_canvas_equals_one_laid_down_word_by_word():
     assert fast.filled is None
     fast.filled_from(coded, moves)
     assert fast.filled == slow.filled and fast.by_letter() == slow.by_letter()
+
+
+@pytest.mark.parametrize("text,answer,printed", [
+    ("Straße", "STRASSE", "(7)"), ("Österreich", "OESTERREICH", "(11)"),
+    ("Österreich", "ÖSTERREICH", "(10)"), ("ijsje", "ĲSJE", "(4)"), ("ice cream", "ICECREAM", "(3,5)"),
+    ("cœur", "COEUR", "(5)")])
+def test_the_enumeration_counts_the_cells_of_the_answer(text, answer, printed):
+    from publisher.kinds.crossword import _enumeration
+
+    assert _enumeration(text, answer) == printed

@@ -18,7 +18,7 @@ FLOORS = [
     ["publisher.kinds.*"],                 # each kind package
     ["publisher.kinds"],                   # the registry
     ["publisher.spec"],
-    ["publisher.plan"],
+    ["publisher.plan", "publisher.printable"],
     ["publisher.batch"],
     ["publisher.render", "publisher.preflight"],
     ["publisher.export", "publisher.desk"],

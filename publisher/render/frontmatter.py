@@ -124,7 +124,8 @@ def how_to_play_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
     the answer key's floor."""
     t = r.theme
     title = r.words.kind(page.kind).text("title")
-    r.text(canvas, body.x, body.top - t.title_size, f"{page.heading}: {title}",
+    r.text(canvas, body.x, body.top - t.title_size,
+           r.words.text("book.how_to_play_title", heading=page.heading, kind=title),
            t.font_bold, t.title_size, body.width, "centre")
     y = _paragraphs(r, canvas, r.words.kind(page.kind).text("how_to_play"), body.x,
                     body.top - t.title_size * 2.5, body.width, t.font_size)

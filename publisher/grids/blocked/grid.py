@@ -36,6 +36,12 @@ DEFAULT_STYLE = GridStyle()
 GRID_STYLES = {
     "ru": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="ru",
                     wordlist="ru/crossword-fill"),
+    # German, Italian and Dutch have few common short words in their lists too (German
+    # compounds; Italian words end in vowels): in the default style fresh 15x15 grids filled
+    # 0, 2 and 5 of 10; in the Russian one, 10 of 10 each (benchmarks/blocked.py --fresh).
+    "de": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="de"),
+    "it": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="it"),
+    "nl": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="nl"),
 }
 
 

@@ -47,7 +47,7 @@ Clues = tuple[tuple[str, str, str], ...]
 
 
 def _clues(board, enumeration) -> Clues:
-    return tuple((e["direction"], str(e["number"]), f"{e['clue']} {enumeration(e['text'])}")
+    return tuple((e["direction"], str(e["number"]), f"{e['clue']} {enumeration(e['text'], e['answer'])}")
                  for e in board.entries)
 
 

@@ -140,7 +140,8 @@ def index(book: WebBook, language: str, entries: list[tuple[Job, str]]) -> bytes
     for job, file in ordered:
         label = e(job.title)
         if job.date and job.title.find(str(job.date.year)) < 0:
-            label = f"{e(format_date(job.date, words.text('dates.long'), job.language))}: {label}"
+            label = e(words.text("web.dated", title=job.title,
+                                 date=format_date(job.date, words.text("dates.long"), job.language)))
         sections.setdefault("" if dated else job.section_title, []).append(
             f'<li><a href="{e(file)}" data-id="{e(job.id)}">{label}</a></li>')
     parts = []
