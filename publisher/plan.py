@@ -102,11 +102,14 @@ class SectionContext:
                 and self.repeat_key(w.answer) not in held]
         self.rng.shuffle(free)
         chosen: list[Word] = []
+        keys: set[str] = set()          # one puzzle never holds côte and côté either
         for word in free:
             if len(chosen) == n:
                 break
-            if accept is None or accept(chosen, word):
+            key = self.repeat_key(word.answer)
+            if key not in keys and (accept is None or accept(chosen, word)):
                 chosen.append(word)
+                keys.add(key)
         if len(chosen) < n:
             if repeat:
                 raise self.error(field, f"a puzzle needs {n} words, but only {len(chosen)} of "

@@ -388,3 +388,28 @@ def test_a_blocked_dutch_crossword_fills_ij_cells_from_the_fill_list(languages, 
         ["WĲN", "ARE", "SEA", "WAS", "ĲRE", "NEA"])
     loaded = puz.read(str(next(p for p in result.files if p.suffix == ".puz")))
     assert [loaded.rebus().get_rebus_solution(i) for i in loaded.rebus().get_rebus_squares()] == ["IJ"]
+
+
+def test_one_puzzle_never_draws_two_forms_of_a_word(languages, tmp_path):
+    """With `accents: keep` côte and côté are two grid forms, but one word to a reader:
+    a puzzle drawing 4 of these 4 words cannot have them all."""
+    from publisher.pipeline import build_book
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(textwrap.dedent("""\
+        title: Mots
+        language: xfr
+        print: false
+        accents: keep
+        sections:
+          - kind: wordsearch
+            size: 9
+            candidates: 1
+            count: 1
+            repeat: allow
+            words_per_puzzle: 4
+            words: [côte, côté, mer, sable]
+        """), encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        build_book(spec, tmp_path / "out", workers=1)
+    assert "only 3 of the list fit together" in str(caught.value)

@@ -94,6 +94,8 @@ def font_label(name: str) -> str:
     face = pdfmetrics.getFont(name).face
     family = getattr(face, "familyName", b"") or getattr(face, "name", b"")
     return family.decode("latin-1") if isinstance(family, bytes) else str(family)
+
+
 # Characters PT Sans lacks, drawn with the glyph of one it has: CLDR puts the narrow
 # no-break space in French numbers and Ukrainian dates; a no-break space looks the same.
 STAND_INS = {0x202F: 0x00A0}

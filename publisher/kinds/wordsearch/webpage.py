@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...ground.catalogue import KindText
+from ...ground.fonts import printed_letters
 from ..base import WebPart, web_asset
 from .generator import DIRECTIONS
 
@@ -28,7 +29,8 @@ def web_part(board: Any, text: KindText) -> WebPart:
     return WebPart(
         data={"rows": board.rows, "cols": board.cols, "words": words,
               "text": {key: text.text(key) for key in STRINGS},
-              "grid": [[board.cell(r, c) or None for c in range(board.cols)]
+              # A one-cell IJ (`ij: one`) shows as IJ, as in print.
+              "grid": [[printed_letters(board.cell(r, c)) or None for c in range(board.cols)]
                        for r in range(board.rows)]},
         rule=rule(board, text), script=web_asset(__file__, "web.js"),
         style=web_asset(__file__, "web.css"))
