@@ -361,3 +361,17 @@ def test_no_clue_or_fill_word_is_a_blocked_word(language):
                   if line.strip() and not line.startswith("#")}
     assert not words & blocked, sorted(words & blocked)[:10]
 
+
+
+def test_every_catalogued_language_has_all_its_content():
+    """The tests above skip a file a language does not have yet; every language with a
+    catalogue has them all (issue 30: `<code>/clues`, general clues, cryptograms, fill)."""
+    from publisher.ground.catalogue import available
+
+    missing = [f"{code}/{name}" for code in available()
+               for name in ("clues.yaml", "general-clues.yaml", "cryptograms.yaml", "fill.txt")
+               if not (WORDLISTS / code / name).is_file()]
+    missing += [f"blocklist/{code}.txt" for code in available()
+                if not (WORDLISTS / "blocklist" / f"{code}.txt").is_file()]
+    missing += [f"{code}: themes" for code in available() if len(theme_files(code)) < 60]
+    assert not missing, missing
