@@ -1,9 +1,15 @@
 """Decoding a codeword: which letter each number stands for, given a few letters.
 
 Each entry is a run of numbers; a word fits it when its letters repeat exactly where the
-numbers do. Propagation alone (no guessing): a number keeps the letters some fitting word
-of every entry through it still allows, a decided letter leaves every other number. When
-every number is down to one letter the decoding is proved unique, and needed no guess.
+numbers do. Propagation alone (no guessing), by a ladder of a reader's steps (GRADES):
+- easy, one word fits: an entry whose decided letters (and the letters its other numbers
+  cannot be, being decided elsewhere) leave one word of the list decides its numbers;
+- medium, crossing entries: a number keeps only the letters some fitting word of every
+  entry through it still allows; a number down to one letter is decided;
+- hard, one place for a letter: when the grid holds every letter of the alphabet (N numbers
+  for N letters), a letter only one number can still be goes to that number.
+When every number is down to one letter the decoding is proved unique, and needed no guess.
+A grid's grade is the easiest step set that decodes it (the hardest step it needs).
 """
 from __future__ import annotations
 
@@ -32,12 +38,27 @@ def words_by_shape(path: str, stamp: float,
     return {key: tuple(words) for key, words in out.items()}
 
 
+GRADES = ("easy", "medium", "hard")
+
+
+def grade(entries: list[Entry], given: dict[int, str], letters: str,
+          words: dict[tuple[int, ...], tuple[str, ...]]) -> str | None:
+    """The easiest grade whose steps decode the whole grid, None when none does."""
+    for level, name in enumerate(GRADES):
+        if solved(decode(entries, given, letters, words, level)):
+            return name
+    return None
+
+
 def decode(entries: list[Entry], given: dict[int, str], letters: str,
-           words: dict[tuple[int, ...], tuple[str, ...]]) -> dict[int, set[str]]:
-    """The letters each number may still be once propagation stops (`given`: number ->
-    letter). Empty sets mean the givens contradict the list."""
+           words: dict[tuple[int, ...], tuple[str, ...]], level: int = 1) -> dict[int, set[str]]:
+    """The letters each number may still be once propagation by the steps of GRADES[:level
+    + 1] stops (`given`: number -> letter). Empty sets mean the givens contradict the list."""
     numbers = sorted({n for e in entries for n in e})
     domain = {n: {given[n]} if n in given else set(letters) for n in numbers}
+    if level == 0:
+        return _one_word_fits(entries, domain, words)
+    every_letter = len(numbers) == len(letters)
     through: dict[int, list[int]] = defaultdict(list)
     for i, entry in enumerate(entries):
         for n in set(entry):
@@ -57,6 +78,8 @@ def decode(entries: list[Entry], given: dict[int, str], letters: str,
                 domain[n] &= allowed
                 changed.append(n)
         changed += _all_different(domain, changed)
+        if level >= 2 and every_letter and not queue:
+            changed += _one_place(domain)
         for n in changed:
             if not domain[n]:
                 return domain
@@ -65,6 +88,49 @@ def decode(entries: list[Entry], given: dict[int, str], letters: str,
                     queue.append(j)
                     queued.add(j)
     return domain
+
+
+def _one_word_fits(entries: list[Entry], domain: dict[int, set[str]],
+                   words: dict[tuple[int, ...], tuple[str, ...]]) -> dict[int, set[str]]:
+    """The easy step alone: only decided letters count; an entry one word fits decides it."""
+    fits = [list(words.get(shape(e), ())) for e in entries]
+    progress = True
+    while progress:
+        progress = False
+        decided = {n: next(iter(ls)) for n, ls in domain.items() if len(ls) == 1}
+        taken = set(decided.values())
+        for i, entry in enumerate(entries):
+            if all(n in decided for n in entry):
+                continue
+            fits[i] = [w for w in fits[i]
+                       if all(decided[n] == ch if n in decided else ch not in taken
+                              for ch, n in zip(w, entry))]
+            if len(fits[i]) > 1:
+                continue
+            if not fits[i]:
+                for n in entry:
+                    domain[n] = set()
+                return domain
+            for ch, n in zip(fits[i][0], entry):
+                domain[n] = {ch}
+            progress = True
+            break                  # the decided letters changed: filter again
+    return domain
+
+
+def _one_place(domain: dict[int, set[str]]) -> list[int]:
+    """A letter only one undecided number can still be goes to it."""
+    out: list[int] = []
+    where: dict[str, list[int]] = defaultdict(list)
+    for n, ls in domain.items():
+        for letter in ls:
+            where[letter].append(n)
+    for letter, ns in where.items():
+        if len(ns) == 1 and len(domain[ns[0]]) > 1:
+            domain[ns[0]] = {letter}
+            out.append(ns[0])
+    out += _all_different(domain, out)
+    return out
 
 
 def _all_different(domain: dict[int, set[str]], changed: list[int]) -> list[int]:
