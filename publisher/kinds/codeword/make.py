@@ -193,6 +193,8 @@ def _settling_givens(filled: Grid, numbers: list[list[int | None]], key: dict[st
             continue
         tried.add(tuple(chosen))
         given = {key[ch]: ch for ch in chosen}
+        if level and solved(decode(entries, given, alphabet, words, level - 1)):
+            continue                       # easier than asked
         domain = decode(entries, given, alphabet, words, level)
         if solved(domain) != answer:
             # the ambiguity sits in a few letters: try next one of them in place of a given
@@ -202,7 +204,5 @@ def _settling_givens(filled: Grid, numbers: list[list[int | None]], key: dict[st
                 if len(swapped) == len(chosen):
                     choices.append(sorted(swapped, key=alphabet.index))
             continue
-        if level and solved(decode(entries, given, alphabet, words, level - 1)):
-            continue                       # easier than asked
         return chosen
     return None
