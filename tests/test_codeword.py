@@ -42,6 +42,19 @@ def by_length(language: str) -> dict[int, list[str]]:
     return out
 
 
+def repeats(seq) -> tuple[int, ...]:
+    """Each position's first occurrence: ABBA and (5, 9, 9, 5) both give (0, 1, 1, 0)."""
+    return tuple(seq.index(x) for x in seq)
+
+
+@cache
+def by_repeats(language: str) -> dict[tuple[int, ...], list[str]]:
+    out: dict[tuple[int, ...], list[str]] = {}
+    for word in fill_list(language):
+        out.setdefault(repeats(word), []).append(word)
+    return out
+
+
 def runs(grid: list[list]) -> list[list[tuple[int, int]]]:
     """Cells of every across and down run of two or more white cells."""
     found = []
@@ -122,11 +135,7 @@ def reader_decodes(numbers, givens: dict[int, str], language: str, crossing: boo
     every = {n for e in entries for n in e}
     can = {n: {givens[n]} if n in givens else set(alphabet) for n in every}
 
-    def repeats(word, entry) -> bool:
-        return all((word[i] == word[j]) == (entry[i] == entry[j])
-                   for i in range(len(entry)) for j in range(i))
-
-    pools = [[w for w in by_length(language).get(len(e), []) if repeats(w, e)] for e in entries]
+    pools = [list(by_repeats(language).get(repeats(e), ())) for e in entries]
 
     def steps(can: dict[int, set[str]], pools: list[list[str]]) -> None:
         while True:
