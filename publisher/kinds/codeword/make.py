@@ -19,6 +19,7 @@ COMMON = 70                 # fill only with words scored this or more: common w
 FILL_STEPS_PER_CELL = 40    # the fill's budget, as the blocked crossword's
 POLISH_STEPS_PER_CELL = 10  # a little polish: commoner words where it is cheap
 PIN_CELLS = 6               # cells tried for each letter the grid lacks
+PIN_PASSES = 2              # rounds over the letters the grid lacks
 REPAIR_STEPS = 400          # fill budget of one repair (a few entries)
 FREQUENT = 12               # givens are drawn from the grid's commonest letters first
 GIVEN_TRIES = 60            # choices of given letters tried before giving a fill up
@@ -102,7 +103,9 @@ def fill_every_letter(size: int, alphabet: str, index: WordIndex,
     except FillFailed as exc:
         raise CodewordFailed(str(exc)) from None
     keep: set[tuple[int, int]] = set()
-    for letter in _lacking(filled, alphabet):
+    # twice over: a repair may push out a letter that was there by chance, and a letter
+    # that found no room may find it once others moved
+    for letter in _lacking(filled, alphabet) * PIN_PASSES:
         if letter in "".join(filled):
             continue                      # a repair placed it already
         for cell in _best_cells(filled, letter, index, keep, rng):
