@@ -1,11 +1,13 @@
 """Codeword generation: seconds per kept puzzle (CPU time; a shared machine).
 
-    python benchmarks/codeword.py [--seeds 8] [--sizes 13 15] [--tree PATH]
+    python benchmarks/codeword.py [--seeds 8] [--sizes 9 13] [--grades easy medium hard]
+                                  [--languages en es ru] [--givens 2] [--tree PATH]
 
-Per language and size: every seed's candidate timed (fill, letters pinned, givens chosen
-and proved by propagation); a candidate that no `givens` letters decode counts as refused.
-Prints seconds per kept puzzle (all time, refused candidates included, over the kept
-ones), how many were kept, and the letters kept grids lacked on average. The fill list's
+Per language, size and grade: every seed's candidate timed (fill, letters pinned, givens
+chosen and proved by the grade's steps, up to three fills); a candidate no `givens` letters
+decode at that grade counts as refused. Prints seconds per kept puzzle (all time, refused
+candidates included, over the kept ones), how many were kept, and the letters kept grids
+lacked on average. The fill list's
 index is built first and not counted (a book builds it once per process). No peer: the
 open codeword projects we found only solve them.
 """
@@ -24,37 +26,42 @@ TREE = use_tree(sys.argv)
 
 from publisher.ground.catalogue import catalogue  # noqa: E402
 from publisher.kinds.codeword.make import CodewordFailed, common_index, make_codeword  # noqa: E402
-from publisher.kinds.codeword.solve import words_by_shape  # noqa: E402
+from publisher.kinds.codeword.solve import GRADES, words_by_shape  # noqa: E402
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=8)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[13, 15])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[9, 13])
+    parser.add_argument("--grades", nargs="+", default=list(GRADES), choices=GRADES)
+    parser.add_argument("--languages", nargs="+", default=["en", "es", "ru"])
     parser.add_argument("--givens", type=int, default=2)
     parser.add_argument("--tree")
     args = parser.parse_args()
-    print(f"{'lang':5}{'size':>5}{'kept':>7}{'s/kept':>9}{'lacking':>9}")
-    for language in ("en", "es", "ru"):
+    print(f"{'lang':5}{'size':>5} {'grade':8}{'kept':>7}{'s/kept':>9}{'lacking':>9}")
+    for language in args.languages:
         fill = TREE / "wordlists" / language / "fill.txt"
         stamp = fill.stat().st_mtime
-        common_index(str(fill), stamp)
-        words_by_shape(str(fill), stamp)
-        alphabet = catalogue(language).alphabet
+        common_index(str(fill), stamp, language)
+        words_by_shape(str(fill), stamp, language)
+        alphabet = catalogue(language).cell_alphabet
         for size in args.sizes:
-            kept, lacking = 0, []
-            start = time.process_time()
-            for seed in range(args.seeds):
-                try:
-                    made = make_codeword(size, args.givens, alphabet, str(fill), seed)
-                except CodewordFailed:
-                    continue
-                kept += 1
-                lacking.append(len(made.missing))
-            spent = time.process_time() - start
-            per = f"{spent / kept:.2f}" if kept else "-"
-            mean = f"{statistics.mean(lacking):.1f}" if lacking else "-"
-            print(f"{language:5}{size:>5}{kept:>4}/{args.seeds:<2}{per:>9}{mean:>9}")
+            for grade in args.grades:
+                kept, lacking = 0, []
+                start = time.process_time()
+                for seed in range(args.seeds):
+                    try:
+                        made = make_codeword(size, args.givens, alphabet, str(fill), seed,
+                                             language, grade)
+                    except CodewordFailed:
+                        continue
+                    kept += 1
+                    lacking.append(len(made.missing))
+                spent = time.process_time() - start
+                per = f"{spent / kept:.2f}" if kept else "-"
+                mean = f"{statistics.mean(lacking):.1f}" if lacking else "-"
+                print(f"{language:5}{size:>5} {grade:8}{kept:>4}/{args.seeds:<2}{per:>9}{mean:>9}",
+                      flush=True)
 
 
 if __name__ == "__main__":

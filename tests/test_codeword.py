@@ -1,6 +1,7 @@
 """Codewords checked by a decoder written here: the fill list read with plain parsing (not
 the kind's), the entries read off the printed numbers, and a backtracking search over
-letter-to-number assignments that counts the decodings (up to two) from the givens alone."""
+letter-to-number assignments that counts the decodings (up to two) from the givens alone.
+The grade is checked by a reader's steps written here too (docs/spec.md, Codeword)."""
 from __future__ import annotations
 
 import json
@@ -11,9 +12,10 @@ import pytest
 
 from conftest import draw_kind, spec_error
 from publisher.errors import GenerationFailed
-from publisher.ground.catalogue import catalogue
+from publisher.ground.catalogue import available, catalogue
 from publisher.kinds import all_kinds
 from publisher.kinds.codeword.make import COMMON
+from publisher.kinds.codeword.solve import FEW
 
 ROOT = Path(__file__).resolve().parent.parent / "wordlists"
 KIND = all_kinds()["codeword"]
@@ -22,10 +24,13 @@ KIND = all_kinds()["codeword"]
 @cache
 def fill_list(language: str) -> dict[str, int]:
     scores = {}
+    units = catalogue(language).cell_units          # Dutch IJ is one cell: Ĳ
     for line in (ROOT / language / "fill.txt").read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
             word, score = line.split(";")
-            scores[word] = int(score)
+            for group, cell in units.items():
+                word = word.replace(group, cell)
+            scores[word] = max(int(score), scores.get(word, 0))
     return scores
 
 
@@ -34,6 +39,19 @@ def by_length(language: str) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     for word in fill_list(language):
         out.setdefault(len(word), []).append(word)
+    return out
+
+
+def repeats(seq) -> tuple[int, ...]:
+    """Each position's first occurrence: ABBA and (5, 9, 9, 5) both give (0, 1, 1, 0)."""
+    return tuple(seq.index(x) for x in seq)
+
+
+@cache
+def by_repeats(language: str) -> dict[tuple[int, ...], list[str]]:
+    out: dict[tuple[int, ...], list[str]] = {}
+    for word in fill_list(language):
+        out.setdefault(repeats(word), []).append(word)
     return out
 
 
@@ -102,20 +120,93 @@ def count_decodings(numbers, givens: dict[int, str], language: str, limit: int =
     return search()
 
 
-SEEDS: dict[tuple[str, int, int], int] = {}
+def reader_decodes(numbers, givens: dict[int, str], language: str, crossing: bool,
+                   hard: bool) -> dict[int, str] | None:
+    """The decoding a reader's steps reach without a guess, None when they stall. Without
+    `crossing`, the easy step alone: an entry whose decided letters (and the decided letters
+    its other numbers cannot be) leave one list word gives its letters. With `crossing`, a
+    number keeps the letters a fitting word of each entry through it allows, counting only
+    entries FEW words or fewer fit (medium) or, with `hard`, every entry; `hard` also:
+    when the grid holds the whole alphabet, a letter only one number can still be is
+    that number's; a number with two letters left, one of which stalls crossing entries on a
+    contradiction, is the other."""
+    alphabet = catalogue(language).cell_alphabet
+    entries = [tuple(numbers[r][c] for r, c in run) for run in runs(numbers)]
+    every = {n for e in entries for n in e}
+    can = {n: {givens[n]} if n in givens else set(alphabet) for n in every}
+
+    pools = [list(by_repeats(language).get(repeats(e), ())) for e in entries]
+
+    def steps(can: dict[int, set[str]], pools: list[list[str]]) -> None:
+        while True:
+            before = {n: set(ls) for n, ls in can.items()}
+            for n, ls in before.items():
+                if len(ls) == 1:
+                    for m in can:
+                        if m != n:
+                            can[m] -= ls
+            decided = {n: next(iter(ls)) for n, ls in can.items() if len(ls) == 1}
+            for i, entry in enumerate(entries):
+                if crossing:
+                    pools[i] = [w for w in pools[i]
+                                if all(ch in can[n] for ch, n in zip(w, entry))]
+                    if hard or len(pools[i]) <= FEW:
+                        for pos, n in enumerate(entry):
+                            can[n] &= {w[pos] for w in pools[i]}
+                else:
+                    fit = [w for w in pools[i] if all(
+                        decided[n] == ch if n in decided else ch not in decided.values()
+                        for ch, n in zip(w, entry))]
+                    if len(fit) == 1 and any(n not in decided for n in entry):
+                        for ch, n in zip(fit[0], entry):
+                            can[n] = {ch}
+                        break
+            if any(not ls for ls in can.values()) or can == before:
+                return
+
+    while True:
+        steps(can, pools)
+        if any(not ls for ls in can.values()):
+            return None
+        if all(len(ls) == 1 for ls in can.values()):
+            return {n: next(iter(ls)) for n, ls in can.items()}
+        if not hard:
+            return None
+        holders = {letter: [n for n, ls in can.items() if letter in ls] for letter in alphabet}
+        alone = [(letter, ns[0]) for letter, ns in holders.items()
+                 if len(every) == len(alphabet) and len(ns) == 1 and len(can[ns[0]]) > 1]
+        if alone:
+            can[alone[0][1]] = {alone[0][0]}
+            continue
+        for n in sorted(n for n, ls in can.items() if len(ls) == 2):
+            broken = []
+            for letter in sorted(can[n]):
+                trial = {m: set(ls) for m, ls in can.items()}
+                trial[n] = {letter}
+                steps(trial, [list(pool) for pool in pools])
+                if any(not ls for ls in trial.values()):
+                    broken.append(letter)
+            if len(broken) == 1:
+                can[n] -= set(broken)
+                break
+        else:
+            return None
+
+
+SEEDS: dict[tuple[str, int, int, str], int] = {}
 
 
 @cache
-def board(language: str, size: int, seed: int):
+def board(language: str, size: int, seed: int, difficulty: str = "easy"):
     """The first candidate from `seed` on that could be made, as the batch keeps one."""
-    params = KIND.params_model(language=language, size=size, givens=2,
+    params = KIND.params_model(language=language, size=size, givens=2, difficulty=difficulty,
                                fill=str(ROOT / language / "fill.txt"))
     for candidate in range(seed, seed + 8):
         try:
             made = KIND.generate(params, candidate)
         except GenerationFailed:
             continue
-        SEEDS[language, size, seed] = candidate
+        SEEDS[language, size, seed, difficulty] = candidate
         return made
     raise AssertionError(f"no {language} {size}x{size} codeword in 8 candidates")
 
@@ -130,6 +221,51 @@ def test_the_givens_decode_the_grid_one_way_only(language, size, seed):
     givens = {b.key[letter]: letter for letter in b.givens}
     assert count_decodings(b.numbers, givens, language) == 1
     assert b.grade == "easy"
+
+
+@pytest.mark.parametrize("language, size, seed", CASES)
+def test_easy_needs_only_entries_one_word_fits(language, size, seed):
+    b = board(language, size, seed)
+    givens = {b.key[letter]: letter for letter in b.givens}
+    answer = {n: letter for letter, n in b.key.items()}
+    assert reader_decodes(b.numbers, givens, language, crossing=False, hard=False) == answer
+
+
+def test_medium_needs_a_few_fitting_words_and_hard_any_entry():
+    """Kept exactly at the grade asked: the next easier steps stall, its own steps finish,
+    and the decoding is unique."""
+    for difficulty, size, crossing, hard in (("medium", 11, True, False),
+                                             ("hard", 11, True, True)):
+        b = board("en", size, 4, difficulty)
+        assert b.grade == difficulty and KIND.manifest(b)["grade"] == difficulty
+        givens = {b.key[letter]: letter for letter in b.givens}
+        answer = {n: letter for letter, n in b.key.items()}
+        easier = dict(crossing=False, hard=False) if difficulty == "medium" else \
+            dict(crossing=True, hard=False)
+        assert reader_decodes(b.numbers, givens, "en", **easier) is None, difficulty
+        assert reader_decodes(b.numbers, givens, "en", crossing, hard) == answer
+        assert count_decodings(b.numbers, givens, "en") == 1
+
+
+FILL_LANGUAGES = [code for code in available() if (ROOT / code / "fill.txt").is_file()]
+
+
+@pytest.mark.parametrize("language", FILL_LANGUAGES)
+def test_a_small_codeword_builds_in_every_language_with_a_fill_list(language):
+    """Every catalogued language with a fill list (those that land later too): a 9x9
+    codeword at 2 givens decodes one way, its letters are the language's, and every
+    letter of the alphabet it lacks is reported."""
+    b = board(language, 9, 7)
+    alphabet = catalogue(language).cell_alphabet
+    givens = {b.key[letter]: letter for letter in b.givens}
+    assert count_decodings(b.numbers, givens, language) == 1
+    assert set(b.key) <= set(alphabet)
+    for row in b.solution:
+        for letter in row:
+            assert letter is None or letter in b.key
+    lacking = [ch for ch in alphabet if ch not in b.key]
+    assert all(any(letter in w for w in b.warnings) for letter in lacking), (lacking, b.warnings)
+    assert bool(lacking) == bool(b.warnings)
 
 
 @pytest.mark.parametrize("language, size, seed", CASES)
@@ -175,7 +311,7 @@ def test_same_seed_same_bytes():
     first = board("en", 11, 1)
     params = KIND.params_model(language="en", size=11, givens=2,
                                fill=str(ROOT / "en" / "fill.txt"))
-    second = KIND.generate(params, SEEDS["en", 11, 1])
+    second = KIND.generate(params, SEEDS["en", 11, 1, "easy"])
     assert json.dumps(KIND.manifest(first)) == json.dumps(KIND.manifest(second))
     assert draw_kind(KIND, first)[0].pages[0].extract_text() == \
         draw_kind(KIND, second)[0].pages[0].extract_text()
@@ -200,6 +336,7 @@ def test_manifest_fields_round_trip_and_print():
     ({"kind": "codeword", "size": 19}, "size"),
     ({"kind": "codeword", "givens": 0}, "givens"),
     ({"kind": "codeword", "colour": "red"}, "colour"),
+    ({"kind": "codeword", "difficulty": "expert"}, "difficulty"),
 ])
 def test_spec_errors_name_the_field(tmp_path, section, field):
     assert field in spec_error(tmp_path, section)

@@ -17,8 +17,8 @@ from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRe
                     SectionBase, WebPart)
 from .draw import cell_size, draw_codeword, smallest_text
 from .make import CodewordFailed, make_codeword
+from .solve import GRADES
 
-GRADE = "easy"               # every kept codeword decodes without guessing
 EXAMPLE_SIZE = 11            # the How to play page's solved example (9x9 often needs more givens)
 
 
@@ -26,6 +26,8 @@ class CodewordSection(SectionBase):
     kind: Literal["codeword"]
     size: int = Field(default=13, ge=9, le=17, description="rows and columns, odd: 9 to 17")
     givens: int = Field(default=2, ge=1, le=6, description="letters revealed")
+    difficulty: Literal["easy", "medium", "hard"] = Field(
+        default="easy", description="the hardest step the decoding needs (docs/spec.md)")
     count: int = Field(default=1, ge=1, le=1000)
 
 
@@ -33,6 +35,7 @@ class CodewordParams(Params):
     language: str
     size: int
     givens: int
+    difficulty: str = GRADES[0]
     fill: str                          # the fill list (path)
 
 
@@ -42,7 +45,7 @@ class CodewordBoard(Board):
     numbers: list[list[int | None]] = field(default_factory=list)
     key: dict[str, int] = field(default_factory=dict)       # letter -> number
     givens: list[str] = field(default_factory=list)
-    grade: str = GRADE
+    grade: str = GRADES[0]
     language: str = "en"
 
 
@@ -52,7 +55,7 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
     params_model = CodewordParams
     default_candidates = 6           # the kept one lacks the fewest letters
     default_answers_per_page = 4
-    easier = "more givens or another size"
+    easier = "more givens, a larger size or another difficulty"
     cell_units = True                # Dutch IJ is one letter of the code
     example = {"size": 11, "count": 1}
 
@@ -67,7 +70,8 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
                             f"(wordlists/{ctx.language}/fill.txt); write the codeword in "
                             "another language")
         params = CodewordParams(language=ctx.language, size=section.size,
-                                givens=section.givens, fill=str(fill))
+                                givens=section.givens, difficulty=section.difficulty,
+                                fill=str(fill))
         titles = ctx.titles(section.title, section.count)
         return [PuzzleRequest(title, params, ctx.language) for title in titles]
 
@@ -75,14 +79,15 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
         alphabet = catalogue(params.language).cell_alphabet
         try:
             made = make_codeword(params.size, params.givens, alphabet, params.fill, seed,
-                                  params.language)
+                                  params.language, params.difficulty)
         except CodewordFailed as exc:
             raise GenerationFailed(str(exc)) from None
         warnings = [f"the grid lacks {', '.join(made.missing)} (no common words could place "
                     f"{'it' if len(made.missing) == 1 else 'them'})"] if made.missing else []
         return CodewordBoard(score=-float(len(made.missing)), warnings=warnings,
                              solution=made.solution, numbers=made.numbers, key=made.key,
-                             givens=made.givens, language=params.language)
+                             givens=made.givens, grade=params.difficulty,
+                             language=params.language)
 
     def unbeatable(self, board: CodewordBoard, params: CodewordParams) -> bool:
         return not board.warnings            # every letter of the alphabet is in it
@@ -91,7 +96,7 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
         return tuple("".join(ch or "#" for ch in row) for row in board.solution)
 
     def example_params(self, params: CodewordParams, words: Any) -> CodewordParams | None:
-        return params.model_copy(update=dict(size=EXAMPLE_SIZE))
+        return params.model_copy(update=dict(size=EXAMPLE_SIZE, difficulty=GRADES[0]))
 
     def answers(self, board: CodewordBoard) -> list[str]:
         return []         # the example is a grid of its own, from another seed

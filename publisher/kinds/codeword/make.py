@@ -13,15 +13,17 @@ from ...grids.blocked.fill import FillFailed, fill_grid
 from ...grids.blocked.grid import BLOCK, EMPTY, Grid, slots
 from ...grids.blocked.words import WordIndex, read_fill_list
 from .lattice import lattice
-from .solve import decode, solved, words_by_shape
+from .solve import GRADES, decode, solved, words_by_shape
 
 COMMON = 70                 # fill only with words scored this or more: common words
 FILL_STEPS_PER_CELL = 40    # the fill's budget, as the blocked crossword's
 POLISH_STEPS_PER_CELL = 10  # a little polish: commoner words where it is cheap
 PIN_CELLS = 6               # cells tried for each letter the grid lacks
+PIN_PASSES = 2              # rounds over the letters the grid lacks
 REPAIR_STEPS = 400          # fill budget of one repair (a few entries)
 FREQUENT = 12               # givens are drawn from the grid's commonest letters first
-GIVEN_TRIES = 60            # choices of given letters tried before giving the grid up
+GIVEN_TRIES = 60            # choices of given letters tried before giving a fill up
+FILLS = 3                   # fills tried for one candidate before it is refused
 
 
 class CodewordFailed(RuntimeError):
@@ -101,7 +103,9 @@ def fill_every_letter(size: int, alphabet: str, index: WordIndex,
     except FillFailed as exc:
         raise CodewordFailed(str(exc)) from None
     keep: set[tuple[int, int]] = set()
-    for letter in _lacking(filled, alphabet):
+    # twice over: a repair may push out a letter that was there by chance, and a letter
+    # that found no room may find it once others moved
+    for letter in _lacking(filled, alphabet) * PIN_PASSES:
         if letter in "".join(filled):
             continue                      # a repair placed it already
         for cell in _best_cells(filled, letter, index, keep, rng):
@@ -148,23 +152,60 @@ def _given_choices(filled: Grid, used: list[str], givens: int, alphabet: str,
     rng.shuffle(out)
     while len(out) < GIVEN_TRIES:
         out.append(sorted(rng.sample(used, givens), key=alphabet.index))
-    return out[:GIVEN_TRIES]
+    return out[:GIVEN_TRIES][::-1]        # popped from the end: the first choice last
 
 
 def make_codeword(size: int, givens: int, alphabet: str, fill_path: str, seed: int,
-                  language: str = "en") -> Codeword:
+                  language: str = "en", grade: str = "easy") -> Codeword:
+    """A codeword whose `givens` letters decode it by the steps of `grade` and no easier
+    ones (solve.GRADES). A small grid is often ambiguous from a few letters whichever are
+    given (two fill-list words differ in unchecked cells), so a fill no givens settle is
+    replaced by another, FILLS in all. Raises CodewordFailed when none is settled."""
     rng = random.Random(seed)
     stamp = Path(fill_path).stat().st_mtime
-    filled, missing = fill_every_letter(size, alphabet, common_index(fill_path, stamp, language), rng)
-    used = [ch for ch in alphabet if ch in "".join(filled)]
-    dealt = rng.sample(range(1, len(used) + 1), len(used))
-    key = dict(zip(used, dealt))
-    numbers = [[None if ch == BLOCK else key[ch] for ch in row] for row in filled]
-    entries = entries_of(numbers)
+    index = common_index(fill_path, stamp, language)
     words = words_by_shape(fill_path, stamp, language)
-    for chosen in _given_choices(filled, used, givens, alphabet, rng):
-        domain = decode(entries, {key[ch]: ch for ch in chosen}, alphabet, words)
-        if solved(domain) == {n: ch for ch, n in key.items()}:
+    for _ in range(FILLS):
+        filled, missing = fill_every_letter(size, alphabet, index, rng)
+        used = [ch for ch in alphabet if ch in "".join(filled)]
+        dealt = rng.sample(range(1, len(used) + 1), len(used))
+        key = dict(zip(used, dealt))
+        numbers = [[None if ch == BLOCK else key[ch] for ch in row] for row in filled]
+        chosen = _settling_givens(filled, numbers, key, givens, alphabet, words,
+                                  GRADES.index(grade), rng)
+        if chosen is not None:
             solution = [[None if ch == BLOCK else ch for ch in row] for row in filled]
             return Codeword(solution, numbers, key, chosen, missing)
-    raise CodewordFailed(f"no {givens} given letters decode the grid without guessing")
+    raise CodewordFailed(f"no {givens} given letters decode a {size}x{size} grid at {grade} "
+                         f"in {FILLS} fills")
+
+
+def _settling_givens(filled: Grid, numbers: list[list[int | None]], key: dict[str, int],
+                     givens: int, alphabet: str, words: dict[tuple[int, ...], tuple[str, ...]],
+                     level: int, rng: random.Random) -> list[str] | None:
+    """Letters whose reveal decodes the grid by the steps up to GRADES[level], needing
+    that level's step; None when GIVEN_TRIES choices fail."""
+    entries = entries_of(numbers)
+    used = list(key)
+    answer = {n: ch for ch, n in key.items()}
+    choices = _given_choices(filled, used, givens, alphabet, rng)
+    tried: set[tuple[str, ...]] = set()
+    while choices and len(tried) < GIVEN_TRIES:
+        chosen = choices.pop()
+        if tuple(chosen) in tried:
+            continue
+        tried.add(tuple(chosen))
+        given = {key[ch]: ch for ch in chosen}
+        if level and solved(decode(entries, given, alphabet, words, level - 1)):
+            continue                       # easier than asked
+        domain = decode(entries, given, alphabet, words, level)
+        if solved(domain) != answer:
+            # the ambiguity sits in a few letters: try next one of them in place of a given
+            open_letters = [answer[n] for n, ls in sorted(domain.items()) if len(ls) > 1]
+            if open_letters:
+                swapped = set(chosen) - {rng.choice(chosen)} | {rng.choice(open_letters)}
+                if len(swapped) == len(chosen):
+                    choices.append(sorted(swapped, key=alphabet.index))
+            continue
+        return chosen
+    return None

@@ -1,9 +1,18 @@
 """Decoding a codeword: which letter each number stands for, given a few letters.
 
 Each entry is a run of numbers; a word fits it when its letters repeat exactly where the
-numbers do. Propagation alone (no guessing): a number keeps the letters some fitting word
-of every entry through it still allows, a decided letter leaves every other number. When
-every number is down to one letter the decoding is proved unique, and needed no guess.
+numbers do. Propagation alone (no guessing), by a ladder of a reader's steps (GRADES):
+- easy, one word fits: an entry whose decided letters (and the letters its other numbers
+  cannot be, being decided elsewhere) leave one word of the list decides its numbers;
+- medium, a few words fit: an entry that at most FEW words still fit lets its numbers keep
+  only those words' letters; a number down to one letter is decided;
+- hard, crossing entries: any entry, however many words fit it, narrows its numbers so
+  (a reader reasons about letter patterns, not a short list); one place for a letter: when
+  the grid holds the whole alphabet (N numbers for N letters), a letter only one number can
+  still be goes to that number; a two-way trial: a number with two letters left, one of
+  which (followed by crossing entries) leaves an entry no word, is the other.
+When every number is down to one letter the decoding is proved unique, and needed no guess.
+A grid's grade is the easiest step set that decodes it (the hardest step it needs).
 """
 from __future__ import annotations
 
@@ -32,39 +41,146 @@ def words_by_shape(path: str, stamp: float,
     return {key: tuple(words) for key, words in out.items()}
 
 
+GRADES = ("easy", "medium", "hard")
+FEW = 4                     # medium: entries this many words fit, a reader can list them
+TRIALS = 40                 # two-way trials one decoding may spend (a grid that needs more
+                            # is not called hard: it stalls)
+
+
+def grade(entries: list[Entry], given: dict[int, str], letters: str,
+          words: dict[tuple[int, ...], tuple[str, ...]]) -> str | None:
+    """The easiest grade whose steps decode the whole grid, None when none does."""
+    for level, name in enumerate(GRADES):
+        if solved(decode(entries, given, letters, words, level)):
+            return name
+    return None
+
+
 def decode(entries: list[Entry], given: dict[int, str], letters: str,
-           words: dict[tuple[int, ...], tuple[str, ...]]) -> dict[int, set[str]]:
-    """The letters each number may still be once propagation stops (`given`: number ->
-    letter). Empty sets mean the givens contradict the list."""
+           words: dict[tuple[int, ...], tuple[str, ...]], level: int = 1) -> dict[int, set[str]]:
+    """The letters each number may still be once propagation by the steps of GRADES[:level
+    + 1] stops (`given`: number -> letter). Empty sets mean the givens contradict the list."""
     numbers = sorted({n for e in entries for n in e})
-    domain = {n: {given[n]} if n in given else set(letters) for n in numbers}
+    free = set(letters) - set(given.values())         # a given letter is no other number
+    domain = {n: {given[n]} if n in given else set(free) for n in numbers}
+    if level == 0:
+        return _one_word_fits(entries, domain, words)
+    every_letter = len(numbers) == len(letters)
+    fits = [list(words.get(shape(e), ())) for e in entries]
+    changed = list(numbers)
+    trials = TRIALS
+    while True:
+        if not _crossing(entries, domain, fits, changed, FEW if level == 1 else None):
+            return domain
+        if level < 2:
+            return domain
+        changed = _one_place(domain) if every_letter else []
+        if not changed and trials > 0:
+            changed, spent = _two_way(entries, domain, fits, trials)
+            trials -= spent
+        if not changed:
+            return domain
+
+
+def _crossing(entries: list[Entry], domain: dict[int, set[str]], fits: list[list[str]],
+              changed: list[int], few: int | None = None) -> bool:
+    """Crossing entries until they stall, from the numbers in `changed`: a number keeps the
+    letters a fitting word of every entry through it allows (with `few`, only entries that
+    that many words or fewer fit count). False on a contradiction."""
+    if any(not domain[n] for n in changed):
+        return False
     through: dict[int, list[int]] = defaultdict(list)
     for i, entry in enumerate(entries):
         for n in set(entry):
             through[n].append(i)
-    fits = [list(words.get(shape(e), ())) for e in entries]
-    queue = list(range(len(entries)))
+    queue = sorted({i for n in changed for i in through[n]})
     queued = set(queue)
     while queue:
         i = queue.pop()
         queued.discard(i)
         entry = entries[i]
         fits[i] = [w for w in fits[i] if all(ch in domain[n] for ch, n in zip(w, entry))]
-        changed = []
+        if few is not None and len(fits[i]) > few:
+            continue
+        now = []
         for pos, n in enumerate(entry):
             allowed = {w[pos] for w in fits[i]}
             if not domain[n] <= allowed:
                 domain[n] &= allowed
-                changed.append(n)
-        changed += _all_different(domain, changed)
-        for n in changed:
+                now.append(n)
+        now += _all_different(domain, now)
+        for n in now:
             if not domain[n]:
-                return domain
+                return False
             for j in through[n]:
                 if j not in queued:
                     queue.append(j)
                     queued.add(j)
+    return True
+
+
+def _two_way(entries: list[Entry], domain: dict[int, set[str]], fits: list[list[str]],
+             trials: int) -> tuple[list[int], int]:
+    """The hard step: a number with two letters left, one of which (followed by crossing
+    entries) leaves some entry no word, is the other. Returns the numbers changed and the
+    trials spent (at most `trials`)."""
+    spent = 0
+    for n in sorted(domain):
+        if len(domain[n]) != 2:
+            continue
+        for letter in sorted(domain[n]):
+            if spent == trials:
+                return [], spent
+            spent += 1
+            trial = {m: set(ls) for m, ls in domain.items()}
+            trial[n] = {letter}
+            trial_fits = [list(f) for f in fits]
+            if not _crossing(entries, trial, trial_fits, [n] + _all_different(trial, [n])):
+                domain[n].discard(letter)
+                return [n] + _all_different(domain, [n]), spent
+    return [], spent
+
+
+def _one_word_fits(entries: list[Entry], domain: dict[int, set[str]],
+                   words: dict[tuple[int, ...], tuple[str, ...]]) -> dict[int, set[str]]:
+    """The easy step alone: only decided letters count; an entry one word fits decides it."""
+    fits = [list(words.get(shape(e), ())) for e in entries]
+    progress = True
+    while progress:
+        progress = False
+        decided = {n: next(iter(ls)) for n, ls in domain.items() if len(ls) == 1}
+        taken = set(decided.values())
+        for i, entry in enumerate(entries):
+            if all(n in decided for n in entry):
+                continue
+            fits[i] = [w for w in fits[i]
+                       if all(decided[n] == ch if n in decided else ch not in taken
+                              for ch, n in zip(w, entry))]
+            if len(fits[i]) > 1:
+                continue
+            if not fits[i]:
+                for n in entry:
+                    domain[n] = set()
+                return domain
+            for ch, n in zip(fits[i][0], entry):
+                domain[n] = {ch}
+            progress = True
+            break                  # the decided letters changed: filter again
     return domain
+
+
+def _one_place(domain: dict[int, set[str]]) -> list[int]:
+    """A letter only one undecided number can still be goes to it."""
+    out: list[int] = []
+    where: dict[str, list[int]] = defaultdict(list)
+    for n, ls in domain.items():
+        for letter in ls:
+            where[letter].append(n)
+    for letter, ns in where.items():
+        if len(ns) == 1 and len(domain[ns[0]]) > 1:
+            domain[ns[0]] = {letter}
+            out.append(ns[0])
+    return out + _all_different(domain, out)
 
 
 def _all_different(domain: dict[int, set[str]], changed: list[int]) -> list[int]:
