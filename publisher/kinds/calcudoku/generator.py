@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Callable
 
 from publisher.errors import GenerationFailed
 
@@ -65,6 +67,33 @@ def operation(values: list[int], operations: str, rng: random.Random) -> str | N
     return rng.choice(ops) if ops else None
 
 
+def _unlocked(givens: list[int], cells: tuple[int, ...], solution: list[int], most: int,
+              solves: Callable[[list[int]], bool]) -> list[int] | None:
+    """`givens` with one more digit of the cage `cells` shown that `solves`, or None
+    (None too when `most` are shown)."""
+    if sum(1 for v in givens if v) >= most:
+        return None
+    for c in cells:
+        if not givens[c]:
+            shown = givens[:]
+            shown[c] = solution[c]
+            if solves(shown):
+                return shown
+    return None
+
+
+def _fewest(givens: list[int], solves: Callable[[list[int]], bool]) -> list[int]:
+    """`givens` less each one the puzzle still `solves` without (later merges may
+    have made an early one needless)."""
+    for c, v in enumerate(givens):
+        if v:
+            fewer = givens[:]
+            fewer[c] = 0
+            if solves(fewer):
+                givens = fewer
+    return givens
+
+
 def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
                rng: random.Random, with_givens: bool = False) -> Puzzle:
     owner = list(range(n * n))                  # cage id per cell
@@ -80,19 +109,6 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
             return unique(n, listed, budget=1500, givens=shown)
         except BudgetExceeded:
             return False
-
-    def unlocked(trial: dict[int, Cage], cells: tuple[int, ...]) -> list[int] | None:
-        """The givens with one more digit of the cage `cells` shown that let the
-        ladder take the merge, or None."""
-        if not unlocking or sum(1 for v in givens if v) >= most_givens(n):
-            return None
-        for c in cells:
-            if not givens[c]:
-                shown = givens[:]
-                shown[c] = solution[c]
-                if solved(trial, shown):
-                    return shown
-        return None
 
     def listed() -> list[Cage]:
         return sorted(cages.values(), key=lambda cage: cage[2])
@@ -124,7 +140,7 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
         del trial[y]
         trial[x] = (op, value_of(op, values), cells)
         shown: list[int] | None = givens if solved(trial, givens) else \
-            unlocked(trial, cells)
+            _unlocked(givens, cells, solution, most_givens(n), partial(solved, trial)) if unlocking else None
         if shown is not None:
             cages, givens = trial, shown
             for c in cells:
@@ -132,12 +148,7 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
             tried = {p for p in tried if x not in p and y not in p}
     if not any(givens):
         return Puzzle(n, listed(), solution, grade(n, listed()))
-    for c in range(n * n):                      # fewest: drop those the end no longer needs
-        if givens[c]:
-            fewer = givens[:]
-            fewer[c] = 0
-            if solved(cages, fewer):
-                givens = fewer
+    givens = _fewest(givens, partial(solved, cages))
     shown_grade = grade(n, listed(), givens=givens)
     # the givens may make it easier than asked: then the puzzle as merging stalled
     if shown_grade.level != LEVELS[tier] and plain and plain.grade.level == LEVELS[tier]:
