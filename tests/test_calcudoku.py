@@ -217,7 +217,8 @@ def test_givens_true_shows_a_few_true_digits_and_stays_unique(shown):
         entry = json.loads(json.dumps(KIND.manifest(board)))
         assert ("givens" in entry) == any(board.givens)
         if any(board.givens):
-            assert entry["givens"] == [[str(v) if v else None for v in board.givens[r * n:(r + 1) * n]]
+            assert entry["givens"] == [[str(v) if v else None
+                                        for v in board.givens[r * n:(r + 1) * n]]
                                        for r in range(n)]
             assert KIND.manifest(KIND.from_manifest(entry)) == entry
 

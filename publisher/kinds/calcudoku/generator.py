@@ -102,11 +102,10 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
     unlocking, plain = False, None
 
     def solved(trial: dict[int, Cage], shown: list[int]) -> bool:
-        listed = list(trial.values())
         if tier < 4:
-            return ladder_solves(n, listed, tier, shown)
+            return ladder_solves(n, list(trial.values()), tier, shown)
         try:
-            return unique(n, listed, budget=1500, givens=shown)
+            return unique(n, list(trial.values()), budget=1500, givens=shown)
         except BudgetExceeded:
             return False
 
@@ -139,8 +138,9 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
         trial = dict(cages)
         del trial[y]
         trial[x] = (op, value_of(op, values), cells)
-        shown: list[int] | None = givens if solved(trial, givens) else \
-            _unlocked(givens, cells, solution, most_givens(n), partial(solved, trial)) if unlocking else None
+        shown: list[int] | None = givens if solved(trial, givens) else None
+        if shown is None and unlocking:
+            shown = _unlocked(givens, cells, solution, most_givens(n), partial(solved, trial))
         if shown is not None:
             cages, givens = trial, shown
             for c in cells:
