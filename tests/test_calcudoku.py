@@ -49,11 +49,11 @@ def boards():
 
 
 def count_solutions(board, limit=2):
-    """Cell by cell, the cell with the fewest digits first; a cage is checked as
-    soon as it is full (a sum or product also while it fills)."""
+    """Cell by cell from the givens, the cell with the fewest digits first; a cage
+    is checked as soon as it is full (a sum or product also while it fills)."""
     n = board.size
     cage_of = {c: cage for cage in board.cages for c in cage[2]}
-    grid, found = [0] * (n * n), []
+    grid, found = list(board.givens or [0] * (n * n)), []
 
     def fits(cell, v):
         r, c = divmod(cell, n)
@@ -154,7 +154,7 @@ def test_levels_need_their_techniques(boards):
     """Easy: singles, one-cell and two-cell cages; medium adds every cage's
     combinations; hard and above are beyond both."""
     for level, _, board in boards:
-        blank = [0] * (board.size ** 2)
+        blank = board.givens or [0] * (board.size ** 2)
         easy = singles_solver(board.size, blank, cage_rule(board, 2))
         cages = singles_solver(board.size, blank, cage_rule(board, board.size ** 2))
         if level == "easy":
@@ -190,3 +190,86 @@ def test_bad_values_are_spec_errors_naming_the_field(tmp_path, section, words):
     with pytest.raises(SpecError) as err:
         plan_book(load_spec(path))
     assert all(w in str(err.value) for w in words), str(err.value)
+
+
+GIVENS_PLAN = [(4, "easy", 3), (5, "hard", 2), (6, "medium", 3), (6, "expert", 1),
+               (7, "hard", 2), (5, "extreme", 1)]
+
+
+@pytest.fixture(scope="module")
+def shown():
+    out = []
+    for size, level, count in GIVENS_PLAN:
+        params = CalcudokuParams(size=size, difficulty=level, givens=True)
+        out += [(level, KIND.generate(params, seed)) for seed in range(count)]
+    return out
+
+
+def test_givens_true_shows_a_few_true_digits_and_stays_unique(shown):
+    with_givens = [board for _, board in shown if any(board.givens)]
+    assert len(with_givens) >= len(shown) // 2
+    for level, board in shown:
+        n = board.size
+        assert board.grade == level
+        assert all(g in (0, s) for g, s in zip(board.givens, board.solution))
+        assert sum(1 for g in board.givens if g) <= n // 2
+        assert count_solutions(board) == [board.solution], (level, n)
+        entry = json.loads(json.dumps(KIND.manifest(board)))
+        assert ("givens" in entry) == any(board.givens)
+        if any(board.givens):
+            assert entry["givens"] == [[str(v) if v else None
+                                        for v in board.givens[r * n:(r + 1) * n]]
+                                       for r in range(n)]
+            assert KIND.manifest(KIND.from_manifest(entry)) == entry
+
+
+def test_givens_let_cages_grow():
+    """Shown digits buy bigger cages: fewer of them than the same requests without."""
+    def cages(givens):
+        return sum(len(KIND.generate(CalcudokuParams(size=7, difficulty="hard",
+                                                     givens=givens), seed).cages)
+                   for seed in range(2))
+    assert cages(True) < cages(False)
+
+
+def test_givens_false_shows_none():
+    for seed in range(3):
+        board = KIND.generate(CalcudokuParams(size=6, difficulty="hard"), seed)
+        assert not any(board.givens) and "givens" not in KIND.manifest(board)
+
+
+def test_givens_are_drawn_and_locked_on_the_web(shown):
+    from collections import Counter
+    from dataclasses import replace
+
+    from conftest import draw_kind
+    from publisher.ground.catalogue import catalogue
+
+    board = next(b for _, b in shown if sum(1 for g in b.givens if g) >= 2)
+    bare = replace(board, givens=[])
+
+    def drawn(b):
+        reader, fonts = draw_kind(KIND, b)
+        return Counter(reader.pages[0].extract_text().split()), fonts
+
+    (text, fonts), (plain, _) = drawn(board), drawn(bare)
+    # the puzzle page shows the given digits, and only those, over the cage labels
+    assert text - plain == Counter(str(v) for v in board.givens if v)
+    assert any("Bold" in f for f in fonts)
+    n = board.size
+    web = KIND.web(board, catalogue("en").kind(KIND.name))
+    locked = [r * n + c for r in range(n) for c in range(n) if web.data["cells"][r][c].get("g")]
+    assert locked == [i for i, v in enumerate(board.givens) if v]
+
+
+def test_givens_key_builds_a_book(tmp_path):
+    from publisher.pipeline import build_book
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(yaml.safe_dump({"title": "T", "seed": 4, "sections": [
+        {"kind": "calcudoku", "size": 5, "difficulty": "easy", "count": 2, "givens": True},
+        {"kind": "calcudoku", "size": 5, "difficulty": "easy", "count": 1}]}),
+        encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    entries = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
+    assert any("givens" in e for e in entries[:2]) and "givens" not in entries[2]

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 
 from ...grids.latin.common import (ALL, LatinSection, Level, caption, digits_fit,
-                                     rows)
+                                     flat, rows)
 from ...grids.latin.symmetry import turns
 from ...grids.latin.web import digit_cells, web_part
 from ...grids.web import region_edges
@@ -32,6 +32,7 @@ LEVELS_BY_SIZE: dict[int, tuple[str, ...]] = {
 class CalcudokuSection(LatinSection):
     kind: Literal["calcudoku"]
     operations: Operations = "all"
+    givens: bool = False
     levels_by_size = LEVELS_BY_SIZE
 
 
@@ -39,6 +40,7 @@ class CalcudokuParams(Params):
     size: int = 6
     operations: Operations = "all"
     difficulty: Level = "medium"
+    givens: bool = False
 
 
 @dataclass
@@ -46,6 +48,7 @@ class CalcudokuBoard(Board):
     size: int = 6
     cages: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
     solution: list[int] = field(default_factory=list)
+    givens: list[int] = field(default_factory=list)           # row-major, 0 = empty; [] = none
     grade: str = "easy"
     hardest: str | None = None
     techniques: dict[str, int] = field(default_factory=dict)
@@ -63,15 +66,17 @@ class CalcudokuKind(Kind[CalcudokuSection, CalcudokuParams, CalcudokuBoard]):
     def plan(self, section: CalcudokuSection,
              ctx: PlanContext) -> list[PuzzleRequest[CalcudokuParams]]:
         params = CalcudokuParams(size=section.size, operations=section.operations,
-                                 difficulty=section.difficulty)
+                                 difficulty=section.difficulty, givens=section.givens)
         return [PuzzleRequest(title, params, ctx.language)
                 for title in ctx.titles(section.title, section.count)]
 
     def generate(self, params: CalcudokuParams, seed: int) -> CalcudokuBoard:
-        p = generate(params.size, params.difficulty, params.operations, random.Random(seed))
+        p = generate(params.size, params.difficulty, params.operations, random.Random(seed),
+                     params.givens)
         g = p.grade
-        return CalcudokuBoard(score=float(-len(p.cages)), size=p.size, cages=p.cages,
-                              solution=p.solution, grade=g.level,
+        shown = sum(1 for v in p.givens if v)
+        return CalcudokuBoard(score=float(-len(p.cages) - shown), size=p.size, cages=p.cages,
+                              solution=p.solution, givens=p.givens, grade=g.level,
                               hardest=g.hardest if g.solved else "beyond_ladder",
                               techniques=dict(g.techniques))
 
@@ -101,11 +106,13 @@ class CalcudokuKind(Kind[CalcudokuSection, CalcudokuParams, CalcudokuBoard]):
 
     def manifest(self, board: CalcudokuBoard) -> dict[str, Any]:
         n = board.size
+        # givens only when shown: a puzzle without stays as it always was
+        shown = {"givens": rows(board.givens, n)} if any(board.givens) else {}
         return {"size": n,
                 "cages": [{"op": op, "target": target,
                            "cells": [list(divmod(c, n)) for c in cells]}
                           for op, target, cells in board.cages],
-                "solution": rows(board.solution, n), "grade": board.grade,
+                **shown, "solution": rows(board.solution, n), "grade": board.grade,
                 "hardest": board.hardest, "techniques": dict(board.techniques)}
 
     def from_manifest(self, entry: dict[str, Any]) -> CalcudokuBoard:
@@ -114,6 +121,7 @@ class CalcudokuKind(Kind[CalcudokuSection, CalcudokuParams, CalcudokuBoard]):
             size=n, cages=[(k["op"], k["target"], tuple(r * n + c for r, c in k["cells"]))
                            for k in entry["cages"]],
             solution=[int(ch) for row in entry["solution"] for ch in row],
+            givens=flat(entry["givens"]) if "givens" in entry else [],
             grade=entry["grade"], hardest=entry["hardest"],
             techniques=dict(entry["techniques"]))
 
@@ -122,7 +130,7 @@ class CalcudokuKind(Kind[CalcudokuSection, CalcudokuParams, CalcudokuBoard]):
         its first square (as in print), said in that square's label; the other squares
         of a cage say which square that is."""
         n = board.size
-        cells = digit_cells(n, board.solution)
+        cells = digit_cells(n, board.solution, board.givens)
         cage_of = [[0] * n for _ in range(n)]
         for number, (_, _, members) in enumerate(board.cages):
             for i in members:
@@ -146,8 +154,11 @@ class CalcudokuKind(Kind[CalcudokuSection, CalcudokuParams, CalcudokuBoard]):
         """Equal for two boards when one is the other turned or mirrored."""
         n, keys = board.size, []
         for turn in turns(n):
-            keys.append(tuple(sorted((tuple(sorted(turn(*divmod(c, n)) for c in cells)), op, t)
-                                     for op, t, cells in board.cages)))
+            cages = tuple(sorted((tuple(sorted(turn(*divmod(c, n)) for c in cells)), op, t)
+                                 for op, t, cells in board.cages))
+            shown = tuple(sorted((turn(*divmod(c, n)), v) for c, v in enumerate(board.givens)
+                                 if v))
+            keys.append((cages, shown) if shown else cages)
         return (n,) + min(keys)
 
     def text_for_search(self, board: CalcudokuBoard) -> list[str]:

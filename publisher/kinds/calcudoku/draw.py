@@ -1,5 +1,6 @@
 """Drawing a Calcudoku: thin cell lines, thick cage borders, each cage's target and
-sign in the top-left corner of its first cell, answers grey in the answer key."""
+sign in the top-left corner of its first cell, givens bold, answers grey in the answer
+key."""
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -60,13 +61,15 @@ def draw_board(canvas: Any, board: Any, box: Box, ctx: DrawContext, solved: bool
         r, c = divmod(min(cells), n)
         canvas.drawString(left + c * u + thick * 0.5 + u * 0.06, top - r * u - thick * 0.5
                           - size * 0.95, label(op, target))
-    if solved:
-        for cell, value in enumerate(board.solution):
-            r, c = divmod(cell, n)
-            # under a label, a little lower
-            lower = u * 0.08 if labels else 0.0
-            draw_digit(canvas, theme, left + c * u, top - (r + 1) * u - lower, u, str(value),
-                       False)
+    givens = board.givens or [0] * (n * n)
+    for cell, value in enumerate(board.solution):
+        if not (solved or givens[cell]):
+            continue
+        r, c = divmod(cell, n)
+        # under a label, a little lower
+        lower = u * 0.08 if labels else 0.0
+        draw_digit(canvas, theme, left + c * u, top - (r + 1) * u - lower, u, str(value),
+                   bool(givens[cell]))
     draw_caption(canvas, f, box, ctx, board.grade if caption else None)
     canvas.restoreState()
 

@@ -3,11 +3,17 @@ everything), then the dig's counterpart: neighbouring cages merged at random, ea
 merge (with an operation the section allows, drawn at random) kept only while the
 ladder up to the level's tier still solves the puzzle (the exact counter for
 extreme). Kept only when the full ladder grades it exactly the level asked.
-Budgets are merges tried and digs, never time."""
+Budgets are merges tried and digs, never time.
+
+With givens allowed, a merge the ladder cannot take is tried again with one digit
+of the merged cage shown (up to `most_givens`), so cages grow past where they
+stall; at the end each given is taken away again while the puzzle still solves."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Callable
 
 from publisher.errors import GenerationFailed
 
@@ -28,18 +34,25 @@ class Puzzle:
     solution: list[int]
     grade: Grade
     digs: int = 0
+    givens: list[int] = field(default_factory=list)     # row-major, 0 = empty; [] = none
 
 
 def largest_cage(n: int) -> int:
     return 4 if n <= 6 else 5
 
 
-def grade(n: int, cages: list[Cage], max_tier: int = 3) -> Grade:
-    return run_ladder(Grid(n), ladder(n, cages), max_tier)
+def most_givens(n: int) -> int:
+    """A few: what one dig may show at most."""
+    return n // 2
 
 
-def unique(n: int, cages: list[Cage], budget: int) -> bool:
-    return count_solutions(Grid(n), propagation(cages), 2, budget) == 1
+def grade(n: int, cages: list[Cage], max_tier: int = 3,
+          givens: list[int] | None = None) -> Grade:
+    return run_ladder(Grid(n, givens), ladder(n, cages), max_tier)
+
+
+def unique(n: int, cages: list[Cage], budget: int, givens: list[int] | None = None) -> bool:
+    return count_solutions(Grid(n, givens), propagation(cages), 2, budget) == 1
 
 
 def operation(values: list[int], operations: str, rng: random.Random) -> str | None:
@@ -54,19 +67,50 @@ def operation(values: list[int], operations: str, rng: random.Random) -> str | N
     return rng.choice(ops) if ops else None
 
 
+def _unlocked(givens: list[int], cells: tuple[int, ...], solution: list[int], most: int,
+              solves: Callable[[list[int]], bool]) -> list[int] | None:
+    """`givens` with one more digit of the cage `cells` shown that `solves`, or None
+    (None too when `most` are shown)."""
+    if sum(1 for v in givens if v) >= most:
+        return None
+    for c in cells:
+        if not givens[c]:
+            shown = givens[:]
+            shown[c] = solution[c]
+            if solves(shown):
+                return shown
+    return None
+
+
+def _fewest(givens: list[int], solves: Callable[[list[int]], bool]) -> list[int]:
+    """`givens` less each one the puzzle still `solves` without (later merges may
+    have made an early one needless)."""
+    for c, v in enumerate(givens):
+        if v:
+            fewer = givens[:]
+            fewer[c] = 0
+            if solves(fewer):
+                givens = fewer
+    return givens
+
+
 def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
-               rng: random.Random) -> Puzzle:
+               rng: random.Random, with_givens: bool = False) -> Puzzle:
     owner = list(range(n * n))                  # cage id per cell
     cages: dict[int, Cage] = {c: ("=", solution[c], (c,)) for c in range(n * n)}
+    givens = [0] * (n * n)
+    unlocking, plain = False, None
 
-    def solved(trial: dict[int, Cage]) -> bool:
-        listed = list(trial.values())
+    def solved(trial: dict[int, Cage], shown: list[int]) -> bool:
         if tier < 4:
-            return ladder_solves(n, listed, tier)
+            return ladder_solves(n, list(trial.values()), tier, shown)
         try:
-            return unique(n, listed, budget=1500)
+            return unique(n, list(trial.values()), budget=1500, givens=shown)
         except BudgetExceeded:
             return False
+
+    def listed() -> list[Cage]:
+        return sorted(cages.values(), key=lambda cage: cage[2])
 
     pairs = [(a, a + 1) for a in range(n * n) if a % n < n - 1] + \
             [(a, a + n) for a in range(n * n - n)]
@@ -77,7 +121,13 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
         open_pairs = [(x, y) for x, y in open_pairs
                       if len(cages[x][2]) + len(cages[y][2]) <= largest_cage(n)]
         if not open_pairs:
-            break
+            if not with_givens or unlocking:
+                break
+            # merging has stalled: try the stalled merges again, each able to show
+            # one digit of its cage
+            plain = Puzzle(n, listed(), solution, grade(n, listed()))
+            unlocking, tried = True, set()
+            continue
         x, y = rng.choice(open_pairs)
         tried.add((x, y))
         cells = tuple(sorted(cages[x][2] + cages[y][2]))
@@ -88,23 +138,33 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
         trial = dict(cages)
         del trial[y]
         trial[x] = (op, value_of(op, values), cells)
-        if solved(trial):
-            cages = trial
+        shown: list[int] | None = givens if solved(trial, givens) else None
+        if shown is None and unlocking:
+            shown = _unlocked(givens, cells, solution, most_givens(n), partial(solved, trial))
+        if shown is not None:
+            cages, givens = trial, shown
             for c in cells:
                 owner[c] = x
             tried = {p for p in tried if x not in p and y not in p}
-    listed = sorted(cages.values(), key=lambda cage: cage[2])
-    return Puzzle(n, listed, solution, grade(n, listed))
+    if not any(givens):
+        return Puzzle(n, listed(), solution, grade(n, listed()))
+    givens = _fewest(givens, partial(solved, cages))
+    shown_grade = grade(n, listed(), givens=givens)
+    # the givens may make it easier than asked: then the puzzle as merging stalled
+    if shown_grade.level != LEVELS[tier] and plain and plain.grade.level == LEVELS[tier]:
+        return plain
+    return Puzzle(n, listed(), solution, shown_grade, givens=givens)
 
 
 def dig_budget(n: int) -> int:
     return {4: 120, 5: 80, 6: 40, 7: 24, 8: 16, 9: 12}[n]
 
 
-def generate(n: int, level: str, operations: str, rng: random.Random) -> Puzzle:
+def generate(n: int, level: str, operations: str, rng: random.Random,
+             givens: bool = False) -> Puzzle:
     tier, budget = LEVELS.index(level), dig_budget(n)
     got = first_at_level(level, budget, DIGS_PER_SQUARE, lambda: random_square(n, rng),
-                         lambda sol: _merge_dig(n, sol, operations, tier, rng),
+                         lambda sol: _merge_dig(n, sol, operations, tier, rng, givens),
                          lambda p: p.grade.level)
     if got is None:
         raise GenerationFailed(f"no {n}x{n} calcudoku graded {level} in {budget} digs; "

@@ -144,12 +144,14 @@ def _cage(cage: Cage, n: int, masks: tuple[int, ...]) -> tuple[int, ...] | None:
     return None if ways > WAYS_LIMIT else _fillings(cage, masks, n)
 
 
-def ladder_solves(n: int, cages: Sequence[Cage], max_tier: int) -> bool:
-    """`run_ladder(Grid(n), ladder(n, cages), max_tier).solved`, faster
+def ladder_solves(n: int, cages: Sequence[Cage], max_tier: int,
+                  givens: Sequence[int] = ()) -> bool:
+    """`run_ladder(Grid(n, givens), ladder(n, cages), max_tier).solved`, faster
     (grids/latin/closure.py): each cage the tier weighs is a constraint."""
     weighed = [c for c in cages if max_tier >= 1 or c[0] == "=" or len(c[2]) <= 2]
     local = [Local(cage[2], partial(_cage, cage, n)) for cage in weighed]
-    full = [(1 << n) - 1] * (n * n)
+    full = [1 << (v - 1) if v else (1 << n) - 1
+            for v in list(givens) or [0] * (n * n)]
     # below tier 3 the costly steps never read the cages (line sums wait for tier 3)
     steps = ladder(n, cages if max_tier >= 3 else ())
     shut = Closure(n, local, heavy_steps(steps, 2, max_tier))
