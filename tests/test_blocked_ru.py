@@ -64,7 +64,7 @@ def test_the_russian_list_holds_dictionary_forms(ru_words):
 
 
 # Languages whose grids take the Russian style (grid.GRID_STYLES): few common short words.
-SHORT_RUN_LANGUAGES = ["ru", "de", "it", "nl"]
+SHORT_RUN_LANGUAGES = ["ru", "de", "fr", "it", "pt", "nl"]
 
 
 @pytest.mark.parametrize("language", SHORT_RUN_LANGUAGES)
