@@ -4,6 +4,7 @@ the manifest's solution by keyboard (the word search also by pointer and by touc
 Skipped only where no Chromium is installed."""
 import importlib.util
 import json
+import time
 import shutil
 from collections import deque
 from pathlib import Path
@@ -75,14 +76,21 @@ class Page:
     def wait_saved(self, key: str) -> None:
         """Wait until the state this page saved under `key` reads the same from another tab
         of the context (the book's index), as a reader coming back would read it: a page's
-        storage reaches the browser's other tabs asynchronously."""
+        storage reaches the browser's other tabs asynchronously, and the page may still be
+        saving (both sides are read again on every poll)."""
         state = (f"String(JSON.stringify((JSON.parse(localStorage.getItem({json.dumps(key)}))"
                  " || {}).state))")
-        mine = self.page.evaluate(state)
         other = self.context.new_page()
         try:
             other.goto((self.path.parent / "index.html").as_uri())
-            other.wait_for_function(f"{state} === {json.dumps(mine)}", timeout=10_000)
+            deadline = time.monotonic() + 20
+            while True:
+                mine = self.page.evaluate(state)
+                if mine != "undefined" and other.evaluate(state) == mine:
+                    return
+                assert time.monotonic() < deadline, (f"{key}: saved state never reached another tab",
+                                                     mine, other.evaluate(state))
+                other.wait_for_timeout(100)
         finally:
             other.close()
 
