@@ -144,29 +144,57 @@ def _two_way(entries: list[Entry], domain: dict[int, set[str]], fits: list[list[
 def _one_word_fits(entries: list[Entry], domain: dict[int, set[str]],
                    words: dict[tuple[int, ...], tuple[str, ...]]) -> dict[int, set[str]]:
     """The easy step alone: only decided letters count; an entry one word fits decides it."""
-    fits = [list(words.get(shape(e), ())) for e in entries]
+    indexed = [_letter_masks(words.get(shape(e), ())) for e in entries]
     progress = True
     while progress:
         progress = False
         decided = {n: next(iter(ls)) for n, ls in domain.items() if len(ls) == 1}
         taken = set(decided.values())
-        for i, entry in enumerate(entries):
+        for entry, (fitting, masks) in zip(entries, indexed):
             if all(n in decided for n in entry):
                 continue
-            fits[i] = [w for w in fits[i]
-                       if all(decided[n] == ch if n in decided else ch not in taken
-                              for ch, n in zip(w, entry))]
-            if len(fits[i]) > 1:
+            left = (1 << len(fitting)) - 1      # the words that still fit, as bits
+            for pos, n in enumerate(entry):
+                if n in decided:
+                    left &= masks[pos].get(decided[n], 0)
+                else:
+                    for letter in taken:
+                        left &= ~masks[pos].get(letter, 0)
+                if not left:
+                    break
+            if left.bit_count() > 1:
                 continue
-            if not fits[i]:
+            if not left:
                 for n in entry:
                     domain[n] = set()
                 return domain
-            for ch, n in zip(fits[i][0], entry):
+            for ch, n in zip(fitting[left.bit_length() - 1], entry):
                 domain[n] = {ch}
             progress = True
             break                  # the decided letters changed: filter again
     return domain
+
+
+# The words of one shape with, per position, a bitmask of the words holding each letter
+# there: the easy step filters thousands of words per entry at every decision, and a
+# few ANDs of these masks do it at once. Keyed by the tuple's id (words_by_shape keeps
+# its tuples alive); the tuple is kept beside the masks so the id cannot be reused.
+_MASKS: dict[int, tuple[tuple[str, ...], list[dict[str, int]]]] = {}
+
+
+def _letter_masks(fitting: tuple[str, ...]) -> tuple[tuple[str, ...], list[dict[str, int]]]:
+    known = _MASKS.get(id(fitting))
+    if known is not None and known[0] is fitting:
+        return known
+    masks: list[dict[str, int]] = [defaultdict(int) for _ in range(len(fitting[0]))] \
+        if fitting else []
+    for i, word in enumerate(fitting):
+        for pos, ch in enumerate(word):
+            masks[pos][ch] |= 1 << i
+    if len(_MASKS) > 4096:
+        _MASKS.clear()
+    _MASKS[id(fitting)] = (fitting, [dict(m) for m in masks])
+    return _MASKS[id(fitting)]
 
 
 def _one_place(domain: dict[int, set[str]]) -> list[int]:
