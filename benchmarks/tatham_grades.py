@@ -339,7 +339,7 @@ def check_encoding(binaries: dict[str, Path]) -> bool:
     """Round trip and agreement on his own IDs (two per game and level)."""
     ok = True
     for game, (_, levels, letters) in GAMES.items():
-        for letter in letters[:3]:
+        for letter in letters:
             for game_id in his_generated(game, f"5d{letter}", 2):
                 if game == "keen":
                     again = keen_id(*keen_decode(game_id))
@@ -360,14 +360,20 @@ def check_encoding(binaries: dict[str, Path]) -> bool:
 
 
 def table(title: str, rows: list[str], cols: list[str], counts: Counter) -> None:
-    used_rows = [r for r in rows if any(counts[r, c] for c in cols)]
-    used_cols = [c for c in cols if any(counts[r, c] for r in rows)]
-    width = max([len(c) for c in used_cols] + [5])
-    head = max([len(r) for r in used_rows] + [len(title.split()[0])])
+    """Our levels down, his across (his failures only where some puzzle had one),
+    with totals."""
+    used_cols = [c for k, c in enumerate(cols)
+                 if k < len(cols) - 3 or any(counts[r, c] for r in rows)] + ["total"]
+    width = max(len(c) for c in used_cols)
+    head = max(len(r) for r in rows + ["total"])
+    totals = Counter({(r, "total"): sum(counts[r, c] for c in cols) for r in rows})
+    totals.update({("total", c): sum(counts[r, c] for r in rows) for c in cols})
+    totals["total", "total"] = sum(counts.values())
     print(f"\n{title}")
     print(" " * head + " | " + " ".join(f"{c:>{width}}" for c in used_cols))
-    for r in used_rows:
-        print(f"{r:<{head}} | " + " ".join(f"{counts[r, c] or '.':>{width}}" for c in used_cols))
+    for r in rows + ["total"]:
+        print(f"{r:<{head}} | " + " ".join(f"{(counts + totals)[r, c] or '.':>{width}}"
+                                           for c in used_cols))
 
 
 def main() -> None:
