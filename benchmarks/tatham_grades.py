@@ -42,6 +42,7 @@ from _tree import use_tree  # noqa: E402
 
 TREE = use_tree(sys.argv)
 
+from publisher.errors import GenerationFailed  # noqa: E402
 from publisher.grids.latin.grid import Grid  # noqa: E402
 from publisher.grids.latin.ladder import LEVELS, run_ladder  # noqa: E402
 from publisher.kinds import all_kinds  # noqa: E402
@@ -267,12 +268,20 @@ def _digits(rows: list[str], n: int) -> list[int] | None:
 
 # ---------------------------------------------------------------- our side
 
-def our_puzzles(game: str, size: int, level: str, count: int) -> list[tuple[str, list[int], str]]:
-    """(his game ID, our solution, our grade) for `count` of our puzzles."""
+def our_puzzles(game: str, size: int, level: str,
+                count: int) -> tuple[list[tuple[str, list[int], str]], int]:
+    """(his game ID, our solution, our grade) for `count` of our puzzles (seeds 0 on,
+    at most 3 * count), and how many seeds failed (a level the size seldom reaches)."""
     kind = all_kinds()[GAMES[game][0]]
-    out = []
-    for seed in range(count):
-        board = kind.generate(kind.params_model(size=size, difficulty=level), seed)
+    out, failed = [], 0
+    for seed in range(3 * count):
+        if len(out) == count:
+            break
+        try:
+            board = kind.generate(kind.params_model(size=size, difficulty=level), seed)
+        except GenerationFailed:
+            failed += 1
+            continue
         n = board.size
         if game == "keen":
             game_id = keen_id(n, list(board.cages))
@@ -281,7 +290,7 @@ def our_puzzles(game: str, size: int, level: str, count: int) -> list[tuple[str,
         else:
             game_id = towers_id(n, board.clues, board.givens)
         out.append((game_id, list(board.solution), board.grade))
-    return out
+    return out, failed
 
 
 def our_grade(game: str, game_id: str) -> tuple[str, list[int]]:
@@ -406,11 +415,13 @@ def main() -> None:
         section = all_kinds()[kind_name].section_model
         counts: Counter = Counter()
         extra = ["ambiguous", "impossible", "?"]
-        disagree, started, cells = 0, time.monotonic(), []
+        disagree, started, failed = 0, time.monotonic(), []
         for size in sizes:
             for level in section.levels_by_size.get(size, LEVELS):
-                cells.append(f"{size}{level[0]}")
-                for game_id, solution, grade in our_puzzles(game, size, level, args.n):
+                made, misses = our_puzzles(game, size, level, args.n)
+                if misses:
+                    failed.append(f"{size}x{size} {level} {misses}")
+                for game_id, solution, grade in made:
                     rating, his = his_rating(binaries[game], game, game_id)
                     counts[grade, rating] += 1
                     disagree += his != solution
@@ -419,6 +430,8 @@ def main() -> None:
               his_levels + extra, counts)
         print(f"  his solution differs from ours on {disagree} of {sum(counts.values())}; "
               f"{time.monotonic() - started:.0f} s")
+        if failed:
+            print(f"  seeds our generator failed on (size, level, how many): {'; '.join(failed)}")
         if not args.reverse:
             continue
         back: Counter = Counter()
