@@ -1,7 +1,7 @@
 """Our Latin-square grades beside Simon Tatham's on the same puzzles (issue 28).
 
     python benchmarks/tatham_grades.py [--n 5] [--sizes 5,6,7] [--only keen] [--reverse 5]
-                                       [--source DIR] [--cache DIR] [--check]
+                                       [--by-size] [--source DIR] [--cache DIR] [--check]
 
 Calcudoku, Futoshiki and Skyscrapers are Tatham's Keen, Unequal and Towers. His
 standalone solvers (keen.c, unequal.c, towers.c built with -DSTANDALONE_SOLVER; MIT
@@ -36,6 +36,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _tree import use_tree  # noqa: E402
@@ -107,6 +108,11 @@ def build(src: Path, cache: Path) -> dict[str, Path]:
 # neighbour, comma-separated. Towers: top, bottom, left, right clues joined by /, then
 # optionally a comma and the givens (a..z = 1..26 empty cells, _ between two digits).
 
+def _order(game_id: str) -> int:
+    """The grid size: the number a game ID starts with."""
+    return int(re.findall(r"^\d+", game_id)[0])
+
+
 KEEN_OPS = {"+": "a", "=": "a", "x": "m", "-": "s", "/": "d"}
 
 
@@ -138,7 +144,7 @@ def keen_id(n: int, cages: list[tuple[str, int, tuple[int, ...]]]) -> str:
 
 def keen_decode(game_id: str) -> tuple[int, list[tuple[str, int, tuple[int, ...]]]]:
     params, desc = game_id.split(":", 1)
-    n = int(re.match(r"\d+", params).group())
+    n = _order(params)
     walls, clue_text = desc.split(",", 1)
     runs = []
     for ch, rep in re.findall(r"([_a-z])(\d*)", walls):
@@ -187,7 +193,7 @@ def unequal_id(n: int, givens: list[int], relations: list[tuple[int, int]]) -> s
 
 def unequal_decode(game_id: str) -> tuple[int, list[int], list[tuple[int, int]]]:
     params, desc = game_id.split(":", 1)
-    n = int(re.match(r"\d+", params).group())
+    n = _order(params)
     givens, relations, c = [0] * (n * n), [], 0
     for skip, value, flags in re.findall(r"([a-z]*)(\d+)([URDL]*),?", desc):
         c += sum(ord(ch) - ord("a") + 1 for ch in skip)
@@ -223,7 +229,7 @@ def towers_id(n: int, clues: list[list[int]], givens: list[int]) -> str:
 
 def towers_decode(game_id: str) -> tuple[int, list[list[int]], list[int]]:
     params, desc = game_id.split(":", 1)
-    n = int(re.match(r"\d+", params).group())
+    n = _order(params)
     clue_text, _, grid_text = desc.partition(",")
     flat = [int(v) if v else 0 for v in clue_text.split("/")]
     clues = [flat[s * n:(s + 1) * n] for s in range(4)]
@@ -242,7 +248,7 @@ def towers_decode(game_id: str) -> tuple[int, list[list[int]], list[int]]:
 
 def his_rating(binary: Path, game: str, game_id: str) -> tuple[str, list[int] | None]:
     """(his level, or 'ambiguous'/'impossible'; his solution row-major, or None)."""
-    n = int(re.match(r"\d+", game_id).group())
+    n = _order(game_id)
     if game == "unequal":       # one run: the working, the rating, then the solved grid
         text = subprocess.run([str(binary), game_id], capture_output=True, text=True).stdout
         found = re.search(r"Game has (?:difficulty (\w+)|(multiple solutions))", text)
@@ -273,12 +279,13 @@ def our_puzzles(game: str, size: int, level: str,
     """(his game ID, our solution, our grade) for `count` of our puzzles (seeds 0 on,
     at most 3 * count), and how many seeds failed (a level the size seldom reaches)."""
     kind = all_kinds()[GAMES[game][0]]
-    out, failed = [], 0
+    out: list[tuple[str, list[int], str]] = []
+    failed, model = 0, cast(Any, kind.params_model)
     for seed in range(3 * count):
         if len(out) == count:
             break
         try:
-            board = kind.generate(kind.params_model(size=size, difficulty=level), seed)
+            board = kind.generate(model(size=size, difficulty=level), seed)
         except GenerationFailed:
             failed += 1
             continue
@@ -385,6 +392,12 @@ def table(title: str, rows: list[str], cols: list[str], counts: Counter) -> None
                                            for c in used_cols))
 
 
+def breakdown(title: str, by_size: dict[str, Counter]) -> None:
+    print(title)
+    for key, seen in by_size.items():
+        print(f"    {key}: " + ", ".join(f"{name} {k}" for name, k in seen.most_common()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=5, help="our puzzles per size and level")
@@ -395,6 +408,7 @@ def main() -> None:
     parser.add_argument("--source", default=None, help="Tatham's puzzles source folder")
     parser.add_argument("--cache", default=str(Path.home() / ".cache" / "tatham-solvers"))
     parser.add_argument("--check", action="store_true", help="only the encoding check")
+    parser.add_argument("--by-size", action="store_true", help="each size's counts too")
     parser.add_argument("--tree", default=None, help="another checkout's code")
     args = parser.parse_args()
     cache = Path(args.cache).expanduser()
@@ -412,18 +426,20 @@ def main() -> None:
     games = [args.only] if args.only else list(GAMES)
     for game in games:
         kind_name, his_levels, letters = GAMES[game]
-        section = all_kinds()[kind_name].section_model
+        reach = getattr(all_kinds()[kind_name].section_model, "levels_by_size", {})
         counts: Counter = Counter()
         extra = ["ambiguous", "impossible", "?"]
         disagree, started, failed = 0, time.monotonic(), []
+        by_size: dict[str, Counter] = {}
         for size in sizes:
-            for level in section.levels_by_size.get(size, LEVELS):
+            for level in reach.get(size, LEVELS):
                 made, misses = our_puzzles(game, size, level, args.n)
                 if misses:
                     failed.append(f"{size}x{size} {level} {misses}")
                 for game_id, solution, grade in made:
                     rating, his = his_rating(binaries[game], game, game_id)
                     counts[grade, rating] += 1
+                    by_size.setdefault(f"{size}x{size} {grade}", Counter())[rating] += 1
                     disagree += his != solution
         table(f"{kind_name} (ours, rows) vs {game.capitalize()} (Tatham's, columns): "
               f"{args.n} per size x level, sizes {args.sizes}", list(LEVELS),
@@ -432,17 +448,24 @@ def main() -> None:
               f"{time.monotonic() - started:.0f} s")
         if failed:
             print(f"  seeds our generator failed on (size, level, how many): {'; '.join(failed)}")
+        if args.by_size:
+            breakdown("  by size, our grade: his ratings", by_size)
         if not args.reverse:
             continue
         back: Counter = Counter()
+        by_size = {}
         for size in sizes:
             for name, letter in zip(his_levels, letters):
                 for game_id in his_generated(game, f"{size}d{letter}", args.reverse):
                     rating, _ = his_rating(binaries[game], game, game_id)
-                    back[our_grade(game, game_id)[0], rating] += 1
+                    ours = our_grade(game, game_id)[0]
+                    back[ours, rating] += 1
+                    by_size.setdefault(f"{size}x{size} {rating}", Counter())[ours] += 1
         table(f"{game.capitalize()}'s generated puzzles graded by our {kind_name} ladder "
               f"(ours, rows; his rating, columns): {args.reverse} per size x level, "
               f"sizes {args.sizes}", list(LEVELS), his_levels + extra, back)
+        if args.by_size:
+            breakdown("  by size, his rating: our grades", by_size)
 
 
 if __name__ == "__main__":
