@@ -64,7 +64,7 @@ GAMES = {
 CORE = ["latin.c", "malloc.c", "misc.c", "random.c", "tree234.c", "dsf.c", "matching.c",
         "maxflow.c", "nullfe.c"]
 HOW_TO_GET = """Tatham's puzzle source was not found. Get it with one of:
-  git clone https://git.tartarus.org/simon/puzzles.git ~/.cache/tatham-solvers/src
+  git clone https://git.tartarus.org/simon/puzzles.git {src}
   (or any GitHub mirror of it, e.g. a fork of sgt-puzzles)
   apt-get source sgt-puzzles   (needs a deb-src line in /etc/apt/sources.list)
 then run again (or pass --source DIR / set TATHAM_PUZZLES_SRC)."""
@@ -414,7 +414,7 @@ def main() -> None:
     cache = Path(args.cache).expanduser()
     src = find_source(args.source, cache)
     if src is None:
-        print(HOW_TO_GET, file=sys.stderr)
+        print(HOW_TO_GET.format(src=cache / "src"), file=sys.stderr)
         sys.exit(2)
     binaries = build(src, cache)
     print(f"Tatham's solvers built from {src} in {cache / 'bin'}")
