@@ -108,7 +108,8 @@ def answer_cells(layout: Layout, body: Box, per_page: int,
     label = max(layout.min_answer_font_size, layout.font_size * 0.9)
     area = Box(body.x, body.y, body.width, top - body.y)
     return [(cell, Box(cell.x, cell.y, cell.width, cell.height - label * 1.8))
-            for cell in cell_boxes(area, layout.page_grids[per_page], layout.font_size * 1.5)]
+            for cell in cell_boxes(area, layout.page_grids[per_page],
+                                   max(layout.font_size * 1.5, GUTTER))]
 
 
 def contents_rows_per_page(layout: Layout) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...grids.latin.draw import draw_caption, draw_digit, frame
+from ...grids.latin.draw import DIGIT_SHARE, digit_size, draw_caption, draw_digit, frame
 from ..base import Box, DrawContext
 
 MARGIN = 0.8                 # the clue margin on each side, in cells
@@ -33,14 +33,18 @@ def draw_board(canvas: Any, board: Any, box: Box, ctx: DrawContext, solved: bool
         canvas.line(left, top - k * u, left + side, top - k * u)
     canvas.setLineWidth(thick)
     canvas.rect(left, top - side, side, side, fill=0, stroke=1)
+    size = digit_size(theme, u, solved)
     for cell in range(n * n):
         r, c = divmod(cell, n)
         given = board.givens[cell]
         value = given or (board.solution[cell] if solved else 0)
         if value:
-            draw_digit(canvas, theme, left + c * u, top - (r + 1) * u, u, str(value), bool(given))
-    # the clues, in margin cells a little smaller than a grid cell
+            draw_digit(canvas, theme, left + c * u, top - (r + 1) * u, u, str(value), bool(given),
+                       size)
+    # the clues, in margin cells a little smaller than a grid cell; their digits a share
+    # of the grid's cell (not the margin's), so that the digit floor fits
     m = MARGIN * u
+    clue_size = digit_size(theme, u, solved, share=MARGIN * DIGIT_SHARE)
     for k in range(n):
         spots = [(board.clues[0][k], left + k * u + (u - m) / 2, top),
                  (board.clues[1][k], left + k * u + (u - m) / 2, top - side - m),
@@ -48,7 +52,7 @@ def draw_board(canvas: Any, board: Any, box: Box, ctx: DrawContext, solved: bool
                  (board.clues[3][k], left + side, top - (k + 1) * u + (u - m) / 2)]
         for value, x, y in spots:
             if value:
-                draw_digit(canvas, theme, x, y, m, str(value), True)
+                draw_digit(canvas, theme, x, y, m, str(value), True, clue_size)
     draw_caption(canvas, f, box, ctx, board.grade if caption else None)
     canvas.restoreState()
 
