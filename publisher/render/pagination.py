@@ -67,7 +67,9 @@ FitCheck = Callable[[int, str, int], "str | None"]
 # floor (a crossword's clues continued), 0 when it cannot
 ContinueCheck = Callable[[int], int]
 
-GUTTER = 18.0      # points: the least room between two puzzles' boxes on a page (0.25 in)
+# points: the least room between two puzzles' boxes on a page: 0.25 in between their ink,
+# each of which may stray the drawing contract's slack out of its box (a grid's outer lines)
+GUTTER = 18.0 + 2 * printrules.TOLERANCE
 
 # --- geometry -----------------------------------------------------------------------------
 

@@ -43,9 +43,7 @@ def layout(board: Any, box: Box, ctx: DrawContext, caption: Sequence[str],
     text_h = (len(lines) + notes) * size * 1.25 + size * 0.6 if lines else 0.0
     if text_h > box.height / 2:
         lines, text_h = [], 0.0
-    # the outer cells' lines are centred on the grid's edge: keep their outer half in the box
-    edge = max(ctx.theme.min_line_width, ctx.theme.line_width)
-    cell = max(0.0, min((box.width - edge) / board.cols, (box.height - text_h - edge) / board.rows))
+    cell = max(0.0, min(box.width / board.cols, (box.height - text_h) / board.rows))
     x0 = box.x + (box.width - cell * board.cols) / 2
     y0 = box.y + text_h + (box.height - text_h - cell * board.rows) / 2
     return Layout(cell, x0, y0, lines, size)
