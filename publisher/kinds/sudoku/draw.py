@@ -14,7 +14,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.utils import simpleSplit
 
 # the Latin-square kinds' rule line and digit size
-from ...grids.latin.draw import DIGIT_MAX, caption_size, digit_size
+from ...grids.latin.draw import caption_size, digit_size
 from .shapes import symbol
 
 # A line drawn under the caption (the difficulty): (canvas, x centre, baseline, size).
