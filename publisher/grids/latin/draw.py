@@ -68,12 +68,12 @@ def draw_caption(canvas: Any, f: Frame, box: Box, ctx: DrawContext, level: str |
         draw_difficulty(canvas, ctx, level, box.x + box.width / 2, y, f.font_size)
 
 
-def digit_size(theme: Any, cell: float, solved: bool, share: float = DIGIT_SHARE) -> float:
-    """The digits of a grid of `cell` cells: `share` of the cell, never under the floor
+def digit_size(theme: Any, cell: float, solved: bool) -> float:
+    """The digits of a grid of `cell` cells: DIGIT_SHARE of the cell, never under the floor
     (on a puzzle page the layout's `min_digit_size`, 12 pt: a 0.26 in pencil cell holds
     it at 64 %) nor over DIGIT_MAX of the cell."""
     floor = theme.min_font_size if solved else max(theme.min_font_size, theme.min_digit_size)
-    return min(max(floor, cell * share), cell * DIGIT_MAX)
+    return min(max(floor, cell * DIGIT_SHARE), cell * DIGIT_MAX)
 
 
 def draw_digit(canvas: Any, theme: Any, x: float, y: float, cell: float, text: str,
