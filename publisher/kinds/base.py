@@ -186,6 +186,7 @@ class Theme:
     min_answer_font_size: float  # the floor in answer keys
     min_line_width: float        # thinner lines vanish in print
     min_writing_cell: float = 0.0   # the smallest cell a solver writes in (a pencil's)
+    min_digit_size: float = 0.0     # a given digit (or edge clue) on a puzzle page
     # Letters and digits inside grid cells (the spec's `fonts: {grid:}`; else the text's).
     grid_font: str = ""
     grid_font_bold: str = ""

@@ -69,6 +69,9 @@ class Layout(BaseModel):
     min_writing_cell: float = Field(default=0.30 * 72, ge=0, le=144,
                                     description="the smallest cell a solver writes in "
                                     "(0.30 in: a pencil's digit; trims of 6 in or less: 0.26 in)")
+    min_digit_size: float = Field(default=12, ge=4, le=40,
+                                  description="the least size of a digit a solver reads in "
+                                  "or beside a cell on a puzzle page (givens, edge clues)")
     answers_per_page: int | None = None            # one of page_grids
     # Puzzles per page -> (columns, rows) of the page's grid of boxes.
     page_grids: dict[int, tuple[int, int]] = Field(
@@ -151,7 +154,8 @@ class Layout(BaseModel):
                      min_font_size=self.min_font_size,
                      min_answer_font_size=self.min_answer_font_size,
                      min_line_width=self.min_line_width,
-                     min_writing_cell=self.min_writing_cell)
+                     min_writing_cell=self.min_writing_cell,
+                     min_digit_size=self.min_digit_size)
 
 
 def find_layout(ref: str, spec_dir: Path) -> Path | None:

@@ -67,7 +67,9 @@ FitCheck = Callable[[int, str, int], "str | None"]
 # floor (a crossword's clues continued), 0 when it cannot
 ContinueCheck = Callable[[int], int]
 
-GUTTER = 18.0      # points: the least room between two puzzles' boxes on a page (0.25 in)
+# points: the least room between two puzzles' boxes on a page: 0.25 in between their ink,
+# each of which may stray the drawing contract's slack out of its box (a grid's outer lines)
+GUTTER = 18.0 + 2 * printrules.TOLERANCE
 
 # --- geometry -----------------------------------------------------------------------------
 
@@ -108,7 +110,8 @@ def answer_cells(layout: Layout, body: Box, per_page: int,
     label = max(layout.min_answer_font_size, layout.font_size * 0.9)
     area = Box(body.x, body.y, body.width, top - body.y)
     return [(cell, Box(cell.x, cell.y, cell.width, cell.height - label * 1.8))
-            for cell in cell_boxes(area, layout.page_grids[per_page], layout.font_size * 1.5)]
+            for cell in cell_boxes(area, layout.page_grids[per_page],
+                                   max(layout.font_size * 1.5, GUTTER))]
 
 
 def contents_rows_per_page(layout: Layout) -> int:

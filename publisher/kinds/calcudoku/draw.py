@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...grids.latin.draw import draw_caption, draw_digit, frame
+from ...grids.latin.draw import digit_size, draw_caption, draw_digit, frame
 from ..base import Box, DrawContext
 
 SIGNS = {"+": "+", "-": "\u2212", "x": "\u00d7", "/": "\u00f7", "=": ""}
@@ -62,6 +62,7 @@ def draw_board(canvas: Any, board: Any, box: Box, ctx: DrawContext, solved: bool
         canvas.drawString(left + c * u + thick * 0.5 + u * 0.06, top - r * u - thick * 0.5
                           - size * 0.95, label(op, target))
     givens = board.givens or [0] * (n * n)
+    size = digit_size(theme, u, solved)
     for cell, value in enumerate(board.solution):
         if not (solved or givens[cell]):
             continue
@@ -69,7 +70,7 @@ def draw_board(canvas: Any, board: Any, box: Box, ctx: DrawContext, solved: bool
         # under a label, a little lower
         lower = u * 0.08 if labels else 0.0
         draw_digit(canvas, theme, left + c * u, top - (r + 1) * u - lower, u, str(value),
-                   bool(givens[cell]))
+                   bool(givens[cell]), size)
     draw_caption(canvas, f, box, ctx, board.grade if caption else None)
     canvas.restoreState()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...grids.latin.draw import chevron, draw_caption, draw_digit, frame
+from ...grids.latin.draw import chevron, digit_size, draw_caption, draw_digit, frame
 from ..base import Box, DrawContext
 
 GAP = 0.55                  # the gap between cells, in cells: room for a sign
@@ -42,11 +42,12 @@ def draw_board(canvas: Any, board: Any, box: Box, ctx: DrawContext, solved: bool
         towards = (r1 - r2, c1 - c2)
         chevron(canvas, (x1 + x2) / 2 + u / 2, (y1 + y2) / 2 + u / 2, GAP * u * 0.75,
                 towards, max(theme.min_line_width, u * 0.06))
+    size = digit_size(theme, u, solved)
     for cell in range(n * n):
         given = board.givens[cell]
         value = given or (board.solution[cell] if solved else 0)
         if value:
-            draw_digit(canvas, theme, *corner(cell), u, str(value), bool(given))
+            draw_digit(canvas, theme, *corner(cell), u, str(value), bool(given), size)
     draw_caption(canvas, f, box, ctx, board.grade if caption else None)
     canvas.restoreState()
 

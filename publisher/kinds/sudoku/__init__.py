@@ -13,7 +13,8 @@ from ...grids.difficulty import draw_difficulty
 from ...grids.web import TYPING, region_edges
 from ..base import (Board, BookMeta, Box, DrawContext, Kind, KindText, Params, PlanContext,
                     PuzzleRequest, SectionBase, WebPart)
-from .draw import DIGIT_MAX, SUM_MAX, Note, draw_grid, grid_layout
+from ...grids.latin.draw import DIGIT_MAX
+from .draw import SUM_MAX, Note, draw_grid, grid_layout
 from .exports import ipuz_bytes
 from .generator import generate_puzzle
 from .grader import LEVELS

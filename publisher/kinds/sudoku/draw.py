@@ -13,7 +13,8 @@ from typing import Any, Callable, Sequence
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import simpleSplit
 
-from ...grids.latin.draw import caption_size   # the Latin-square kinds' rule line
+# the Latin-square kinds' rule line and digit size
+from ...grids.latin.draw import caption_size, digit_size
 from .shapes import symbol
 
 # A line drawn under the caption (the difficulty): (canvas, x centre, baseline, size).
@@ -23,9 +24,8 @@ ANSWER_CAGE_GREY = 0.55     # killer cages in an answer key, under the digits' b
 PASTELS = ["#f6c9c9", "#c9e2f5", "#d3ecc8", "#fae6bf", "#e2d3f3", "#c4ece6",
            "#f8d7e8", "#e8e8c4", "#d9dce3", "#f5d5bd", "#cdd8f8", "#ecefc9",
            "#f3c6b1", "#c6e9d0", "#e0cfe9", "#f1e3a8"]
-DIGIT_SHARE = 0.62          # digit height as a share of the cell
 SUM_SHARE = 0.26            # killer sum height as a share of the cell
-DIGIT_MAX, SUM_MAX = 0.8, 0.45   # the most of a cell the floor may push them to
+SUM_MAX = 0.45              # the most of a cell the floor may push a sum to
 CAGE_INSET = 0.12           # dashed outline inset from the cell edge, share of the cell
 
 
@@ -135,7 +135,7 @@ def _fills(canvas: Any, board: Any, theme: Any, cell: float, corner: Any) -> Non
 def _digits(canvas: Any, board: Any, theme: Any, cell: float, corner: Any,
             solved: bool) -> None:
     n = board.size
-    size = min(max(theme.min_font_size, cell * DIGIT_SHARE), cell * DIGIT_MAX)
+    size = digit_size(theme, cell, solved)
     symbols = getattr(board, "symbols", "digits")
     for r in range(n):
         for c in range(n):
