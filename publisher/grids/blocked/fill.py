@@ -212,7 +212,7 @@ class _Filler:
                 low = domain & -domain
                 domain ^= low
                 options.append(words[low.bit_length() - 1])
-            found = [frozenset(w[p] for w in options) for p in range(length)]
+            found = [frozenset(column) for column in zip(*options)] or [frozenset()] * length
             self.letters_cache[key] = found
         return found
 
