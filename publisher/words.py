@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from stat import S_ISREG
 from typing import Iterable, Literal
 
 import yaml
@@ -264,6 +265,20 @@ def read_fill_list(path: Path, cells_of: str | None = None) -> dict[str, int]:
     """A scored fill list file (the crossword's fill, the scramble's dictionary). With
     `cells_of` (a language), its words as a grid that gives cell units one cell writes
     them (Dutch IJ as Ĳ): blocked crosswords and codewords."""
+    try:
+        stat = Path(path).stat()
+    except OSError:
+        stat = None
+    if stat is None or not S_ISREG(stat.st_mode):    # read_text names what is wrong
+        return _fill_list.__wrapped__(str(path), 0, 0, cells_of)
+    # A copy: callers may change their dict, never the cached one.
+    return dict(_fill_list(str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size, cells_of))
+
+
+@lru_cache(maxsize=4)
+def _fill_list(path: str, mtime_ns: int, size: int, cells_of: str | None) -> dict[str, int]:
+    # Parsed once per process and file version: a book's sections (crosswords, scrambles,
+    # ladders, codewords) often read the same 150k-word list.
     words = parse_fill_list(read_text(Path(path), MAX_LIST_BYTES))
     if cells_of is None or not catalogue(cells_of).cell_units:
         return words

@@ -98,11 +98,12 @@ def test_lists_command_filters_by_language_and_tag():
     assert any("Animales" in line for line in lines)
 
 
-def test_every_theme_fills_a_15x15_hard_word_search_with_20_words():
+@pytest.mark.parametrize("code", available())
+def test_every_theme_fills_a_15x15_hard_word_search_with_20_words(code):
     kind = get_kind("wordsearch")
     hard = ["E", "S", "SE", "SW", "W", "N", "NW", "NE"]
     failed = []
-    for theme in ALL_THEMES:
+    for theme in (t for t in ALL_THEMES if t.language == code):
         words, seen = [], []
         for text, _, _ in read_list_file(theme.path):
             word = make_word(text, theme.language)
@@ -113,9 +114,12 @@ def test_every_theme_fills_a_15x15_hard_word_search_with_20_words():
         step = max(1, len(words) // 20)
         picked = words[::step][:20]
         request = kind.request("T", picked, (15, 15), hard, theme.language)
-        board = min((kind.generate(request.params, seed) for seed in range(2)),
-                    key=lambda b: len(b.unplaced))
-        grid = kind.manifest(board)["grid"]
-        if board.unplaced or any(count_in_grid(grid, w.answer) != 1 for w in picked):
+        for seed in range(2):      # a book draws several candidates: a second may place all
+            board = kind.generate(request.params, seed)
+            grid = kind.manifest(board)["grid"]
+            placed = not board.unplaced and all(count_in_grid(grid, w.answer) == 1 for w in picked)
+            if placed:
+                break
+        if not placed:
             failed.append(f"{theme.language}/{theme.name}: {board.unplaced}")
     assert not failed, failed

@@ -53,6 +53,17 @@ class _OutOfSteps(Exception):
     pass
 
 
+def _members(domain: int) -> list[int]:
+    """The set bits of a domain, lowest first. Domains are long and sparse (a few words of
+    thousands): one pass over its binary digits beats peeling bits off the big integer."""
+    digits = bin(domain)[:1:-1]
+    found, at = [], digits.find("1")
+    while at >= 0:
+        found.append(at)
+        at = digits.find("1", at + 1)
+    return found
+
+
 def fill_grid(grid: Grid, index: WordIndex, seed: int = 0, max_steps: int = 100_000,
               polish_steps: int | None = None) -> Fill:
     """Fill every entry of `grid` (pinned letters kept) or raise FillFailed; then spend up to
@@ -207,12 +218,8 @@ class _Filler:
         found = self.letters_cache.get(key)
         if found is None:
             words = self.index.words[length]
-            options = []
-            while domain:
-                low = domain & -domain
-                domain ^= low
-                options.append(words[low.bit_length() - 1])
-            found = [frozenset(w[p] for w in options) for p in range(length)]
+            options = [words[i] for i in _members(domain)]
+            found = [frozenset(column) for column in zip(*options)] or [frozenset()] * length
             self.letters_cache[key] = found
         return found
 

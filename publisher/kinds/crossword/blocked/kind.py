@@ -16,7 +16,7 @@ from ....data import data_dir
 from ....grids.blocked.fill import FillFailed, fill_grid
 from ....grids.blocked.grid import Grid, GridError, bundled_templates, check_grid, grid_style, parse_grid
 from ....grids.blocked.gridgen import GridGenerationFailed, generate_grid
-from ....grids.blocked.words import PLAIN_WORD_SCORE, WordIndex, parse_fill_list, read_fill_list
+from ....grids.blocked.words import PLAIN_WORD_SCORE, WordIndex, read_fill_list
 
 CLUED_BONUS = 20             # fill_from: any: score added to words a bundled clue list clues
 STEPS_PER_CELL = 40          # fill budget: 9,000 steps at 15x15 (a fill takes ~100-6,000)
@@ -62,7 +62,7 @@ def read_template(ref: str, spec_dir: Path, language: str = "en") -> Grid:
 
 def check_wordlist(path: Path, min_score: int) -> int:
     """How many words of the list score at least `min_score` (ValueError on a bad line)."""
-    return sum(1 for s in parse_fill_list(path.read_text(encoding="utf-8")).values() if s >= min_score)
+    return sum(1 for s in read_fill_list(path).values() if s >= min_score)
 
 
 @lru_cache(maxsize=4)
