@@ -14,7 +14,8 @@ open codeword projects we found only solve them.
 
 With --coverage: the letter coverage of the filled grid alone (no numbers, no givens),
 per language and size over the seeds: letters lacking a grid on average and at most,
-which letters were lacking how often, and CPU seconds per filled grid.
+the mean fill-list score of the grids' words, which letters were lacking how often, and
+CPU seconds per filled grid.
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from _tree import use_tree  # noqa: E402
 
 TREE = use_tree(sys.argv)
 
+from publisher.grids.blocked.grid import slots  # noqa: E402
 from publisher.ground.catalogue import catalogue  # noqa: E402
 from publisher.kinds.codeword.make import (CodewordFailed, common_index,  # noqa: E402
                                            fill_every_letter, make_codeword)
@@ -78,20 +80,24 @@ def main() -> None:
 
 
 def coverage(args: argparse.Namespace) -> None:
-    print(f"{'lang':5}{'size':>5}{'fills':>7}{'lacking':>9}{'most':>6}{'s/fill':>8}  letters lacking")
+    print(f"{'lang':5}{'size':>5}{'fills':>7}{'lacking':>9}{'most':>6}{'score':>7}{'s/fill':>8}"
+          "  letters lacking")
     for language in args.languages:
         fill = TREE / "wordlists" / language / "fill.txt"
         index = common_index(str(fill), fill.stat().st_mtime, language)
         alphabet = catalogue(language).cell_alphabet
         for size in args.sizes:
             lacking: list[int] = []
+            scores: list[int] = []
             letters: Counter[str] = Counter()
             start = time.process_time()
             for seed in range(args.seeds):
                 try:
-                    _, missing = fill_every_letter(size, alphabet, index, random.Random(seed))
+                    grid, missing = fill_every_letter(size, alphabet, index, random.Random(seed))
                 except CodewordFailed:
                     continue
+                scores += [index.scores["".join(grid[r][c] for r, c in entry.cells)]
+                           for entry in slots(grid)]
                 lacking.append(len(missing))
                 letters.update(missing)
             spent = time.process_time() - start
@@ -99,8 +105,9 @@ def coverage(args: argparse.Namespace) -> None:
             mean = f"{statistics.mean(lacking):.2f}" if lacking else "-"
             most = max(lacking, default=0)
             which = " ".join(f"{ch}:{n}" for ch, n in letters.most_common())
+            score = f"{statistics.mean(scores):.1f}" if scores else "-"
             print(f"{language:5}{size:>5}{len(lacking):>4}/{args.seeds:<2}{mean:>9}{most:>6}"
-                  f"{per:>8}  {which}", flush=True)
+                  f"{score:>7}{per:>8}  {which}", flush=True)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from ...grids.blocked.fill import FillFailed, fill_grid
-from ...grids.blocked.grid import BLOCK, EMPTY, Grid, slots
+from ...grids.blocked.grid import BLOCK, Grid, slots
+from ...grids.blocked.polish import polish
 from ...grids.blocked.words import WordIndex, read_fill_list
 from .lattice import lattice
 from .solve import GRADES, decode, solved, words_by_shape
@@ -44,10 +45,26 @@ def common_index(path: str, stamp: float, language: str) -> WordIndex:
 
 
 def _fill(grid: Grid, index: WordIndex, rng: random.Random) -> Grid:
-    cells = len(grid) * len(grid[0])
+    """A fill as found (the grid kept in the end is polished: _polished)."""
     return fill_grid(grid, index, seed=rng.randrange(2**31),
-                     max_steps=FILL_STEPS_PER_CELL * cells,
-                     polish_steps=POLISH_STEPS_PER_CELL * cells).grid
+                     max_steps=FILL_STEPS_PER_CELL * len(grid) * len(grid[0]),
+                     polish_steps=0).grid
+
+
+def _polished(pinned: Grid, filled: Grid, alphabet: str, index: WordIndex,
+              rng: random.Random) -> Grid:
+    """`filled` with commoner words where it is cheap, the pinned letters kept; as it was
+    when the polish would lose a letter."""
+    entries = slots(pinned)
+    words = ["".join(filled[r][c] for r, c in entry.cells) for entry in entries]
+    better, _ = polish(pinned, entries, words, index, rng,
+                       POLISH_STEPS_PER_CELL * len(filled) * len(filled[0]))
+    rows = [list(row) for row in filled]
+    for entry, word in zip(entries, better):
+        for (r, c), letter in zip(entry.cells, word):
+            rows[r][c] = letter
+    out = tuple("".join(row) for row in rows)
+    return out if len(_lacking(out, alphabet)) <= len(_lacking(filled, alphabet)) else filled
 
 
 def _pin_cell(at: dict[tuple[int, int], list[tuple[int, int, int]]], pins: set[tuple[int, int]],
@@ -95,7 +112,7 @@ def fill_every_letter(size: int, alphabet: str, index: WordIndex,
         filled = _fill(empty, index, rng)
     except FillFailed as exc:
         raise CodewordFailed(str(exc)) from None
-    best = filled
+    best, best_pins = filled, dict(pins)
     for _ in range(PIN_ROUNDS):
         # the rarest letter first, while the grid has the most room for it
         lacking = sorted(_lacking(filled, alphabet), key=lambda ch: _words_with(index, ch))
@@ -105,7 +122,8 @@ def fill_every_letter(size: int, alphabet: str, index: WordIndex,
             if letter not in "".join(filled):      # a refill may have placed it
                 filled = _pin(empty, pins, letter, filled, at, index, rng)
             if len(_lacking(filled, alphabet)) < len(_lacking(best, alphabet)):
-                best = filled
+                best, best_pins = filled, dict(pins)
+    best = _polished(_pinned(empty, best_pins), best, alphabet, index, rng)
     return best, _lacking(best, alphabet)
 
 
