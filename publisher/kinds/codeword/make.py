@@ -118,11 +118,14 @@ def fill_every_letter(size: int, alphabet: str, index: WordIndex,
         lacking = sorted(_lacking(filled, alphabet), key=lambda ch: _words_with(index, ch))
         if not lacking:
             break
+        placed = len(pins)
         for letter in lacking:
             if letter not in "".join(filled):      # a refill may have placed it
                 filled = _pin(empty, pins, letter, filled, at, index, rng)
             if len(_lacking(filled, alphabet)) < len(_lacking(best, alphabet)):
                 best, best_pins = filled, dict(pins)
+        if len(pins) == placed:
+            break                                  # no room left for any letter lacking
     best = _polished(_pinned(empty, best_pins), best, alphabet, index, rng)
     return best, _lacking(best, alphabet)
 
