@@ -1,6 +1,6 @@
 """Making one codeword: a blocked grid filled with common words, letters missing from it
-pinned into the cells that suit them best and the grid filled again, then numbers dealt at
-random and the fewest-tried givens that let propagation decode the whole grid."""
+pinned into cells where common words take them and the grid filled again, then numbers
+dealt at random and the fewest-tried givens that let propagation decode the whole grid."""
 from __future__ import annotations
 
 import itertools
@@ -19,8 +19,8 @@ from .solve import GRADES, decode, solved, words_by_shape
 COMMON = 70                 # fill only with words scored this or more: common words
 FILL_STEPS_PER_CELL = 40    # the fill's budget, as the blocked crossword's
 POLISH_STEPS_PER_CELL = 10  # a little polish: commoner words where it is cheap
-PIN_ROUNDS = 8              # fills again with the letters the last one lacked pinned
-PIN_TRIES = 6               # draws of pin cells per round when pins leave no fill
+PIN_ROUNDS = 8              # rounds pinning the letters the last fill lacked
+PIN_TRIES = 6               # cells drawn for one letter while its pin leaves no fill
 FREQUENT = 12               # givens are drawn from the grid's commonest letters first
 GIVEN_TRIES = 60            # choices of given letters tried before giving a fill up
 FILLS = 3                   # fills tried for one candidate before it is refused
