@@ -34,14 +34,6 @@ def fill_list(language: str) -> dict[str, int]:
     return scores
 
 
-@cache
-def by_length(language: str) -> dict[int, list[str]]:
-    out: dict[int, list[str]] = {}
-    for word in fill_list(language):
-        out.setdefault(len(word), []).append(word)
-    return out
-
-
 def repeats(seq) -> tuple[int, ...]:
     """Each position's first occurrence: ABBA and (5, 9, 9, 5) both give (0, 1, 1, 0)."""
     return tuple(seq.index(x) for x in seq)
@@ -78,7 +70,8 @@ def count_decodings(numbers, givens: dict[int, str], language: str, limit: int =
     word of the fill list (any score), counted up to `limit`."""
     entries = [tuple(numbers[r][c] for r, c in run) for run in runs(numbers)]
     words = set(fill_list(language))
-    pools = [by_length(language).get(len(e), []) for e in entries]
+    # a word can only fit an entry whose numbers repeat where its letters do
+    pools = [by_repeats(language).get(repeats(e), []) for e in entries]
     every = {n for e in entries for n in e}
     assigned = dict(givens)
     taken = set(givens.values())
@@ -288,6 +281,23 @@ def test_every_number_is_one_letter_and_every_entry_a_common_word(language, size
     for letter in lacking:                      # every letter the grid lacks is reported
         assert any(letter in w for w in b.warnings), (letter, b.warnings)
     assert not lacking or b.warnings
+
+
+@pytest.mark.parametrize("language, seed, most_lacking", [
+    ("en", 1, 0), ("en", 2, 0), ("en", 3, 0), ("es", 1, 0), ("ru", 1, 1), ("ru", 2, 1)])
+def test_a_13x13_codeword_holds_the_whole_alphabet_in_common_words(language, seed, most_lacking):
+    """Rare letters (J Q X Z, Ñ, Ъ Э Ю Щ ...) are brought in by common words: read off the
+    manifest's solution, an English or Spanish 13x13 grid holds every letter of the alphabet
+    and a Russian one lacks at most one of its 33."""
+    b = board(language, 13, seed)
+    entry = json.loads(json.dumps(KIND.manifest(b), ensure_ascii=False))
+    held = set("".join(entry["solution"])) - {"#"}
+    lacking = [ch for ch in catalogue(language).cell_alphabet if ch not in held]
+    assert len(lacking) <= most_lacking, lacking
+    grid = [[None if ch == "#" else ch for ch in row] for row in entry["solution"]]
+    for run in runs(grid):
+        word = "".join(grid[r][c] for r, c in run)
+        assert fill_list(language).get(word, -1) >= COMMON, word
 
 
 @pytest.mark.parametrize("language, size, seed", CASES)

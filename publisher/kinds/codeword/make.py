@@ -1,6 +1,6 @@
 """Making one codeword: a blocked grid filled with common words, letters missing from it
-pinned into the cells that suit them best and the grid filled again, then numbers dealt at
-random and the fewest-tried givens that let propagation decode the whole grid."""
+pinned into cells where common words take them and the grid filled again, then numbers
+dealt at random and the fewest-tried givens that let propagation decode the whole grid."""
 from __future__ import annotations
 
 import itertools
@@ -10,7 +10,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from ...grids.blocked.fill import FillFailed, fill_grid
-from ...grids.blocked.grid import BLOCK, EMPTY, Grid, slots
+from ...grids.blocked.grid import BLOCK, Grid, slots
+from ...grids.blocked.polish import polish
 from ...grids.blocked.words import WordIndex, read_fill_list
 from .lattice import lattice
 from .solve import GRADES, decode, solved, words_by_shape
@@ -18,9 +19,8 @@ from .solve import GRADES, decode, solved, words_by_shape
 COMMON = 70                 # fill only with words scored this or more: common words
 FILL_STEPS_PER_CELL = 40    # the fill's budget, as the blocked crossword's
 POLISH_STEPS_PER_CELL = 10  # a little polish: commoner words where it is cheap
-PIN_CELLS = 6               # cells tried for each letter the grid lacks
-PIN_PASSES = 2              # rounds over the letters the grid lacks
-REPAIR_STEPS = 400          # fill budget of one repair (a few entries)
+PIN_ROUNDS = 8              # rounds pinning the letters the last fill lacked
+PIN_TRIES = 6               # cells drawn for one letter while its pin leaves no fill
 FREQUENT = 12               # givens are drawn from the grid's commonest letters first
 GIVEN_TRIES = 60            # choices of given letters tried before giving a fill up
 FILLS = 3                   # fills tried for one candidate before it is refused
@@ -45,10 +45,48 @@ def common_index(path: str, stamp: float, language: str) -> WordIndex:
 
 
 def _fill(grid: Grid, index: WordIndex, rng: random.Random) -> Grid:
-    cells = len(grid) * len(grid[0])
+    """A fill as found (the grid kept in the end is polished: _polished)."""
     return fill_grid(grid, index, seed=rng.randrange(2**31),
-                     max_steps=FILL_STEPS_PER_CELL * cells,
-                     polish_steps=POLISH_STEPS_PER_CELL * cells).grid
+                     max_steps=FILL_STEPS_PER_CELL * len(grid) * len(grid[0]),
+                     polish_steps=0).grid
+
+
+def _polished(pinned: Grid, filled: Grid, alphabet: str, index: WordIndex,
+              rng: random.Random) -> Grid:
+    """`filled` with commoner words where it is cheap, the pinned letters kept; as it was
+    when the polish would lose a letter."""
+    entries = slots(pinned)
+    words = ["".join(filled[r][c] for r, c in entry.cells) for entry in entries]
+    better, _ = polish(pinned, entries, words, index, rng,
+                       POLISH_STEPS_PER_CELL * len(filled) * len(filled[0]))
+    rows = [list(row) for row in filled]
+    for entry, word in zip(entries, better):
+        for (r, c), letter in zip(entry.cells, word):
+            rows[r][c] = letter
+    out = tuple("".join(row) for row in rows)
+    return out if len(_lacking(out, alphabet)) <= len(_lacking(filled, alphabet)) else filled
+
+
+def _pin_cell(at: dict[tuple[int, int], list[tuple[int, int, int]]], pins: set[tuple[int, int]],
+              letter: str, index: WordIndex, rng: random.Random) -> tuple[int, int] | None:
+    """A cell for `letter` in an entry holding no pin (nor a refused one) yet: drawn at
+    random, weighted by the share of the common words of its entries that could take the
+    letter there (an unchecked cell, in one entry only, is the easiest). None when no
+    common word can."""
+    pinned = {i for cell in pins for i, _, _ in at[cell]}
+    rooms: list[tuple[float, tuple[int, int]]] = []
+    for cell, places in at.items():
+        if any(i in pinned for i, _, _ in places):
+            continue
+        room = 1.0
+        for _, length, pos in places:
+            room *= index.letter_mask(length, pos, letter).bit_count() / len(
+                index.words.get(length, "x"))
+        if room > 0:
+            rooms.append((room, cell))
+    if not rooms:
+        return None
+    return rng.choices([cell for _, cell in rooms], weights=[room for room, _ in rooms])[0]
 
 
 def _places(grid: Grid) -> dict[tuple[int, int], list[tuple[int, int, int]]]:
@@ -60,64 +98,69 @@ def _places(grid: Grid) -> dict[tuple[int, int], list[tuple[int, int, int]]]:
     return at
 
 
-def _best_cells(grid: Grid, letter: str, index: WordIndex, keep: set[tuple[int, int]],
-                rng: random.Random) -> list[tuple[int, int]]:
-    """Free cells best first: where the largest share of words of its entries could take
-    `letter` (an unchecked cell, in one entry only, is the easiest)."""
-    rooms = []
-    for cell, places in sorted(_places(grid).items()):
-        if cell in keep:
-            continue
-        room = 1.0
-        for _, length, pos in places:
-            room *= index.letter_mask(length, pos, letter).bit_count() / len(
-                index.words.get(length, "x"))
-        rooms.append((room * (1 + rng.random()), cell))   # seeded variety between candidates
-    return [cell for room, cell in sorted(rooms, reverse=True) if room > 0][:PIN_CELLS]
-
-
-def _refill_around(filled: Grid, cell: tuple[int, int], letter: str, keep: set[tuple[int, int]],
-                   index: WordIndex, rng: random.Random) -> Grid:
-    """`letter` pinned at `cell`; the entries through it and those crossing them filled
-    again, every other letter (and every kept one) as it was. Raises FillFailed."""
-    grid = slots(filled)
-    at = _places(filled)
-    window: set[int] = {i for i, _, _ in at[cell]}
-    for i in list(window):
-        window |= {j for c in grid[i].cells for j, _, _ in at[c]}
-    cleared = {c for i in window for c in grid[i].cells} - keep
-    rows = [list(row) for row in filled]
-    for r, c in cleared:
-        rows[r][c] = EMPTY
-    rows[cell[0]][cell[1]] = letter
-    return fill_grid(tuple("".join(row) for row in rows), index, seed=rng.randrange(2**31),
-                     max_steps=REPAIR_STEPS, polish_steps=0).grid
-
-
 def fill_every_letter(size: int, alphabet: str, index: WordIndex,
                       rng: random.Random) -> tuple[Grid, list[str]]:
-    """A filled grid holding every letter of the alphabet the repairs could place, and the
-    letters it still lacks."""
+    """A filled grid holding every letter of the alphabet the pins could place, and the
+    letters it still lacks. A plain fill lacks the rare letters; each one it lacks is pinned
+    into a cell of an entry (one pin an entry, the cell drawn at random where common words
+    can take the letter) and the whole grid filled again around the pins so far. A refill
+    may lose a letter the grid held by chance: the next round pins that one too."""
+    empty = lattice(size, rng)
+    at = _places(empty)
+    pins: dict[tuple[int, int], str] = {}
     try:
-        filled = _fill(lattice(size, rng), index, rng)
+        filled = _fill(empty, index, rng)
     except FillFailed as exc:
         raise CodewordFailed(str(exc)) from None
-    keep: set[tuple[int, int]] = set()
-    # twice over: a repair may push out a letter that was there by chance, and a letter
-    # that found no room may find it once others moved
-    for letter in _lacking(filled, alphabet) * PIN_PASSES:
-        if letter in "".join(filled):
-            continue                      # a repair placed it already
-        for cell in _best_cells(filled, letter, index, keep, rng):
-            try:
-                refilled = _refill_around(filled, cell, letter, keep, index, rng)
-            except FillFailed:
-                continue
-            if len(_lacking(refilled, alphabet)) < len(_lacking(filled, alphabet)):
-                filled = refilled         # kept only when the grid gained a letter
-                keep.add(cell)
-                break
-    return filled, _lacking(filled, alphabet)
+    best, best_pins = filled, dict(pins)
+    for _ in range(PIN_ROUNDS):
+        # the rarest letter first, while the grid has the most room for it
+        lacking = sorted(_lacking(filled, alphabet), key=lambda ch: _words_with(index, ch))
+        if not lacking:
+            break
+        placed = len(pins)
+        for letter in lacking:
+            if letter not in "".join(filled):      # a refill may have placed it
+                filled = _pin(empty, pins, letter, filled, at, index, rng)
+            if len(_lacking(filled, alphabet)) < len(_lacking(best, alphabet)):
+                best, best_pins = filled, dict(pins)
+        if len(pins) == placed:
+            break                                  # no room left for any letter lacking
+    best = _polished(_pinned(empty, best_pins), best, alphabet, index, rng)
+    return best, _lacking(best, alphabet)
+
+
+def _words_with(index: WordIndex, letter: str) -> int:
+    """How often the common words hold `letter` (counting each place it can take)."""
+    return sum(index.letter_mask(length, pos, letter).bit_count()
+               for length in index.words for pos in range(length))
+
+
+def _pin(empty: Grid, pins: dict[tuple[int, int], str], letter: str, filled: Grid,
+         at: dict[tuple[int, int], list[tuple[int, int, int]]], index: WordIndex,
+         rng: random.Random) -> Grid:
+    """The grid filled again with `letter` pinned too (added to `pins`), or `filled` as it
+    was when PIN_TRIES cells leave no fill."""
+    refused: set[tuple[int, int]] = set()
+    for _ in range(PIN_TRIES):
+        cell = _pin_cell(at, set(pins) | refused, letter, index, rng)
+        if cell is None:
+            break
+        try:
+            refilled = _fill(_pinned(empty, pins | {cell: letter}), index, rng)
+        except FillFailed:
+            refused.add(cell)
+            continue
+        pins[cell] = letter
+        return refilled
+    return filled
+
+
+def _pinned(grid: Grid, pins: dict[tuple[int, int], str]) -> Grid:
+    rows = [list(row) for row in grid]
+    for (r, c), letter in pins.items():
+        rows[r][c] = letter
+    return tuple("".join(row) for row in rows)
 
 
 def _lacking(filled: Grid, alphabet: str) -> list[str]:

@@ -66,27 +66,34 @@ def decode(entries: list[Entry], given: dict[int, str], letters: str,
     if level == 0:
         return _one_word_fits(entries, domain, words)
     every_letter = len(numbers) == len(letters)
-    fits = [list(words.get(shape(e), ())) for e in entries]
+    masks = [_letter_masks(words.get(shape(e), ()))[1] or [{} for _ in e] for e in entries]
+    fits = [_every(words.get(shape(e), ())) for e in entries]
     changed = list(numbers)
     trials = TRIALS
     while True:
-        if not _crossing(entries, domain, fits, changed, FEW if level == 1 else None):
+        if not _crossing(entries, domain, masks, fits, changed, FEW if level == 1 else None):
             return domain
         if level < 2:
             return domain
         changed = _one_place(domain) if every_letter else []
         if not changed and trials > 0:
-            changed, spent = _two_way(entries, domain, fits, trials)
+            changed, spent = _two_way(entries, domain, masks, fits, trials)
             trials -= spent
         if not changed:
             return domain
 
 
-def _crossing(entries: list[Entry], domain: dict[int, set[str]], fits: list[list[str]],
-              changed: list[int], few: int | None = None) -> bool:
+def _every(fitting: tuple[str, ...]) -> int:
+    return (1 << len(fitting)) - 1
+
+
+def _crossing(entries: list[Entry], domain: dict[int, set[str]], masks: list[list[dict[str, int]]],
+              fits: list[int], changed: list[int], few: int | None = None) -> bool:
     """Crossing entries until they stall, from the numbers in `changed`: a number keeps the
     letters a fitting word of every entry through it allows (with `few`, only entries that
-    that many words or fewer fit count). False on a contradiction."""
+    that many words or fewer fit count). `fits[i]`: the words still fitting entry i, as bits
+    of its shape's words; `masks[i]`: per position, letter -> the words holding it there
+    (_letter_masks). False on a contradiction."""
     if any(not domain[n] for n in changed):
         return False
     through: dict[int, list[int]] = defaultdict(list)
@@ -98,15 +105,19 @@ def _crossing(entries: list[Entry], domain: dict[int, set[str]], fits: list[list
     while queue:
         i = queue.pop()
         queued.discard(i)
-        entry = entries[i]
-        fits[i] = [w for w in fits[i] if all(ch in domain[n] for ch, n in zip(w, entry))]
-        if few is not None and len(fits[i]) > few:
+        entry, at = entries[i], masks[i]
+        left = fits[i]
+        for pos, n in enumerate(entry):
+            if left:
+                left &= _holding(at[pos], domain[n])
+        fits[i] = left
+        if few is not None and left.bit_count() > few:
             continue
         now = []
         for pos, n in enumerate(entry):
-            allowed = {w[pos] for w in fits[i]}
-            if not domain[n] <= allowed:
-                domain[n] &= allowed
+            allowed = {ch for ch in domain[n] if at[pos].get(ch, 0) & left}
+            if len(allowed) < len(domain[n]):
+                domain[n] = allowed
                 now.append(n)
         now += _all_different(domain, now)
         for n in now:
@@ -119,7 +130,16 @@ def _crossing(entries: list[Entry], domain: dict[int, set[str]], fits: list[list
     return True
 
 
-def _two_way(entries: list[Entry], domain: dict[int, set[str]], fits: list[list[str]],
+def _holding(at: dict[str, int], letters: set[str]) -> int:
+    """The words with one of `letters` at a position (`at`: that position's masks)."""
+    found = 0
+    for ch in letters:
+        found |= at.get(ch, 0)
+    return found
+
+
+def _two_way(entries: list[Entry], domain: dict[int, set[str]],
+             masks: list[list[dict[str, int]]], fits: list[int],
              trials: int) -> tuple[list[int], int]:
     """The hard step: a number with two letters left, one of which (followed by crossing
     entries) leaves some entry no word, is the other. Returns the numbers changed and the
@@ -134,8 +154,8 @@ def _two_way(entries: list[Entry], domain: dict[int, set[str]], fits: list[list[
             spent += 1
             trial = {m: set(ls) for m, ls in domain.items()}
             trial[n] = {letter}
-            trial_fits = [list(f) for f in fits]
-            if not _crossing(entries, trial, trial_fits, [n] + _all_different(trial, [n])):
+            if not _crossing(entries, trial, masks, list(fits),
+                             [n] + _all_different(trial, [n])):
                 domain[n].discard(letter)
                 return [n] + _all_different(domain, [n]), spent
     return [], spent
