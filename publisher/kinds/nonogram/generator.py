@@ -6,7 +6,8 @@ import random
 from dataclasses import dataclass
 
 from .solver import (FILLED, STAGES, UNKNOWN, Clue, Contradiction, LINE_STAGE, Line,
-                     clue_of, grade, line_full, line_simple, probe, propagate, settle, solved)
+                     clue_of, grade, line_full, line_simple, probe, propagate, settle_random,
+                     solved)
 
 # Random grids: how dark, by grade (darker grids have longer runs: easier lines), at 10
 # and at 20 or more cells a side (between: in proportion). Large grids drawn lighter are
@@ -119,11 +120,10 @@ def random_grid(height: int, width: int, difficulty: str, rng: random.Random) ->
         for _ in range(WALK_STEPS):
             solution = tuple("".join("#" if v else "." for v in row) for row in cells)
             rows, cols = clues(solution)
-            stage, grid = settle(rows, cols, difficulty)
-            if stage == difficulty and any("#" in row for row in solution):
+            masks = [sum(1 << c for c, v in enumerate(row) if v) for row in cells]
+            stage, open_cells = settle_random(rows, cols, difficulty, masks)
+            if stage == difficulty and any(masks):
                 return Puzzle(solution, rows, cols, (), difficulty, 0)
-            open_cells = [(r, c) for r in range(height) for c in range(width)
-                          if grid[r][c] == UNKNOWN]
             if stage is not None and STAGES.index(stage) < level or not open_cells:
                 cells = _draw(height, width, difficulty, rng)
             else:
