@@ -12,6 +12,9 @@
 Every deduction is sound, so a grid the solver fills completely is the only solution."""
 from __future__ import annotations
 
+from functools import reduce
+from math import comb
+from operator import and_, or_
 from typing import Callable, Sequence
 
 UNKNOWN, FILLED, EMPTY = 0, 1, 2
@@ -88,6 +91,7 @@ def _answer(table: dict[int, int], stage: int, clue: Clue, n: int, state: int) -
         for kept in _TABLES.values():
             kept.clear()
         _TABLES.clear()
+        _ARRANGEMENTS.clear()
         _KEPT[0] = 0
     _KEPT[0] += 1
     answer = table[state] = (_simple if stage == SIMPLE else _full)(clue, n, state)
@@ -187,6 +191,8 @@ def _checked(clue: Clue, n: int, filled: int, empty: int) -> int:
 
 
 def _full(clue: Clue, n: int, state: int) -> int:
+    if comb(n - sum(clue) + 1, len(clue)) <= LISTED:
+        return _full_listed(clue, n, state)
     # Each run's possible starts, narrowed from both ends at once by shifts and ands (a
     # dynamic programme over positions, a line per operation).
     cells = (1 << n) - 1
@@ -227,6 +233,41 @@ def _full(clue: Clue, n: int, state: int) -> int:
     if cells & ~(could_fill | could_empty):
         return -1
     return (cells & could_fill & ~could_empty) | (cells & could_empty & ~could_fill) << n
+
+
+# A line with at most this many arrangements is solved by listing them (faster, measured)
+LISTED = 128
+_ARRANGEMENTS: dict[tuple[Clue, int], tuple[int, ...]] = {}
+
+
+def _full_listed(clue: Clue, n: int, state: int) -> int:
+    """_full by the arrangements that agree with the known cells: what all of them shade,
+    and what none of them does."""
+    filled, empty = state & ((1 << n) - 1), state >> n
+    listed = _ARRANGEMENTS.get((clue, n))
+    if listed is None:
+        listed = _ARRANGEMENTS[(clue, n)] = _arrangements(clue, n)
+    fits = [a for a in listed if not a & empty and a & filled == filled]
+    if not fits:
+        return -1
+    return reduce(and_, fits) | (((1 << n) - 1) & ~reduce(or_, fits)) << n
+
+
+def _arrangements(clue: Clue, n: int) -> tuple[int, ...]:
+    """Every line of n cells (bit i: cell i shaded) whose runs are `clue`."""
+    if not clue:
+        return (0,)
+    size, rest = clue[0], clue[1:]
+    room = n - (sum(rest) + len(rest))
+    out: list[int] = []
+    for start in range(room - size + 1):
+        head = ((1 << size) - 1) << start
+        after = start + size + 1
+        if rest:
+            out.extend(head | tail << after for tail in _arrangements(rest, n - after))
+        else:
+            out.append(head)
+    return tuple(out)
 
 
 def _spread_right(x: int, passable: int) -> int:
