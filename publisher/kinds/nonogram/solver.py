@@ -200,13 +200,18 @@ def _full(clue: Clue, n: int, state: int) -> int:
     filled, empty = state & cells, (state >> n) | 1 << n
     can_be_empty = full & ~filled        # a cell may be skipped (left empty)
     can_be_filled = full & ~empty
-    # ok[j]: the starts s where run j fits (its cells fillable, the cell after it emptiable)
+    # ok[j]: the starts s where run j fits (its cells fillable, the cell after it
+    # emptiable); the windows of 2^i fillable cells first, by doubling
+    windows = [can_be_filled]
+    while 1 << len(windows) <= max(clue, default=1):
+        half = windows[-1]
+        windows.append(half & (half >> (1 << (len(windows) - 1))))
     ok = []
     for size in clue:
-        window = can_be_filled
-        for t in range(1, size):
-            window &= can_be_filled >> t
-        ok.append(window & (can_be_empty >> size) & ((1 << (n + 1 - size)) - 1))
+        power = size.bit_length() - 1
+        window = windows[power]
+        ok.append(window & (window >> (size - (1 << power))) & (can_be_empty >> size)
+                  & ((1 << (n + 1 - size)) - 1))
     # back[j]: positions p (0..n+1) from which runs j.. fit into cells p..n
     k = len(clue)
     back = [0] * (k + 1)
@@ -218,16 +223,20 @@ def _full(clue: Clue, n: int, state: int) -> int:
     could_fill = could_empty = 0
     at = 1                                # positions the runs before j can end at (+ gap)
     for j in range(k + 1):
-        reach = _spread_right(at, can_be_empty) & back[j]
+        # at, and every position reached from it over emptiable cells: a carry runs
+        # through each stretch of them
+        step = at & can_be_empty
+        reach = (at | ((can_be_empty + step) ^ can_be_empty)) & back[j]
         could_empty |= reach & can_be_empty & (back[j] >> 1)    # a skipped cell
         if j == k:
             break
         size = clue[j]
         starts = reach & ok[j] & (back[j + 1] >> (size + 1))
-        cover = starts
-        for t in range(1, size):
-            cover |= starts << t
-        could_fill |= cover
+        cover, span = starts, 1          # the cells of every start: doubling too
+        while span * 2 <= size:
+            cover |= cover << span
+            span *= 2
+        could_fill |= cover | cover << (size - span)
         could_empty |= starts << size                           # the gap after the run
         at = starts << (size + 1)
     if cells & ~(could_fill | could_empty):
@@ -268,15 +277,6 @@ def _arrangements(clue: Clue, n: int) -> tuple[int, ...]:
         else:
             out.append(head)
     return tuple(out)
-
-
-def _spread_right(x: int, passable: int) -> int:
-    """x and every position reached from it by stepping over passable cells (p -> p+1)."""
-    while True:
-        y = x | ((x & passable) << 1)
-        if y == x:
-            return x
-        x = y
 
 
 def _spread_left(x: int, passable: int) -> int:
