@@ -202,10 +202,10 @@ def _full(clue: Clue, n: int, state: int) -> int:
     can_be_filled = full & ~empty
     # ok[j]: the starts s where run j fits (its cells fillable, the cell after it
     # emptiable); the windows of 2^i fillable cells first, by doubling
-    windows = [can_be_filled]
-    while 1 << len(windows) <= max(clue, default=1):
-        half = windows[-1]
-        windows.append(half & (half >> (1 << (len(windows) - 1))))
+    windows, span, longest = [can_be_filled], 1, max(clue, default=1)
+    while span * 2 <= longest:
+        windows.append(windows[-1] & (windows[-1] >> span))
+        span *= 2
     ok = []
     for size in clue:
         power = size.bit_length() - 1
@@ -253,9 +253,7 @@ def _full_listed(clue: Clue, n: int, state: int) -> int:
     """_full by the arrangements that agree with the known cells: what all of them shade,
     and what none of them does."""
     filled, empty = state & ((1 << n) - 1), state >> n
-    listed = _ARRANGEMENTS.get((clue, n))
-    if listed is None:
-        listed = _ARRANGEMENTS[(clue, n)] = _arrangements(clue, n)
+    listed = _arrangements(clue, n)
     fits = [a for a in listed if not a & empty and a & filled == filled]
     if not fits:
         return -1
@@ -263,7 +261,10 @@ def _full_listed(clue: Clue, n: int, state: int) -> int:
 
 
 def _arrangements(clue: Clue, n: int) -> tuple[int, ...]:
-    """Every line of n cells (bit i: cell i shaded) whose runs are `clue`."""
+    """Every line of n cells (bit i: cell i shaded) whose runs are `clue` (kept)."""
+    listed = _ARRANGEMENTS.get((clue, n))
+    if listed is not None:
+        return listed
     if not clue:
         return (0,)
     size, rest = clue[0], clue[1:]
@@ -276,7 +277,8 @@ def _arrangements(clue: Clue, n: int) -> tuple[int, ...]:
             out.extend(head | tail << after for tail in _arrangements(rest, n - after))
         else:
             out.append(head)
-    return tuple(out)
+    listed = _ARRANGEMENTS[(clue, n)] = tuple(out)
+    return listed
 
 
 def _spread_left(x: int, passable: int) -> int:
