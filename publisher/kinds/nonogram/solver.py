@@ -341,6 +341,16 @@ class Board:
         return ([_table(stage, clue, self.width) for clue in self.clues[0]],
                 [_table(stage, clue, self.height) for clue in self.clues[1]])
 
+    def _probe_order(self) -> list[tuple[int, int]]:
+        """The open cells, those whose row and column have the fewest open cells first
+        (the likeliest to end in a contradiction, or in a second solution, soon)."""
+        width, height = self.width, self.height
+        open_rows = [width - (state | state >> width).bit_count() for state in self.rows]
+        open_cols = [height - (state | state >> height).bit_count() for state in self.cols]
+        cells = self.open_cells()
+        cells.sort(key=lambda cell: open_rows[cell[0]] + open_cols[cell[1]])
+        return cells
+
     def probe(self, solution: Sequence[int] | None = None, budget: int = 1_000_000) -> bool:
         """The hard stage (in place): assume an open cell shaded, then empty, and run the
         medium stage; a contradiction fixes the cell the other way. Repeats until no probe
@@ -359,40 +369,39 @@ class Board:
             # the assumptions a probe that held has implied since the grid last changed
             # (bits as in a row's state): they hold too (they start from less)
             implied = [0] * height
-            for r in range(height):
-                for c in range(width):
-                    state = rows[r]
-                    if (state >> c | state >> (c + width)) & 1:
+            for r, c in self._probe_order():
+                state = rows[r]
+                if (state >> c | state >> (c + width)) & 1:
+                    continue
+                tries: tuple[int, ...] = (1 << c, 1 << (c + width))
+                if solution is not None:
+                    tries = (tries[solution[r] >> c & 1],)
+                for bit in tries:
+                    if implied[r] & bit:
                         continue
-                    tries: tuple[int, ...] = (1 << c, 1 << (c + width))
-                    if solution is not None:
-                        tries = (tries[solution[r] >> c & 1],)
-                    for bit in tries:
-                        if implied[r] & bit:
-                            continue
-                        probes += 1
-                        if probes > budget:
-                            return True
-                        trial_rows, trial_cols = rows[:], cols[:]
-                        trial_rows[r] |= bit
-                        trial_cols[c] |= 1 << r if bit == 1 << c else 1 << (r + height)
-                        if not _spread(trial_rows, trial_cols, tables, FULL, clues,
-                                       1 << r, 1 << c):
-                            other = (1 << (c + width)) if bit == 1 << c else 1 << c
-                            rows[r] |= other
-                            cols[c] |= 1 << (r + height) if other > cells else 1 << r
-                            if not _spread(rows, cols, tables, FULL, clues, 1 << r, 1 << c):
-                                raise Contradiction
-                            progress = True
-                            implied = [0] * height
-                            break
-                        if solution is not None and all(
-                                (state | state >> width) & cells == cells
-                                for state in trial_rows):
-                            self.other = trial_rows
-                            return False
-                        for r2 in range(height):
-                            implied[r2] |= trial_rows[r2]
+                    probes += 1
+                    if probes > budget:
+                        return True
+                    trial_rows, trial_cols = rows[:], cols[:]
+                    trial_rows[r] |= bit
+                    trial_cols[c] |= 1 << r if bit == 1 << c else 1 << (r + height)
+                    if not _spread(trial_rows, trial_cols, tables, FULL, clues,
+                                   1 << r, 1 << c):
+                        other = (1 << (c + width)) if bit == 1 << c else 1 << c
+                        rows[r] |= other
+                        cols[c] |= 1 << (r + height) if other > cells else 1 << r
+                        if not _spread(rows, cols, tables, FULL, clues, 1 << r, 1 << c):
+                            raise Contradiction
+                        progress = True
+                        implied = [0] * height
+                        break
+                    if solution is not None and all(
+                            (state | state >> width) & cells == cells
+                            for state in trial_rows):
+                        self.other = trial_rows
+                        return False
+                    for r2 in range(height):
+                        implied[r2] |= trial_rows[r2]
         return True
 
 
