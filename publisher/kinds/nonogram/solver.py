@@ -212,12 +212,21 @@ def _full(clue: Clue, n: int, state: int) -> int:
         window = windows[power]
         ok.append(window & (window >> (size - (1 << power))) & (can_be_empty >> size)
                   & ((1 << (n + 1 - size)) - 1))
-    # back[j]: positions p (0..n+1) from which runs j.. fit into cells p..n
+    # back[j]: positions p (0..n+1) from which runs j.. fit into cells p..n: the starts
+    # of run j that leave room for the rest, and every position emptiable cells lead
+    # from to one (p -> p+1, until nothing changes)
     k = len(clue)
     back = [0] * (k + 1)
-    back[k] = _spread_left(1 << (n + 1), can_be_empty)
-    for j in range(k - 1, -1, -1):
-        back[j] = _spread_left(ok[j] & (back[j + 1] >> (clue[j] + 1)), can_be_empty)
+    fit = 1 << (n + 1)
+    for j in range(k, -1, -1):
+        if j < k:
+            fit = ok[j] & (fit >> (clue[j] + 1))
+        while True:
+            wider = fit | ((fit >> 1) & can_be_empty)
+            if wider == fit:
+                break
+            fit = wider
+        back[j] = fit
     if not back[0] & 1:
         return -1
     could_fill = could_empty = 0
@@ -279,15 +288,6 @@ def _arrangements(clue: Clue, n: int) -> tuple[int, ...]:
             out.append(head)
     listed = _ARRANGEMENTS[(clue, n)] = tuple(out)
     return listed
-
-
-def _spread_left(x: int, passable: int) -> int:
-    """x and every position p from which passable cells lead to it (p -> p+1)."""
-    while True:
-        y = x | ((x >> 1) & passable)
-        if y == x:
-            return x
-        x = y
 
 
 LINE_STAGE: dict[str, Callable[[Clue, Line], Line]] = {"easy": line_simple,
@@ -429,19 +429,18 @@ def _spread(rows: list[int], cols: list[int],
             rows[r] = new
             changed = new ^ state
             shaded, empty = changed & row_cells, changed >> width
+            todo_cols |= shaded | empty
             while shaded:
                 bit = shaded & -shaded
                 shaded ^= bit
                 c = bit.bit_length() - 1
                 cols[c] |= low
-                todo_cols |= bit
             low <<= height
             while empty:
                 bit = empty & -empty
                 empty ^= bit
                 c = bit.bit_length() - 1
                 cols[c] |= low
-                todo_cols |= bit
         while todo_cols:
             low = todo_cols & -todo_cols
             todo_cols ^= low
@@ -457,19 +456,18 @@ def _spread(rows: list[int], cols: list[int],
             cols[c] = new
             changed = new ^ state
             shaded, empty = changed & col_cells, changed >> height
+            todo_rows |= shaded | empty
             while shaded:
                 bit = shaded & -shaded
                 shaded ^= bit
                 r = bit.bit_length() - 1
                 rows[r] |= low
-                todo_rows |= bit
             low <<= width
             while empty:
                 bit = empty & -empty
                 empty ^= bit
                 r = bit.bit_length() - 1
                 rows[r] |= low
-                todo_rows |= bit
     return True
 
 
