@@ -351,7 +351,7 @@ class Board:
         cells.sort(key=lambda cell: open_rows[cell[0]] + open_cols[cell[1]])
         return cells
 
-    def probe(self, solution: Sequence[int] | None = None, budget: int = 1_000_000) -> bool:
+    def probe(self, solution: Sequence[int] | None = None) -> bool:
         """The hard stage (in place): assume an open cell shaded, then empty, and run the
         medium stage; a contradiction fixes the cell the other way. Repeats until no probe
         helps. With the `solution` known (each row's shaded cells as a mask), only the
@@ -362,7 +362,6 @@ class Board:
         rows, cols, clues = self.rows, self.cols, self.clues
         tables = self._tables(FULL)
         cells = (1 << width) - 1
-        probes = 0
         progress = True
         while progress and not self.solved():
             progress = False
@@ -379,9 +378,6 @@ class Board:
                 for bit in tries:
                     if implied[r] & bit:
                         continue
-                    probes += 1
-                    if probes > budget:
-                        return True
                     trial_rows, trial_cols = rows[:], cols[:]
                     trial_rows[r] |= bit
                     trial_cols[c] |= 1 << r if bit == 1 << c else 1 << (r + height)
@@ -487,36 +483,11 @@ def propagate(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
     board.copy_to(grid)
 
 
-def probe(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
-          budget: int = 1_000_000) -> None:
+def probe(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue]) -> None:
     """Board.probe on a grid of cells (in place)."""
     board = Board.of(grid, rows, cols)
-    board.probe(budget=budget)
+    board.probe()
     board.copy_to(grid)
-
-
-def solve_stage(rows: Sequence[Clue], cols: Sequence[Clue], stage: str,
-                givens: Sequence[tuple[int, int]] = ()) -> list[Line] | None:
-    """The grid as far as `stage` takes it (UNKNOWN where it cannot), or None when the
-    clues contradict themselves (or the givens)."""
-    board = Board(rows, cols, givens)
-    try:
-        if not _stages(board, stage):
-            return None
-    except Contradiction:
-        return None
-    return board.grid()
-
-
-def _stages(board: Board, upto: str) -> bool:
-    """The stages up to `upto` in turn (in place); False on a contradiction."""
-    if not board.spread(SIMPLE):           # cheap: settles most cells
-        return False
-    if upto != "easy" and not board.spread(FULL):
-        return False
-    if upto == "hard":
-        board.probe()
-    return True
 
 
 def solved(grid: list[Line] | None) -> bool:
