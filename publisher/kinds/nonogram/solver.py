@@ -326,9 +326,15 @@ class Board:
         return all((state | state >> self.width) & cells == cells for state in self.rows)
 
     def open_cells(self) -> list[tuple[int, int]]:
-        width = self.width
-        return [(r, c) for r, state in enumerate(self.rows) for c in range(width)
-                if not (state >> c | state >> (c + width)) & 1]
+        width, cells = self.width, (1 << self.width) - 1
+        found = []
+        for r, state in enumerate(self.rows):
+            unknown = cells & ~(state | state >> width)
+            while unknown:
+                bit = unknown & -unknown
+                unknown ^= bit
+                found.append((r, bit.bit_length() - 1))
+        return found
 
     def spread(self, stage: int, rows: int | None = None, cols: int | None = None) -> bool:
         """Solve lines with `stage` until nothing changes (in place), starting from the
