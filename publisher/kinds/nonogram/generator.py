@@ -113,8 +113,10 @@ def from_picture(solution: tuple[str, ...], difficulty: str) -> Puzzle:
 def random_grid(height: int, width: int, difficulty: str, rng: random.Random) -> Puzzle:
     """A random grid whose grade is `difficulty`. Few random grids have the grade asked
     (a twentieth need probing). A grid an easier stage solves is drawn afresh (a flipped
-    cell seldom makes it harder); one the stage asked leaves cells open is walked: one of
-    those cells flipped, until the stage asked, and no easier one, solves it."""
+    cell seldom makes it harder); one the stage asked leaves cells open is walked: two of
+    those cells flipped (fewer grids tried than one at a time, measured; one when only two
+    are open: flipping all could swing between two solutions), until the stage asked, and
+    no easier one, solves it."""
     level = STAGES.index(difficulty)
     for _ in range(WALKS):
         rows = _draw(height, width, difficulty, rng)
@@ -133,10 +135,10 @@ def random_grid(height: int, width: int, difficulty: str, rng: random.Random) ->
                 row_clues = [_clue(mask, width) for mask in rows]
                 col_clues = [_clue(mask, height) for mask in cols]
             else:
-                r, c = rng.choice(open_cells)
-                rows[r] ^= 1 << c
-                cols[c] ^= 1 << r
-                row_clues[r], col_clues[c] = _clue(rows[r], width), _clue(cols[c], height)
+                for r, c in rng.sample(open_cells, 2 if len(open_cells) > 2 else 1):
+                    rows[r] ^= 1 << c
+                    cols[c] ^= 1 << r
+                    row_clues[r], col_clues[c] = _clue(rows[r], width), _clue(cols[c], height)
     raise NonogramError(f"no {height}x{width} grid graded {difficulty} in {WALKS} walks "
                         f"of {WALK_STEPS} steps")
 
