@@ -7,6 +7,10 @@ at the grade asked, so the call includes every grid drawn and refused; the book'
 round runs 2 candidates) at 10x10, 20x20 and 30x30, each grade, beside
 `sgt-pattern --generate N RxC` (its one-line-at-a-time solver proves uniqueness; no grades)
 and the ratio of each grade to it (issue 29: at most 10x Tatham at the same size).
+Then the floor under hard: how many grids a kept hard puzzle tried (about one random
+grid in twenty is hard: each is drawn, line-solved and, when stuck, probed), times the
+CPU of one line-solving pass of a fresh grid (what deciding a grid costs at the least:
+a grid an easier stage solves must be seen to be solved).
 Pictures: every bundled picture at medium (its size, the givens it got, the time), and a
 30x30 picture made from a PNG (issue 29: under 2 s).
 `apt-get install -y sgt-puzzles` puts the peer at /usr/games/sgt-pattern.
@@ -23,13 +27,16 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _tree import use_tree  # noqa: E402
 
 TREE = use_tree(sys.argv)
 
+from publisher.kinds.nonogram import generator  # noqa: E402
 from publisher.kinds.nonogram.generator import from_picture, random_grid  # noqa: E402
+from publisher.kinds.nonogram.solver import FULL, Board  # noqa: E402
 from publisher.kinds.nonogram.pictures import bundled, read_picture_file, resample  # noqa: E402
 
 PEER = shutil.which("sgt-pattern") or "/usr/games/sgt-pattern"
@@ -44,6 +51,37 @@ def ours(size: int, grade: str, runs: int) -> float:
         random_grid(size, size, grade, random.Random(seed))
         times.append(time.process_time() - t)
     return statistics.median(times) * 1000
+
+
+def hard_floor(size: int, runs: int) -> tuple[float, float]:
+    """(grids tried per kept hard puzzle, median; CPU ms of one line-solving pass of a
+    fresh random grid, median: the generator's own draw, its lines mostly never seen)."""
+    tried = []
+    real = generator.settle_random
+    count = [0]
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        return real(*args, **kwargs)
+
+    setattr(generator, "settle_random", counting)
+    try:
+        for seed in range(runs):
+            count[0] = 0
+            random_grid(size, size, "hard", random.Random(seed))
+            tried.append(count[0])
+    finally:
+        setattr(generator, "settle_random", real)
+    passes = []
+    rng = random.Random(-1)
+    for _ in range(runs * 5):
+        rows = generator._draw(size, size, "hard", rng)
+        board = Board([generator._clue(mask, size) for mask in rows],
+                      [generator._clue(mask, size) for mask in generator._columns(rows, size)])
+        t = time.process_time()
+        board.spread(FULL)
+        passes.append(time.process_time() - t)
+    return statistics.median(tried), statistics.median(passes) * 1000
 
 
 def peer(size: int, runs: int) -> float | None:
@@ -95,6 +133,15 @@ def main() -> None:
                            for g in grades)
         print(f"{size:>3}x{size:<2} {row['easy']:9.1f} {row['medium']:9.1f} {row['hard']:9.1f} "
               f"{theirs if theirs is not None else float('nan'):9.2f}   {ratios}")
+    print("\nthe floor under hard: grids tried per kept puzzle x one line-solving pass "
+          "of a fresh grid")
+    print(f"{'size':>6} {'tried':>6} {'pass ms':>8} {'floor ms':>9} {'floor/Tatham':>13}")
+    for size in SIZES:
+        tried, one_pass = hard_floor(size, args.runs)
+        theirs = peer(size, args.peer_runs)
+        floor = tried * one_pass
+        print(f"{size:>3}x{size:<2} {tried:6.0f} {one_pass:8.3f} {floor:9.2f} "
+              + (f"{floor / theirs:12.1f}x" if theirs else f"{'n/a':>13}"))
     print("\npictures at medium: size, givens, grade, CPU ms")
     total = []
     for picture in bundled():

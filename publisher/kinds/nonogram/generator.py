@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .solver import (FILLED, STAGES, UNKNOWN, Clue, Contradiction, LINE_STAGE, Line,
-                     clue_of, grade, line_full, line_simple, probe, propagate, settle, solved)
+                     clue_of, grade, line_full, line_simple, probe, propagate, settle_random,
+                     solved)
 
 # Random grids: how dark, by grade (darker grids have longer runs: easier lines), at 10
 # and at 20 or more cells a side (between: in proportion). Large grids drawn lighter are
@@ -111,51 +113,87 @@ def from_picture(solution: tuple[str, ...], difficulty: str) -> Puzzle:
 def random_grid(height: int, width: int, difficulty: str, rng: random.Random) -> Puzzle:
     """A random grid whose grade is `difficulty`. Few random grids have the grade asked
     (a twentieth need probing). A grid an easier stage solves is drawn afresh (a flipped
-    cell seldom makes it harder); one the stage asked leaves cells open is walked: one of
-    those cells flipped, until the stage asked, and no easier one, solves it."""
+    cell seldom makes it harder); one the stage asked leaves cells open is walked: two of
+    those cells flipped (fewer grids tried than one at a time, measured; one when only two
+    are open: flipping all could swing between two solutions), until the stage asked, and
+    no easier one, solves it."""
     level = STAGES.index(difficulty)
     for _ in range(WALKS):
-        cells = _draw(height, width, difficulty, rng)
+        rows = _draw(height, width, difficulty, rng)
+        cols = _columns(rows, width)
+        row_clues = [_clue(mask, width) for mask in rows]
+        col_clues = [_clue(mask, height) for mask in cols]
         for _ in range(WALK_STEPS):
-            solution = tuple("".join("#" if v else "." for v in row) for row in cells)
-            rows, cols = clues(solution)
-            stage, grid = settle(rows, cols, difficulty)
-            if stage == difficulty and any("#" in row for row in solution):
-                return Puzzle(solution, rows, cols, (), difficulty, 0)
-            open_cells = [(r, c) for r in range(height) for c in range(width)
-                          if grid[r][c] == UNKNOWN]
+            stage, open_cells = settle_random(row_clues, col_clues, difficulty, rows)
+            if stage == difficulty and any(rows):
+                solution = tuple("".join(".#"[mask >> c & 1] for c in range(width))
+                                 for mask in rows)
+                return Puzzle(solution, tuple(row_clues), tuple(col_clues), (), difficulty, 0)
             if stage is not None and STAGES.index(stage) < level or not open_cells:
-                cells = _draw(height, width, difficulty, rng)
+                rows = _draw(height, width, difficulty, rng)
+                cols = _columns(rows, width)
+                row_clues = [_clue(mask, width) for mask in rows]
+                col_clues = [_clue(mask, height) for mask in cols]
             else:
-                r, c = rng.choice(open_cells)
-                cells[r][c] = not cells[r][c]
+                for r, c in rng.sample(open_cells, 2 if len(open_cells) > 2 else 1):
+                    rows[r] ^= 1 << c
+                    cols[c] ^= 1 << r
+                    row_clues[r], col_clues[c] = _clue(rows[r], width), _clue(cols[c], height)
     raise NonogramError(f"no {height}x{width} grid graded {difficulty} in {WALKS} walks "
                         f"of {WALK_STEPS} steps")
 
 
-def _draw(height: int, width: int, difficulty: str, rng: random.Random) -> list[list[bool]]:
+@lru_cache(maxsize=1 << 16)
+def _clue(mask: int, n: int) -> Clue:
+    """The runs of a line given as a mask (bit i: cell i shaded)."""
+    return tuple(len(run) for run in f"{mask:b}".split("0") if run)[::-1]
+
+
+def _columns(rows: list[int], width: int) -> list[int]:
+    """The grid's columns as masks (bit r: row r), from its rows."""
+    cells = [f"{mask:0{width}b}" for mask in reversed(rows)]    # row 0 last: bit 0
+    return [int("".join(column), 2) for column in zip(*cells)][::-1]
+
+
+def _draw(height: int, width: int, difficulty: str, rng: random.Random) -> list[int]:
+    """A random grid's rows as masks (bit c: column c shaded): each cell shaded with the
+    grade's density (in 256ths), then one pass of a majority vote over each cell's 3x3
+    neighbourhood (ties at random): shapes instead of salt and pepper. The grid is one
+    int, row r at bit r * (width + 1), a clear bit between rows; the cells are worked on
+    all at once, in bit slices (bit i of a count in its own int)."""
     small, large = DENSITY[difficulty]
     density = small + (large - small) * min(1.0, max(0, max(height, width) - 10) / 10)
-    return _smooth([[rng.random() < density for _ in range(width)]
-                    for _ in range(height)], rng)
+    stride = width + 1
+    bits = stride * height
+    cells = int(("0" + "1" * width) * height, 2)      # the grid's cells, not the gaps
+    # each cell shaded when its random byte is below the threshold
+    threshold = round(density * 256)
+    below, equal = 0, cells
+    for place in range(7, -1, -1):
+        plane = rng.getrandbits(bits)
+        if threshold >> place & 1:
+            below |= equal & ~plane
+            equal &= plane
+        else:
+            equal &= ~plane
+    shaded = below & cells
+    votes = [_count(shaded, stride), _count(cells & ~shaded, stride)]   # for and against
+    more, tie = 0, cells
+    for place in range(3, -1, -1):
+        yes, no = votes[0][place], votes[1][place]
+        more |= tie & yes & ~no
+        tie &= ~(yes ^ no)
+    smooth = (more | tie & rng.getrandbits(bits)) & cells
+    mask = (1 << width) - 1
+    return [smooth >> (r * stride) & mask for r in range(height)]
 
 
-def _smooth(cells: list[list[bool]], rng: random.Random) -> list[list[bool]]:
-    """One pass of a majority vote over each cell's 3x3 neighbourhood (ties at random):
-    shapes instead of salt and pepper."""
-    height, width = len(cells), len(cells[0])
-    # column sums of three rows, then three of those side by side
-    padded = [[0] * (width + 2)] + [[0] + [int(v) for v in row] + [0] for row in cells] \
-        + [[0] * (width + 2)]
-    out = []
-    for r in range(height):
-        above, here, below = padded[r], padded[r + 1], padded[r + 2]
-        sums = [a + b + c for a, b, c in zip(above, here, below)]
-        rows_in = 3 - (r == 0) - (r == height - 1)
-        row = []
-        for c in range(width):
-            votes = sums[c] + sums[c + 1] + sums[c + 2]
-            total = rows_in * (3 - (c == 0) - (c == width - 1))
-            row.append(votes * 2 > total or (votes * 2 == total and rng.random() < 0.5))
-        out.append(row)
-    return out
+def _count(grid: int, stride: int) -> list[int]:
+    """Per cell, how many of its 3x3 neighbourhood (itself too) are set in `grid`: four
+    bit slices (cells outside the grid count nothing: the gap bits are clear)."""
+    planes = [0, 0, 0, 0]
+    for shift in (0, 1, -1, stride, -stride, stride - 1, 1 - stride, stride + 1, -stride - 1):
+        carry = grid << shift if shift >= 0 else grid >> -shift
+        for place in range(4):
+            planes[place], carry = planes[place] ^ carry, planes[place] & carry
+    return planes

@@ -12,183 +12,196 @@
 Every deduction is sound, so a grid the solver fills completely is the only solution."""
 from __future__ import annotations
 
-from collections import deque
-from functools import lru_cache
 from typing import Callable, Sequence
 
-UNKNOWN, FILLED, EMPTY = 0, 1, 2
+# the line's names are the solver's too (EMPTY, FILLED, clue_of, ...: callers import them here)
+from .lines import (EMPTY, FILLED, FULL, SIMPLE, UNKNOWN, Clue, Contradiction,  # noqa: F401
+                    Line, answer, clue_of, line_full, line_simple, pack, table_of, unpack)
+
 STAGES = ("easy", "medium", "hard")
-
-Clue = tuple[int, ...]
-Line = list[int]
-
-
-class Contradiction(Exception):
-    pass
-
-
-def clue_of(cells: Sequence[bool]) -> Clue:
-    """The runs of shaded cells, in order (an empty line: ())."""
-    runs, run = [], 0
-    for cell in cells:
-        if cell:
-            run += 1
-        elif run:
-            runs.append(run)
-            run = 0
-    if run:
-        runs.append(run)
-    return tuple(runs)
-
-
-# A line as two masks (bit i: cell i filled / empty) and back, at C speed: the cells as
-# bytes, translated to binary digits; back, the digits of filled + 2 * empty read in
-# decimal (no carries: a cell is one or the other).
-_FILLED_DIGITS = bytes.maketrans(bytes([UNKNOWN, FILLED, EMPTY]), b"010")
-_EMPTY_DIGITS = bytes.maketrans(bytes([UNKNOWN, FILLED, EMPTY]), b"001")
-_CELLS = bytes.maketrans(b"012", bytes([UNKNOWN, FILLED, EMPTY]))
-
-
-def _masks(line: tuple[int, ...]) -> tuple[int, int]:
-    cells = bytes(reversed(line))
-    return int(cells.translate(_FILLED_DIGITS), 2), int(cells.translate(_EMPTY_DIGITS), 2)
-
-
-def _line_of(filled: int, empty: int, n: int) -> tuple[int, ...]:
-    digits = str(int(f"{filled:b}") + 2 * int(f"{empty:b}")).zfill(n)
-    return tuple(digits[::-1].encode().translate(_CELLS))
-
-
-def line_simple(clue: Clue, line: Line) -> Line:
-    """The easy stage on one line: each run's possible starts on its own (bounded by the
-    runs before and after it), and counting; raises Contradiction."""
-    return list(_line_simple(clue, tuple(line)))
-
-
-@lru_cache(maxsize=1 << 16)
-def _line_simple(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
-    n, k = len(line), len(clue)
-    shaded, unknown = line.count(FILLED), line.count(UNKNOWN)
-    if shaded > sum(clue) or shaded + unknown < sum(clue):
-        raise Contradiction
-    if shaded == sum(clue):        # every run is there: the rest is empty
-        return tuple(EMPTY if v == UNKNOWN else v for v in line)
-    if shaded + unknown == sum(clue):      # every open cell is needed
-        return tuple(FILLED if v == UNKNOWN else v for v in line)
-
-    # bit i of a mask is cell i
-    filled, empty = _masks(line)
-    open_cells = ((1 << n) - 1) & ~empty
-    reach = shade = 0
-    lo, hi = [0] * k, [0] * k
-    fit = []             # per run: the starts where it fits on its own (no EMPTY inside,
-    for size in clue:    # no FILLED just before or after)
-        window = open_cells
-        for t in range(1, size):
-            window &= open_cells >> t
-        fit.append(window & ~(filled << 1) & ~(filled >> size) & ((1 << (n - size + 1)) - 1))
-    start = 0
-    for j, size in enumerate(clue):        # the leftmost start of each run
-        later = fit[j] >> start
-        lo[j] = start + (later & -later).bit_length() - 1 if later else max(start, n - size + 1)
-        start = lo[j] + size + 1
-    end = n
-    for j in range(k - 1, -1, -1):         # the rightmost
-        s = end - clue[j]
-        if s >= 0:
-            s = (fit[j] & ((1 << (s + 1)) - 1)).bit_length() - 1
-        hi[j] = s
-        end = s - 1
-    for j, size in enumerate(clue):
-        if hi[j] < lo[j]:
-            raise Contradiction
-        starts = fit[j] & ((1 << (hi[j] + 1)) - 1) & ~((1 << lo[j]) - 1)
-        if not starts:
-            raise Contradiction
-        first, last = (starts & -starts).bit_length() - 1, starts.bit_length() - 1
-        if last < first + size:            # covered by every placement
-            shade |= ((1 << (first + size)) - 1) & ~((1 << last) - 1)
-        for t in range(size):
-            reach |= starts << t
-    if shade & empty or filled & ~reach:
-        raise Contradiction
-    return _line_of(filled | shade, ((1 << n) - 1) & (empty | ~reach), n)
-
-
-def line_full(clue: Clue, line: Line) -> Line:
-    """The medium stage on one line: the cells every arrangement of the clue consistent
-    with the known cells agrees on; raises Contradiction when there is none."""
-    return list(_line_full(clue, tuple(line)))
-
-
-@lru_cache(maxsize=1 << 16)      # probing meets the same line states again and again
-def _line_full(clue: Clue, line: tuple[int, ...]) -> tuple[int, ...]:
-    # Bit i of a mask is cell i: each run's possible starts, narrowed from both ends at
-    # once by shifts and ands (a dynamic programme over positions, a line per operation).
-    n = len(line)
-    full = (1 << (n + 1)) - 1            # cells 0..n; cell n: a sentinel empty cell
-    filled, empty = _masks(line)
-    empty |= 1 << n
-    can_be_empty = full & ~filled        # a cell may be skipped (left empty)
-    can_be_filled = full & ~empty
-    # ok[j]: the starts s where run j fits (its cells fillable, the cell after it emptiable)
-    ok = []
-    for size in clue:
-        window = can_be_filled
-        for t in range(1, size):
-            window &= can_be_filled >> t
-        ok.append(window & (can_be_empty >> size) & ((1 << (n + 1 - size)) - 1))
-    # back[j]: positions p (0..n+1) from which runs j.. fit into cells p..n
-    k = len(clue)
-    back = [0] * (k + 1)
-    back[k] = _spread_left(1 << (n + 1), can_be_empty)
-    for j in range(k - 1, -1, -1):
-        back[j] = _spread_left(ok[j] & (back[j + 1] >> (clue[j] + 1)), can_be_empty)
-    if not back[0] & 1:
-        raise Contradiction
-    could_fill = could_empty = 0
-    at = 1                                # positions the runs before j can end at (+ gap)
-    for j in range(k + 1):
-        reach = _spread_right(at, can_be_empty) & back[j]
-        could_empty |= reach & can_be_empty & (back[j] >> 1)    # a skipped cell
-        if j == k:
-            break
-        size = clue[j]
-        starts = reach & ok[j] & (back[j + 1] >> (size + 1))
-        cover = starts
-        for t in range(1, size):
-            cover |= starts << t
-        could_fill |= cover
-        could_empty |= starts << size                           # the gap after the run
-        at = starts << (size + 1)
-    cells = (1 << n) - 1
-    if cells & ~(could_fill | could_empty):
-        raise Contradiction
-    return _line_of(cells & could_fill & ~could_empty, cells & could_empty & ~could_fill, n)
-
-
-def _spread_right(x: int, passable: int) -> int:
-    """x and every position reached from it by stepping over passable cells (p -> p+1)."""
-    while True:
-        y = x | ((x & passable) << 1)
-        if y == x:
-            return x
-        x = y
-
-
-def _spread_left(x: int, passable: int) -> int:
-    """x and every position p from which passable cells lead to it (p -> p+1)."""
-    while True:
-        y = x | ((x >> 1) & passable)
-        if y == x:
-            return x
-        x = y
-
 
 LINE_STAGE: dict[str, Callable[[Clue, Line], Line]] = {"easy": line_simple,
                                                        "medium": line_full}
-_CACHED: dict[Callable[[Clue, Line], Line], Callable[[Clue, tuple[int, ...]], tuple[int, ...]]] = {
-    line_simple: _line_simple, line_full: _line_full}
+_STAGE_OF: dict[Callable[[Clue, Line], Line], int] = {line_simple: SIMPLE, line_full: FULL}
+
+
+class Board:
+    """A grid being solved: each row's and each column's state (see pack), kept in step."""
+
+    def __init__(self, rows: Sequence[Clue], cols: Sequence[Clue],
+                 givens: Sequence[tuple[int, int]] = ()) -> None:
+        self.clues = (tuple(rows), tuple(cols))
+        self.height, self.width = len(rows), len(cols)
+        self.rows, self.cols = [0] * self.height, [0] * self.width
+        self.other: list[int] | None = None      # a second solution probing came across
+        for r, c in givens:
+            self.rows[r] |= 1 << c
+            self.cols[c] |= 1 << r
+
+    @classmethod
+    def of(cls, grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue]) -> "Board":
+        board = cls(rows, cols)
+        board.rows = [pack(line) for line in grid]
+        board.cols = [pack([line[c] for line in grid]) for c in range(board.width)]
+        return board
+
+    def grid(self) -> list[Line]:
+        return [unpack(state, self.width) for state in self.rows]
+
+    def copy_to(self, grid: list[Line]) -> None:
+        grid[:] = self.grid()
+
+    def solved(self) -> bool:
+        cells = (1 << self.width) - 1
+        return all((state | state >> self.width) & cells == cells for state in self.rows)
+
+    def open_cells(self) -> list[tuple[int, int]]:
+        width, cells = self.width, (1 << self.width) - 1
+        found = []
+        for r, state in enumerate(self.rows):
+            unknown = cells & ~(state | state >> width)
+            while unknown:
+                bit = unknown & -unknown
+                unknown ^= bit
+                found.append((r, bit.bit_length() - 1))
+        return found
+
+    def spread(self, stage: int, rows: int | None = None, cols: int | None = None) -> bool:
+        """Solve lines with `stage` until nothing changes (in place), starting from the
+        `rows` and `cols` (bit masks; default all); False on a contradiction."""
+        every = (1 << self.height) - 1, (1 << self.width) - 1
+        return _spread(self.rows, self.cols, self._tables(stage), stage, self.clues,
+                       every[0] if rows is None else rows, every[1] if cols is None else cols)
+
+    def _tables(self, stage: int) -> tuple[list[dict[int, int]], list[dict[int, int]]]:
+        return ([table_of(stage, clue, self.width) for clue in self.clues[0]],
+                [table_of(stage, clue, self.height) for clue in self.clues[1]])
+
+    def _probe_order(self) -> list[tuple[int, int]]:
+        """The open cells, those whose row and column have the fewest open cells first
+        (the likeliest to end in a contradiction, or in a second solution, soon)."""
+        width, height = self.width, self.height
+        open_rows = [width - (state | state >> width).bit_count() for state in self.rows]
+        open_cols = [height - (state | state >> height).bit_count() for state in self.cols]
+        cells = self.open_cells()
+        cells.sort(key=lambda cell: open_rows[cell[0]] + open_cols[cell[1]])
+        return cells
+
+    def probe(self, solution: Sequence[int] | None = None) -> bool:
+        """The hard stage (in place): assume an open cell shaded, then empty, and run the
+        medium stage; a contradiction fixes the cell the other way. Repeats until no probe
+        helps. With the `solution` known (each row's shaded cells as a mask), only the
+        value it does not have is assumed (the other cannot fail), and an assumption that
+        fills the grid without a contradiction is a second solution: False at once.
+        Raises Contradiction."""
+        height, width = self.height, self.width
+        rows, cols, clues = self.rows, self.cols, self.clues
+        tables = self._tables(FULL)
+        cells = (1 << width) - 1
+        progress = True
+        while progress and not self.solved():
+            progress = False
+            # the assumptions a probe that held has implied since the grid last changed
+            # (bits as in a row's state): they hold too (they start from less)
+            implied = [0] * height
+            for r, c in self._probe_order():
+                state = rows[r]
+                if (state >> c | state >> (c + width)) & 1:
+                    continue
+                tries: tuple[int, ...] = (1 << c, 1 << (c + width))
+                if solution is not None:
+                    tries = (tries[solution[r] >> c & 1],)
+                for bit in tries:
+                    if implied[r] & bit:
+                        continue
+                    trial_rows, trial_cols = rows[:], cols[:]
+                    trial_rows[r] |= bit
+                    trial_cols[c] |= 1 << r if bit == 1 << c else 1 << (r + height)
+                    if not _spread(trial_rows, trial_cols, tables, FULL, clues,
+                                   1 << r, 1 << c):
+                        other = (1 << (c + width)) if bit == 1 << c else 1 << c
+                        rows[r] |= other
+                        cols[c] |= 1 << (r + height) if other > cells else 1 << r
+                        if not _spread(rows, cols, tables, FULL, clues, 1 << r, 1 << c):
+                            raise Contradiction
+                        progress = True
+                        implied = [0] * height
+                        break
+                    if solution is not None and all(
+                            (state | state >> width) & cells == cells
+                            for state in trial_rows):
+                        self.other = trial_rows
+                        return False
+                    for r2 in range(height):
+                        implied[r2] |= trial_rows[r2]
+        return True
+
+
+# long: the hot loop of every stage, rows and columns written out alike
+def _spread(rows: list[int], cols: list[int],
+            tables: tuple[list[dict[int, int]], list[dict[int, int]]], stage: int,
+            clues: tuple[tuple[Clue, ...], tuple[Clue, ...]], todo_rows: int,
+            todo_cols: int) -> bool:
+    """Board.spread on the states `rows` and `cols` (in place)."""
+    height, width = len(rows), len(cols)
+    row_tables, col_tables = tables
+    row_cells, col_cells = (1 << width) - 1, (1 << height) - 1
+    while todo_rows or todo_cols:
+        while todo_rows:
+            low = todo_rows & -todo_rows
+            todo_rows ^= low
+            r = low.bit_length() - 1
+            state = rows[r]
+            new = row_tables[r].get(state)
+            if new is None:
+                new = answer(row_tables[r], stage, clues[0][r], width, state)
+            if new == state:
+                continue
+            if new < 0:
+                return False
+            rows[r] = new
+            changed = new ^ state
+            shaded, empty = changed & row_cells, changed >> width
+            todo_cols |= shaded | empty
+            while shaded:
+                bit = shaded & -shaded
+                shaded ^= bit
+                c = bit.bit_length() - 1
+                cols[c] |= low
+            low <<= height
+            while empty:
+                bit = empty & -empty
+                empty ^= bit
+                c = bit.bit_length() - 1
+                cols[c] |= low
+        while todo_cols:
+            low = todo_cols & -todo_cols
+            todo_cols ^= low
+            c = low.bit_length() - 1
+            state = cols[c]
+            new = col_tables[c].get(state)
+            if new is None:
+                new = answer(col_tables[c], stage, clues[1][c], height, state)
+            if new == state:
+                continue
+            if new < 0:
+                return False
+            cols[c] = new
+            changed = new ^ state
+            shaded, empty = changed & col_cells, changed >> height
+            todo_rows |= shaded | empty
+            while shaded:
+                bit = shaded & -shaded
+                shaded ^= bit
+                r = bit.bit_length() - 1
+                rows[r] |= low
+            low <<= width
+            while empty:
+                bit = empty & -empty
+                empty ^= bit
+                r = bit.bit_length() - 1
+                rows[r] |= low
+    return True
 
 
 def propagate(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
@@ -196,113 +209,22 @@ def propagate(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
               dirty: Sequence[tuple[int, int]] | None = None) -> None:
     """Solve lines until nothing changes (in place); `dirty`: the lines to start from
     ((0, r) rows, (1, c) columns; default all). Raises Contradiction."""
-    height, width = len(rows), len(cols)
-    # the cached stage on tuples: most calls meet a line state seen before
-    cached = _CACHED.get(solve) or (lambda clue, line: tuple(solve(clue, list(line))))
-    queue = deque(dirty if dirty is not None else
-                  [(0, r) for r in range(height)] + [(1, c) for c in range(width)])
-    queued = set(queue)
-    while queue:
-        axis, x = queue.popleft()
-        queued.discard((axis, x))
-        if axis == 0:
-            line = tuple(grid[x])
-            if UNKNOWN not in line:
-                if _runs(line) != rows[x]:      # filled in by the columns, wrongly
-                    raise Contradiction
-                continue
-            new = cached(rows[x], line)
-            if new == line:
-                continue
-            row = grid[x]
-            for c in range(width):
-                if new[c] != line[c]:
-                    row[c] = new[c]
-                    if (1, c) not in queued:
-                        queued.add((1, c))
-                        queue.append((1, c))
-        else:
-            line = tuple([row[x] for row in grid])
-            if UNKNOWN not in line:
-                if _runs(line) != cols[x]:
-                    raise Contradiction
-                continue
-            new = cached(cols[x], line)
-            if new == line:
-                continue
-            for r in range(height):
-                if new[r] != line[r]:
-                    grid[r][x] = new[r]
-                    if (0, r) not in queued:
-                        queued.add((0, r))
-                        queue.append((0, r))
+    board = Board.of(grid, rows, cols)
+    if dirty is None:
+        ok = board.spread(_STAGE_OF[solve])
+    else:
+        ok = board.spread(_STAGE_OF[solve], sum(1 << x for axis, x in set(dirty) if axis == 0),
+                          sum(1 << x for axis, x in set(dirty) if axis == 1))
+    if not ok:
+        raise Contradiction
+    board.copy_to(grid)
 
 
-@lru_cache(maxsize=1 << 16)
-def _runs(line: tuple[int, ...]) -> Clue:
-    return clue_of([v == FILLED for v in line])
-
-
-def _cross(r: int, c: int) -> list[tuple[int, int]]:
-    return [(0, r), (1, c)]
-
-
-def probe(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue],
-          budget: int = 1_000_000) -> int:
-    """The hard stage (in place): assume each unknown cell shaded, then empty, and run the
-    medium stage; a contradiction fixes the cell the other way. Repeats until no probe
-    helps. Returns the probes made. Raises Contradiction."""
-    probes = 0
-    progress = True
-    height, width = len(rows), len(cols)
-    while progress and any(UNKNOWN in row for row in grid):
-        progress = False
-        # (r, c, value) a probe that held has implied since the grid last changed: that
-        # probe holds too (it starts from less), so it is not made
-        implied: set[tuple[int, int, int]] = set()
-        for r in range(height):
-            for c in range(width):
-                if grid[r][c] != UNKNOWN:
-                    continue
-                for value, other in ((FILLED, EMPTY), (EMPTY, FILLED)):
-                    if (r, c, value) in implied:
-                        continue
-                    probes += 1
-                    if probes > budget:
-                        return probes
-                    trial = [list(row) for row in grid]
-                    trial[r][c] = value
-                    try:
-                        propagate(trial, rows, cols, line_full, _cross(r, c))
-                    except Contradiction:
-                        grid[r][c] = other
-                        propagate(grid, rows, cols, line_full, _cross(r, c))
-                        progress = True
-                        implied.clear()
-                        break
-                    for r2, (was, now) in enumerate(zip(grid, trial)):
-                        if was != now:
-                            implied.update((r2, c2, v) for c2, v in enumerate(now)
-                                           if v != was[c2])
-    return probes
-
-
-def solve_stage(rows: Sequence[Clue], cols: Sequence[Clue], stage: str,
-                givens: Sequence[tuple[int, int]] = ()) -> list[Line] | None:
-    """The grid as far as `stage` takes it (UNKNOWN where it cannot), or None when the
-    clues contradict themselves (or the givens)."""
-    grid = [[UNKNOWN] * len(cols) for _ in rows]
-    for r, c in givens:
-        grid[r][c] = FILLED
-    try:
-        propagate(grid, rows, cols, line_simple)       # cheap: settles most cells
-        if stage != "easy":
-            propagate(grid, rows, cols, line_full)
-            if stage == "hard":
-                probe(grid, rows, cols)
-    except Contradiction:
-        return None
-    return grid
+def probe(grid: list[Line], rows: Sequence[Clue], cols: Sequence[Clue]) -> None:
+    """Board.probe on a grid of cells (in place)."""
+    board = Board.of(grid, rows, cols)
+    board.probe()
+    board.copy_to(grid)
 
 
 def solved(grid: list[Line] | None) -> bool:
@@ -321,19 +243,39 @@ def settle(rows: Sequence[Clue], cols: Sequence[Clue], upto: str = "hard",
     """(the first stage that solves the puzzle or None, the grid as far as the stages up
     to `upto` took it). Each stage goes on from where the one before stopped (its
     deductions stand)."""
-    grid = [[UNKNOWN] * len(cols) for _ in rows]
-    for r, c in givens:
-        grid[r][c] = FILLED
+    board = Board(rows, cols, givens)
     try:
         for stage in STAGES[:STAGES.index(upto) + 1]:
-            if stage == "easy":
-                propagate(grid, rows, cols, line_simple)
-            elif stage == "medium":
-                propagate(grid, rows, cols, line_full)
-            else:
-                probe(grid, rows, cols)
-            if solved(grid):
-                return stage, grid
+            if stage == "hard":
+                board.probe()
+            elif not board.spread(SIMPLE if stage == "easy" else FULL):
+                raise Contradiction
+            if board.solved():
+                return stage, board.grid()
     except Contradiction:
         raise ValueError("the clues contradict themselves") from None
-    return None, grid
+    return None, board.grid()
+
+
+def settle_random(rows: Sequence[Clue], cols: Sequence[Clue], asked: str,
+                  solution: Sequence[int]) -> tuple[str | None, list[tuple[int, int]]]:
+    """A random grid's grade, decided as soon as it is known (the clues are those of
+    `solution`, each row's shaded cells as a mask): `asked`, an easier stage (the first
+    that solves it), or None (it needs more than `asked`, or has a second solution); and
+    the cells left open. For hard the line stages run as one (whichever solves it, the
+    grid is too easy) and probing assumes only what the solution does not have."""
+    board = Board(rows, cols)
+    if asked == "hard":
+        board.spread(FULL)
+        if board.solved():
+            return "medium", []
+        return ("hard" if board.probe(solution) and board.solved() else None), \
+            board.open_cells()
+    board.spread(SIMPLE)
+    if board.solved():
+        return "easy", []
+    if asked == "medium":
+        board.spread(FULL)
+        if board.solved():
+            return "medium", []
+    return None, board.open_cells()
