@@ -91,6 +91,9 @@ class Page:
                 assert time.monotonic() < deadline, (f"{key}: saved state never reached another tab",
                                                      mine, other.evaluate(state))
                 other.wait_for_timeout(100)
+                # coming back reads the storage afresh (a tab's cached copy was seen to miss
+                # an update on a loaded machine)
+                other.reload()
         finally:
             other.close()
 
