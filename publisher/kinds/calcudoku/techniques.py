@@ -12,11 +12,11 @@ from __future__ import annotations
 from functools import lru_cache, partial
 from typing import Sequence
 
-from ...grids.latin.closure import Closure, Local, solved
+from ...grids.latin.closure import Closure, Local, another, solved
 from ...grids.latin.grid import (Grid, hidden_pair, hidden_quad, hidden_single, hidden_triple,
                                  naked_pair, naked_quad, naked_single, naked_triple, swordfish,
                                  x_wing)
-from ...grids.latin.ladder import Step, Technique, heavy_steps
+from ...grids.latin.ladder import BudgetExceeded, Step, Technique, heavy_steps
 
 Cage = tuple[str, int, tuple[int, ...]]        # (op, target, cells)
 WAYS_LIMIT = 4000                              # fillings of a cage a person would weigh
@@ -45,8 +45,11 @@ def _fillings(cage: Cage, masks: tuple[int, ...], n: int) -> tuple[int, ...]:
     """(A cage's state recurs across the many ladder runs of one dig.)"""
     op, target, cells = cage
     k = len(cells)
-    clash = [[j for j in range(i) if cells[j] // n == cells[i] // n or cells[j] % n == cells[i] % n]
-             for i in range(k)]
+    if k == 1:
+        return (masks[0] & 1 << (target - 1),)
+    if k == 2:                      # neighbours: two different digits
+        return _pair(op, target, masks[0], masks[1]), _pair(op, target, masks[1], masks[0])
+    clash = _clashes(cells, n)
     out, chosen = [0] * k, [0] * k
     # the least and the most the cells from i on can add (or multiply) to: a
     # filling whose partial sum cannot reach the target from there is cut early
@@ -79,6 +82,36 @@ def _fillings(cage: Cage, masks: tuple[int, ...], n: int) -> tuple[int, ...]:
             walk(i + 1, acc + v if op == "+" else acc * v if op == "x" else acc)
     walk(0, 0 if op == "+" else 1)
     return tuple(out)
+
+
+@lru_cache(maxsize=5_000)
+def _clashes(cells: tuple[int, ...], n: int) -> list[list[int]]:
+    """Per cell of a cage, the earlier cells in its row or column."""
+    return [[j for j in range(i) if cells[j] // n == cells[i] // n
+             or cells[j] % n == cells[i] % n] for i in range(len(cells))]
+
+
+def _pair(op: str, target: int, mine: int, other: int) -> int:
+    """The digits of `mine` some digit of `other` (another one) makes `target` with."""
+    out, m = 0, mine
+    while m:
+        bit = m & -m
+        m ^= bit
+        v = bit.bit_length()
+        partners: tuple[int, ...]
+        if op == "+":
+            partners = (target - v,)
+        elif op == "x":
+            partners = (target // v if target % v == 0 else 0,)
+        elif op == "-":
+            partners = (v - target, v + target)
+        else:
+            partners = (v * target, v // target if v % target == 0 else 0)
+        for w in partners:
+            if 0 < w != v and other >> (w - 1) & 1:
+                out |= bit
+                break
+    return out
 
 
 def cage_combinations(cages: Sequence[Cage], g: Grid) -> bool:
@@ -148,6 +181,11 @@ def ladder_solves(n: int, cages: Sequence[Cage], max_tier: int,
                   givens: Sequence[int] = ()) -> bool:
     """`run_ladder(Grid(n, givens), ladder(n, cages), max_tier).solved`, faster
     (grids/latin/closure.py): each cage the tier weighs is a constraint."""
+    return solved(_ladder_closure(n, cages, max_tier, givens)[1])
+
+
+def _ladder_closure(n: int, cages: Sequence[Cage], max_tier: int, givens: Sequence[int]
+                    ) -> tuple[Closure, list[int] | None]:
     weighed = [c for c in cages if max_tier >= 1 or c[0] == "=" or len(c[2]) <= 2]
     local = [Local(cage[2], partial(_cage, cage, n)) for cage in weighed]
     full = [1 << (v - 1) if v else (1 << n) - 1
@@ -155,4 +193,21 @@ def ladder_solves(n: int, cages: Sequence[Cage], max_tier: int,
     # below tier 3 the costly steps never read the cages (line sums wait for tier 3)
     steps = ladder(n, cages if max_tier >= 3 else ())
     shut = Closure(n, local, heavy_steps(steps, 2, max_tier))
-    return solved(shut.run(full, [True] * len(local), []))
+    return shut, shut.run(full, [True] * len(local), [])
+
+
+def proof(n: int, cages: Sequence[Cage], solution: Sequence[int], givens: Sequence[int],
+          changed: Sequence[int], budget: int) -> str | None:
+    """How the puzzle is proved to have one solution: "ladder" (the whole ladder
+    solves it), "search" (a search from where the ladder stops), or None (not
+    proved within `budget` branches). `changed`: the cells of the cages that differ
+    from a puzzle with one solution (any other solution changes one of them)."""
+    shut, cand = _ladder_closure(n, cages, 3, givens)
+    if cand is None or solved(cand):
+        return "ladder" if cand else None
+    try:
+        found = another(Closure(n, shut.local), cand, [True] * len(shut.local),
+                        [1 << (v - 1) for v in solution], budget, changed)
+    except BudgetExceeded:
+        return None
+    return None if found else "search"
