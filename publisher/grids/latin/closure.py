@@ -232,6 +232,10 @@ class DigTest:
         self.searcher = searcher or closure
         self.bits = [1 << (v - 1) for v in solution]
         self.needs = needs or [(self.size + k,) * 2 for k in range(len(closure.local))]
+        self.users: dict[int, list[int]] = {}       # clue -> the constraints it switches
+        for k, need in enumerate(self.needs):
+            for c in set(need):
+                self.users.setdefault(c, []).append(k)
         clues = 1 + max((c for need in self.needs for c in need), default=self.size - 1)
         self.fixed = [False] * clues
         self.base = [0]
@@ -292,11 +296,7 @@ class DigTest:
         have gone the rest stay untested."""
         groups = [[k for k in orbit if present[k]] for orbit in orbits]
         gone = 0
-        size, bits = self.size, self.bits
-        users: dict[int, list[int]] = {}
-        for k, need in enumerate(self.needs):
-            for c in set(need):
-                users.setdefault(c, []).append(k)
+        size, bits, users = self.size, self.bits, self.users
 
         def extend(base: list[int], had: list[bool], on: list[bool],
                    more: list[int]) -> tuple[list[int], list[bool], list[bool]]:
@@ -327,7 +327,7 @@ class DigTest:
                         present[c] = False
                 return
             if b - a == 1:              # the clues of the test but this orbit: it stays
-                if search and groups[a] and one_solution(base, on, groups[a]):
+                if search and groups[a] and self._one_solution(base, on, groups[a], search):
                     gone += len(groups[a])
                     for c in groups[a]:
                         present[c] = False
@@ -337,20 +337,22 @@ class DigTest:
             stretch(mid, b, *extend(base, had, on, [c for g in groups[a:mid] for c in g
                                                     if present[c]]))
 
-        def one_solution(base: list[int], on: list[bool], clues: list[int]) -> bool:
-            # another solution breaks a clue taken away, so changes one of its cells
-            cells = {c for c in clues if c < size}
-            for c in clues:
-                for k in users.get(c, ()):
-                    cells.update(self.closure.local[k].cells)
-            try:
-                return not another(self.searcher, base, on, bits, search, sorted(cells))
-            except BudgetExceeded:
-                return False
-
         if groups:
             stretch(0, len(groups), self.base, list(self.fixed), self.switched(self.fixed))
         return present
+
+    def _one_solution(self, base: list[int], on: list[bool], clues: list[int],
+                      search: int) -> bool:
+        """The clues but `clues` (whose fixpoint is `base`) leave one solution."""
+        # another solution breaks a clue taken away, so changes one of its cells
+        cells = {c for c in clues if c < self.size}
+        for c in clues:
+            for k in self.users.get(c, ()):
+                cells.update(self.closure.local[k].cells)
+        try:
+            return not another(self.searcher, base, on, self.bits, search, sorted(cells))
+        except BudgetExceeded:
+            return False
 
 
 def extreme_dig(test: DigTest, present: list[bool], cells: Sequence[Sequence[int]],

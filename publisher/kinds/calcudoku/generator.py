@@ -26,6 +26,7 @@ from .techniques import Cage, ladder, ladder_solves, proof, value_of
 
 DIGS_PER_SQUARE = 3
 SEARCH = 300                 # branches a search for another solution may take
+Merge = tuple[int, int, tuple[int, ...]]       # the two cages' ids, the cells merged
 OPS = {"all": ("+", "x", "-", "/"), "add": ("+",), "add_multiply": ("+", "x")}
 
 
@@ -92,6 +93,8 @@ def _fewest(givens: list[int], solves: Callable[[list[int]], bool]) -> list[int]
     return givens
 
 
+# long: one merging loop whose phases (the ladder's, givens shown, the search's)
+# share the cages, the givens and the merges tried
 def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
                rng: random.Random, with_givens: bool = False) -> Puzzle:
     owner = list(range(n * n))                  # cage id per cell
@@ -114,12 +117,14 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
     pairs = [(a, a + 1) for a in range(n * n) if a % n < n - 1] + \
             [(a, a + n) for a in range(n * n - n)]
     tried: set[tuple[int, int]] = set()
+    run = 1                 # merges tested together: doubled while they pass, halved when not
     while True:
         open_pairs = [(owner[a], owner[b]) for a, b in pairs if owner[a] != owner[b]]
         open_pairs = sorted({(min(p), max(p)) for p in open_pairs} - tried)
         open_pairs = [(x, y) for x, y in open_pairs
                       if len(cages[x][2]) + len(cages[y][2]) <= largest_cage(n)]
         if not open_pairs:
+            run = 1
             if tier == 4 and not beyond:
                 beyond, tried = True, set()
                 continue
@@ -130,31 +135,32 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
             plain = Puzzle(n, listed(), solution, grade(n, listed()))
             unlocking, tried = True, set()
             continue
-        x, y = rng.choice(open_pairs)
-        tried.add((x, y))
-        cells = tuple(sorted(cages[x][2] + cages[y][2]))
-        values = [solution[c] for c in cells]
-        op = operation(values, operations, rng)
-        if op is None:
+        trial, merged = _merged(cages, open_pairs, run, solution, operations, rng, tried)
+        if not merged:
             continue
-        trial = dict(cages)
-        del trial[y]
-        trial[x] = (op, value_of(op, values), cells)
-        proved = None
-        if beyond:
+        proved, cells = None, merged[-1][2]
+        if beyond:          # one merge at a time from here on
             proved = proof(n, list(trial.values()), solution, givens, cells, SEARCH)
             shown: list[int] | None = givens if proved else None
         else:
             shown = givens if solved(trial, givens) else None
+        if shown is None and len(merged) > 1:
+            run //= 2
+            continue
+        if shown is None:
+            tried.add(merged[0][:2])
         if shown is None and unlocking:
             shown = _unlocked(givens, cells, solution, most_givens(n), partial(solved, trial))
         if shown is not None:
             cages, givens = trial, shown
-            for c in cells:
-                owner[c] = x
-            tried = {p for p in tried if x not in p and y not in p}
+            for x, y, cells in merged:
+                for c in cells:
+                    owner[c] = x
+                tried = {p for p in tried if x not in p and y not in p}
             if proved == "search":
                 break
+            if not (unlocking or beyond):
+                run *= 2
     if not any(givens):
         return Puzzle(n, listed(), solution, grade(n, listed()))
     givens = _fewest(givens, partial(solved, cages))
@@ -163,6 +169,31 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
     if shown_grade.level != LEVELS[tier] and plain and plain.grade.level == LEVELS[tier]:
         return plain
     return Puzzle(n, listed(), solution, shown_grade, givens=givens)
+
+
+def _merged(cages: dict[int, Cage], open_pairs: list[tuple[int, int]], run: int,
+            solution: list[int], operations: str, rng: random.Random,
+            tried: set[tuple[int, int]]) -> tuple[dict[int, Cage], list[Merge]]:
+    """Up to `run` merges of open pairs drawn at random (no cage in two), each
+    with an operation drawn for it: the cages after them, and the merges (a pair no
+    operation fits goes to `tried`)."""
+    batch: list[tuple[int, int]] = []
+    while open_pairs and len(batch) < run:
+        x, y = rng.choice(open_pairs)
+        batch.append((x, y))
+        open_pairs = [p for p in open_pairs if x not in p and y not in p]
+    trial, merged = dict(cages), []
+    for x, y in batch:
+        cells = tuple(sorted(cages[x][2] + cages[y][2]))
+        values = [solution[c] for c in cells]
+        op = operation(values, operations, rng)
+        if op is None:
+            tried.add((x, y))
+            continue
+        del trial[y]
+        trial[x] = (op, value_of(op, values), cells)
+        merged.append((x, y, cells))
+    return trial, merged
 
 
 def dig_budget(n: int) -> int:

@@ -10,6 +10,8 @@ swordfish and quads (expert)."""
 from __future__ import annotations
 
 from functools import lru_cache, partial
+from itertools import product
+from math import prod
 from typing import Sequence
 
 from ...grids.latin.closure import Closure, Local, another, solved
@@ -49,46 +51,34 @@ def _fillings(cage: Cage, masks: tuple[int, ...], n: int) -> tuple[int, ...]:
         return (masks[0] & 1 << (target - 1),)
     if k == 2:                      # neighbours: two different digits
         return _pair(op, target, masks[0], masks[1]), _pair(op, target, masks[1], masks[0])
-    clash = _clashes(cells, n)
-    out, chosen = [0] * k, [0] * k
-    # the least and the most the cells from i on can add (or multiply) to: a
-    # filling whose partial sum cannot reach the target from there is cut early
-    lo, hi = [0 if op == "+" else 1] * (k + 1), [0 if op == "+" else 1] * (k + 1)
-    for i in reversed(range(k)):
-        least, most = (masks[i] & -masks[i]).bit_length(), masks[i].bit_length()
-        lo[i], hi[i] = (lo[i + 1] + least, hi[i + 1] + most) if op == "+" else \
-            (lo[i + 1] * least, hi[i + 1] * most)
-
-    def walk(i: int, acc: int) -> None:
-        if op == "+" and (acc + lo[i] > target or acc + hi[i] < target) or \
-                op == "x" and (target % acc or acc * lo[i] > target or acc * hi[i] < target):
-            return
-        if i == k:
-            if value_of(op, chosen) == target:
-                for j in range(k):
-                    out[j] |= 1 << (chosen[j] - 1)
-            return
-        m = masks[i]
-        for j in clash[i]:
-            m &= ~(1 << (chosen[j] - 1))
-        if i == k - 1 and op in ("+", "x"):       # the last digit is the one left
-            v = target - acc if op == "+" else target // acc
-            m &= 1 << (v - 1) if 0 < v <= n else 0
-        while m:
-            bit = m & -m
-            m ^= bit
-            v = bit.bit_length()
-            chosen[i] = v
-            walk(i + 1, acc + v if op == "+" else acc * v if op == "x" else acc)
-    walk(0, 0 if op == "+" else 1)
+    # + and x: every digit of the others but one cell (the one with the most
+    # digits), whose digit is then the one the target leaves
+    free = max(range(k), key=lambda i: masks[i].bit_count())
+    order = [i for i in range(k) if i != free] + [free]
+    ordered = [cells[i] for i in order]
+    clash = [(i, j) for i in range(k) for j in range(i)
+             if ordered[i] // n == ordered[j] // n or ordered[i] % n == ordered[j] % n]
+    last, out = masks[free], [0] * k
+    for combo in product(*[_DIGITS[masks[i]] for i in order[:-1]]):
+        if op == "+":
+            v = target - sum(combo)
+        else:
+            part = prod(combo)
+            v = target // part if target % part == 0 else 0
+        if not 0 < v <= n or not last >> (v - 1) & 1:
+            continue
+        filling = combo + (v,)
+        for i, j in clash:
+            if filling[i] == filling[j]:
+                break
+        else:
+            for i, digit in zip(order, filling):
+                out[i] |= 1 << (digit - 1)
     return tuple(out)
 
 
-@lru_cache(maxsize=5_000)
-def _clashes(cells: tuple[int, ...], n: int) -> list[list[int]]:
-    """Per cell of a cage, the earlier cells in its row or column."""
-    return [[j for j in range(i) if cells[j] // n == cells[i] // n
-             or cells[j] % n == cells[i] % n] for i in range(len(cells))]
+# the digits of each mask of up to 9 bits
+_DIGITS = [tuple(v + 1 for v in range(9) if m >> v & 1) for m in range(1 << 9)]
 
 
 def _pair(op: str, target: int, mine: int, other: int) -> int:
