@@ -1,8 +1,9 @@
 """Making one Futoshiki: a random Latin square, every sign between neighbours and
 every digit given, then the dig (grids/latin/dig.py): givens first (so few stay),
 then signs, while the ladder up to the level's tier still solves the puzzle
-(extreme: while a search proves one solution, `extreme_dig`). Kept only when the full ladder grades it exactly the
-level asked; otherwise the next dig. Budgets are digs, never time."""
+(extreme: while a search proves one solution, `extreme_dig`). Kept only when the
+full ladder grades it exactly the level asked; otherwise the next dig. Budgets are
+digs, never time."""
 from __future__ import annotations
 
 import random
