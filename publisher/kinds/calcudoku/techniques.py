@@ -18,7 +18,7 @@ from ...grids.latin.closure import Closure, Local, another, solved
 from ...grids.latin.grid import (Grid, hidden_pair, hidden_quad, hidden_single, hidden_triple,
                                  naked_pair, naked_quad, naked_single, naked_triple, swordfish,
                                  x_wing)
-from ...grids.latin.ladder import BudgetExceeded, Step, Technique, heavy_steps
+from ...grids.latin.ladder import BudgetExceeded, Step, heavy_steps
 
 Cage = tuple[str, int, tuple[int, ...]]        # (op, target, cells)
 WAYS_LIMIT = 4000                              # fillings of a cage a person would weigh
@@ -152,11 +152,6 @@ def ladder(n: int, cages: Sequence[Cage]) -> list[Step]:
             ("line_arithmetic", 3, partial(line_arithmetic, tuple(line_sums(n, cages)))),
             ("x_wing", 3, x_wing), ("swordfish", 3, swordfish),
             ("naked_quad", 3, naked_quad), ("hidden_quad", 3, hidden_quad)]
-
-
-def propagation(cages: Sequence[Cage]) -> list[Technique]:
-    """The exact counter's propagation between branches."""
-    return [naked_single, hidden_single, partial(cage_combinations, tuple(cages))]
 
 
 def _cage(cage: Cage, n: int, masks: tuple[int, ...]) -> tuple[int, ...] | None:

@@ -18,7 +18,7 @@ from ...grids.latin.closure import Closure, Local
 from ...grids.latin.grid import (Grid, hidden_pair, hidden_quad, hidden_single, hidden_triple,
                                  naked_pair, naked_quad, naked_single, naked_triple, swordfish,
                                  x_wing)
-from ...grids.latin.ladder import Step, Technique, heavy_steps
+from ...grids.latin.ladder import Step, heavy_steps
 
 Clue = tuple[int, int, int]           # (side, index, seen)
 SHORT, LONG = 24, 3000                # arrangements of a line weighed at medium, expert
@@ -131,12 +131,6 @@ def ladder(n: int, clues: Sequence[Clue]) -> list[Step]:
             ("long_visibility", 3, partial(visibility, lines, LONG)),
             ("x_wing", 3, x_wing), ("swordfish", 3, swordfish),
             ("naked_quad", 3, naked_quad), ("hidden_quad", 3, hidden_quad)]
-
-
-def propagation(n: int, clues: Sequence[Clue]) -> list[Technique]:
-    """The exact counter's propagation between branches."""
-    return [partial(edge_clues, edge_limits(n, clues)), naked_single, hidden_single,
-            partial(visibility, tuple(clue_lines(n, clues)), LONG)]
 
 
 def _limits(keep: tuple[int, ...], masks: tuple[int, ...]) -> tuple[int, ...]:
