@@ -34,6 +34,47 @@ class LatinSat:
                 self.exactly_one([self.var(r, a, v) for r in R])       # column a holds v once
         return self
 
+    def fresh(self) -> int:
+        self.top += 1
+        return self.top
+
+    def seen_from_front(self, cells: list[tuple[int, int]], count: int) -> None:
+        """`count` buildings of the line `cells` (nearest first) are seen: cell i is
+        seen when its height h is above every cell before it, where `tall[h]` (some
+        cell so far is h or more) is still false."""
+        n, R = self.n, range(1, self.n + 1)
+        tall = [0] * (n + 1)                      # 0: false (before the first cell)
+        visible = []
+        for r, c in cells:
+            seen = self.fresh()
+            visible.append(seen)
+            for h in R:
+                before = [tall[h]] if tall[h] else []
+                self.clauses.append([-self.var(r, c, h)] + before + [seen])
+                if tall[h]:
+                    self.clauses.append([-self.var(r, c, h), -tall[h], -seen])
+            now = [0] * (n + 1)
+            for h in R:
+                now[h] = self.fresh()
+                higher = [self.var(r, c, k) for k in range(h, n + 1)]
+                for lit in higher + ([tall[h]] if tall[h] else []):
+                    self.clauses.append([-lit, now[h]])
+                self.clauses.append([-now[h]] + higher + ([tall[h]] if tall[h] else []))
+            tall = now
+        enc = CardEnc.equals(lits=visible, bound=count, top_id=self.top)
+        self.top = max(self.top, enc.nv)
+        self.clauses += enc.clauses
+
+    def cage(self, cells: list[tuple[int, int]], fillings: list[tuple[int, ...]]) -> None:
+        """The cells hold one of `fillings` (values in the order of `cells`)."""
+        chosen = []
+        for filling in fillings:
+            pick = self.fresh()
+            chosen.append(pick)
+            for (r, c), v in zip(cells, filling):
+                self.clauses.append([-pick, self.var(r, c, v)])
+        self.clauses.append(chosen)
+
     def given(self, r: int, c: int, v: int) -> None:
         self.clauses.append([self.var(r, c, v)])
 

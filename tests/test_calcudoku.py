@@ -5,12 +5,13 @@ spec errors by name."""
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 from itertools import product
 
 import pytest
 import yaml
 
-from latin_oracles import singles_solver
+from latin_oracles import LatinSat, singles_solver
 from publisher.errors import SpecError
 from publisher.kinds import all_kinds
 from publisher.kinds.calcudoku import CalcudokuParams
@@ -181,7 +182,7 @@ def test_same_seed_same_bytes_and_manifest_fields():
 @pytest.mark.parametrize("section, words", [
     ({"size": 12}, ["size", "9"]),
     ({"operations": "divide"}, ["operations", "add_multiply"]),
-    ({"size": 9, "difficulty": "extreme"}, ["difficulty", "easy, medium, hard, expert"]),
+    ({"size": 5, "difficulty": "expert"}, ["difficulty", "easy, medium, hard, extreme"]),
 ])
 def test_bad_values_are_spec_errors_naming_the_field(tmp_path, section, words):
     path = tmp_path / "book.yaml"
@@ -273,3 +274,38 @@ def test_givens_key_builds_a_book(tmp_path):
     result = build_book(spec, tmp_path / "out", workers=1)
     entries = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
     assert any("givens" in e for e in entries[:2]) and "givens" not in entries[2]
+
+
+def sat_solutions(board):
+    """Each cage as the choice of one of its true fillings (SAT)."""
+    n = board.size
+    sat = LatinSat(n).latin()
+    for k, v in enumerate(board.givens or ()):
+        if v:
+            sat.given(*divmod(k, n), v)
+    for op, target, cells in board.cages:
+        fillings = [values for values in product(range(1, n + 1), repeat=len(cells))
+                    if true_to(op, target, list(values))]
+        sat.cage([divmod(c, n) for c in cells], fillings)
+    return sat.solutions(2)
+
+
+@pytest.mark.parametrize("size", [8, 9])
+def test_large_extreme_has_one_solution_by_sat_and_is_beyond_the_tests_solvers(size):
+    board = KIND.generate(CalcudokuParams(size=size, difficulty="extreme"), 1)
+    assert board.grade == "extreme" and board.hardest == "beyond_ladder"
+    assert sat_solutions(board) == [board.solution]
+    blank = [0] * (size * size)
+    assert singles_solver(size, blank, cage_rule(board, 2)) is None
+    assert singles_solver(size, blank, cage_rule(board, size * size)) is None
+
+
+def test_the_sat_oracle_sees_a_second_solution():
+    board = KIND.generate(CalcudokuParams(size=5, difficulty="medium"), 2)
+    assert sat_solutions(board) == [board.solution] == count_solutions(board)
+    # 1 2 / 2 1 in the corner under two sums of 3: the pairs may trade places
+    square = [1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 1, 2, 4, 3, 2, 1]
+    cages = [("+", 3, (0, 1)), ("+", 3, (4, 5))] + \
+        [("=", v, (c,)) for c, v in enumerate(square) if c not in (0, 1, 4, 5)]
+    traded = SimpleNamespace(size=4, cages=cages, givens=[])
+    assert len(sat_solutions(traded)) == len(count_solutions(traded)) == 2

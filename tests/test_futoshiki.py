@@ -165,3 +165,15 @@ def test_bad_values_are_spec_errors_naming_the_field(tmp_path, section, words):
     with pytest.raises(SpecError) as err:
         _plan(tmp_path, {"kind": "futoshiki", **section})
     assert all(w in str(err.value) for w in words), str(err.value)
+
+
+@pytest.mark.parametrize("size", [8, 9])
+def test_large_extreme_has_one_solution_by_sat_and_is_beyond_the_tests_solvers(size):
+    """Extreme at the largest sizes: one solution (SAT), and neither the easy nor the
+    ranges solver written here finishes it (the generator's own ladder fails it too:
+    its grade)."""
+    board = KIND.generate(FutoshikiParams(size=size, difficulty="extreme"), 1)
+    assert board.grade == "extreme" and board.hardest == "beyond_ladder"
+    assert sat_solutions(board) == [board.solution]
+    assert singles_solver(size, board.givens, easy_rule(board)) is None
+    assert singles_solver(size, board.givens, range_rule(board)) is None

@@ -9,7 +9,7 @@ from itertools import permutations
 import pytest
 import yaml
 
-from latin_oracles import singles_solver
+from latin_oracles import LatinSat, singles_solver
 from publisher.errors import SpecError
 from publisher.kinds import all_kinds
 from publisher.kinds.skyscrapers import SkyscrapersParams
@@ -158,7 +158,7 @@ def test_a_mirrored_puzzle_is_the_same_puzzle():
 @pytest.mark.parametrize("section, words", [
     ({"size": 3}, ["size", "4"]),
     ({"difficulty": "tricky"}, ["difficulty", "easy", "extreme"]),
-    ({"size": 9, "difficulty": "extreme"}, ["difficulty", "easy, medium, hard, expert"]),
+    ({"size": 4, "difficulty": "hard"}, ["difficulty", "easy, medium, expert, extreme"]),
 ])
 def test_bad_values_are_spec_errors_naming_the_field(tmp_path, section, words):
     path = tmp_path / "book.yaml"
@@ -167,3 +167,35 @@ def test_bad_values_are_spec_errors_naming_the_field(tmp_path, section, words):
     with pytest.raises(SpecError) as err:
         plan_book(load_spec(path))
     assert all(w in str(err.value) for w in words), str(err.value)
+
+
+def sat_solutions(board):
+    """Every clue as a count of the buildings seen along its line (SAT)."""
+    n = board.size
+    sat = LatinSat(n).latin()
+    for k, v in enumerate(board.givens):
+        if v:
+            sat.given(*divmod(k, n), v)
+    for k in range(n):
+        col, row = [(r, k) for r in range(n)], [(k, c) for c in range(n)]
+        for clue, line in ((board.clues[0][k], col), (board.clues[1][k], col[::-1]),
+                           (board.clues[2][k], row), (board.clues[3][k], row[::-1])):
+            if clue:
+                sat.seen_from_front(line, clue)
+    return sat.solutions(2)
+
+
+def test_the_sat_oracle_sees_a_second_solution():
+    board = KIND.generate(SkyscrapersParams(size=5, difficulty="medium"), 2)
+    assert sat_solutions(board) == [board.solution]
+    board.clues = [[0] * 5 for _ in range(4)]
+    board.givens = [0] * 25
+    assert len(sat_solutions(board)) == 2
+
+
+@pytest.mark.parametrize("size", [8, 9])
+def test_large_extreme_has_one_solution_by_sat_and_is_beyond_the_easy_solver(size):
+    board = KIND.generate(SkyscrapersParams(size=size, difficulty="extreme"), 1)
+    assert board.grade == "extreme" and board.hardest == "beyond_ladder"
+    assert sat_solutions(board) == [board.solution]
+    assert singles_solver(size, board.givens, easy_rule(board)) is None

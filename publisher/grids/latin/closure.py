@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from .grid import Grid, units
-from .ladder import Technique
+from .ladder import BudgetExceeded, Technique
 
 # the cells' masks in, the masks they may keep out (None: nothing to say yet)
 Keep = Callable[[tuple[int, ...]], "Sequence[int] | None"]
@@ -140,7 +140,7 @@ class Closure:
                             break
             if solved(cand):
                 return cand
-            if base is not None and cand == base:
+            if not self.heavy or base is not None and cand == base:
                 return cand         # nothing moved: heavy can do no more than at the base
             if g is None:
                 g = Grid(n)
@@ -159,17 +159,83 @@ class Closure:
                     queue.append(c)
 
 
+def another(closure: Closure, cand: list[int], on: Sequence[bool], solution: Sequence[int],
+            budget: int = 2000, differ: Sequence[int] = ()) -> bool:
+    """Whether a solution other than `solution` (value bits) lies within `cand`, a
+    fixpoint of `closure` with the constraints `on`: a branch on a cell of fewest
+    candidates, the solution's value last (another solution, if any, tends to come
+    first), each way taken to its fixpoint from here (only what the branch changes
+    is worked out). Raises BudgetExceeded past `budget` branches. `differ`: cells of
+    which any other solution changes one (those of a clue just taken away from a
+    puzzle that had one solution), tried first each in turn, to narrow the search."""
+    nodes = 0
+
+    def walk(cand: list[int] | None) -> bool:
+        nonlocal nodes
+        if cand is None:
+            return False
+        best, fewest = -1, closure.n + 1
+        for c, m in enumerate(cand):
+            if m & (m - 1):
+                k = m.bit_count()
+                if k < fewest:
+                    best, fewest = c, k
+                    if k == 2:
+                        break
+        if best < 0:
+            return cand != solution
+        nodes += 1
+        if nodes > budget:
+            raise BudgetExceeded(f"more than {budget} branches")
+        m = cand[best]
+        for bit in _bits(m & ~solution[best]) + _bits(m & solution[best]):
+            start = list(cand)
+            start[best] = bit
+            if walk(closure.run(start, on, (), cand)):
+                return True
+        return False
+
+    if not differ:
+        return walk(cand)
+    start = list(cand)
+    for x in differ:
+        if start[x] & ~solution[x]:
+            trial = list(start)
+            trial[x] &= ~solution[x]
+            if walk(closure.run(trial, on, (), cand)):
+                return True
+        start[x] &= solution[x]
+    return False
+
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        out.append(m & -m)
+        m &= m - 1
+    return out
+
+
 class DigTest:
     """The dig's test where clue i < n*n is the solution's digit in cell i and the
     others switch constraints on: constraint k when both clues of `needs[k]` are
     there (one clue twice when it alone switches it; by default clue n*n + k). `__call__` proves a set of clues solves,
-    from the fixpoint of the clues `fix` and `keep` say every later set holds."""
+    from the fixpoint of the clues `fix` and `keep` say every later set holds.
+    With `search` (a branch budget) `prune` asks only for one solution: a set the
+    closure leaves open is searched (`another`, by `searcher` from the closure's
+    fixpoint), and one past the budget fails."""
 
     def __init__(self, closure: Closure, solution: Sequence[int],
-                 needs: Sequence[tuple[int, int]] | None = None):
+                 needs: Sequence[tuple[int, int]] | None = None,
+                 searcher: Closure | None = None):
         self.closure, self.size = closure, len(solution)
+        self.searcher = searcher or closure
         self.bits = [1 << (v - 1) for v in solution]
         self.needs = needs or [(self.size + k,) * 2 for k in range(len(closure.local))]
+        self.users: dict[int, list[int]] = {}       # clue -> the constraints it switches
+        for k, need in enumerate(self.needs):
+            for c in set(need):
+                self.users.setdefault(c, []).append(k)
         clues = 1 + max((c for need in self.needs for c in need), default=self.size - 1)
         self.fixed = [False] * clues
         self.base = [0]
@@ -205,19 +271,32 @@ class DigTest:
         new = [k for k, now in enumerate(on) if now and not had[k]]
         return solved(self.closure.run(start, on, new, base))
 
-    def prune(self, present: list[bool], orbits: Sequence[Sequence[int]]) -> list[bool]:
+    def dig(self, present: list[bool], cells: Sequence[Sequence[int]],
+            clues: Sequence[Sequence[int]], search: int = 0, most: int | None = None
+            ) -> list[bool]:
+        """Orbits of givens (`cells`) first, from what every clue present proves, so
+        few stay; then orbits of `clues`, from the givens kept (`prune`)."""
+        self.fix(k for k in range(self.size, len(present)) if present[k])
+        before = sum(present)
+        present = self.prune(present, cells, search, most)
+        if most is not None:
+            most -= before - sum(present)
+        self.fix(k for k in range(self.size) if present[k])
+        return self.prune(present, clues, search, most)
+
+    def prune(self, present: list[bool], orbits: Sequence[Sequence[int]], search: int = 0,
+              most: int | None = None) -> list[bool]:
         """What `dig(present, orbits, self)` does to orbits of clues (each taken
         away if the rest still solve: growing runs end where one by one does),
         sharing the work: every test of a stretch of orbits holds the clues kept
         before it and the orbits after it, so that fixpoint is found once for the
         stretch, halved again and again down to one orbit, where it is the test
-        itself. A stretch whose fixpoint already solves goes whole."""
+        itself. A stretch whose fixpoint already solves goes whole. With `search`,
+        one solution is enough (see the class); with `most`, once that many clues
+        have gone the rest stay untested."""
         groups = [[k for k in orbit if present[k]] for orbit in orbits]
-        size, bits = self.size, self.bits
-        users: dict[int, list[int]] = {}
-        for k, need in enumerate(self.needs):
-            for c in set(need):
-                users.setdefault(c, []).append(k)
+        gone = 0
+        size, bits, users = self.size, self.bits, self.users
 
         def extend(base: list[int], had: list[bool], on: list[bool],
                    more: list[int]) -> tuple[list[int], list[bool], list[bool]]:
@@ -238,12 +317,20 @@ class DigTest:
             return got, had, on
 
         def stretch(a: int, b: int, base: list[int], had: list[bool], on: list[bool]) -> None:
+            nonlocal gone
+            if most is not None and gone >= most:
+                return
             if solved(base):            # every test of the stretch holds these clues
                 for group in groups[a:b]:
+                    gone += len(group)
                     for c in group:
                         present[c] = False
                 return
             if b - a == 1:              # the clues of the test but this orbit: it stays
+                if search and groups[a] and self._one_solution(base, on, groups[a], search):
+                    gone += len(groups[a])
+                    for c in groups[a]:
+                        present[c] = False
                 return
             mid = (a + b) // 2
             stretch(a, mid, *extend(base, had, on, [c for g in groups[mid:b] for c in g]))
@@ -253,3 +340,30 @@ class DigTest:
         if groups:
             stretch(0, len(groups), self.base, list(self.fixed), self.switched(self.fixed))
         return present
+
+    def _one_solution(self, base: list[int], on: list[bool], clues: list[int],
+                      search: int) -> bool:
+        """The clues but `clues` (whose fixpoint is `base`) leave one solution."""
+        # another solution breaks a clue taken away, so changes one of its cells
+        cells = {c for c in clues if c < self.size}
+        for c in clues:
+            for k in self.users.get(c, ()):
+                cells.update(self.closure.local[k].cells)
+        try:
+            return not another(self.searcher, base, on, self.bits, search, sorted(cells))
+        except BudgetExceeded:
+            return False
+
+
+def extreme_dig(test: DigTest, present: list[bool], cells: Sequence[Sequence[int]],
+                clues: Sequence[Sequence[int]], search: int, whole: bool) -> list[bool]:
+    """Extreme's dig: clues go while a search proves one solution is left. `whole`
+    (small squares, where searches are cheap): the whole dig so, whose end is
+    beyond the ladder more often than not. Otherwise dug to expert by the ladder
+    first (fast), then the first clue that goes with one solution left leaves the
+    ladder short of the puzzle (the ladder's dig was minimal): extreme, at the cost
+    of one search a clue tried rather than of a search at every step."""
+    if whole:
+        return test.dig(present, cells, clues, search)
+    present = test.dig(present, cells, clues)
+    return test.dig(present, cells, clues, search, most=1)

@@ -1,6 +1,6 @@
 """The dig: start from a puzzle that tells everything (every given, every clue) and
 take clues away, orbit by orbit in the order the kind chose, while a test (the
-ladder up to the level's tier, or the exact counter) still proves the one solution.
+ladder up to the level's tier) still proves the one solution.
 
 Removals are tried in runs that grow while they succeed and halve when they fail
 (a run that fails is tried again in halves), so a dig of 200 clues needs far fewer

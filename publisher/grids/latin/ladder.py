@@ -1,10 +1,11 @@
-"""The technique ladder and the exact counter.
+"""The technique ladder (the search that proves extreme's one solution is
+closure.py's `another`).
 
 A ladder is a list of steps (name, tier, technique), easiest first; the runner
 always applies the easiest technique that makes progress, counts each use, and
 the grade is the tier of the hardest one used (LEVELS). Every technique is sound,
 so a puzzle the ladder solves from givens that have a solution has exactly that
-one. A puzzle the whole ladder cannot finish but the counter proves unique is
+one. A puzzle the whole ladder cannot finish but a search proves unique is
 "extreme"."""
 from __future__ import annotations
 
@@ -51,39 +52,3 @@ def run_ladder(g: Grid, ladder: Sequence[Step], max_tier: int = 3) -> Grade:
 def heavy_steps(ladder: Sequence[Step], low: int, max_tier: int) -> list[Technique]:
     """The techniques of tiers `low` to `max_tier`, in the ladder's order."""
     return [technique for _, tier, technique in ladder if low <= tier <= max_tier]
-
-
-def fixpoint(g: Grid, steps: Sequence[Technique]) -> None:
-    """Apply `steps` until none makes progress (the counter's propagation)."""
-    while not g.broken and any(step(g) for step in steps):
-        pass
-
-
-def count_solutions(g: Grid, propagate: Sequence[Technique], limit: int = 2,
-                    budget: int = 200_000) -> int:
-    """Solutions of `g` (not changed), no further than `limit`: propagation, then a
-    branch on a cell with the fewest candidates. Raises BudgetExceeded past `budget`
-    branches."""
-    nodes = [0]
-
-    def search(h: Grid) -> int:
-        fixpoint(h, propagate)
-        if h.broken:
-            return 0
-        open_cells = [(m.bit_count(), c) for c, m in enumerate(h.cand) if m & (m - 1)]
-        if not open_cells:
-            return 1
-        nodes[0] += 1
-        if nodes[0] > budget:
-            raise BudgetExceeded(f"more than {budget} branches")
-        _, cell = min(open_cells)
-        found, m = 0, h.cand[cell]
-        while m and found < limit:
-            bit = m & -m
-            m ^= bit
-            branch = h.copy()
-            branch.cand[cell] = bit
-            found += search(branch)
-        return found
-
-    return search(g.copy())

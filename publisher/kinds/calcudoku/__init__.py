@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 
-from ...grids.latin.common import (ALL, LatinSection, Level, caption, digits_fit,
+from ...grids.latin.common import (LatinSection, Level, caption, digits_fit,
                                      flat, rows)
 from ...grids.latin.symmetry import turns
 from ...grids.latin.web import digit_cells, web_part
@@ -25,8 +25,7 @@ SPOKEN = {"+": "web_cage_add", "-": "web_cage_subtract", "x": "web_cage_multiply
           "/": "web_cage_divide", "=": "web_cage_single"}
 # What merging reaches often enough at the size (measured over 6 to 20 digs per level).
 LEVELS_BY_SIZE: dict[int, tuple[str, ...]] = {
-    4: ("easy", "medium", "hard", "extreme"), 5: ("easy", "medium", "hard", "extreme"),
-    8: ALL[:4], 9: ALL[:4]}
+    4: ("easy", "medium", "hard", "extreme"), 5: ("easy", "medium", "hard", "extreme")}
 
 
 class CalcudokuSection(LatinSection):

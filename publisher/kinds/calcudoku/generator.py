@@ -1,8 +1,9 @@
 """Making one Calcudoku: a random Latin square cut into one-cell cages (which tell
 everything), then the dig's counterpart: neighbouring cages merged at random, each
 merge (with an operation the section allows, drawn at random) kept only while the
-ladder up to the level's tier still solves the puzzle (the exact counter for
-extreme). Kept only when the full ladder grades it exactly the level asked.
+ladder up to the level's tier still solves the puzzle (extreme: the whole ladder,
+then one merge more that a search proves keeps one solution). Kept only when the
+full ladder grades it exactly the level asked.
 Budgets are merges tried and digs, never time.
 
 With givens allowed, a merge the ladder cannot take is tried again with one digit
@@ -19,11 +20,13 @@ from publisher.errors import GenerationFailed
 
 from ...grids.latin.dig import first_at_level
 from ...grids.latin.grid import Grid
-from ...grids.latin.ladder import LEVELS, BudgetExceeded, Grade, count_solutions, run_ladder
+from ...grids.latin.ladder import LEVELS, Grade, run_ladder
 from ...grids.latin.square import random_square
-from .techniques import Cage, ladder, ladder_solves, propagation, value_of
+from .techniques import Cage, ladder, ladder_solves, proof, value_of
 
 DIGS_PER_SQUARE = 3
+SEARCH = 300                 # branches a search for another solution may take
+Merge = tuple[int, int, tuple[int, ...]]       # the two cages' ids, the cells merged
 OPS = {"all": ("+", "x", "-", "/"), "add": ("+",), "add_multiply": ("+", "x")}
 
 
@@ -49,10 +52,6 @@ def most_givens(n: int) -> int:
 def grade(n: int, cages: list[Cage], max_tier: int = 3,
           givens: list[int] | None = None) -> Grade:
     return run_ladder(Grid(n, givens), ladder(n, cages), max_tier)
-
-
-def unique(n: int, cages: list[Cage], budget: int, givens: list[int] | None = None) -> bool:
-    return count_solutions(Grid(n, givens), propagation(cages), 2, budget) == 1
 
 
 def operation(values: list[int], operations: str, rng: random.Random) -> str | None:
@@ -94,20 +93,23 @@ def _fewest(givens: list[int], solves: Callable[[list[int]], bool]) -> list[int]
     return givens
 
 
+# long: one merging loop whose phases (the ladder's, givens shown, the search's)
+# share the cages, the givens and the merges tried
 def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
                rng: random.Random, with_givens: bool = False) -> Puzzle:
     owner = list(range(n * n))                  # cage id per cell
     cages: dict[int, Cage] = {c: ("=", solution[c], (c,)) for c in range(n * n)}
     givens = [0] * (n * n)
     unlocking, plain = False, None
+    # extreme: merged under the whole ladder until that stalls, then merges go on
+    # while one solution is proved (by the ladder, or a search where it stops); the
+    # first that needs the search leaves the ladder short, and there it ends
+    beyond = False
 
     def solved(trial: dict[int, Cage], shown: list[int]) -> bool:
-        if tier < 4:
-            return ladder_solves(n, list(trial.values()), tier, shown)
-        try:
-            return unique(n, list(trial.values()), budget=1500, givens=shown)
-        except BudgetExceeded:
-            return False
+        if beyond:
+            return proof(n, list(trial.values()), solution, shown, (), SEARCH) is not None
+        return ladder_solves(n, list(trial.values()), min(tier, 3), shown)
 
     def listed() -> list[Cage]:
         return sorted(cages.values(), key=lambda cage: cage[2])
@@ -115,12 +117,17 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
     pairs = [(a, a + 1) for a in range(n * n) if a % n < n - 1] + \
             [(a, a + n) for a in range(n * n - n)]
     tried: set[tuple[int, int]] = set()
+    run = 1                 # merges tested together: doubled while they pass, halved when not
     while True:
         open_pairs = [(owner[a], owner[b]) for a, b in pairs if owner[a] != owner[b]]
         open_pairs = sorted({(min(p), max(p)) for p in open_pairs} - tried)
         open_pairs = [(x, y) for x, y in open_pairs
                       if len(cages[x][2]) + len(cages[y][2]) <= largest_cage(n)]
         if not open_pairs:
+            run = 1
+            if tier == 4 and not beyond:
+                beyond, tried = True, set()
+                continue
             if not with_givens or unlocking:
                 break
             # merging has stalled: try the stalled merges again, each able to show
@@ -128,24 +135,32 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
             plain = Puzzle(n, listed(), solution, grade(n, listed()))
             unlocking, tried = True, set()
             continue
-        x, y = rng.choice(open_pairs)
-        tried.add((x, y))
-        cells = tuple(sorted(cages[x][2] + cages[y][2]))
-        values = [solution[c] for c in cells]
-        op = operation(values, operations, rng)
-        if op is None:
+        trial, merged = _merged(cages, open_pairs, run, solution, operations, rng, tried)
+        if not merged:
             continue
-        trial = dict(cages)
-        del trial[y]
-        trial[x] = (op, value_of(op, values), cells)
-        shown: list[int] | None = givens if solved(trial, givens) else None
+        proved, cells = None, merged[-1][2]
+        if beyond:          # one merge at a time from here on
+            proved = proof(n, list(trial.values()), solution, givens, cells, SEARCH)
+            shown: list[int] | None = givens if proved else None
+        else:
+            shown = givens if solved(trial, givens) else None
+        if shown is None and len(merged) > 1:
+            run //= 2
+            continue
+        if shown is None:
+            tried.add(merged[0][:2])
         if shown is None and unlocking:
             shown = _unlocked(givens, cells, solution, most_givens(n), partial(solved, trial))
         if shown is not None:
             cages, givens = trial, shown
-            for c in cells:
-                owner[c] = x
-            tried = {p for p in tried if x not in p and y not in p}
+            for x, y, cells in merged:
+                for c in cells:
+                    owner[c] = x
+                tried = {p for p in tried if x not in p and y not in p}
+            if proved == "search":
+                break
+            if not (unlocking or beyond):
+                run *= 2
     if not any(givens):
         return Puzzle(n, listed(), solution, grade(n, listed()))
     givens = _fewest(givens, partial(solved, cages))
@@ -154,6 +169,31 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
     if shown_grade.level != LEVELS[tier] and plain and plain.grade.level == LEVELS[tier]:
         return plain
     return Puzzle(n, listed(), solution, shown_grade, givens=givens)
+
+
+def _merged(cages: dict[int, Cage], open_pairs: list[tuple[int, int]], run: int,
+            solution: list[int], operations: str, rng: random.Random,
+            tried: set[tuple[int, int]]) -> tuple[dict[int, Cage], list[Merge]]:
+    """Up to `run` merges of open pairs drawn at random (no cage in two), each
+    with an operation drawn for it: the cages after them, and the merges (a pair no
+    operation fits goes to `tried`)."""
+    batch: list[tuple[int, int]] = []
+    while open_pairs and len(batch) < run:
+        x, y = rng.choice(open_pairs)
+        batch.append((x, y))
+        open_pairs = [p for p in open_pairs if x not in p and y not in p]
+    trial, merged = dict(cages), []
+    for x, y in batch:
+        cells = tuple(sorted(cages[x][2] + cages[y][2]))
+        values = [solution[c] for c in cells]
+        op = operation(values, operations, rng)
+        if op is None:
+            tried.add((x, y))
+            continue
+        del trial[y]
+        trial[x] = (op, value_of(op, values), cells)
+        merged.append((x, y, cells))
+    return trial, merged
 
 
 def dig_budget(n: int) -> int:

@@ -10,13 +10,15 @@ swordfish and quads (expert)."""
 from __future__ import annotations
 
 from functools import lru_cache, partial
+from itertools import product
+from math import prod
 from typing import Sequence
 
-from ...grids.latin.closure import Closure, Local, solved
+from ...grids.latin.closure import Closure, Local, another, solved
 from ...grids.latin.grid import (Grid, hidden_pair, hidden_quad, hidden_single, hidden_triple,
                                  naked_pair, naked_quad, naked_single, naked_triple, swordfish,
                                  x_wing)
-from ...grids.latin.ladder import Step, Technique, heavy_steps
+from ...grids.latin.ladder import BudgetExceeded, Step, heavy_steps
 
 Cage = tuple[str, int, tuple[int, ...]]        # (op, target, cells)
 WAYS_LIMIT = 4000                              # fillings of a cage a person would weigh
@@ -45,40 +47,61 @@ def _fillings(cage: Cage, masks: tuple[int, ...], n: int) -> tuple[int, ...]:
     """(A cage's state recurs across the many ladder runs of one dig.)"""
     op, target, cells = cage
     k = len(cells)
-    clash = [[j for j in range(i) if cells[j] // n == cells[i] // n or cells[j] % n == cells[i] % n]
-             for i in range(k)]
-    out, chosen = [0] * k, [0] * k
-    # the least and the most the cells from i on can add (or multiply) to: a
-    # filling whose partial sum cannot reach the target from there is cut early
-    lo, hi = [0 if op == "+" else 1] * (k + 1), [0 if op == "+" else 1] * (k + 1)
-    for i in reversed(range(k)):
-        least, most = (masks[i] & -masks[i]).bit_length(), masks[i].bit_length()
-        lo[i], hi[i] = (lo[i + 1] + least, hi[i + 1] + most) if op == "+" else \
-            (lo[i + 1] * least, hi[i + 1] * most)
-
-    def walk(i: int, acc: int) -> None:
-        if op == "+" and (acc + lo[i] > target or acc + hi[i] < target) or \
-                op == "x" and (target % acc or acc * lo[i] > target or acc * hi[i] < target):
-            return
-        if i == k:
-            if value_of(op, chosen) == target:
-                for j in range(k):
-                    out[j] |= 1 << (chosen[j] - 1)
-            return
-        m = masks[i]
-        for j in clash[i]:
-            m &= ~(1 << (chosen[j] - 1))
-        if i == k - 1 and op in ("+", "x"):       # the last digit is the one left
-            v = target - acc if op == "+" else target // acc
-            m &= 1 << (v - 1) if 0 < v <= n else 0
-        while m:
-            bit = m & -m
-            m ^= bit
-            v = bit.bit_length()
-            chosen[i] = v
-            walk(i + 1, acc + v if op == "+" else acc * v if op == "x" else acc)
-    walk(0, 0 if op == "+" else 1)
+    if k == 1:
+        return (masks[0] & 1 << (target - 1),)
+    if k == 2:                      # neighbours: two different digits
+        return _pair(op, target, masks[0], masks[1]), _pair(op, target, masks[1], masks[0])
+    # + and x: every digit of the others but one cell (the one with the most
+    # digits), whose digit is then the one the target leaves
+    free = max(range(k), key=lambda i: masks[i].bit_count())
+    order = [i for i in range(k) if i != free] + [free]
+    ordered = [cells[i] for i in order]
+    clash = [(i, j) for i in range(k) for j in range(i)
+             if ordered[i] // n == ordered[j] // n or ordered[i] % n == ordered[j] % n]
+    last, out = masks[free], [0] * k
+    for combo in product(*[_DIGITS[masks[i]] for i in order[:-1]]):
+        if op == "+":
+            v = target - sum(combo)
+        else:
+            part = prod(combo)
+            v = target // part if target % part == 0 else 0
+        if not 0 < v <= n or not last >> (v - 1) & 1:
+            continue
+        filling = combo + (v,)
+        for i, j in clash:
+            if filling[i] == filling[j]:
+                break
+        else:
+            for i, digit in zip(order, filling):
+                out[i] |= 1 << (digit - 1)
     return tuple(out)
+
+
+# the digits of each mask of up to 9 bits
+_DIGITS = [tuple(v + 1 for v in range(9) if m >> v & 1) for m in range(1 << 9)]
+
+
+def _pair(op: str, target: int, mine: int, other: int) -> int:
+    """The digits of `mine` some digit of `other` (another one) makes `target` with."""
+    out, m = 0, mine
+    while m:
+        bit = m & -m
+        m ^= bit
+        v = bit.bit_length()
+        partners: tuple[int, ...]
+        if op == "+":
+            partners = (target - v,)
+        elif op == "x":
+            partners = (target // v if target % v == 0 else 0,)
+        elif op == "-":
+            partners = (v - target, v + target)
+        else:
+            partners = (v * target, v // target if v % target == 0 else 0)
+        for w in partners:
+            if 0 < w != v and other >> (w - 1) & 1:
+                out |= bit
+                break
+    return out
 
 
 def cage_combinations(cages: Sequence[Cage], g: Grid) -> bool:
@@ -131,11 +154,6 @@ def ladder(n: int, cages: Sequence[Cage]) -> list[Step]:
             ("naked_quad", 3, naked_quad), ("hidden_quad", 3, hidden_quad)]
 
 
-def propagation(cages: Sequence[Cage]) -> list[Technique]:
-    """The exact counter's propagation between branches."""
-    return [naked_single, hidden_single, partial(cage_combinations, tuple(cages))]
-
-
 def _cage(cage: Cage, n: int, masks: tuple[int, ...]) -> tuple[int, ...] | None:
     """`cage_combinations` on one cage."""
     ways = 1
@@ -148,6 +166,11 @@ def ladder_solves(n: int, cages: Sequence[Cage], max_tier: int,
                   givens: Sequence[int] = ()) -> bool:
     """`run_ladder(Grid(n, givens), ladder(n, cages), max_tier).solved`, faster
     (grids/latin/closure.py): each cage the tier weighs is a constraint."""
+    return solved(_ladder_closure(n, cages, max_tier, givens)[1])
+
+
+def _ladder_closure(n: int, cages: Sequence[Cage], max_tier: int, givens: Sequence[int]
+                    ) -> tuple[Closure, list[int] | None]:
     weighed = [c for c in cages if max_tier >= 1 or c[0] == "=" or len(c[2]) <= 2]
     local = [Local(cage[2], partial(_cage, cage, n)) for cage in weighed]
     full = [1 << (v - 1) if v else (1 << n) - 1
@@ -155,4 +178,21 @@ def ladder_solves(n: int, cages: Sequence[Cage], max_tier: int,
     # below tier 3 the costly steps never read the cages (line sums wait for tier 3)
     steps = ladder(n, cages if max_tier >= 3 else ())
     shut = Closure(n, local, heavy_steps(steps, 2, max_tier))
-    return solved(shut.run(full, [True] * len(local), []))
+    return shut, shut.run(full, [True] * len(local), [])
+
+
+def proof(n: int, cages: Sequence[Cage], solution: Sequence[int], givens: Sequence[int],
+          changed: Sequence[int], budget: int) -> str | None:
+    """How the puzzle is proved to have one solution: "ladder" (the whole ladder
+    solves it), "search" (a search from where the ladder stops), or None (not
+    proved within `budget` branches). `changed`: the cells of the cages that differ
+    from a puzzle with one solution (any other solution changes one of them)."""
+    shut, cand = _ladder_closure(n, cages, 3, givens)
+    if cand is None or solved(cand):
+        return "ladder" if cand else None
+    try:
+        found = another(Closure(n, shut.local), cand, [True] * len(shut.local),
+                        [1 << (v - 1) for v in solution], budget, changed)
+    except BudgetExceeded:
+        return None
+    return None if found else "search"

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 
-from ...grids.latin.common import (ALL, LatinSection, Level, Symmetry, caption,
+from ...grids.latin.common import (LatinSection, Level, Symmetry, caption,
                                      digits_fit, flat, rows)
 from ...grids.latin.symmetry import turns
 from ...grids.latin.web import digit_cells, web_part
@@ -18,11 +18,9 @@ from .draw import draw_board, unit_size
 from .generator import generate
 
 # What a dig of the size can reach often enough (measured over 60 digs per level:
-# 4x4 needs pairs or fish in under 1 of 20, 5x5 fish in 1 of 15); a 8x8 or 9x9
-# extreme needs the exact counter on too many clues for the budget.
+# 4x4 needs pairs or fish in under 1 of 20, 5x5 fish in 1 of 15).
 LEVELS_BY_SIZE: dict[int, tuple[str, ...]] = {
-    4: ("easy", "medium", "extreme"), 5: ("easy", "medium", "hard", "extreme"),
-    8: ALL[:4], 9: ALL[:4]}
+    4: ("easy", "medium", "extreme"), 5: ("easy", "medium", "hard", "extreme")}
 
 
 class FutoshikiSection(LatinSection):

@@ -1,8 +1,9 @@
 """Making one Futoshiki: a random Latin square, every sign between neighbours and
 every digit given, then the dig (grids/latin/dig.py): givens first (so few stay),
-then signs, while the ladder up to the level's tier still solves the puzzle (the
-exact counter for extreme). Kept only when the full ladder grades it exactly the
-level asked; otherwise the next dig. Budgets are digs, never time."""
+then signs, while the ladder up to the level's tier still solves the puzzle
+(extreme: while a search proves one solution, `extreme_dig`). Kept only when the
+full ladder grades it exactly the level asked; otherwise the next dig. Budgets are
+digs, never time."""
 from __future__ import annotations
 
 import random
@@ -10,15 +11,17 @@ from dataclasses import dataclass, field
 
 from publisher.errors import GenerationFailed
 
-from ...grids.latin.closure import DigTest
-from ...grids.latin.dig import dig, first_at_level
+from ...grids.latin.closure import DigTest, extreme_dig
+from ...grids.latin.dig import first_at_level
 from ...grids.latin.grid import Grid
-from ...grids.latin.ladder import LEVELS, BudgetExceeded, Grade, count_solutions, run_ladder
+from ...grids.latin.ladder import LEVELS, Grade, run_ladder
 from ...grids.latin.square import random_square
 from ...grids.latin.symmetry import cell_orbits, edge_orbits
-from .techniques import Relation, closure, ladder, propagation
+from .techniques import Relation, closure, ladder
 
 DIGS_PER_SQUARE = 4
+SEARCH = 300                 # branches the extreme dig's test may take
+WHOLE_SEARCH = 6             # up to this size extreme's whole dig is by search
 
 
 @dataclass
@@ -45,10 +48,6 @@ def all_relations(n: int, solution: list[int]) -> list[Relation]:
 
 def grade(n: int, givens: list[int], relations: list[Relation], max_tier: int = 3) -> Grade:
     return run_ladder(Grid(n, givens), ladder(relations), max_tier)
-
-
-def unique(n: int, givens: list[int], relations: list[Relation], budget: int) -> bool:
-    return count_solutions(Grid(n, givens), propagation(relations), 2, budget) == 1
 
 
 def dig_budget(n: int, level: str) -> int:
@@ -90,24 +89,16 @@ def _dig_once(n: int, solution: list[int], relations: list[Relation],
         givens = [v if present[i] else 0 for i, v in enumerate(solution)]
         return givens, [rel for k, rel in enumerate(relations) if present[total + k]]
 
-    def exact(present: list[bool]) -> bool:
-        try:
-            return unique(n, *split(present), budget=2000)
-        except BudgetExceeded:
-            return False
-
     # givens first, in growing runs (nearly all go), the ladder's test starting from
     # what every sign proves; then signs: switched on in the dig's order, each from
     # the last fixpoint, until they solve, and only those taken away one by one
     # (about a third of all signs stay, so most removals from all of them fail)
+    search = closure(n, relations, 1) if tier == 4 else None
+    test = DigTest(closure(n, relations, min(tier, 3)), solution, searcher=search)
+    present, sign_orbits = [True] * (total + len(relations)), orbits[len(cells):]
     if tier < 4:
-        test = DigTest(closure(n, relations, tier), solution)
-        test.fix(range(total, total + len(relations)))
-        present = test.prune([True] * (total + len(relations)), orbits[:len(cells)])
-        test.fix(k for k in range(total) if present[k])
-        present = test.prune(present, orbits[len(cells):])
+        present = test.dig(present, cells, sign_orbits)
     else:
-        present = dig([True] * (total + len(relations)), orbits[:len(cells)], exact)
-        present = dig(present, orbits[len(cells):], exact, first_run=1)
+        present = extreme_dig(test, present, cells, sign_orbits, SEARCH, n <= WHOLE_SEARCH)
     givens, rels = split(present)
     return Puzzle(n, givens, rels, solution, grade(n, givens, rels))

@@ -14,7 +14,7 @@ from ...grids.latin.closure import Closure, Local
 from ...grids.latin.grid import (Grid, hidden_pair, hidden_quad, hidden_single, hidden_triple,
                                  naked_pair, naked_quad, naked_single, naked_triple, swordfish,
                                  x_wing)
-from ...grids.latin.ladder import Step, Technique, heavy_steps
+from ...grids.latin.ladder import Step, heavy_steps
 
 Relation = tuple[int, int]          # (lesser cell, greater cell), row-major
 
@@ -64,11 +64,6 @@ def ladder(relations: Sequence[Relation]) -> list[Step]:
             ("naked_triple", 2, naked_triple), ("hidden_triple", 2, hidden_triple),
             ("x_wing", 3, x_wing), ("swordfish", 3, swordfish),
             ("naked_quad", 3, naked_quad), ("hidden_quad", 3, hidden_quad)]
-
-
-def propagation(relations: Sequence[Relation]) -> list[Technique]:
-    """The exact counter's propagation between branches."""
-    return [naked_single, hidden_single, partial(ranges, tuple(relations))]
 
 
 def _sign(top_bit: int, masks: tuple[int, ...]) -> tuple[int, int]:

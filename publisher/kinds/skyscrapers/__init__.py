@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 
-from ...grids.latin.common import (ALL, LatinSection, Level, Symmetry, caption,
+from ...grids.latin.common import (LatinSection, Level, Symmetry, caption,
                                      digits_fit, flat, rows)
 from ...grids.latin.symmetry import turns
 from ...grids.latin.web import digit_cells, web_part
@@ -20,10 +20,9 @@ from .generator import generate
 
 SIDES = ("top", "bottom", "left", "right")
 # What a dig of the size reaches often enough (measured over 12 to 40 digs per
-# level: a 4x4 needs pairs without the long lines in 1 of 40); a 8x8 or 9x9
-# extreme needs the exact counter on too many clues for the budget.
+# level: a 4x4 needs pairs without the long lines in 1 of 40).
 LEVELS_BY_SIZE: dict[int, tuple[str, ...]] = {
-    4: ("easy", "medium", "expert", "extreme"), 8: ALL[:4], 9: ALL[:4]}
+    4: ("easy", "medium", "expert", "extreme")}
 
 
 class SkyscrapersSection(LatinSection):

@@ -1,8 +1,8 @@
 """Making one Skyscrapers: a random Latin square, every edge clue and every digit
 given, then the dig (grids/latin/dig.py): givens first, so a given stays only where
 the clues cannot do without it, then clues, while the ladder up to the level's tier
-still solves the puzzle (the exact counter for extreme). Kept only when the full
-ladder grades it exactly the level asked. Budgets are digs, never time."""
+still solves the puzzle (extreme: while a search proves one solution, `extreme_dig`).
+Kept only when the full ladder grades it exactly the level asked. Budgets are digs, never time."""
 from __future__ import annotations
 
 import random
@@ -10,15 +10,17 @@ from dataclasses import dataclass
 
 from publisher.errors import GenerationFailed
 
-from ...grids.latin.closure import DigTest
-from ...grids.latin.dig import dig, first_at_level
+from ...grids.latin.closure import DigTest, extreme_dig
+from ...grids.latin.dig import first_at_level
 from ...grids.latin.grid import Grid
-from ...grids.latin.ladder import LEVELS, BudgetExceeded, Grade, count_solutions, run_ladder
+from ...grids.latin.ladder import LEVELS, Grade, run_ladder
 from ...grids.latin.square import random_square
 from ...grids.latin.symmetry import cell_orbits
-from .techniques import Clue, closure, ladder, line_cells, propagation, seen
+from .techniques import Clue, closure, ladder, line_cells, seen
 
 DIGS_PER_SQUARE = 4
+SEARCH = 300                 # branches the extreme dig's test may take
+WHOLE_SEARCH = 6             # up to this size extreme's whole dig is by search
 
 
 @dataclass
@@ -65,10 +67,6 @@ def grade(n: int, givens: list[int], clues: list[Clue], max_tier: int = 3) -> Gr
     return run_ladder(Grid(n, givens), ladder(n, clues), max_tier)
 
 
-def unique(n: int, givens: list[int], clues: list[Clue], budget: int) -> bool:
-    return count_solutions(Grid(n, givens), propagation(n, clues), 2, budget) == 1
-
-
 def dig_budget(n: int) -> int:
     """Digs one request may try before it fails."""
     return {4: 200, 5: 120, 6: 60, 7: 40, 8: 30, 9: 20}[n]
@@ -99,25 +97,16 @@ def _dig_once(n: int, solution: list[int], cells: list[list[int]],
         givens = [v if present[i] else 0 for i, v in enumerate(solution)]
         return givens, [clue for k, clue in enumerate(clues) if present[total + k]]
 
-    def exact(present: list[bool]) -> bool:
-        try:
-            return unique(n, *split(present), budget=2000)
-        except BudgetExceeded:
-            return False
-
     # givens first, in growing runs (nearly all go), the ladder's test starting from
     # what every clue proves; then clues one by one (most stay), the tests sharing
     # fixpoints (DigTest.prune)
-    everything = [True] * (total + len(clues))
+    ladder_closure, needs = closure(n, clues, min(tier, 3))
+    search = closure(n, clues, 3, heavy=False)[0] if tier == 4 else None
+    test = DigTest(ladder_closure, solution, [(total + a, total + b) for a, b in needs], search)
+    present, edges = [True] * (total + len(clues)), orbits[len(cells):]
     if tier < 4:
-        ladder_closure, needs = closure(n, clues, tier)
-        test = DigTest(ladder_closure, solution, [(total + a, total + b) for a, b in needs])
-        test.fix(range(total, total + len(clues)))
-        present = test.prune(everything, orbits[:len(cells)])
-        test.fix(k for k in range(total) if present[k])
-        present = test.prune(present, orbits[len(cells):])
+        present = test.dig(present, cells, edges)
     else:
-        present = dig(everything, orbits[:len(cells)], exact)
-        present = dig(present, orbits[len(cells):], exact, first_run=1)
+        present = extreme_dig(test, present, cells, edges, SEARCH, n <= WHOLE_SEARCH)
     givens, kept = split(present)
     return Puzzle(n, givens, kept, solution, grade(n, givens, kept))

@@ -18,7 +18,7 @@ from ...grids.latin.closure import Closure, Local
 from ...grids.latin.grid import (Grid, hidden_pair, hidden_quad, hidden_single, hidden_triple,
                                  naked_pair, naked_quad, naked_single, naked_triple, swordfish,
                                  x_wing)
-from ...grids.latin.ladder import Step, Technique, heavy_steps
+from ...grids.latin.ladder import Step, heavy_steps
 
 Clue = tuple[int, int, int]           # (side, index, seen)
 SHORT, LONG = 24, 3000                # arrangements of a line weighed at medium, expert
@@ -133,12 +133,6 @@ def ladder(n: int, clues: Sequence[Clue]) -> list[Step]:
             ("naked_quad", 3, naked_quad), ("hidden_quad", 3, hidden_quad)]
 
 
-def propagation(n: int, clues: Sequence[Clue]) -> list[Technique]:
-    """The exact counter's propagation between branches."""
-    return [partial(edge_clues, edge_limits(n, clues)), naked_single, hidden_single,
-            partial(visibility, tuple(clue_lines(n, clues)), LONG)]
-
-
 def _limits(keep: tuple[int, ...], masks: tuple[int, ...]) -> tuple[int, ...]:
     return keep
 
@@ -153,12 +147,13 @@ def _seen(n: int, front: int, back: int, limit: int,
     return None if ways > limit else tuple(_arrangements(list(masks), n, front, back))
 
 
-def closure(n: int, clues: Sequence[Clue],
-            max_tier: int) -> tuple[Closure, list[tuple[int, int]]]:
+def closure(n: int, clues: Sequence[Clue], max_tier: int,
+            heavy: bool = True) -> tuple[Closure, list[tuple[int, int]]]:
     """The ladder up to `max_tier` as a Closure (grids/latin/closure.py) on every
     clue of `clues`, and the clues (indices) each constraint needs. A line's
     visibility is one constraint per clue and one for both ends; the long
-    visibility of tier 3 does all the short one does."""
+    visibility of tier 3 does all the short one does. Without `heavy`, no subsets
+    or fish (a search's propagation)."""
     local: list[Local] = []
     needs: list[tuple[int, int]] = []
     full = (1 << n) - 1
@@ -183,4 +178,4 @@ def closure(n: int, clues: Sequence[Clue],
                                    partial(_seen, n, clues[front][2], clues[back][2], limit)))
                 needs.append((front, back))
     steps = [step for step in ladder(n, clues) if step[0] != "long_visibility"]
-    return Closure(n, local, heavy_steps(steps, 2, max_tier)), needs
+    return Closure(n, local, heavy_steps(steps, 2, max_tier) if heavy else ()), needs
