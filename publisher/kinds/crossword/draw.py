@@ -14,7 +14,7 @@ from typing import Any
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...ground.fonts import fitting_prefix, printed_letters, text_sizes
+from ...ground.fonts import fitting_prefix, grown_sizes, printed_letters, text_sizes
 
 GAP = 12.0             # between grid and clues, and between clue columns
 ENOUGH_CELL = 26.0     # bigger cells do not help a reader
@@ -111,10 +111,16 @@ def _plan(board, box, theme, enumeration, headings):
 
 @lru_cache(maxsize=512)
 def _search(clues: Clues, rows: int, cols: int, box, theme, headings):
+    """The largest cells (up to ENOUGH_CELL), then the largest clue text: a grid that has
+    cells enough lets its clues grow past the body size (GROWN_TEXT) into the room left.
+    Of equals, clues under the grid in the fewest columns (the page fills from the top, its
+    clues in wide columns), then the largest cells."""
     best: Any = None
-    for size in text_sizes(theme.font_size, theme.min_font_size):
+    for size in [*grown_sizes(theme.font_size),
+                 *text_sizes(theme.font_size, theme.min_font_size)]:
         line_h = size * 1.22
         for where, n_cols in (("under", 2), ("under", 3), ("beside", 1), ("beside", 2)):
+            order = (where == "under", -n_cols)
             if where == "under":
                 col_w = (box.width - GAP * (n_cols - 1)) / n_cols
                 bound = min(box.width / cols, (box.height - GAP) / rows)
@@ -127,7 +133,8 @@ def _search(clues: Clues, rows: int, cols: int, box, theme, headings):
             # The cell can only shrink once the clues are wrapped: skip an arrangement
             # that could not beat the best one even with no clues at all.
             if bound < MIN_CELL or (best is not None
-                                    and (min(bound, ENOUGH_CELL), size, bound) <= best[0]):
+                                    and (min(bound, ENOUGH_CELL), size, order, bound)
+                                    <= best[0]):
                 continue
             lines = _clue_lines(clues, theme, size, col_w, headings)
             need = _columns(lines, n_cols, line_h)
@@ -139,7 +146,7 @@ def _search(clues: Clues, rows: int, cols: int, box, theme, headings):
                 cell = min(grid_w / cols, box.height / rows)
             if cell < MIN_CELL:
                 continue
-            key = (min(cell, ENOUGH_CELL), size, cell)
+            key = (min(cell, ENOUGH_CELL), size, order, cell)
             if best is None or key > best[0]:
                 best = (key, where, n_cols, size, col_w, cell, lines, line_h, need)
     if best is None:   # the clues cannot fit at the floor: the grid alone (`clues_fit` says so)
