@@ -160,14 +160,16 @@ def puzzle_layout(board, box, theme, language: str, hint: str = "",
 
 def _list_under(board, box, theme, words: list[str], notes: int) -> PuzzleLayout:
     """The list under the grid; when the grid is as large as it may be (MAX_CELL), the list
-    grows into the room left (up to GROWN_TEXT) rather than leave it empty."""
+    grows into the room left (up to GROWN_TEXT, in columns no wider than the grid) rather
+    than leave it empty."""
     under = _list_under_at(board, box, theme, words, notes)
     largest = MAX_CELL * theme.scale
     if under.list_dropped or not words or under.cell < largest:
         return under
+    width = min(box.width, largest * board.cols)        # the list as wide as the grid
     for size in grown_sizes(under.size):
         leading = size * 1.35
-        columns, rows, column_width = _word_list_layout(words, box.width, theme.font, size)
+        columns, rows, column_width = _word_list_layout(words, width, theme.font, size)
         below = (rows + notes) * leading + size * 1.5
         if below <= box.height * 0.38 and (box.height - below) / board.rows >= largest:
             return PuzzleLayout(words, size, leading, columns, rows, column_width, largest,
