@@ -132,8 +132,9 @@ def test_short_lists_grow_into_their_pages(tmp_path, layout):
 
 
 def test_how_to_play_examples_have_the_page_under_the_rules(tmp_path):
-    """A scramble's worked example spreads down its How to play page and a crossword's sits
-    in the room under the rules (they reached 46% and 79% of the way down before)."""
+    """A scramble's worked example spreads down its How to play page, a crossword's and a
+    word search's sit in the middle of the room under the rules (they reached 46%, 79% and
+    46% of the way down before)."""
     pdf, manifest = _short_book(tmp_path, "letter", print_book=True)
     reach = {}
     for index in range(min(p["page"] for p in manifest["puzzles"]) - 1):
@@ -143,6 +144,7 @@ def test_how_to_play_examples_have_the_page_under_the_rules(tmp_path):
         if title.startswith("How to play: "):
             reach[title.removeprefix("How to play: ")] = open_page_fill(marks)
     assert reach["Word Scramble"] >= 0.6 and reach["Crossword"] >= 0.85, reach
+    assert reach["Word search"] >= 0.7, reach
 
 
 def test_cryptograms_share_a_page_by_default(tmp_path):

@@ -222,11 +222,22 @@ def _list_beside(board, box, theme, words: list[str], notes: int, hint: str,
 def solution_layout(board, box, theme) -> tuple[float, float]:
     """(cell, text size) of the answer key; a message line takes room below the grid."""
     size = max(theme.min_answer_font_size, min(theme.font_size, box.height * 0.06))
-    below = size * 1.8 if board.message else 0.0
-    below += len(answer_lines(board)) * size * 1.25 + (size * 0.6 if board.clues else 0.0)
-    cell = min(box.width / board.cols, (box.height - below) / board.rows,
+    cell = min(box.width / board.cols, (box.height - _below_solution(board, size)) / board.rows,
                MAX_CELL * theme.scale)
     return cell, size
+
+
+def _below_solution(board, size: float) -> float:
+    """The room under a solution's grid: its message line, its words with their clues."""
+    below = size * 1.8 if board.message else 0.0
+    return below + len(answer_lines(board)) * size * 1.25 + (size * 0.6 if board.clues else 0.0)
+
+
+def centred_solution_box(board, box, theme):
+    """`box` less the room above a solution drawn at its top, so that it sits in the middle."""
+    cell, size = solution_layout(board, box, theme)
+    spare = max(0.0, box.height - cell * board.rows - _below_solution(board, size))
+    return replace(box, height=box.height - spare / 2)
 
 
 def solution_cell(board, box, theme) -> float:
