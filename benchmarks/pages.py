@@ -12,6 +12,9 @@ with tests/pdfmarks.py (never the drawing code's numbers) and the manifest's pag
   page's topmost grey text) and the folio (its lowest text), the "answer on page" notes (grey
   text) left out, over the height between the running head's bottom and the folio's top;
   median and minimum over the book's puzzle pages, and the count below 60%;
+- how to play: the How to play pages (one a kind, just before the first puzzle page): how
+  far down the page each one's content reaches (tests/pdfmarks.py `open_page_fill`: they
+  have no running head), the median and the least over the book;
 - answers: answer pages against the least possible, ceil(sum of 1 / capacity), a solution's
   capacity being the most solutions of its kind and size the book sets on one answer page
   (a lower bound given the book's own densest answer page);
@@ -41,9 +44,9 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from pdfmarks import page_fill, page_marks, smallest_cell  # noqa: E402
+from pdfmarks import open_page_fill, page_fill, page_marks, smallest_cell  # noqa: E402
 
-def measure(pdf: bytes, manifest: dict) -> dict:
+def measure(pdf: bytes, manifest: dict, spec: dict) -> dict:
     puzzles = manifest["puzzles"]
     pages: dict[int, set[str]] = defaultdict(set)
     for p in puzzles:
@@ -69,7 +72,28 @@ def measure(pdf: bytes, manifest: dict) -> dict:
             capacity[key] = max(capacity[key], len(held))
     least = math.ceil(sum(1 / capacity[(p["kind"], p.get("rows"), p.get("cols"))]
                           for held in answer_pages.values() for p in held) - 1e-9)
-    return {"fills": fills, "cells": cells, "answers": len(answer_pages), "least": least}
+    return {"fills": fills, "cells": cells, "answers": len(answer_pages), "least": least,
+            "howto": howto_fills(pdf, manifest, spec)}
+
+
+def howto_fills(pdf: bytes, manifest: dict, spec: dict) -> list[float]:
+    """How far down each How to play page its content reaches. A printed book has one a
+    kind, in a row just before the first puzzle page (and its section opener, when the
+    book has them): found by place, as the PDF's text of a subset font does not read back
+    beyond ASCII."""
+    puzzles = manifest["puzzles"]
+    if (not puzzles or not spec.get("print", True) or not spec.get("how_to_play", True)
+            or spec.get("document", "book") != "book"):
+        return []
+    end = min(p["page"] for p in puzzles) - 1          # the last How to play page (1-based)
+    if spec.get("section_openers"):
+        end -= 1                                       # the opener
+        if not page_marks(pdf, end - 1):
+            end -= 1                                   # the blank page before it
+    count = len({p["kind"] for p in puzzles})
+    fills = [open_page_fill(page_marks(pdf, number - 1))
+             for number in range(end - count + 1, end + 1)]
+    return [fill for fill in fills if fill is not None]
 
 
 def build(spec: dict, folder: Path, layout: str, root: Path = ROOT) -> tuple[bytes, dict]:
@@ -114,19 +138,21 @@ def row(label: str, layout: str, spec: dict, folder: Path, root: Path,
     try:
         pdf, manifest = build(spec, folder, layout, root)
     except RuntimeError as exc:
-        print(f"{label:<20} {layout:<7} fails: {exc}")
+        print(f"{label:<20} {layout:<7} fails: {exc}", flush=True)
         return
-    got = measure(pdf, manifest)
-    fills = got["fills"]
+    got = measure(pdf, manifest, spec)
+    fills, howto = got["fills"], got["howto"]
     cells = " ".join(f"{k}={v / 72:.2f}" if v else f"{k}=-"
                      for k, v in sorted(got["cells"].items()))
     answers = f"{got['answers']:>3}/{got['least']:<4}"
+    answers += (f" {statistics.median(howto):>4.0%} {min(howto):>4.0%}" if howto
+                else f" {'-':>4} {'-':>4}")
     if fills:
         medians.append(statistics.median(fills))
         print(f"{label:<20} {layout:<7} {len(fills):>5} {statistics.median(fills):>7.0%} "
-              f"{min(fills):>6.0%} {sum(f < 0.6 for f in fills):>5} {answers}  {cells}")
+              f"{min(fills):>6.0%} {sum(f < 0.6 for f in fills):>5} {answers}  {cells}", flush=True)
     else:
-        print(f"{label:<20} {layout:<7} {'-':>5} {'-':>7} {'-':>6} {'-':>5} {answers}  {cells}")
+        print(f"{label:<20} {layout:<7} {'-':>5} {'-':>7} {'-':>6} {'-':>5} {answers}  {cells}", flush=True)
 
 
 def summary(label: str, medians: list[float]) -> None:
@@ -152,7 +178,7 @@ def main() -> None:
             before = {name: (spec, folder) for name, spec, folder
                       in books_of(Path(old), args.examples, not args.no_mixed)}
         print(f"{'book':<20} {'trim':<7} {'pages':>5} {'median':>7} {'min':>6} {'<60%':>5} "
-              f"{'answers':>8}  smallest writing cell per kind (in)")
+              f"{'answers':>8} {'howto':>4} {'min':>4}  smallest writing cell per kind (in)")
         medians: list[float] = []
         old_medians: list[float] = []
         for name, spec, folder in books_of(ROOT, args.examples, not args.no_mixed):

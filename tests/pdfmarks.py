@@ -127,6 +127,26 @@ def page_fill(marks: list[Mark]) -> float | None:
     return max(0.0, min(high, room_top) - max(low, room_bottom)) / (room_top - room_bottom)
 
 
+def open_page_fill(marks: list[Mark]) -> float | None:
+    """`page_fill` for a page without a running head (a How to play page): the share of the
+    room between the top of its topmost mark (its title) and the folio's top that its
+    content spans, i.e. how far down the page it reaches; None without a folio."""
+    texts = [m for m in marks if m.kind == "text"]
+    if not texts:
+        return None
+    bottom = min(m.bbox[1] for m in texts)
+    folio = [m for m in texts if m.bbox[1] < bottom + 1 and m.text.strip().isdigit()]
+    content = [m for m in marks if all(m is not f for f in folio)]
+    if not folio or not content:
+        return None
+    room_top = max(m.bbox[3] for m in content)
+    room_bottom = max(m.bbox[3] for m in folio)
+    low = min(m.bbox[1] for m in content)
+    if room_top <= room_bottom:
+        return None
+    return max(0.0, room_top - max(low, room_bottom)) / (room_top - room_bottom)
+
+
 def smallest_cell(marks: list[Mark]) -> float | None:
     """The smallest spacing (points) that occurs at least twice between parallel thin lines
     of one length, vertical or horizontal: a grid's cell side."""

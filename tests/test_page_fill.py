@@ -8,7 +8,7 @@ import statistics
 import pytest
 
 from publisher.pipeline import build_book
-from pdfmarks import page_fill, page_marks, smallest_cell
+from pdfmarks import open_page_fill, page_fill, page_marks, smallest_cell
 
 SPEC = """\
 title: Small puzzles
@@ -58,11 +58,97 @@ def _fills(tmp_path, layout: str) -> list[float]:
     return fills  # type: ignore[return-value]
 
 
-@pytest.mark.parametrize("layout", ["letter", "6x9"])
+@pytest.mark.parametrize("layout", ["letter", "a4", "6x9"])
 def test_small_puzzles_fill_their_pages(tmp_path, layout):
     fills = _fills(tmp_path, layout)
     assert min(fills) >= 0.6, fills
     assert statistics.median(fills) >= 0.8, fills
+
+
+SHORT_SPEC = """\
+title: Short lists
+layout: {layout}
+seed: 4
+print: {print}
+sections:
+  - kind: wordsearch
+    title: Garden
+    size: 12
+    words: [tulip, daisy, rose, fern, moss, ivy, lily, poppy, violet, clover]
+  - kind: scramble
+    title: Long words
+    words: [grapefruit, carpenter, elephant, mountain, blanket, pencil, orange, tiger]
+  - kind: crossword
+    title: Small crossword
+    size: 13
+    candidates: 2
+    puzzles:
+      - title: Small crossword
+        clues:
+          piano: Instrument with keys
+          tiger: Striped big cat
+          river: Flowing water
+          apple: Red or green fruit
+          lemon: Sour yellow fruit
+          eagle: Bird of prey
+          ocean: Large body of salt water
+          table: Furniture with legs
+          onion: It can make you cry
+          camel: Desert animal with a hump
+  - kind: cryptogram
+    texts:
+      - Honey found in ancient tombs was still good to eat after thousands of years.
+"""
+
+
+def _short_book(tmp_path, layout: str, print_book: bool = False) -> tuple[bytes, dict]:
+    spec = tmp_path / "short.yaml"
+    spec.write_text(SHORT_SPEC.format(layout=layout, print=str(print_book).lower()),
+                    encoding="utf-8")
+    build_book(spec, tmp_path / "out", workers=1)
+    return ((tmp_path / "out" / "short.pdf").read_bytes(),
+            json.loads((tmp_path / "out" / "short.json").read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("layout", ["letter", "a4"])
+def test_short_lists_grow_into_their_pages(tmp_path, layout):
+    """A 12x12 word search of ten words and a scramble of eight (one of ten letters): the
+    grid as large as it may be, the list grows into the room left (they filled 79-81% and
+    61-66% of the page before); a small crossword, whose cells are large in any
+    arrangement, sets its clues in two wide columns at the body size at least (they were
+    in three narrow ones)."""
+    pdf, manifest = _short_book(tmp_path, layout)
+    pages = {p["kind"]: p["page"] for p in manifest["puzzles"]}
+    for kind in ("wordsearch", "scramble"):
+        fill = page_fill(page_marks(pdf, pages[kind] - 1))
+        assert fill is not None and fill >= 0.84, (kind, fill)
+    marks = page_marks(pdf, pages["crossword"] - 1)
+    grid_bottom = min(m.bbox[1] for m in marks if m.kind == "stroke")
+    texts = [m for m in marks if m.kind == "text"]
+    body = min(texts, key=lambda m: m.bbox[1]).size        # the folio's: the body size
+    clues = [m for m in texts if m.bbox[3] < grid_bottom and m.colour == (0.0, 0.0, 0.0)
+             and m.text.strip() and not m.text.strip().isdigit()]
+    assert clues and min(m.size for m in clues) >= body  # type: ignore[operator]
+    lefts = sorted(m.bbox[0] for m in clues)
+    columns = 1 + sum(b - a > 30 for a, b in zip(lefts, lefts[1:]))
+    assert columns == 2, lefts
+
+
+def test_how_to_play_examples_have_the_page_under_the_rules(tmp_path):
+    """Each How to play page's worked example has the room under the rules: a scramble's
+    list spreads down it, a word search's, a crossword's and a cryptogram's sit in its
+    middle. Measured as how far down the page its content reaches (they reached 46%, 46%,
+    79% and 80% before, the lower half of the first two pages blank)."""
+    pdf, manifest = _short_book(tmp_path, "letter", print_book=True)
+    reach = {}
+    for index in range(min(p["page"] for p in manifest["puzzles"]) - 1):
+        marks = page_marks(pdf, index)
+        texts = [m for m in marks if m.kind == "text"]
+        title = max(texts, key=lambda m: m.bbox[3]).text if texts else ""
+        if title.startswith("How to play: "):
+            reach[title.removeprefix("How to play: ")] = open_page_fill(marks)
+    assert len(reach) == 4, reach
+    assert all(r is not None and r >= 0.7 for r in reach.values()), reach
 
 
 def test_cryptograms_share_a_page_by_default(tmp_path):

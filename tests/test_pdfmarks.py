@@ -11,7 +11,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from pdfmarks import Mark, marks_bbox, outside, page_marks, smallest_text, thinnest_stroke
+from pdfmarks import (Mark, marks_bbox, open_page_fill, outside, page_marks, smallest_text,
+                      thinnest_stroke)
 
 FONT = "PTSansMarksTest"
 SAMPLE = "Ёлка, ñandú & Quiz 42"
@@ -328,3 +329,17 @@ def test_inline_image_and_clipping_paths() -> None:
     assert image.kind == "image"  # the clip (W n) paints nothing and is not applied
     assert_box(image.bbox, (5, 5, 25, 15))
     assert_box(line.bbox, (0, -1, 50, 1))
+
+
+def test_open_page_fill_is_how_far_down_from_the_title_the_content_reaches() -> None:
+    """A page without a running head: a title (top at 700), a square whose foot is at 300,
+    and the folio (top at 110): (700 - 300) / (700 - 110) of the room."""
+    def paint(c: Canvas) -> None:
+        c.setFont(FONT, 20)
+        c.drawString(100, 680, "Title")            # text spans y - 0.25 to y + 1.0 em
+        c.rect(100, 300, 200, 200, stroke=0, fill=1)
+        c.setFont(FONT, 10)
+        c.drawString(300, 100, "12")
+    marks = draw(paint)
+    assert open_page_fill(marks) == pytest.approx(400 / 590)
+    assert open_page_fill(marks[:2]) is None        # no folio: no room to measure

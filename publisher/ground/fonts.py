@@ -131,6 +131,17 @@ def missing_glyphs(text: str, font: str = REGULAR) -> str:
     return "".join(missing)
 
 
+# A word list or clue block whose grid can grow no more (it is as large as the kind lets it
+# be) grows into the room left, up to this many times the body size (issue 27: full pages).
+GROWN_TEXT = 1.3
+
+
+def grown_sizes(size: float, step: float = 0.5) -> Iterator[float]:
+    """The larger sizes a short list tries before its usual `size`, largest first (not
+    `size` itself)."""
+    return text_sizes(size * GROWN_TEXT, size + step, step)
+
+
 def text_sizes(largest: float, floor: float, step: float = 0.5) -> Iterator[float]:
     """The sizes a shrinking text tries, largest first: `largest`, then `step` less each
     time, never below `floor`. Every kind's fitting loop walks these, so a clue list, a

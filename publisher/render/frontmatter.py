@@ -133,8 +133,10 @@ def how_to_play_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
     room = y - body.y - t.font_size * 2
     if example is None or room < body.height * 0.25:
         return
-    side = min(body.width * 0.85, room)     # the example fills the page under the rules
-    box = Box(body.x + (body.width - side) / 2, y - t.font_size * 2 - side, side, side)
+    # The example has the page under the rules: a grid as wide as it reads well, a list
+    # (a scramble's, a cryptogram's lines) spread down to the foot of the page.
+    side = min(body.width * 0.85, room)
+    box = Box(body.x + (body.width - side) / 2, y - t.font_size * 2 - room, side, room)
     # The kind's verdict on the answer's size, then the text the example really draws
     # (box_problem would measure the plain solution: a second drawing, not this one).
     kind, ctx = get_kind(page.kind), r.context(example)

@@ -9,12 +9,12 @@ empty cells as black squares.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterable
 
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...ground.fonts import fitting_prefix, printed_letters, text_sizes
+from ...ground.fonts import fitting_prefix, grown_sizes, printed_letters, text_sizes
 
 GAP = 12.0             # between grid and clues, and between clue columns
 ENOUGH_CELL = 26.0     # bigger cells do not help a reader
@@ -111,10 +111,34 @@ def _plan(board, box, theme, enumeration, headings):
 
 @lru_cache(maxsize=512)
 def _search(clues: Clues, rows: int, cols: int, box, theme, headings):
+    """The largest cells (up to ENOUGH_CELL), then the largest clue text down to the floor;
+    of equals, clues under the grid in the fewest columns (wide columns, the page filled
+    from the top), then the largest cells. Then the clues grow past the body size
+    (GROWN_TEXT) into what room the grid leaves, in the same arrangement, never making the
+    grid smaller."""
+    best = _best(clues, rows, cols, box, theme, headings,
+                 text_sizes(theme.font_size, theme.min_font_size))
+    if best is None:   # the clues cannot fit at the floor: the grid alone (`clues_fit` says so)
+        cell = min(box.width / cols, box.height / rows)
+        return ("none", 0, theme.min_font_size, 0.0, cell, [], 1.0, 0.0)
+    grown = _best(clues, rows, cols, box, theme, headings, grown_sizes(theme.font_size),
+                  ((best[1], best[2]),), least_cell=best[5])
+    return (grown or best)[1:]
+
+
+ARRANGEMENTS = (("under", 2), ("under", 3), ("beside", 1), ("beside", 2))
+
+
+def _best(clues: Clues, rows: int, cols: int, box, theme, headings, sizes: Iterable[float],
+          arrangements: Iterable[tuple[str, int]] = ARRANGEMENTS, least_cell: float = MIN_CELL):
+    """The best of `arrangements` (clues under or beside the grid, in so many columns) at
+    one of `sizes` whose cells are at least `least_cell`, as (key, where, columns, size,
+    column width, cell, lines, line height, height), or None."""
     best: Any = None
-    for size in text_sizes(theme.font_size, theme.min_font_size):
+    for size in sizes:
         line_h = size * 1.22
-        for where, n_cols in (("under", 2), ("under", 3), ("beside", 1), ("beside", 2)):
+        for where, n_cols in arrangements:
+            order = (where == "under", -n_cols)
             if where == "under":
                 col_w = (box.width - GAP * (n_cols - 1)) / n_cols
                 bound = min(box.width / cols, (box.height - GAP) / rows)
@@ -126,8 +150,9 @@ def _search(clues: Clues, rows: int, cols: int, box, theme, headings):
                 bound = min(grid_w / cols, box.height / rows)
             # The cell can only shrink once the clues are wrapped: skip an arrangement
             # that could not beat the best one even with no clues at all.
-            if bound < MIN_CELL or (best is not None
-                                    and (min(bound, ENOUGH_CELL), size, bound) <= best[0]):
+            if bound < least_cell or (best is not None
+                                      and (min(bound, ENOUGH_CELL), size, order, bound)
+                                      <= best[0]):
                 continue
             lines = _clue_lines(clues, theme, size, col_w, headings)
             need = _columns(lines, n_cols, line_h)
@@ -137,15 +162,12 @@ def _search(clues: Clues, rows: int, cols: int, box, theme, headings):
                 if need > box.height:
                     continue
                 cell = min(grid_w / cols, box.height / rows)
-            if cell < MIN_CELL:
+            if cell < least_cell:
                 continue
-            key = (min(cell, ENOUGH_CELL), size, cell)
+            key = (min(cell, ENOUGH_CELL), size, order, cell)
             if best is None or key > best[0]:
                 best = (key, where, n_cols, size, col_w, cell, lines, line_h, need)
-    if best is None:   # the clues cannot fit at the floor: the grid alone (`clues_fit` says so)
-        cell = min(box.width / cols, box.height / rows)
-        best = (None, "none", 0, theme.min_font_size, 0.0, cell, [], 1.0, 0.0)
-    return best[1:]
+    return best
 
 
 def grid_cell(board, box, theme, enumeration, headings) -> float:

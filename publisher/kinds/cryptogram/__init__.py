@@ -2,7 +2,7 @@
 standing for itself; hints reveal a few letters."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -15,7 +15,7 @@ from ...ground.catalogue import KindText
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
                     PuzzleRequest, SectionBase, WebPart, Word)
 from .cipher import TextRefused, alphabet, encipher, language_of, normalise, read_texts
-from .draw import draw_cryptogram, layout
+from .draw import draw_cryptogram, drawn_height, layout
 
 BUNDLED = "cryptograms.yaml"           # wordlists/<lang>/cryptograms.yaml
 PROVERB = "proverb"                    # the author of a proverb in the bundled sets
@@ -169,6 +169,19 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
                       ctx: DrawContext) -> None:
         draw_cryptogram(canvas, board.ciphertext, board.plaintext, alphabet(board.language), box,
                         ctx.theme, set(alphabet(board.language)), self._notes(board, ctx, True))
+
+    def draw_example(self, canvas: Any, board: CryptogramBoard, box: Box,
+                     ctx: DrawContext) -> None:
+        """The solved example in the middle of its box (the room under a How to play
+        page's rules), not at its top with the foot of the page blank."""
+        notes = len(self._notes(board, ctx, True))
+        lay = layout(board.ciphertext, box.width, box.height, ctx.theme, notes)
+        if lay is not None:
+            spare = max(0.0, box.height - drawn_height(lay, ctx.theme, notes))
+            box = replace(box, height=box.height - spare / 2)
+        canvas.saveState()
+        self.draw_solution(canvas, board, box, ctx)
+        canvas.restoreState()
 
     def fits(self, board: CryptogramBoard, box: Box, ctx: DrawContext, solution: bool = False
              ) -> str | None:

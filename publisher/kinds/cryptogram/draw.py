@@ -74,9 +74,15 @@ def note_size(size: float, theme: Any) -> float:
     return min(theme.font_size, size)
 
 
-def _height(n_lines: int, size: float, theme: Any, notes: int) -> float:
-    return (TOP + (n_lines - 1) * ROW_HEIGHT + BELOW + DESCENT) * size \
+def _height(n_lines: int, size: float, theme: Any, notes: int,
+            row: float = ROW_HEIGHT) -> float:
+    return (TOP + (n_lines - 1) * row + BELOW + DESCENT) * size \
         + notes * note_size(size, theme) * 1.5
+
+
+def drawn_height(lay: Layout, theme: Any, notes: int) -> float:
+    """The height a text laid out as `lay` takes, its lines spread, with `notes` under it."""
+    return _height(len(lay.lines), lay.size, theme, notes, lay.row)
 
 
 def layout(text: str, width: float, height: float, theme: Any, extra_lines: int = 0,

@@ -116,12 +116,16 @@ def draw_fillin(canvas: Any, grid: list[list[str | None]], words: list[str], sho
         p = Plan(cell, theme.font_size, False, 1, 0.0, 0.0)
         words = []
     gw, gh = cols * p.cell, rows * p.cell
+    # The grid and its list are one block, centred in the box (a small grid at its
+    # largest leaves room above and below, not a blank foot of the page).
     if p.beside:
-        gx, gtop = box.x + (box.width - gw - GAP - p.list_width) / 2, box.y + box.height
-        lx, ltop = gx + gw + GAP, box.y + box.height
+        gx = box.x + (box.width - gw - GAP - p.list_width) / 2
+        gtop = ltop = box.y + box.height - max(0.0, (box.height - max(gh, p.list_height)) / 2)
+        lx = gx + gw + GAP
     else:
-        gx, gtop = box.x + (box.width - gw) / 2, box.y + box.height - (
-            0 if words else (box.height - gh) / 2)
+        block = gh + (GAP + p.list_height if words else 0.0)
+        gx = box.x + (box.width - gw) / 2
+        gtop = box.y + box.height - max(0.0, (box.height - block) / 2)
         lx, ltop = box.x + (box.width - p.list_width) / 2, gtop - gh - GAP
     canvas.saveState()
     canvas.setLineWidth(max(theme.min_line_width, theme.line_width))

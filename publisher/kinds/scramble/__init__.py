@@ -16,7 +16,7 @@ from ...words import grid_form
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
                     PuzzleRequest, WebPart, Word)
 from ..wordsection import WordSection, word_sets
-from .draw import Item, draw_scramble, fit
+from .draw import Item, centred_box, draw_scramble, fit
 from .generator import (ScrambleError, dictionary_for, kept_pairs, mark_letters,
                         read_dictionary, scramble_all, scramble_word)
 
@@ -195,6 +195,16 @@ class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
     def draw_solution(self, canvas: Any, board: ScrambleBoard, box: Box, ctx: DrawContext) -> None:
         items, bonus = self._parts(board, ctx)
         draw_scramble(canvas, items, box, ctx.theme, True, bonus)
+
+    def draw_example(self, canvas: Any, board: ScrambleBoard, box: Box,
+                     ctx: DrawContext) -> None:
+        """The solved example in the middle of its box (the room under a How to play
+        page's rules), not at its top with the foot of the page blank."""
+        items, bonus = self._parts(board, ctx)
+        canvas.saveState()
+        draw_scramble(canvas, items, centred_box(items, box, ctx.theme, bonus), ctx.theme,
+                      True, bonus)
+        canvas.restoreState()
 
     def fits(self, board: ScrambleBoard, box: Box, ctx: DrawContext, solution: bool = False
              ) -> str | None:

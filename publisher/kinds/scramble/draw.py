@@ -8,7 +8,7 @@ nothing fits.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.lib.utils import simpleSplit
@@ -21,7 +21,7 @@ COLUMN_GAP = 18.0  # points
 LARGEST_BOX = 34.0       # points, times the theme's scale
 LONG_WORD_BOX = 22.0     # points: the side long words fall back to before the text shrinks
 LARGEST_TEXT = 2.0       # font sizes: a short list grows to fill its box up to this
-SPREAD = 1.0             # box sides: the most room added between rows of a short list
+SPREAD = 3.0             # box sides: the most room added between rows of a short list (it fills its box)
 CLUE_GAP = 0.5     # font sizes: the clue sits under its boxes, apart from the next item
 CLUE = 0.9         # clue size, in font sizes
 STACK_LINE = 1.4   # font sizes: the scramble's own line when the boxes go under it
@@ -127,15 +127,9 @@ def draw_scramble(canvas: Any, items: list[Item], box: Any, theme: Any, solution
     f = fit(items, box, theme, bonus, floor, pencil) or fit(items, box, theme, bonus, 0.5)
     if f is None:
         return
-    col_w = (box.width - COLUMN_GAP * (f.columns - 1)) / f.columns
-    heights = _row_heights(items, f, theme, col_w)
-    per_col = -(-len(items) // f.columns)
+    col_w, per_col, tallest, spread, _ = _spread(items, f, box, theme, bonus)
     scramble_w = max(_number_width(len(items), theme.font, f.size)
                      + stringWidth(_spaced(it.scrambled), theme.font_bold, f.size) for it in items)
-    tallest = max(sum(heights[i:i + per_col]) for i in range(0, len(items), per_col))
-    # a short list spreads its rows into the room left (up to SPREAD box sides apart)
-    spare = box.height - tallest - _bonus_height(f, theme, box.width, bonus)
-    spread = min(max(0.0, spare) / per_col, f.box * SPREAD)
     canvas.saveState()
     canvas.setLineWidth(max(theme.min_line_width, theme.line_width))
     for col in range(f.columns):
@@ -169,6 +163,29 @@ def draw_scramble(canvas: Any, items: list[Item], box: Any, theme: Any, solution
     if bonus is not None:
         _draw_bonus(canvas, box, f, theme, bonus, solution, tallest + spread * per_col)
     canvas.restoreState()
+
+
+def _spread(items: list[Item], f: Fit, box: Any, theme: Any, bonus: tuple | None
+            ) -> tuple[float, int, float, float, float]:
+    """(column width, items a column, the tallest column, the room added under each row,
+    the room left under it all): a short list spreads its rows into the room left, up to
+    SPREAD box sides apart."""
+    col_w = (box.width - COLUMN_GAP * (f.columns - 1)) / f.columns
+    heights = _row_heights(items, f, theme, col_w)
+    per_col = -(-len(items) // f.columns)
+    tallest = max(sum(heights[i:i + per_col]) for i in range(0, len(items), per_col))
+    spare = max(0.0, box.height - tallest - _bonus_height(f, theme, box.width, bonus))
+    spread = min(spare / per_col, f.box * SPREAD)
+    return col_w, per_col, tallest, spread, spare - spread * per_col
+
+
+def centred_box(items: list[Item], box: Any, theme: Any, bonus: tuple | None = None) -> Any:
+    """`box` less half the room the solved list leaves under itself, so that it sits in
+    the middle (a How to play page's example)."""
+    f = fit(items, box, theme, bonus)
+    if f is None:
+        return box
+    return replace(box, height=box.height - _spread(items, f, box, theme, bonus)[4] / 2)
 
 
 def _draw_bonus(canvas: Any, box: Any, f: Fit, theme: Any, bonus: tuple, solution: bool,

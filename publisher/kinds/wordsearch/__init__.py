@@ -384,6 +384,14 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
                       ctx: DrawContext) -> None:
         draw.solution(canvas, board, box, ctx)
 
+    def draw_example(self, canvas: Any, board: WordSearchBoard, box: Box,
+                     ctx: DrawContext) -> None:
+        """The solved example in the middle of its box (a How to play page's room under
+        the rules), not at its top as an answer under its label."""
+        canvas.saveState()
+        draw.solution(canvas, board, draw.centred_solution_box(board, box, ctx.theme), ctx)
+        canvas.restoreState()
+
     def draw_together(self, canvas: Any, boards: Sequence[WordSearchBoard],
                       boxes: Sequence[Box], ctx: DrawContext, solution: bool = False) -> None:
         draw.together(canvas, boards, boxes, ctx, solution)

@@ -9,7 +9,7 @@ from functools import lru_cache
 from reportlab.lib.colors import Color, black
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...ground.fonts import draw_centred, fitting_prefix, text_sizes
+from ...ground.fonts import draw_centred, fitting_prefix, grown_sizes, text_sizes
 from ...words import alphabet_for
 from ..base import DrawContext
 from ...grids.difficulty import difficulty_width, draw_difficulty
@@ -17,7 +17,7 @@ from .generator import DIRECTIONS
 
 LIGHT = Color(0.78, 0.78, 0.78)
 FILLER_GREY = Color(0.6, 0.6, 0.6)
-MAX_CELL = 30.0          # points; beyond this a small grid looks like a toy
+MAX_CELL = 36.0          # points (0.5 in, a large-print grid's); beyond this a grid looks like a toy
 LETTER_RATIO = 0.62      # letter height relative to the cell
 BESIDE_GAP = 1.5         # x the list's size: between the grid and a list beside it
 
@@ -159,6 +159,25 @@ def puzzle_layout(board, box, theme, language: str, hint: str = "",
 
 
 def _list_under(board, box, theme, words: list[str], notes: int) -> PuzzleLayout:
+    """The list under the grid; when the grid is as large as it may be (MAX_CELL), the list
+    grows into the room left (up to GROWN_TEXT, in columns no wider than the grid) rather
+    than leave it empty."""
+    under = _list_under_at(board, box, theme, words, notes)
+    largest = MAX_CELL * theme.scale
+    if under.list_dropped or not words or under.cell < largest:
+        return under
+    width = min(box.width, largest * board.cols)        # the list as wide as the grid
+    for size in grown_sizes(under.size):
+        leading = size * 1.35
+        columns, rows, column_width = _word_list_layout(words, width, theme.font, size)
+        below = (rows + notes) * leading + size * 1.5
+        if below <= box.height * 0.38 and (box.height - below) / board.rows >= largest:
+            return PuzzleLayout(words, size, leading, columns, rows, column_width, largest,
+                                notes=notes)
+    return under
+
+
+def _list_under_at(board, box, theme, words: list[str], notes: int) -> PuzzleLayout:
     size = theme.font_size
     leading = size * 1.35
     columns, rows, column_width = _word_list_layout(words, box.width, theme.font, size)
@@ -203,11 +222,22 @@ def _list_beside(board, box, theme, words: list[str], notes: int, hint: str,
 def solution_layout(board, box, theme) -> tuple[float, float]:
     """(cell, text size) of the answer key; a message line takes room below the grid."""
     size = max(theme.min_answer_font_size, min(theme.font_size, box.height * 0.06))
-    below = size * 1.8 if board.message else 0.0
-    below += len(answer_lines(board)) * size * 1.25 + (size * 0.6 if board.clues else 0.0)
-    cell = min(box.width / board.cols, (box.height - below) / board.rows,
+    cell = min(box.width / board.cols, (box.height - _below_solution(board, size)) / board.rows,
                MAX_CELL * theme.scale)
     return cell, size
+
+
+def _below_solution(board, size: float) -> float:
+    """The room under a solution's grid: its message line, its words with their clues."""
+    below = size * 1.8 if board.message else 0.0
+    return below + len(answer_lines(board)) * size * 1.25 + (size * 0.6 if board.clues else 0.0)
+
+
+def centred_solution_box(board, box, theme):
+    """`box` less the room above a solution drawn at its top, so that it sits in the middle."""
+    cell, size = solution_layout(board, box, theme)
+    spare = max(0.0, box.height - cell * board.rows - _below_solution(board, size))
+    return replace(box, height=box.height - spare / 2)
 
 
 def solution_cell(board, box, theme) -> float:
