@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from .grid import Grid, units
+from .grid import LINE_BY_LINE, Grid, units
 from .ladder import BudgetExceeded, Technique
 
 # the cells' masks in, the masks they may keep out (None: nothing to say yet)
@@ -144,14 +144,19 @@ class Closure:
                 return cand         # nothing moved: heavy can do no more than at the base
             if g is None:
                 g = Grid(n)
-            g.cand = cand
+                changed = g.copy()
+            g.cand = changed.cand = cand
+            # a line as it was at `base` (where heavy was stuck) holds nothing new
+            # for a line-by-line technique: those look at the lines that moved only
+            changed.lines = lines if base is None else tuple(
+                line for line in lines if any(cand[c] != base[c] for c in line))
             before = list(cand)
             for technique in self.heavy:
-                if technique(g):
+                if technique(changed if technique in LINE_BY_LINE else g):
                     break
             else:
                 return cand
-            if g.broken:
+            if g.broken or changed.broken:
                 return None
             for c in range(size):
                 if cand[c] != before[c] and not queued[c]:
@@ -239,17 +244,25 @@ class DigTest:
         clues = 1 + max((c for need in self.needs for c in need), default=self.size - 1)
         self.fixed = [False] * clues
         self.base = [0]
+        self.fixes: dict[tuple[int, ...], tuple[list[bool], list[int]]] = {}
 
     def switched(self, present: Sequence[bool]) -> list[bool]:
         """The constraints `present` clues switch on."""
         return [present[a] and present[b] for a, b in self.needs]
 
     def fix(self, clues: Iterable[int]) -> None:
-        """Start again from these clues alone."""
+        """Start again from these clues alone (remembered: the digs of one square
+        start alike)."""
+        key = tuple(clues)
+        if key in self.fixes:
+            fixed, self.base = self.fixes[key]
+            self.fixed = list(fixed)
+            return
         self.fixed = [False] * len(self.fixed)
         full = (1 << self.closure.n) - 1
         self.base = [full] * self.size
-        self.keep(list(clues), fresh=True)
+        self.keep(list(key), fresh=True)
+        self.fixes[key] = (list(self.fixed), self.base)
 
     def keep(self, clues: list[int], fresh: bool = False) -> None:
         size, start = self.size, list(self.base)
