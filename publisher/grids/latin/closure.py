@@ -26,9 +26,12 @@ Keep = Callable[[tuple[int, ...]], "Sequence[int] | None"]
 
 @dataclass(frozen=True)
 class Local:
-    """A constraint on a few cells: `keep` narrows them from their masks alone."""
+    """A constraint on a few cells: `keep` narrows them from their masks alone.
+    `once`: what it keeps does not depend on the masks (a fixed limit), so once
+    applied it has nothing more to say and no change wakes it again."""
     cells: tuple[int, ...]
     keep: Keep
+    once: bool = False
 
 
 def solved(cand: Sequence[int] | None) -> bool:
@@ -44,7 +47,7 @@ class Closure:
         self.lines, self.peers = units(n)
         self.watch: list[list[int]] = [[] for _ in range(n * n)]
         for k, con in enumerate(local):
-            for c in con.cells:
+            for c in () if con.once else con.cells:
                 self.watch[c].append(k)
         self.home = [(c // n, n + c % n) for c in range(n * n)]
 

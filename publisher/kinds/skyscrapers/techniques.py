@@ -161,7 +161,7 @@ def closure(n: int, clues: Sequence[Clue], max_tier: int,
         cells = line_cells(n, clue[0], clue[1])
         limited = dict(edge_limits(n, [clue]))
         local.append(Local(tuple(cells), partial(_limits, tuple(limited.get(c, full)
-                                                                 for c in cells))))
+                                                                 for c in cells)), once=True))
         needs.append((k, k))
     if max_tier >= 1:
         limit = LONG if max_tier >= 3 else SHORT
