@@ -28,10 +28,13 @@ Keep = Callable[[tuple[int, ...]], "Sequence[int] | None"]
 class Local:
     """A constraint on a few cells: `keep` narrows them from their masks alone.
     `once`: what it keeps does not depend on the masks (a fixed limit), so once
-    applied it has nothing more to say and no change wakes it again."""
+    applied it has nothing more to say and no change wakes it again. `within`: the
+    index of a constraint that never keeps more than this one does; while that one
+    is on, this one sleeps."""
     cells: tuple[int, ...]
     keep: Keep
     once: bool = False
+    within: int = -1
 
 
 def solved(cand: Sequence[int] | None) -> bool:
@@ -50,6 +53,7 @@ class Closure:
             for c in () if con.once else con.cells:
                 self.watch[c].append(k)
         self.home = [(c // n, n + c % n) for c in range(n * n)]
+        self.nested = [(k, con.within) for k, con in enumerate(local) if con.within >= 0]
 
     # long: the hot loop of every dig's test; its queues and flags stay locals, as
     # calls between parts would cost more than the work of most events
@@ -77,6 +81,12 @@ class Closure:
             woken[k] = True
         dirty = [False] * (2 * n)
         g: Grid | None = None
+        awake = on
+        if self.nested:
+            awake = list(on)
+            for k, wider in self.nested:
+                if on[wider]:
+                    awake[k] = False
 
         while True:
             while True:
@@ -97,7 +107,7 @@ class Closure:
                                     queued[p] = True
                                     queue.append(p)
                     for k in watch[x]:
-                        if on[k] and not woken[k]:
+                        if awake[k] and not woken[k]:
                             woken[k] = True
                             waiting.append(k)
                     continue
