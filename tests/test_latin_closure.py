@@ -84,3 +84,34 @@ def test_skyscrapers_closure_solves_when_the_ladder_does() -> None:
             assert solved(shut.run(start, on, [], None)) == expected, (n, tier, givens, kept)
             answers.add(expected)
     assert answers == {True, False}
+
+
+def test_skyscrapers_prune_keeps_what_a_one_by_one_dig_keeps() -> None:
+    # the pruning starts each test from an earlier fixpoint: the fixed edge limits,
+    # the visibility that sleeps while both ends are on and the subsets looking
+    # at moved lines only must still end where the ladder does
+    rng = random.Random(5)
+    checked = 0
+    for trial in range(12):
+        n, tier = rng.choice([5, 6]), trial % 4
+        solution = random_square(n, rng)
+        clues = towers.all_clues(n, solution)
+        total = n * n
+        cells = [[k] for k in range(total)]
+        edges = [[total + k] for k in range(len(clues))]
+        rng.shuffle(cells)
+        rng.shuffle(edges)
+        present = [True] * (total + len(clues))
+
+        def ladder_test(now: list[bool]) -> bool:
+            givens = [v if now[k] else 0 for k, v in enumerate(solution)]
+            kept = [clue for k, clue in enumerate(clues) if now[total + k]]
+            return towers.grade(n, givens, kept, tier).solved
+
+        expected = dig(list(present), cells, ladder_test, first_run=1)
+        expected = dig(expected, edges, ladder_test, first_run=1)
+        shut, needs = tower_rules.closure(n, clues, tier)
+        test = DigTest(shut, solution, [(total + a, total + b) for a, b in needs])
+        assert test.dig(list(present), cells, edges) == expected, (n, tier)
+        checked += sum(expected[total:]) < len(clues)
+    assert checked >= 6

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from .grid import Grid, units
+from .grid import LINE_BY_LINE, Grid, units
 from .ladder import BudgetExceeded, Technique
 
 # the cells' masks in, the masks they may keep out (None: nothing to say yet)
@@ -26,9 +26,15 @@ Keep = Callable[[tuple[int, ...]], "Sequence[int] | None"]
 
 @dataclass(frozen=True)
 class Local:
-    """A constraint on a few cells: `keep` narrows them from their masks alone."""
+    """A constraint on a few cells: `keep` narrows them from their masks alone.
+    `once`: what it keeps does not depend on the masks (a fixed limit), so once
+    applied it has nothing more to say and no change wakes it again. `within`: the
+    index of a constraint that never keeps more than this one does; while that one
+    is on, this one sleeps."""
     cells: tuple[int, ...]
     keep: Keep
+    once: bool = False
+    within: int = -1
 
 
 def solved(cand: Sequence[int] | None) -> bool:
@@ -44,9 +50,10 @@ class Closure:
         self.lines, self.peers = units(n)
         self.watch: list[list[int]] = [[] for _ in range(n * n)]
         for k, con in enumerate(local):
-            for c in con.cells:
+            for c in () if con.once else con.cells:
                 self.watch[c].append(k)
         self.home = [(c // n, n + c % n) for c in range(n * n)]
+        self.nested = [(k, con.within) for k, con in enumerate(local) if con.within >= 0]
 
     # long: the hot loop of every dig's test; its queues and flags stay locals, as
     # calls between parts would cost more than the work of most events
@@ -74,6 +81,12 @@ class Closure:
             woken[k] = True
         dirty = [False] * (2 * n)
         g: Grid | None = None
+        awake = on
+        if self.nested:
+            awake = list(on)
+            for k, wider in self.nested:
+                if on[wider]:
+                    awake[k] = False
 
         while True:
             while True:
@@ -94,7 +107,7 @@ class Closure:
                                     queued[p] = True
                                     queue.append(p)
                     for k in watch[x]:
-                        if on[k] and not woken[k]:
+                        if awake[k] and not woken[k]:
                             woken[k] = True
                             waiting.append(k)
                     continue
@@ -144,14 +157,19 @@ class Closure:
                 return cand         # nothing moved: heavy can do no more than at the base
             if g is None:
                 g = Grid(n)
-            g.cand = cand
+                changed = g.copy()
+            g.cand = changed.cand = cand
+            # a line as it was at `base` (where heavy was stuck) holds nothing new
+            # for a line-by-line technique: those look at the lines that moved only
+            changed.lines = lines if base is None else tuple(
+                line for line in lines if any(cand[c] != base[c] for c in line))
             before = list(cand)
             for technique in self.heavy:
-                if technique(g):
+                if technique(changed if technique in LINE_BY_LINE else g):
                     break
             else:
                 return cand
-            if g.broken:
+            if g.broken or changed.broken:
                 return None
             for c in range(size):
                 if cand[c] != before[c] and not queued[c]:
@@ -239,17 +257,25 @@ class DigTest:
         clues = 1 + max((c for need in self.needs for c in need), default=self.size - 1)
         self.fixed = [False] * clues
         self.base = [0]
+        self.fixes: dict[tuple[int, ...], tuple[list[bool], list[int]]] = {}
 
     def switched(self, present: Sequence[bool]) -> list[bool]:
         """The constraints `present` clues switch on."""
         return [present[a] and present[b] for a, b in self.needs]
 
     def fix(self, clues: Iterable[int]) -> None:
-        """Start again from these clues alone."""
+        """Start again from these clues alone (remembered: the digs of one square
+        start alike)."""
+        key = tuple(clues)
+        if key in self.fixes:
+            fixed, self.base = self.fixes[key]
+            self.fixed = list(fixed)
+            return
         self.fixed = [False] * len(self.fixed)
         full = (1 << self.closure.n) - 1
         self.base = [full] * self.size
-        self.keep(list(clues), fresh=True)
+        self.keep(list(key), fresh=True)
+        self.fixes[key] = (list(self.fixed), self.base)
 
     def keep(self, clues: list[int], fresh: bool = False) -> None:
         size, start = self.size, list(self.base)

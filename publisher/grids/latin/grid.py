@@ -228,3 +228,9 @@ def x_wing(g: Grid) -> bool:
 
 def swordfish(g: Grid) -> bool:
     return fish(g, 3)
+
+
+# read and change one line at a time: one that found nothing in a line finds
+# nothing there again while that line's candidates stay the same
+LINE_BY_LINE = frozenset({naked_pair, hidden_pair, naked_triple, hidden_triple,
+                          naked_quad, hidden_quad})

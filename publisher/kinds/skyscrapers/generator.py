@@ -75,8 +75,9 @@ def dig_budget(n: int) -> int:
 def generate(n: int, level: str, symmetry: str, rng: random.Random) -> Puzzle:
     tier, budget = LEVELS.index(level), dig_budget(n)
     cells, clue_groups = cell_orbits(n, symmetry), clue_orbits(n, symmetry)
-    got = first_at_level(level, budget, DIGS_PER_SQUARE, lambda: random_square(n, rng),
-                         lambda sol: _dig_once(n, sol, cells, clue_groups, tier, rng),
+    got = first_at_level(level, budget, DIGS_PER_SQUARE,
+                         lambda: _Square(n, random_square(n, rng), tier),
+                         lambda square: _dig_once(n, square, cells, clue_groups, tier, rng),
                          lambda p: p.grade.level)
     if got is None:
         raise GenerationFailed(f"no {n}x{n} skyscrapers graded {level} in {budget} digs; "
@@ -85,12 +86,26 @@ def generate(n: int, level: str, symmetry: str, rng: random.Random) -> Puzzle:
     return got[0]
 
 
-def _dig_once(n: int, solution: list[int], cells: list[list[int]],
+class _Square:
+    """What every dig of one solution shares: its clues and the dig's test (whose
+    fixpoint of every clue is found once)."""
+
+    def __init__(self, n: int, solution: list[int], tier: int):
+        total = n * n
+        self.solution, self.clues = solution, all_clues(n, solution)
+        ladder_closure, needs = closure(n, self.clues, min(tier, 3))
+        search = closure(n, self.clues, 3, heavy=False)[0] if tier == 4 else None
+        self.test = DigTest(ladder_closure, solution,
+                            [(total + a, total + b) for a, b in needs], search)
+
+
+def _dig_once(n: int, square: _Square, cells: list[list[int]],
               clue_groups: list[list[int]], tier: int, rng: random.Random) -> Puzzle:
     cells, clue_groups = cells[:], clue_groups[:]
     rng.shuffle(cells)
     rng.shuffle(clue_groups)
-    total, clues = n * n, all_clues(n, solution)
+    solution, clues, test = square.solution, square.clues, square.test
+    total = n * n
     orbits = cells + [[total + k for k in orbit] for orbit in clue_groups]
 
     def split(present: list[bool]) -> tuple[list[int], list[Clue]]:
@@ -100,9 +115,6 @@ def _dig_once(n: int, solution: list[int], cells: list[list[int]],
     # givens first, in growing runs (nearly all go), the ladder's test starting from
     # what every clue proves; then clues one by one (most stay), the tests sharing
     # fixpoints (DigTest.prune)
-    ladder_closure, needs = closure(n, clues, min(tier, 3))
-    search = closure(n, clues, 3, heavy=False)[0] if tier == 4 else None
-    test = DigTest(ladder_closure, solution, [(total + a, total + b) for a, b in needs], search)
     present, edges = [True] * (total + len(clues)), orbits[len(cells):]
     if tier < 4:
         present = test.dig(present, cells, edges)

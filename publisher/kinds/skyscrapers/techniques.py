@@ -11,6 +11,7 @@ some arrangement seen correctly from both ends gives it (medium); 2 naked and hi
 pairs and triples (hard); 3 x-wing, swordfish and quads (expert)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache, partial
 from typing import Sequence
 
@@ -161,11 +162,12 @@ def closure(n: int, clues: Sequence[Clue], max_tier: int,
         cells = line_cells(n, clue[0], clue[1])
         limited = dict(edge_limits(n, [clue]))
         local.append(Local(tuple(cells), partial(_limits, tuple(limited.get(c, full)
-                                                                 for c in cells))))
+                                                                 for c in cells)), once=True))
         needs.append((k, k))
     if max_tier >= 1:
         limit = LONG if max_tier >= 3 else SHORT
         ends: dict[tuple[int, int], dict[int, int]] = {}
+        singles = len(local)
         for k, (side, index, count) in enumerate(clues):
             local.append(Local(tuple(line_cells(n, side, index)),
                                partial(_seen, n, count, 0, limit)))
@@ -174,6 +176,9 @@ def closure(n: int, clues: Sequence[Clue], max_tier: int,
         for (axis, index), got in sorted(ends.items()):
             if len(got) == 2:
                 front, back = got[0], got[1]
+                # seen right from both ends is seen right from each
+                for k in (front, back):
+                    local[singles + k] = replace(local[singles + k], within=len(local))
                 local.append(Local(tuple(line_cells(n, 2 * axis, index)),
                                    partial(_seen, n, clues[front][2], clues[back][2], limit)))
                 needs.append((front, back))
