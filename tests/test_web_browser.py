@@ -368,7 +368,7 @@ def test_each_kinds_page_offline_checked_saved_and_solved_by_keyboard(browser, b
         page.page.evaluate("window.got = []; addEventListener('message', e => got.push(e.data))")
         solve(page, kind, entry)
         assert page.solved()
-        page.page.wait_for_function("window.got.length > 0", timeout=2000)
+        page.page.wait_for_function("window.got.length > 0", timeout=15000)
         assert page.page.evaluate("window.got") == [
             {"type": "puzzle-solved", "id": entry["id"],
              "seconds": page.page.evaluate("JSON.parse(localStorage.getItem("
