@@ -73,29 +73,18 @@ class Page:
     def close(self):
         self.context.close()
 
-    def wait_saved(self, key: str) -> None:
-        """Wait until the state this page saved under `key` reads the same from another tab
-        of the context (the book's index), as a reader coming back would read it: a page's
-        storage reaches the browser's other tabs asynchronously, and the page may still be
-        saving (both sides are read again on every poll)."""
-        state = (f"String(JSON.stringify((JSON.parse(localStorage.getItem({json.dumps(key)}))"
-                 " || {}).state))")
-        other = self.context.new_page()
-        try:
-            other.goto((self.path.parent / "index.html").as_uri())
-            deadline = time.monotonic() + 20
-            while True:
-                mine = self.page.evaluate(state)
-                if mine != "undefined" and other.evaluate(state) == mine:
-                    return
-                assert time.monotonic() < deadline, (f"{key}: saved state never reached another tab",
-                                                     mine, other.evaluate(state))
-                other.wait_for_timeout(100)
-                # coming back reads the storage afresh (a tab's cached copy was seen to miss
-                # an update on a loaded machine)
-                other.reload()
-        finally:
-            other.close()
+    def reload_until(self, shows, seconds: float = 20) -> None:
+        """Reload until `shows()` holds, as a reader coming back would: a page's storage
+        reaches the browser's store asynchronously, and on a loaded machine one reload
+        was seen to bring back an older state (a different tab's copy, polled, once missed
+        a save for 20 s). A state that is never saved never shows: the wait fails."""
+        deadline = time.monotonic() + seconds
+        while True:
+            self.page.reload()
+            if shows():
+                return
+            assert time.monotonic() < deadline, "the saved state never came back on a reload"
+            self.page.wait_for_timeout(200)
 
     def solved(self) -> bool:
         return self.page.get_attribute("main", "data-solved") == "true"
@@ -361,9 +350,10 @@ def test_each_kinds_page_offline_checked_saved_and_solved_by_keyboard(browser, b
         assert "wrong" not in moved[1] or kind == "wordsearch"   # it marks a wrong line at once
         page.page.click('button[data-act="check"]')
         assert "wrong" in page.page.get_attribute(cell, "class")
-        page.wait_saved(f"make-book:webbook:{entry['id']}")
-        page.page.reload()
-        assert page.page.text_content(cell) == moved[0] and not page.solved()
+        key = json.dumps(f"make-book:webbook:{entry['id']}")
+        page.reload_until(lambda: page.page.text_content(cell) == moved[0] and page.page.evaluate(
+            f"(JSON.parse(localStorage.getItem({key})) || {{}}).state !== undefined"))
+        assert not page.solved()
         page.page.click('button[data-act="reset"]')
         page.page.evaluate("window.got = []; addEventListener('message', e => got.push(e.data))")
         solve(page, kind, entry)
