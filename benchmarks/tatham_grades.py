@@ -47,11 +47,8 @@ from publisher.errors import GenerationFailed  # noqa: E402
 from publisher.grids.latin.grid import Grid  # noqa: E402
 from publisher.grids.latin.ladder import LEVELS, run_ladder  # noqa: E402
 from publisher.kinds import all_kinds  # noqa: E402
-from publisher.kinds.calcudoku import generator as calcudoku_gen  # noqa: E402
 from publisher.kinds.calcudoku import techniques as calcudoku_tech  # noqa: E402
-from publisher.kinds.futoshiki import generator as futoshiki_gen  # noqa: E402
 from publisher.kinds.futoshiki import techniques as futoshiki_tech  # noqa: E402
-from publisher.kinds.skyscrapers import generator as skyscrapers_gen  # noqa: E402
 from publisher.kinds.skyscrapers import techniques as skyscrapers_tech  # noqa: E402
 
 # (our kind, his game, his levels easiest first, his level letters)
