@@ -1,12 +1,15 @@
 """Nonogram generation beside Tatham's Pattern, in one run (CPU times; a shared machine).
 
-    python benchmarks/nonogram.py [--runs 10] [--peer-runs 100] [--tree PATH]
+    python benchmarks/nonogram.py [--runs 100] [--peer-runs N] [--tree PATH]
 
-Random grids: milliseconds per kept puzzle (one generate call: a random grid is kept only
-at the grade asked, so the call includes every grid drawn and refused; the book's first
-round runs 2 candidates) at 10x10, 20x20 and 30x30, each grade, beside
-`sgt-pattern --generate N RxC` (its one-line-at-a-time solver proves uniqueness; no grades)
-and the ratio of each grade to it (issue 29: at most 10x Tatham at the same size).
+Random grids: CPU milliseconds per kept puzzle (a generate call keeps a random grid only
+at the grade asked, so it includes every grid drawn and refused; the book's first round
+runs 2 candidates) at 10x10, 20x20 and 30x30, each grade: a batch of --runs puzzles in a
+row from empty line tables, over --runs. Beside it `sgt-pattern --generate N RxC` the
+same way: CPU per puzzle of a batch in one process, its start-up (about 8 ms of CPU, more
+than a hundred 10x10 puzzles) left out; its one-line-at-a-time solver proves uniqueness,
+no grades. Then the ratio of each grade to it (issue 29: at most 10x Tatham at the same
+size).
 Then the floor under hard: how many grids a kept hard puzzle tried (about one random
 grid in twenty is hard: each is drawn, line-solved and, when stuck, probed), times the
 CPU of one line-solving pass of a fresh grid (what deciding a grid costs at the least:
@@ -20,37 +23,40 @@ from __future__ import annotations
 import argparse
 import io
 import random
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _peer import cpu_per_puzzle  # noqa: E402
 from _tree import use_tree  # noqa: E402
 
 TREE = use_tree(sys.argv)
 
-from publisher.kinds.nonogram import generator  # noqa: E402
+from publisher.kinds.nonogram import generator, lines  # noqa: E402
 from publisher.kinds.nonogram.generator import from_picture, random_grid  # noqa: E402
 from publisher.kinds.nonogram.solver import FULL, Board  # noqa: E402
 from publisher.kinds.nonogram.pictures import bundled, read_picture_file, resample  # noqa: E402
 
 PEER = shutil.which("sgt-pattern") or "/usr/games/sgt-pattern"
 SIZES = (10, 20, 30)
+PEER_RUNS = {10: 3000, 20: 1000, 30: 200}
 
 
 def ours(size: int, grade: str, runs: int) -> float:
-    """Median CPU ms per kept random grid."""
-    times = []
+    """CPU ms per kept random grid: `runs` puzzles in a row from empty line tables (as
+    Tatham's batch runs in a fresh process), their total over `runs`."""
+    lines._TABLES.clear()
+    lines._ARRANGEMENTS.clear()
+    lines._KEPT[0] = 0
+    generator._clue.cache_clear()
+    t = time.process_time()
     for seed in range(runs):
-        t = time.process_time()
         random_grid(size, size, grade, random.Random(seed))
-        times.append(time.process_time() - t)
-    return statistics.median(times) * 1000
+    return (time.process_time() - t) / runs * 1000
 
 
 def hard_floor(size: int, runs: int) -> tuple[float, float]:
@@ -85,15 +91,10 @@ def hard_floor(size: int, runs: int) -> tuple[float, float]:
 
 
 def peer(size: int, runs: int) -> float | None:
-    """CPU ms per puzzle of Tatham's Pattern generating `runs` puzzles in one process."""
+    """CPU ms per puzzle of Tatham's Pattern, start-up left out (benchmarks/_peer.py)."""
     if not Path(PEER).exists():
         return None
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([PEER, "--generate", str(runs), f"{size}x{size}"], check=True,
-                   stdout=subprocess.DEVNULL)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu / runs * 1000
+    return cpu_per_puzzle(lambda n: [PEER, "--generate", str(n), f"{size}x{size}"], runs) * 1000
 
 
 def png_picture(size: int) -> tuple[str, ...]:
@@ -117,18 +118,22 @@ def png_picture(size: int) -> tuple[str, ...]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("--peer-runs", type=int, default=100)
+    parser.add_argument("--runs", type=int, default=100)
+    parser.add_argument("--peer-runs", type=int,
+                        help="puzzles per Tatham batch (default: 3000 at 10x10, 1000 at 20x20, "
+                        "200 at 30x30: CPU is counted in clock ticks)")
     parser.add_argument("--tree")
     args = parser.parse_args()
     print(f"code: {TREE}")
-    print("random grids, CPU ms per kept puzzle (median of runs)")
+    print(f"random grids, CPU ms per kept puzzle ({args.runs} in a row from empty line tables; "
+          f"Tatham: a batch in one process, start-up left out)")
     grades = ("easy", "medium", "hard")
     print(f"{'size':>6} {'easy':>9} {'medium':>9} {'hard':>9} {'Tatham':>9}   "
           + "  ".join(f"{g + '/Tatham':>13}" for g in grades))
+    peers = {size: peer(size, args.peer_runs or PEER_RUNS[size]) for size in SIZES}
     for size in SIZES:
         row = {grade: ours(size, grade, args.runs) for grade in grades}
-        theirs = peer(size, args.peer_runs)
+        theirs = peers[size]
         ratios = "  ".join(f"{row[g] / theirs:12.1f}x" if theirs else f"{'n/a':>13}"
                            for g in grades)
         print(f"{size:>3}x{size:<2} {row['easy']:9.1f} {row['medium']:9.1f} {row['hard']:9.1f} "
@@ -138,7 +143,7 @@ def main() -> None:
     print(f"{'size':>6} {'tried':>6} {'pass ms':>8} {'floor ms':>9} {'floor/Tatham':>13}")
     for size in SIZES:
         tried, one_pass = hard_floor(size, args.runs)
-        theirs = peer(size, args.peer_runs)
+        theirs = peers[size]
         floor = tried * one_pass
         print(f"{size:>3}x{size:<2} {tried:6.0f} {one_pass:8.3f} {floor:9.2f} "
               + (f"{floor / theirs:12.1f}x" if theirs else f"{'n/a':>13}"))

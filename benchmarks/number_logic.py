@@ -1,11 +1,13 @@
 """Latin-square kinds beside Simon Tatham's generators, in one run (issue 28).
 
-    python benchmarks/number_logic.py [--runs 10] [--only futoshiki] [--tree PATH]
+    python benchmarks/number_logic.py [--runs 10] [--peer-runs 100] [--only futoshiki]
+        [--tree PATH]
 
 Per kind, size and level: CPU milliseconds per kept puzzle (one `generate` call: each
 is graded exactly and kept), mean and median, with the clue counts; then Tatham's
 generator at the nearest size and level (`sgt-unequal`, `sgt-towers`, `sgt-keen` from
-Debian's sgt-puzzles, `--generate N`), CPU time of the child process per puzzle.
+Debian's sgt-puzzles, `--generate N`), CPU time of the child process per puzzle, its
+start-up left out (benchmarks/_peer.py).
 Level pairs: ours easy/medium/hard/expert/extreme beside Unequal trivial/easy/tricky/
 extreme/recursive, Towers easy/hard/extreme/unreasonable and Keen easy/normal/hard/
 extreme/unreasonable (the nearest by name: his levels are his own ladders), but beside
@@ -16,15 +18,14 @@ targets: Calcudoku 9x9 hard under 300 ms, Futoshiki 9x9 hard under 100 ms, Skysc
 from __future__ import annotations
 
 import argparse
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _peer import cpu_per_puzzle  # noqa: E402
 from _tree import use_tree  # noqa: E402
 
 TREE = use_tree(sys.argv)
@@ -69,19 +70,18 @@ def ours(kind_name: str, size: int, level: str, runs: int) -> tuple[list[float],
 
 
 def tatham(program: str, params: str, runs: int) -> float | None:
-    """CPU seconds per puzzle of `sgt-<program> --generate runs params`."""
+    """CPU seconds per puzzle of `sgt-<program> --generate runs params`, start-up left out
+    (benchmarks/_peer.py)."""
     path = shutil.which(f"sgt-{program}") or f"/usr/games/sgt-{program}"
     if not Path(path).exists():
         return None
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([path, "--generate", str(runs), params], capture_output=True, check=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / runs
+    return cpu_per_puzzle(lambda n: [path, "--generate", str(n), params], runs)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--peer-runs", type=int, default=100, help="puzzles per Tatham batch")
     parser.add_argument("--only", default=None, help="one kind")
     parser.add_argument("--tree", default=None, help="another checkout's code")
     args = parser.parse_args()
@@ -92,7 +92,7 @@ def main() -> None:
         if kind not in known or (args.only and kind != args.only):
             continue
         times, clues = ours(kind, size, level, args.runs)
-        theirs = tatham(program, params, args.runs)
+        theirs = tatham(program, params, args.peer_runs)
         mean = statistics.mean(times) * 1000
         peer = "not installed" if theirs is None else f"{program} {params:4} {theirs * 1000:7.1f} ms"
         ratio = "" if not theirs else f"{mean / (theirs * 1000):6.1f}x"
