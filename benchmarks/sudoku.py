@@ -13,8 +13,8 @@ Per level: time per kept 9x9 rotationally symmetric classic puzzle (with
 --baseline, also by another checkout's code, same seeds, and the ratio). The
 machine is shared, so CPU time is the fair figure: ours is the median CPU
 time of one generate_puzzle call (= one kept puzzle); QQWing and Solo are one
-`--generate N` run each, CPU time of the child process / N (mean), plus
-QQWing's own per-puzzle timer (median, wall clock). Then our puzzles'
+`--generate N` run each, CPU time of the child process / N (mean; their start-up left
+out, benchmarks/_peer.py), plus QQWing's own per-puzzle timer (median, wall clock). Then our puzzles'
 uniqueness as QQWing counts it, and how our grader rates QQWing's "expert"
 puzzles. --killer N: the same per-level timing for N 9x9 rotational killers
 (ours and the baseline; no peer makes killers).
@@ -24,8 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
-import resource
 import shutil
 import statistics
 import subprocess
@@ -34,6 +32,9 @@ import time
 from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from _peer import child_cpu, cpu_per_puzzle  # noqa: E402
 
 from publisher.kinds.sudoku.grader import LEVELS, grade  # noqa: E402
 from publisher.kinds.sudoku.shapes import Geometry, box_regions  # noqa: E402
@@ -107,19 +108,14 @@ def ours(levels: list[str], count: int, baseline: str | None = None,
     return made
 
 
-def child_cpu() -> float:
-    use = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return use.ru_utime + use.ru_stime
-
-
 def qqwing_speed(count: int) -> None:
-    print(f"QQWing {count} puzzles per level (--symmetry rotate180)")
+    print(f"QQWing {count} puzzles per level (--symmetry rotate180), start-up left out")
     for level in QQWING_LEVELS:
-        before = child_cpu()
-        out = subprocess.run([QQWING, "--generate", str(count), "--difficulty", level,
-                              "--symmetry", "rotate180", "--csv", "--timer"],
-                             capture_output=True, text=True, check=True).stdout
-        cpu = (child_cpu() - before) / count
+        command = [QQWING, "--difficulty", level, "--symmetry", "rotate180", "--csv",
+                   "--timer", "--generate"]
+        cpu = cpu_per_puzzle(lambda n: command + [str(n)], count)
+        out = subprocess.run(command + [str(count)], capture_output=True, text=True,
+                             check=True).stdout
         ms = [float(line.split(",")[1]) for line in out.splitlines()[1:]
               if line.count(",") >= 2]
         print(f"  {level:<12} CPU mean {cpu * 1000:7.1f} ms  "
@@ -127,14 +123,11 @@ def qqwing_speed(count: int) -> None:
 
 
 def solo_speed(count: int) -> None:
-    print(f"Solo {count} puzzles per level (3x3, its default 2-fold rotational symmetry)")
+    print(f"Solo {count} puzzles per level (3x3, its default 2-fold rotational symmetry), "
+          "start-up left out")
     for code, name in SOLO_LEVELS.items():
-        before, start = child_cpu(), time.perf_counter()
-        subprocess.run([SOLO, "--generate", str(count), f"3x3d{code}"],
-                       capture_output=True, text=True, check=True)
-        cpu = (child_cpu() - before) / count
-        wall = (time.perf_counter() - start) / count
-        print(f"  {name:<12} CPU mean {cpu * 1000:7.1f} ms  (wall mean {wall * 1000:7.1f} ms)")
+        cpu = cpu_per_puzzle(lambda n: [SOLO, "--generate", str(n), f"3x3d{code}"], count)
+        print(f"  {name:<12} CPU mean {cpu * 1000:7.1f} ms")
 
 
 def qqwing_counts(made: dict[str, list[str]]) -> None:
