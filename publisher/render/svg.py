@@ -1,13 +1,16 @@
 """A canvas with the part of ReportLab's pdfgen API the kinds draw with, writing SVG.
 
 The kinds draw a puzzle once, for the PDF and for this canvas alike; nothing of theirs
-changes. Text stays text (`<text>` with the font's family, weight and style, anchored
-like drawCentredString/drawRightString), so a layout tool can restyle it. The canvas
+changes. Text in a TrueType font is drawn as the font's glyph outlines (render/outlines.py),
+each glyph defined once and placed at the PDF's advance widths, so the file looks the same
+on a machine without the font; each run's words stay in its group's aria-label. Text in
+one of PDF's built-in fonts (no outlines to hand) stays a `<text>`. The canvas
 also keeps the bounds of everything drawn, which is how a desk file is cropped to its
 puzzle (render/split.py). A method no kind uses yet raises AttributeError, naming it:
 the contract test draws every kind here, so a new call is found at once."""
 from __future__ import annotations
 
+import hashlib
 import math
 from functools import cache
 from dataclasses import dataclass, field, replace
@@ -16,6 +19,9 @@ from xml.sax.saxutils import escape, quoteattr
 
 from reportlab.lib.colors import Color, toColor
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from .outlines import glyph_path
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -122,6 +128,7 @@ class SvgCanvas:
         self._state = _State()
         self._saved: list[_State] = []
         self._out: list[str] = []
+        self._glyphs: dict[str, str] = {}     # id -> path data, in order of first use
         self._forms: dict[str, tuple[list[str], Bounds]] = {}
         self._form_stack: list[tuple[str, list[str], Bounds, _State, list[_State]]] = []
 
@@ -256,10 +263,13 @@ class SvgCanvas:
         """The drawing as a standalone SVG file; sizes in points, y flipped once."""
         width, height = _num(self.width), _num(self.height)
         title = f"<title>{escape(self.title)}</title>" if self.title else ""
-        head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
-                f'width="{width}pt" height="{height}pt" viewBox="0 0 {width} {height}">'
-                f'{title}<g transform="matrix(1 0 0 -1 0 {height})">')
-        return "\n".join([head, *self._out, "</g></svg>", ""]).encode("utf-8")
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" '
+                f'xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" '
+                f'width="{width}pt" height="{height}pt" viewBox="0 0 {width} {height}">{title}')
+        defs = (["<defs>", *(f'<path id="{key}" d="{d}"/>' for key, d in self._glyphs.items()),
+                 "</defs>"] if self._glyphs else [])
+        return "\n".join([head, *defs, f'<g transform="matrix(1 0 0 -1 0 {height})">',
+                          *self._out, "</g></svg>", ""]).encode("utf-8")
 
     def _shape(self, start: str, points: list[tuple[float, float]], stroke: bool,
                fill: bool) -> None:
@@ -291,6 +301,10 @@ class SvgCanvas:
                                 (left, y + ascent), (left + width, y + descent)])
         if self.bounds_only:
             return
+        font = pdfmetrics.getFont(s.font)
+        if isinstance(font, TTFont):
+            self._outlined(font, _times(s.ctm, (1, 0, 0, 1, left, y)), text)
+            return
         # Text is set upright: the page's y flip is undone around its baseline point.
         place = _times(s.ctm, (1, 0, 0, -1, x, y))
         anchor_attr = f' text-anchor="{anchor}"' if anchor != "start" else ""
@@ -298,6 +312,28 @@ class SvgCanvas:
                          f'font-size="{_num(s.size)}" fill="{_hex(s.fill)}"'
                          f'{_opacity("fill", s.fill)}{anchor_attr} xml:space="preserve">'
                          f"{escape(text)}</text>")
+
+    def _outlined(self, font: TTFont, place: Matrix, text: str) -> None:
+        """`text` as uses of its glyphs' outlines, each advanced by its width in the
+        font's metrics (pdfmetrics', as the PDF is), in font units from `place`."""
+        s, face = self._state, font.face
+        unit = face.unitsPerEm
+        scale = s.size / unit
+        uses, advance = [], 0.0
+        for char in text:
+            glyph = face.charToGlyph.get(ord(char), 0)
+            path = glyph_path(face, glyph)
+            if path:
+                key = f"{_font_key(font.fontName)}-{glyph}"
+                self._glyphs.setdefault(key, path)
+                x = f' x="{_num(advance)}"' if advance else ""
+                uses.append(f'<use xlink:href="#{key}"{x}/>')
+            advance += face.charWidths.get(ord(char), face.defaultWidth) * unit / 1000
+        if uses:
+            # The scale apart: _num's three decimals would make 0.0143 a 2% narrower 0.014.
+            self._out.append(f'<g transform="{_matrix(place)} scale({scale:.6g})"'
+                             f' fill="{_hex(s.fill)}"{_opacity("fill", s.fill)} '
+                             f'aria-label={quoteattr(text)}>{"".join(uses)}</g>')
 
     def _transform(self) -> str:
         ctm = self._state.ctm
@@ -327,6 +363,13 @@ def _opacity(what: str, colour: Color) -> str:
 
 def _matrix(m: Matrix) -> str:
     return "matrix(" + " ".join(_num(v) for v in m) + ")"
+
+
+@cache
+def _font_key(name: str) -> str:
+    """A short id for a font's glyphs: the same font gives the same ids in every file,
+    so SVGs inlined in one page share definitions that agree."""
+    return "f" + hashlib.sha256(name.encode("utf-8")).hexdigest()[:6]
 
 
 @cache
