@@ -149,8 +149,9 @@ def test_killer_cage_dashes_stop_short_of_the_sums():
 @pytest.mark.parametrize("largest, pages", [
     # one size: full pages, the short one last
     ([6] * 13, [(0, 6, 6), (6, 12, 6), (12, 13, 6)]),
-    # a large solution first (the sampler): it shares a 4-grid with two of the next
-    ([6, 4] + [6] * 7, [(0, 3, 4), (3, 9, 6)]),
+    # a large solution first (the sampler): it shares a full 4-grid with three of the next
+    # (not two, leaving a quarter of the page blank), the short page last
+    ([6, 4] + [6] * 7, [(0, 4, 4), (4, 9, 6)]),
     # sizes that cannot share a page stay apart; none but the last under half full
     ([6] * 5 + [4] * 3, [(0, 5, 6), (5, 8, 4)]),
     # answers_per_page: 1 is never packed with another; 9s fill a 9-grid after them
