@@ -387,8 +387,11 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
     if book.worksheet:
         return lay_out_worksheet(book, layout, outcomes)
     if not book.print:
+        # Proofs get the print book's room (fewer on a page, clues run on) so that nothing
+        # is set under the floor; what still does not read is a warning when drawn.
         renderer = BookRenderer(book, layout, outcomes, bleed)
-        return renderer, paginate(outcomes, layout, book.answers_where, book.language)
+        return renderer, paginate(outcomes, layout, book.answers_where, book.language,
+                                  fits=renderer.problem, continues=renderer.continues)
     kinds = tuple(dict.fromkeys(o.job.kind for o in outcomes)) if book.how_to_play else ()
     front = FrontMatter(copyright=any((book.copyright, book.isbn, book.edition, book.publisher)),
                         introduction=bool(book.introduction), how_to_play=kinds,

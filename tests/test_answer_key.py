@@ -149,8 +149,9 @@ def test_killer_cage_dashes_stop_short_of_the_sums():
 @pytest.mark.parametrize("largest, pages", [
     # one size: full pages, the short one last
     ([6] * 13, [(0, 6, 6), (6, 12, 6), (12, 13, 6)]),
-    # a large solution first (the sampler): it shares a 4-grid with two of the next
-    ([6, 4] + [6] * 7, [(0, 3, 4), (3, 9, 6)]),
+    # a large solution first (the sampler): it shares a full 4-grid with three of the next
+    # (not two, leaving a quarter of the page blank), the short page last
+    ([6, 4] + [6] * 7, [(0, 4, 4), (4, 9, 6)]),
     # sizes that cannot share a page stay apart; none but the last under half full
     ([6] * 5 + [4] * 3, [(0, 5, 6), (5, 8, 4)]),
     # answers_per_page: 1 is never packed with another; 9s fill a 9-grid after them
@@ -162,3 +163,42 @@ def test_packing_rules(largest, pages):
 
     layout = load_layout("letter", ROOT, lambda message: pytest.fail(message))
     assert pack_answers(largest, layout) == pages
+
+
+def test_a_long_title_is_cut_in_the_answer_key_but_never_the_page_it_points_to(tmp_path):
+    long = "Animals from Every Continent of the World Including the Antarctic Region"
+    spec = tmp_path / "long.yaml"
+    spec.write_text(f"""title: Long titles
+layout: 6x9
+seed: 4
+sections:
+  - kind: wordsearch
+    title: "{long}"
+    size: 9
+    count: 3
+    words_per_puzzle: 6
+    words: en/animals
+  - kind: wordsearch
+    size: 9
+    puzzles:
+      - title: Farm
+        words: [cow, horse, pig, goat, sheep]
+""", encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    pdf = result.pdf.read_bytes()
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    texts = [" ".join(page.extract_text().split()) for page in reader.pages]
+    sizes, key = [], set()
+    for puzzle in manifest["puzzles"]:
+        # the puzzle's page sends the reader to a page whose labels name the puzzle's page
+        answer = int(texts[puzzle["page"] - 1].split("Answer on page ")[1].split()[0])
+        assert f"(page {puzzle['page']})" in texts[answer - 1], (puzzle["title"], answer)
+        label = [m for m in page_marks(pdf, answer - 1)
+                 if m.kind == "text" and m.text.endswith(f"(page {puzzle['page']})")]
+        assert len(label) == 1, (puzzle["title"], answer)
+        sizes.append(label[0].size)
+        key.add(texts[answer - 1])
+    # the long titles are cut at the size the short one ("Farm") is set at, not shrunk
+    assert long[:20] in " ".join(key) and long not in " ".join(key)
+    assert max(sizes) - min(sizes) < 0.01, sizes

@@ -216,3 +216,24 @@ def test_a_build_times_its_phases(book):
                       "write", "history"]
     assert all(wall >= 0 and cpu >= 0 for wall, cpu in result.timings.values())
     assert result.timings["generate"][0] > 0 and result.timings["render"][1] > 0
+
+
+def test_a_proof_gives_a_solution_the_room_it_needs_to_read(write_spec, tmp_path):
+    """Proofs (print: false) are laid out with the print book's fit check: a 13x13
+    codeword's answer, unreadable in a quarter page, gets a page of its own, and no
+    text of the PDF is under the 7 pt floor."""
+    from pdfmarks import page_marks, smallest_text
+
+    spec = write_spec("""\
+title: Codeword proof
+seed: 1
+print: false
+sections:
+  - kind: codeword
+    count: 1
+""")
+    result = build_book(spec, tmp_path, workers=1)
+    pdf = result.pdf.read_bytes()
+    sizes = [smallest_text(page_marks(pdf, n)) for n in range(len(PdfReader(result.pdf).pages))]
+    assert min(size for size in sizes if size is not None) >= 7.0 - 0.05
+    assert not result.warnings

@@ -201,3 +201,40 @@ def test_long_words_go_under_their_scrambles_when_beside_does_not_fit(solution):
         own = boxes[start:start + len(word)]
         start += len(word)
         assert all(y + h < baseline - 16.0 * 0.25 for x, y, w, h in own)
+
+
+def test_answer_letters_stay_inside_their_boxes_when_a_short_list_grows():
+    """A How to play example: three words in a large box, the text grown to twice its size;
+    each answer letter (as the PDF paints it, tests/pdfmarks.py) lies inside its box."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pdfmarks import page_marks
+    from publisher.ground.fonts import BOLD, REGULAR, register_fonts
+
+    register_fonts()
+    theme = SimpleNamespace(**{**vars(THEME), "font": REGULAR, "font_bold": BOLD,
+                               "grid_font_bold": BOLD, "font_size": 11.0})
+    items = [Item("SARLSWO", "WALROSS", []), Item("EEGGI", "GEIGE", []),
+             Item("KEAENENT", "TEEKANNE", [])]
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    draw_scramble(canvas, items, SimpleNamespace(x=50.0, y=100.0, width=380.0, height=400.0),
+                  theme, solution=True)
+    canvas.save()
+    marks = page_marks(buffer.getvalue(), 0)
+    boxes = [m.bbox for m in marks if m.kind == "stroke"]
+    letters = [m for m in marks if m.kind == "text" and len(m.text.strip()) == 1]
+    assert len(letters) == sum(len(it.answer) for it in items)
+    assert max(m.size for m in letters) >= 11.0       # the text did grow
+    for letter in letters:
+        x0, y0, x1, y1 = letter.bbox
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        own = [b for b in boxes if b[0] <= cx <= b[2] and b[1] <= cy <= b[3]]
+        assert len(own) == 1, letter
+        # inside the box's border line (the stroke's box less its half width each side)
+        bx0, by0, bx1, by1 = own[0]
+        half = THEME.line_width / 2
+        assert bx0 + half <= x0 and x1 <= bx1 - half and by0 + half <= y0 and y1 <= by1 - half, \
+            (letter.text, letter.bbox, own[0])

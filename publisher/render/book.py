@@ -294,14 +294,18 @@ class BookRenderer:
         drawn = []
         for index, (cell, inner) in zip(page.items, answer_cells(
                 self.layout, body, page.per_page, heading=bool(page.heading))):
-            outcome = self.outcomes[index]
+            outcome, placement = self.outcomes[index], placements[index]
+            # A long title is cut at the label's size, never the page it points to (the
+            # title's width adds to the rest's: stringWidth has no kerning)
+            rest = stringWidth(self.answer_label(outcome, placement, ""), t.font_bold, label)
+            title = shorten(outcome.job.title, t.font_bold, label, cell.width - rest)
             canvas.setFillColor(black)
             self.text(canvas, cell.x, cell.top - label,
-                      self.answer_label(outcome, placements[index]), t.font_bold,
+                      self.answer_label(outcome, placement, title), t.font_bold,
                       label, cell.width)
             drawn.append((outcome, inner))
         self.draw_page_items(canvas, drawn, "solution")
 
-    def answer_label(self, outcome: Outcome, placement: Placement) -> str:
-        """What heads a solution: its puzzle's title and page."""
-        return self.words.text("book.on_page", title=outcome.job.title, page=placement.page)
+    def answer_label(self, outcome: Outcome, placement: Placement, title: str) -> str:
+        """What heads a solution: its puzzle's `title` (maybe shortened) and page."""
+        return self.words.text("book.on_page", title=title, page=placement.page)

@@ -226,9 +226,10 @@ def pack_answers(largest: list[int], layout: Layout,
                  fits: FitCheck | None = None) -> list[tuple[int, int, int]]:
     """The answer pages as (first, end, solutions the page's grid holds): solutions in book
     order, across sections, on as few pages as can be, no page but the last less than half
-    full; of the fewest, the one drawing the fewest solutions at another size than their
+    full; of the fewest, the one with the fewest solutions drawn at another size than their
     own (`largest[i]`: the most a page may hold at which solution i reads, the section's
-    or layout's choice at most). A page holds no more than any of its solutions allows."""
+    or layout's choice at most) and empty cells on pages but the last, each counting one.
+    A page holds no more than any of its solutions allows."""
     grids = sorted(layout.page_grids)
     checked: dict[tuple[int, int], bool] = {}
 
@@ -248,7 +249,9 @@ def pack_answers(largest: list[int], layout: Layout,
         return checked[(i, n)]
 
     def page_choice(start: int, end: int, last: bool, half: bool) -> tuple[int, int] | None:
-        """(solutions drawn at another size, grid) of the best grid for one page."""
+        """(solutions drawn at another size and empty cells unless `last`, grid) of the
+        best grid for one page (a quarter left blank mid-key is as bad as a solution
+        drawn larger than its kind's others)."""
         held = end - start
         cap = min(largest[start:end])
         options = []
@@ -256,7 +259,8 @@ def pack_answers(largest: list[int], layout: Layout,
             if n < held or n > cap or (half and not last and held * 2 < n):
                 continue
             if all(readable(i, n) for i in range(start, end)):
-                options.append((sum(largest[i] != n for i in range(start, end)), n))
+                options.append((sum(largest[i] != n for i in range(start, end))
+                                + (0 if last else n - held), n))
         return min(options) if options else None
 
     most = grids[-1] if grids else 1

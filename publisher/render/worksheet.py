@@ -125,10 +125,10 @@ class WorksheetRenderer(BookRenderer):
                       title_size, cell.width)
             self.draw(canvas, outcome, inner, "puzzle")
 
-    def answer_label(self, outcome: Outcome, placement: Placement) -> str:
+    def answer_label(self, outcome: Outcome, placement: Placement, title: str) -> str:
         """The worksheet's and the puzzle's titles (and the version), not a page."""
         label = self.words.text("worksheet.answer_label", worksheet=self.book.title,
-                                title=outcome.job.title)
+                                title=title)
         return f"{label} ({outcome.job.version})" if outcome.job.version else label
 
     def _footer(self, canvas, number: int, page: Page) -> None:

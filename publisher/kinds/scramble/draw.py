@@ -26,6 +26,8 @@ CLUE_GAP = 0.5     # font sizes: the clue sits under its boxes, apart from the n
 CLUE = 0.9         # clue size, in font sizes
 STACK_LINE = 1.4   # font sizes: the scramble's own line when the boxes go under it
 ANSWER = 0.6       # answer letters in the key, in box sides (never smaller than the text)
+ANSWER_MOST = 0.75  # box sides: the largest answer letter that stays inside its box
+CAP = 0.7          # a capital's height, in font sizes (PT Sans)
 
 
 @dataclass(frozen=True)
@@ -215,5 +217,7 @@ def _boxes(canvas: Any, x: float, y: float, f: Fit, answer: str, marked: set[int
         if k in marked:
             canvas.circle(bx + f.box / 2, y + f.box / 2, f.box * 0.4, stroke=1, fill=0)
         if solution:
-            canvas.setFont(theme.grid_font_bold, max(f.box * ANSWER, f.size))
-            canvas.drawCentredString(bx + f.box / 2, y + f.box * 0.28, ch)
+            # large text (a short list grown to fill its box) must not outgrow the boxes
+            size = min(max(f.box * ANSWER, f.size), f.box * ANSWER_MOST)
+            canvas.setFont(theme.grid_font_bold, size)
+            canvas.drawCentredString(bx + f.box / 2, y + (f.box - size * CAP) / 2, ch)
