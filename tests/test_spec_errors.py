@@ -226,8 +226,14 @@ def test_output_folder_that_is_a_file(tmp_path):
     spec = tmp_path / "book.yaml"
     spec.write_text("title: T\nsections:\n" + GOOD_SECTION, encoding="utf-8")
     code, output = run(spec, blocker)
-    assert code == 2 and "check that --out names a folder" in output
-    assert "Traceback" not in output
+    message = " ".join(output.split())
+    assert code == 2 and f"--out must be a folder, and {blocker} is a file" in message, output
+    assert "Traceback" not in output and "(File exists)" not in output
+    # a file on the way to the folder is the one named
+    code, output = run(spec, blocker / "books")
+    message = " ".join(output.split())
+    assert code == 2 and f"{blocker} is a file ({blocker} is on the way to {blocker / 'books'})" \
+        in message, output
 
 
 def test_written_files_are_readable_by_others(tmp_path):
