@@ -116,6 +116,13 @@ CASES = [
     ("title: T\nsections:\n  - kind: wordsearch\n    size: 12\n   puzzles: []\n", {},
      ["book.yaml:5:", "not valid YAML"]),
     ("- just\n- a list\n", {}, ["book.yaml:1:", "YAML mapping"]),
+    # A tab is named as the cause, on its line, in our words.
+    ("title: T\nsections:\n\t- kind: sudoku\n", {},
+     ["book.yaml:3: this line ('- kind: sudoku') is indented with a tab, and YAML does not "
+      "allow tabs for indentation; indent it with spaces"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.yaml"),
+     {"w.yaml": "cat: meow\n\tdog: woof\n"},
+     ["w.yaml:2: this line ('dog: woof') is indented with a tab"]),
     ("title: T\nsections:\n" + GOOD_SECTION + "    size: 10\n", {},
      ["book.yaml:9:", "'size' is written twice in one mapping (lines 5 and 9)"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.yaml"),
