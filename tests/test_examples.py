@@ -67,3 +67,14 @@ def test_the_every_kind_example_builds_without_warnings(tmp_path):
     spec.write_text(done.stdout, encoding="utf-8")
     result = build_book(spec, tmp_path / "out", workers=1)
     assert result.puzzles and result.warnings == []
+
+
+def test_the_web_example_has_every_kind():
+    """README: `web.yaml` is one puzzle of every kind."""
+    import yaml
+
+    from publisher.kinds import all_kinds
+    spec = yaml.safe_load((ROOT / "examples" / "web.yaml").read_text(encoding="utf-8"))
+    built_in = {name for name, kind in all_kinds().items()
+                if type(kind).__module__.startswith("publisher.")}
+    assert {section["kind"] for section in spec["sections"]} == built_in
