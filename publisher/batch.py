@@ -381,12 +381,35 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
 def _every_job_has_a_board(outcomes: list[Outcome]) -> None:
     for outcome in outcomes:
         if outcome.board is None:
-            reasons = sorted(set(outcome.failures))
             raise AllCandidatesFailed(outcome.job,
                 f"puzzle {outcome.job.title!r} ({outcome.job.section_title}, "
                 f"{outcome.job.kind}) could not be generated: all {outcome.job.candidates} "
-                f"candidates failed ({'; '.join(reasons[:3])}); make the request easier "
+                f"candidates failed ({said_once(outcome.failures)}); make the request easier "
                 f"({get_kind(outcome.job.kind).easier}) or raise `candidates`")
+
+
+def said_once(failures: list[str], shown: int = 3) -> str:
+    """The first few candidates' failures with what they share said once: "kind: no word
+    fits 1 down; advice" and "kind: no word fits 2 down; advice" read "kind: no word fits
+    1 down or 2 down; advice"."""
+    reasons = sorted(set(failures))[:shown]
+    if len(reasons) < 2:
+        return "; ".join(reasons)
+    parts = [reason.split("; ") for reason in reasons]
+    shared = 0                          # trailing "; "-parts all share (the advice)
+    while shared < min(map(len, parts)) - 1 and len({tuple(p[len(p) - shared - 1:])
+                                                      for p in parts}) == 1:
+        shared += 1
+    advice = parts[0][len(parts[0]) - shared:]
+    heads = ["; ".join(p[:len(p) - shared]) for p in parts]
+    lead = os.path.commonprefix(heads)
+    lead = lead[:lead.rfind(" ") + 1]   # whole words, outside any parenthesis
+    while lead.count("(") > lead.count(")"):
+        lead = lead[:lead.rfind(" ", 0, lead.rfind("(")) + 1]
+    if lead:
+        rest = [head[len(lead):] for head in heads]
+        heads = [lead + ", ".join(rest[:-1]) + " or " + rest[-1]]
+    return "; ".join(heads + advice)
 
 
 def _no_repeats(outcomes: list[Outcome], seed: int,

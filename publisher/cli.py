@@ -1,6 +1,7 @@
 """`make-book SPEC`: build a puzzle book (PDF, JSON manifest, side files)."""
 from __future__ import annotations
 
+import inspect
 import os
 import signal
 import sys
@@ -34,7 +35,28 @@ from .ground.transaction import InterruptedAfterCommit  # noqa: E402
 if TYPE_CHECKING:
     from .pipeline import BuildResult     # heavy: imported when a book is built
 
-class BuildByDefault(TyperGroup):
+class PlainHelp:
+    """Help as a reader expects it: each paragraph of a docstring on one line (rich keeps
+    the source's line breaks and wraps again around them), and no value shown after an
+    on/off flag (`--bleed`, not `--bleed <bool>`: it takes none)."""
+
+    help: str | None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.help:
+            self.help = "\n\n".join(" ".join(paragraph.split())
+                                    for paragraph in inspect.cleandoc(self.help).split("\n\n"))
+
+    def get_params(self, ctx):  # type: ignore[no-untyped-def]  # click's signature
+        params = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if getattr(param, "is_flag", False) and param.metavar is None:
+                param.metavar = ""
+        return params
+
+
+class BuildByDefault(PlainHelp, TyperGroup):
     """`make-book SPEC ...` means `make-book build SPEC ...`; other first words name a
     command (`make-book kinds`)."""
 
@@ -45,7 +67,7 @@ class BuildByDefault(TyperGroup):
         return super().parse_args(ctx, args)
 
 
-class PlainUsage(TyperCommand):
+class PlainUsage(PlainHelp, TyperCommand):
     """Usage lines name arguments plainly: `make-book build [OPTIONS] SPEC` (Typer
     writes a required argument as `{SPEC}`)."""
 
@@ -256,7 +278,7 @@ def _desk_options(executor: str | None, scheduler: str | None, start: datetime |
                 start=start.date() if start else None)
 
 
-@app.command("kinds")
+@app.command("kinds", cls=PlainUsage)
 def kinds(example: bool = typer.Option(
         False, "--example", help="Print a spec with a small section of every kind instead.")
           ) -> None:
@@ -278,7 +300,7 @@ def kinds(example: bool = typer.Option(
                    f"({type(kind).__module__.split('.')[0]})")
 
 
-@app.command("lists")
+@app.command("lists", cls=PlainUsage)
 def lists(
     lang: Optional[str] = typer.Option(
         None, "--lang", help="Only this language, e.g. en (the languages with a catalogue)."),

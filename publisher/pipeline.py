@@ -189,9 +189,9 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     manifest_path = written[-1]
     warnings = puzzle_warnings(outcomes) + pages.notes + renderer.warnings
     padding = {"notes": "Notes", "blank": "blank", "more": "More puzzles and Notes"}
-    notes = ([f"{pages.padded} {padding[spec.book.padding]} "
-              f"page(s) added to reach {len(pages.book)} pages (24 at least, an "
-              "even count)"] if pages.padded else [])
+    notes = spec.notes + ([f"{pages.padded} {padding[spec.book.padding]} "
+                           f"page(s) added to reach {len(pages.book)} pages (24 at least, "
+                           "an even count)"] if pages.padded else [])
     return BuildResult(pdf, manifest_path, written[1 if pdf else 0:-1], len(outcomes),
                        len(pages.book) + len(pages.answers), warnings, notes, outcomes, seed)
 

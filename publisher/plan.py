@@ -74,6 +74,11 @@ class SectionContext:
     def error(self, field: str, message: str) -> SpecError:
         return self.spec.error(("sections", self.index) + parse_path(field), message)
 
+    def note(self, message: str) -> None:
+        line = self.spec.lines.get(("sections", self.index), 1)
+        self.spec.notes.append(f"{self.spec.path.name}:{line}: sections[{self.index}]: "
+                               f"{message}")
+
     def titles(self, title: str | None, count: int) -> list[str]:
         base = title or self.text.text("title")
         if self.dates is not None and "{" in base:

@@ -176,6 +176,7 @@ class Spec:
     read_anywhere: bool = False  # --allow-paths: files named by the spec may be anywhere
     inputs: list[Path] = field(default_factory=list)   # files read: never overwritten
     fonts: BookFonts = PT_SANS   # the spec's `fonts:`, registered (printable.book_fonts)
+    notes: list[str] = field(default_factory=list)     # what the plan chose on its own
 
     def node(self, path: tuple) -> yaml.Node | None:
         """The YAML node at `path` (inline word lists keep their line numbers)."""

@@ -71,9 +71,13 @@ class FakeCtx:
     def __init__(self, kind: str = "queens"):
         from publisher.ground.catalogue import catalogue
         self.text = catalogue(self.language).kind(kind)
+        self.notes: list[str] = []
 
     def error(self, field, message):
         return ValueError(f"{field}: {message}")
+
+    def note(self, message):
+        self.notes.append(message)
 
     def titles(self, title, count):
         base = title or self.text.text("title")

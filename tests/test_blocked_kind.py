@@ -112,3 +112,19 @@ def test_same_seed_same_board_and_pinned_letters_kept(tmp_path):
     assert first.grid[4][2] == "E"
     assert first.clues_needed and "APE" not in first.clues_needed
     assert KIND.manifest(KIND.from_manifest(KIND.manifest(first))) == KIND.manifest(first)
+
+
+def test_a_grid_no_candidate_fills_says_why_and_what_to_do_once(tmp_path):
+    """Three candidates failing the same way: one reason naming the slots, one advice."""
+    from publisher.errors import SpecError
+
+    (tmp_path / "few.yaml").write_text("cat: Pet\ndog: Pet\npig: Farm animal\nhorse: Steed\n",
+                                       encoding="utf-8")
+    with pytest.raises(SpecError) as failed:
+        build(tmp_path, {"kind": "crossword", "style": "blocked", "size": 15,
+                         "fill_from": "clued", "clues": ["few.yaml"], "candidates": 3})
+    message = str(failed.value)
+    assert "all 3 candidates failed" in message
+    assert message.count("blocked crossword:") == 1, message
+    assert message.count("no word of the list fits") == 1, message
+    assert message.count("try another grid") == 1, message

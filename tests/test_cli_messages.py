@@ -1,6 +1,7 @@
 """What a newcomer reads from make-book itself: its version, errors and notes on their first
 line, the languages there are, the files a build wrote, the install command for Dask."""
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -101,3 +102,33 @@ def test_usage_lines_name_arguments_plainly():
                            ("history", "history [OPTIONS] PATH")):
         result = CliRunner().invoke(app, [command, "--help"])
         assert result.exit_code == 0 and usage in result.output, result.output
+
+
+def test_help_keeps_each_description_whole_and_shows_no_value_after_a_flag():
+    """Wide enough for every description, each command's description is one line of the
+    list (not broken where its docstring's source line ends), and an on/off flag, which
+    takes no value, shows none."""
+    import click
+    from typer.main import get_command
+    from typer.testing import CliRunner
+
+    from publisher.cli import app
+
+    def shown(*args):
+        result = CliRunner().invoke(app, [*args, "--help"], env={"COLUMNS": "300"})
+        assert result.exit_code == 0, result.output
+        return result.output.splitlines()
+
+    group = get_command(app)
+    listing = shown()
+    for name, command in [("", group), *group.commands.items()]:
+        first = " ".join(command.help.split("\n\n")[0].split())
+        assert any(first in line for line in listing), (first, listing)
+        flags = [opt for param in command.get_params(click.Context(command))
+                 if getattr(param, "is_flag", False) for opt in param.opts]
+        assert "--help" in flags
+        lines = (shown(name) if name else []) + listing
+        for flag in flags:
+            assert any(flag in line for line in lines), flag
+            offered = [line for line in lines if re.search(rf"{flag}\s+(-\w\s+)?<", line)]
+            assert not offered, offered

@@ -12,6 +12,9 @@ from conftest import ROOT
 from publisher.pipeline import build_book
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+# A newcomer's first builds print no warning, except what an example is there to show:
+# Russian crosswords get .ipuz files only (.puz cannot hold Cyrillic).
+EXPECTED_WARNINGS = {"krossvordy": "no .puz file", "worksheet-ru": "no .puz file"}
 
 
 def test_there_are_examples():
@@ -26,6 +29,8 @@ def test_the_example_builds(spec, tmp_path):
     result = build_book(spec, tmp_path / "out", workers=1, history=tmp_path / "history.sqlite")
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     assert manifest["puzzles"] and result.pdf.stat().st_size > 0
+    expected = EXPECTED_WARNINGS.get(spec.stem)
+    assert all(expected and expected in w for w in result.warnings), result.warnings
     for puzzle in manifest["puzzles"]:
         if puzzle["kind"] == "crossword":
             assert all(e["clue"].strip() for e in puzzle["entries"]), puzzle["title"]
@@ -50,3 +55,26 @@ def _the_cover_passes_check_with_no_options(cover):
         assert "passes the print checks" in done.stdout
     # alone: says where the numbers came from, on stderr's first line
     assert done.stderr.startswith("note: ") and "not beside it" in done.stderr, done.stderr
+
+
+def test_the_every_kind_example_builds_without_warnings(tmp_path):
+    """`make-book kinds --example` > kinds.yaml, then make-book kinds.yaml: clean."""
+    done = subprocess.run([sys.executable, "-m", "publisher.cli", "kinds", "--example"],
+                          capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    spec = tmp_path / "kinds.yaml"
+    spec.write_text(done.stdout, encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    assert result.puzzles and result.warnings == []
+
+
+def test_the_web_example_has_every_kind():
+    """README: `web.yaml` is one puzzle of every kind."""
+    import yaml
+
+    from publisher.kinds import all_kinds
+    spec = yaml.safe_load((ROOT / "examples" / "web.yaml").read_text(encoding="utf-8"))
+    built_in = {name for name, kind in all_kinds().items()
+                if type(kind).__module__.startswith("publisher.")}
+    assert {section["kind"] for section in spec["sections"]} == built_in

@@ -326,3 +326,23 @@ def test_a_line_the_crossing_lines_fill_in_wrongly_is_a_contradiction():
         grid = [[UNKNOWN] * 2 for _ in range(2)]
         with pytest.raises(Contradiction):      # the rows fill every cell: columns of 2
             propagate(grid, [(2,), (2,)], [(1,), (1,)], stage)
+
+
+def test_grids_too_large_for_the_page_get_one_size_to_use(tmp_path):
+    """Three 40x40 grids, each too dense for the floor by its own clues: the advice names
+    one size, the same for all of them."""
+    import re
+
+    from typer.testing import CliRunner
+
+    from publisher.cli import app
+    spec = tmp_path / "big.yaml"
+    spec.write_text("title: T\nseed: 1\nsections:\n"
+                    "  - {kind: nonogram, size: 40, count: 3, difficulty: hard}\n",
+                    encoding="utf-8")
+    result = CliRunner().invoke(app, [str(spec), "--out", str(tmp_path / "o"), "-q"])
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert text.count("the clue numbers would be") == 3, text
+    sizes = re.findall(r"(\d+)x(\d+) fits here", text)
+    assert len(sizes) == 1 and sizes[0][0] == sizes[0][1] and int(sizes[0][0]) < 40, text

@@ -218,6 +218,18 @@ def test_spec_keys_as_written():
         section(size=7, colours=True)          # unknown key
 
 
+def test_without_a_difficulty_a_5x5_board_is_made_easy_with_a_note():
+    """No 5x5 board grades medium (the default): easy, said in the build summary, not a
+    warning on every board; a level the spec names is kept."""
+    ctx = FakeCtx("numberlink")
+    assert KIND.plan(section(size=5), ctx)[0].params.difficulty == "easy"
+    assert len(ctx.notes) == 1 and "5x5" in ctx.notes[0] and "easy" in ctx.notes[0]
+    for kw, level in (({"size": 7}, "medium"), ({"size": 5, "difficulty": "medium"}, "medium")):
+        quiet = FakeCtx("numberlink")
+        assert KIND.plan(section(**kw), quiet)[0].params.difficulty == level
+        assert quiet.notes == []
+
+
 @pytest.mark.parametrize("size,words", [
     (2, "2 is smaller than the smallest Numberlink board (5)"),
     (60, "60 is larger than the largest Numberlink board (20)"),

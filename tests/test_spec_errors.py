@@ -116,6 +116,13 @@ CASES = [
     ("title: T\nsections:\n  - kind: wordsearch\n    size: 12\n   puzzles: []\n", {},
      ["book.yaml:5:", "not valid YAML"]),
     ("- just\n- a list\n", {}, ["book.yaml:1:", "YAML mapping"]),
+    # A tab is named as the cause, on its line, in our words.
+    ("title: T\nsections:\n\t- kind: sudoku\n", {},
+     ["book.yaml:3: this line ('- kind: sudoku') is indented with a tab, and YAML does not "
+      "allow tabs for indentation; indent it with spaces"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.yaml"),
+     {"w.yaml": "cat: meow\n\tdog: woof\n"},
+     ["w.yaml:2: this line ('dog: woof') is indented with a tab"]),
     ("title: T\nsections:\n" + GOOD_SECTION + "    size: 10\n", {},
      ["book.yaml:9:", "'size' is written twice in one mapping (lines 5 and 9)"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.yaml"),
@@ -226,8 +233,14 @@ def test_output_folder_that_is_a_file(tmp_path):
     spec = tmp_path / "book.yaml"
     spec.write_text("title: T\nsections:\n" + GOOD_SECTION, encoding="utf-8")
     code, output = run(spec, blocker)
-    assert code == 2 and "check that --out names a folder" in output
-    assert "Traceback" not in output
+    message = " ".join(output.split())
+    assert code == 2 and f"--out must be a folder, and {blocker} is a file" in message, output
+    assert "Traceback" not in output and "(File exists)" not in output
+    # a file on the way to the folder is the one named
+    code, output = run(spec, blocker / "books")
+    message = " ".join(output.split())
+    assert code == 2 and f"{blocker} is a file ({blocker} is on the way to {blocker / 'books'})" \
+        in message, output
 
 
 def test_written_files_are_readable_by_others(tmp_path):

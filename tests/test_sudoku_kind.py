@@ -76,6 +76,36 @@ def test_unreachable_combinations_are_spec_errors(tmp_path):
     assert "sections[0].symbols" in msg
 
 
+def test_without_a_difficulty_a_4x4_is_made_at_the_hardest_level_it_can_be():
+    """The default (medium) is out of a 4x4's reach: easy, said in a note; a level the
+    spec names is kept (and an unreachable one stays a spec error, above)."""
+    ctx = FakeCtx("sudoku")
+    [request] = KIND.plan(section(size=4), ctx)
+    assert request.params.difficulty == "easy"
+    assert len(ctx.notes) == 1 and "4x4" in ctx.notes[0] and "easy" in ctx.notes[0]
+    for kw, level in (({"size": 9}, "medium"), ({"size": 6}, "medium"),
+                      ({"size": 4, "difficulty": "easy"}, "easy")):
+        quiet = FakeCtx("sudoku")
+        assert KIND.plan(section(**kw), quiet)[0].params.difficulty == level
+        assert quiet.notes == []
+
+
+def test_a_plain_4x4_section_builds_and_the_summary_says_which_level(tmp_path):
+    from typer.testing import CliRunner
+
+    from publisher.cli import app
+    spec = tmp_path / "s.yaml"
+    spec.write_text("title: S\nseed: 3\nsections:\n  - {kind: sudoku, size: 4}\n",
+                    encoding="utf-8")
+    result = CliRunner().invoke(app, [str(spec), "--out", str(tmp_path / "out"), "-w", "1"])
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "note: s.yaml:4: sections[0]: 4x4 Sudoku cannot be medium" in out
+    assert "warning" not in out
+    [entry] = json.loads((tmp_path / "out" / "s.json").read_text(encoding="utf-8"))["puzzles"]
+    assert entry["grade"] == "easy"
+
+
 def test_manifest_fields_and_round_trip():
     for kw in ({"size": 6, "variant": "jigsaw", "difficulty": "easy"},
                {"size": 6, "variant": "killer", "difficulty": "easy"},

@@ -5,13 +5,28 @@ hard fill four and five."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Sequence
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..kinds.base import Box, DrawContext
+from ..kinds.base import Box, DrawContext, PlanContext, SectionBase
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+
+
+def reachable_level(section: SectionBase, reachable: Sequence[str], board: str,
+                    ctx: PlanContext) -> str:
+    """The section's `difficulty`; when the spec gave none and the default is harder than
+    this size can be (`reachable`, easiest first), the hardest it can be, with a note in
+    the build summary. A level the spec names is kept: out of reach, it is the spec's error."""
+    level: str = getattr(section, "difficulty")
+    if "difficulty" in section.model_fields_set or LEVELS.index(level) <= max(
+            LEVELS.index(r) for r in reachable):
+        return level
+    made = reachable[-1]
+    ctx.note(f"{board} cannot be {level}, the default difficulty: made {made}, the hardest "
+             f"it can be (set `difficulty` to choose)")
+    return made
 
 
 def difficulty_text(ctx: DrawContext, level: str) -> str:

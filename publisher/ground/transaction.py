@@ -125,9 +125,22 @@ def preflight(out_dir: Path, name: str, protected: tuple[Path, ...] = ()) -> Non
     work) when the output would replace a file no earlier build wrote, such as a spec
     named `<name>.json` built into its own folder."""
     out_dir = Path(out_dir)
+    _check_folder(out_dir)
     if out_dir.is_dir():
         recover(out_dir)
         _replaced_files(out_dir, name, {f"{name}.json": b"", f"{name}.pdf": b""}, protected)
+
+
+def _check_folder(out_dir: Path) -> None:
+    """--out is a folder (made if missing): a file at that path, or at a folder on the
+    way to it, is named before any work."""
+    for path in (out_dir, *out_dir.parents):
+        if path.is_dir():
+            return
+        if path.exists() or path.is_symlink():
+            where = "" if path == out_dir else f" ({path} is on the way to {out_dir})"
+            raise PublisherError(f"--out must be a folder, and {path} is a file{where}; give "
+                                 f"--out a folder (it is made if missing), or move {path} away")
 
 
 def recover(out_dir: Path, name: str | None = None) -> list[Recovery]:

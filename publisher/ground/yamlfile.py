@@ -77,7 +77,7 @@ def load_yaml(path: Path, max_bytes: int = MAX_SPEC_BYTES) -> tuple[Any, yaml.No
     try:
         data = loader.construct_document(node)
     except yaml.YAMLError as exc:
-        raise _yaml_error(exc, str(path)) from None
+        raise _yaml_error(exc, str(path), text) from None
     except ValueError as exc:           # a date-shaped value that is no date: 2026-02-30
         raise _bad_date(node, exc, str(path)) from None
     finally:
@@ -120,7 +120,7 @@ def compose(text: str, file: str) -> yaml.Node | None:
         check_bounds(yaml.parse(text, Loader=LOADER), file)
         return yaml.compose(text, Loader=LOADER)
     except yaml.YAMLError as exc:
-        raise _yaml_error(exc, file) from None
+        raise _yaml_error(exc, file, text) from None
 
 
 def flow_too_deep(text: str, limit: int) -> int | None:
@@ -248,9 +248,17 @@ def check_bounds(events: Iterable[yaml.Event], file: str) -> None:
             open_nodes[-1][1] += size
 
 
-def _yaml_error(exc: yaml.YAMLError, file: str) -> SpecError:
+def _yaml_error(exc: yaml.YAMLError, file: str, text: str) -> SpecError:
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0][:120]
+    lines = text.split("\n")
+    if mark and mark.line < len(lines):
+        line = lines[mark.line]
+        if "\t" in line[:len(line) - len(line.lstrip(" \t"))]:
+            shown = f" ({line.strip()[:40]!r})" if line.strip() else ""
+            return SpecError(f"this line{shown} is indented with a tab, and YAML does not "
+                             "allow tabs for indentation; indent it with spaces",
+                             file=file, line=mark.line + 1)
     return SpecError(f"is not valid YAML: {problem}; check indentation and quoting",
                      file=file, line=mark.line + 1 if mark else None)
 

@@ -153,6 +153,10 @@ class PlanContext(Protocol):
     def shuffled(self, items: list[Any]) -> list[Any]:
         """`items` in an order drawn from the book seed."""
 
+    def note(self, message: str) -> None:
+        """Tell the build summary what the plan chose on its own (a default this section
+        cannot reach, and what it made instead)."""
+
 
 @dataclass(frozen=True)
 class Box:

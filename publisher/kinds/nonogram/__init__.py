@@ -242,12 +242,23 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
         cell = geometry(board.row_clues, board.col_clues, box, theme, below).cell
         digits = cell * DIGITS
         if digits < theme.min_font_size - 0.05:
-            scale = digits / theme.min_font_size
-            side = max(SMALLEST, int(max(board.rows, board.cols) * scale))
+            side = self._side_that_fits(max(board.rows, board.cols), box, theme, below)
             return (f"the clue numbers would be {digits:.1f} pt (at least "
-                    f"{theme.min_font_size:g} pt reads well); use a smaller size (about "
-                    f"{side}x{side} fits here) or fewer puzzles on a page")
+                    f"{theme.min_font_size:g} pt reads well); use a smaller size (any grid "
+                    f"up to {side}x{side} fits here) or fewer puzzles on a page")
         return None
+
+    @staticmethod
+    def _side_that_fits(side: int, box: Box, theme: Any, below: float) -> int:
+        """The largest square side below `side` whose clues fit the floor at their longest
+        (every other cell shaded): one suggestion for every puzzle of a size, whatever
+        its own clues."""
+        for smaller in range(side - 1, SMALLEST, -1):
+            longest = [(1,) * ((smaller + 1) // 2)] * smaller
+            if geometry(longest, longest, box, theme, below).cell * DIGITS \
+                    >= theme.min_font_size - 0.05:
+                return smaller
+        return SMALLEST
 
     def manifest(self, board: NonogramBoard) -> dict[str, Any]:
         return {"rows": board.rows, "cols": board.cols,

@@ -21,10 +21,11 @@ means the board needs search (trial and error) somewhere.
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import Field, field_validator
 
+from ...grids.difficulty import reachable_level
 from ...ground.catalogue import KindText
 from ..base import (Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest, SectionBase,
                     WebPart, grid_size, web_asset)
@@ -32,6 +33,7 @@ from . import draw
 from .generator import CONF_BUDGET, DIFFICULTY, NumberlinkBoard, generate, grade
 
 MIN_SIDE, MAX_SIDE, MAX_WARN = 5, 15, 20
+SMALL_SIDE = 5           # 5x5 boards all grade easy (30 seeds of 30; 5x6 and 6x6: 1 in 6-10 medium)
 Difficulty = Literal["easy", "medium", "hard"]
 
 
@@ -90,12 +92,14 @@ class NumberlinkKind(Kind[NumberlinkSection, NumberlinkParams, NumberlinkBoard])
     params_model = NumberlinkParams
     default_candidates = 8
     default_answers_per_page = 6
-    example = {"size": 5, "count": 1, "candidates": 2}
+    example = {"size": 5, "count": 1, "candidates": 2, "difficulty": "easy"}
 
     def plan(self, section: NumberlinkSection,
              ctx: PlanContext) -> list[PuzzleRequest[NumberlinkParams]]:
         rows, cols = section.size
-        params = NumberlinkParams(rows=rows, cols=cols, difficulty=section.difficulty,
+        levels = ("easy",) if max(rows, cols) <= SMALL_SIDE else ("easy", "medium", "hard")
+        level = reachable_level(section, levels, f"a {rows}x{cols} Flow board", ctx)
+        params = NumberlinkParams(rows=rows, cols=cols, difficulty=cast(Difficulty, level),
                                   labels=section.labels)
         return [PuzzleRequest(title, params, ctx.language)
                 for title in ctx.titles(section.title, section.count)]

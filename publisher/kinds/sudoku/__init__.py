@@ -9,7 +9,7 @@ from typing import Any, Literal, cast
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from ...grids.difficulty import draw_difficulty
+from ...grids.difficulty import draw_difficulty, reachable_level
 from ...grids.web import TYPING, region_edges
 from ..base import (Board, BookMeta, Box, DrawContext, Kind, KindText, Params, PlanContext,
                     PuzzleRequest, SectionBase, WebPart)
@@ -132,10 +132,12 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
                                   else ctx.text.text(f"title_{section.variant}"))
         titles = ctx.titles(title, section.count)
         ramp = RAMP if section.size not in LEVELS_BY_SIZE else LEVELS_BY_SIZE[section.size]
+        size = section.size
+        chosen = reachable_level(section, ramp, f"{size}x{size} Sudoku", ctx)
         out = []
         for i, name in enumerate(titles):
             level = cast(Level, self._ramp(ramp, i, len(titles), ctx.dates)
-                         if section.difficulty == "ramp" else section.difficulty)
+                         if chosen == "ramp" else chosen)
             params = SudokuParams(size=section.size, variant=section.variant, difficulty=level,
                                   symmetry=section.symmetry, symbols=section.symbols)
             out.append(PuzzleRequest(name, params, ctx.language))
