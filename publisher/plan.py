@@ -76,8 +76,8 @@ class SectionContext:
 
     def titles(self, title: str | None, count: int) -> list[str]:
         base = title or self.text.text("title")
-        if self.dates is not None and "{" in base:
-            return [base] * count         # plan_book fills {date} and {n} per puzzle
+        if "{" in base:
+            return [base] * count         # plan_book fills {n} (and {date}) per puzzle
         return [f"{base} {i + 1}" for i in range(count)] if count > 1 else [base]
 
     def words(self, ref: Any, field: str, language: str) -> list[Word]:
@@ -403,16 +403,23 @@ def _version_code(puzzle: int, copy: int) -> str:
 
 def _puzzle_title(spec: Spec, ctx: SectionContext, index: int, number: int, title: str,
                   dates: list[date] | None, numbered_before: int = 0) -> str:
-    """The puzzle's title (dated when scheduled: `{n}` goes on from earlier runs of the
-    schedule), checked for length and glyphs."""
-    day = dates[number - 1] if dates is not None else None
-    puzzle_title = (_dated(ctx, title, day, numbered_before + number) if day is not None
-                    else title)
+    """The puzzle's title with `{n}` (and `{date}` when scheduled: `{n}` goes on from
+    earlier runs of the schedule) filled in, checked for length and glyphs."""
+    own: tuple[str | int, ...] = ("sections", index, "puzzles", number - 1, "title")
+    at = own if own in spec.lines else ("sections", index, "title")
+    puzzle_title = title
+    if "{" in title:                  # a kind has filled its own ({theme}) already
+        values: dict[str, object] = {"n": numbered_before + number}
+        if dates is not None:
+            values["date"] = dates[number - 1]
+        try:
+            puzzle_title = fill(title, ctx.language, **values)
+        except ValueError as exc:
+            raise spec.error(at, str(exc)) from None
     problem = too_long(puzzle_title, MAX_TITLE, "a title") or \
         unprintable(puzzle_title, excerpt(puzzle_title), spec.fonts)
     if problem:
-        at = ("sections", index, "puzzles", number - 1, "title")
-        raise spec.error(at if at in spec.lines else ("sections", index, "title"), problem)
+        raise spec.error(at, problem)
     return puzzle_title
 
 
@@ -427,10 +434,3 @@ def _scheduled(section: SectionBase, spec: Spec
     if "count" in type(section).model_fields and getattr(section, "puzzles", None) is None:
         section = section.model_copy(update={"count": schedule.count})
     return section, schedule.dates(), schedule.numbered_before
-
-
-def _dated(ctx: SectionContext, title: str, day: date, number: int) -> str:
-    try:
-        return fill(title, ctx.language, strict=False, date=day, n=number)
-    except ValueError as exc:
-        raise ctx.error("title", str(exc)) from None
