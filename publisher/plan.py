@@ -90,8 +90,12 @@ class SectionContext:
         words = self.words(ref, field, language)
         missing = [w.text for w in words if not w.clue]
         if missing:
+            named = [m for m in missing if _names_a_list(m)]
             raise self.error(field, f"{len(missing)} word(s) have no clue "
-                             f"({', '.join(missing[:5])}); write them as `word: clue`")
+                             f"({', '.join(missing[:5])}); write them as `word: clue`" + (
+                                 f"; {named[0]} was read as a word: a list of word lists "
+                                 "holds names of lists only (`[en/general-clues, mine.yaml]`)"
+                                 if named else ""))
         return words
 
     def take_unused(self, pool: Sequence[Word], n: int, field: str,
@@ -177,6 +181,14 @@ class SectionContext:
     # --- resolving references ---------------------------------------------------------
 
     def _resolve(self, ref: Any, field: str, language: str) -> list[Word]:
+        if isinstance(ref, list) and ref and all(map(_names_a_list, ref)):
+            # Several lists, as a blocked crossword's clue databases: a word in two keeps
+            # its first clue.
+            words: dict[str, Word] = {}
+            for k, one in enumerate(ref):
+                for word in self._resolve(one, f"{field}[{k}]", language):
+                    words.setdefault(word.answer, word)
+            return list(words.values())
         if isinstance(ref, (list, dict)):
             entries = self._inline_entries(ref, field)
             return self._make_words(entries, language, field, file=str(self.spec.path))
@@ -251,6 +263,12 @@ class SectionContext:
         if problem:
             raise SpecError(problem, file=file, line=lines[at], field=field)
         return words
+
+
+def _names_a_list(item: Any) -> bool:
+    """A list item that names a word list (en/general-clues, clues.yaml), not a word."""
+    return isinstance(item, str) and ("/" in item or item.strip().lower().endswith(
+        (".txt", ".yaml", ".yml")))
 
 
 def _held_note(pool: Sequence[Word], held: set[str], key: Callable[[str], str]) -> str:
