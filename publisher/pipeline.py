@@ -358,16 +358,21 @@ def how_to_play_examples(outcomes: list[Outcome], seed: int) -> dict[str, Outcom
     """One small solved example per kind for its How to play page: the kind's example
     params (`Kind.example_params`: by default the first puzzle's; word kinds use their
     catalogue example words, never an answer of the book) made from another seed, so the
-    example gives no puzzle of the book away. None when it fails."""
+    example gives no puzzle of the book away. None when it fails. A quote's words
+    (`Kind.quoted_answers`) are kept out of its own kind's example only."""
     examples: dict[str, Outcome] = {}
-    answers = ExampleWords.answer_set(answer for o in outcomes
-                                      for answer in get_kind(o.job.kind).answers(o.kept))
+
+    def answers(example_kind: str) -> frozenset[str]:
+        return ExampleWords.answer_set(
+            answer for o in outcomes
+            if not get_kind(o.job.kind).quoted_answers or o.job.kind == example_kind
+            for answer in get_kind(o.job.kind).answers(o.kept))
     for outcome in outcomes:
         kind = outcome.job.kind
         if kind in examples:
             continue
         language = outcome.job.language
-        words = ExampleWords(language, catalogue(language).kind(kind), answers)
+        words = ExampleWords(language, catalogue(language).kind(kind), answers(kind))
         params = get_kind(kind).example_params(outcome.job.params, words)
         if params is None:
             continue

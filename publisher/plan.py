@@ -81,8 +81,8 @@ class SectionContext:
 
     def titles(self, title: str | None, count: int) -> list[str]:
         base = title or self.text.text("title")
-        if self.dates is not None and "{" in base:
-            return [base] * count         # plan_book fills {date} and {n} per puzzle
+        if "{" in base:
+            return [base] * count         # plan_book fills {n} (and {date}) per puzzle
         return [f"{base} {i + 1}" for i in range(count)] if count > 1 else [base]
 
     def words(self, ref: Any, field: str, language: str) -> list[Word]:
@@ -95,8 +95,12 @@ class SectionContext:
         words = self.words(ref, field, language)
         missing = [w.text for w in words if not w.clue]
         if missing:
+            named = [m for m in missing if _names_a_list(m)]
             raise self.error(field, f"{len(missing)} word(s) have no clue "
-                             f"({', '.join(missing[:5])}); write them as `word: clue`")
+                             f"({', '.join(missing[:5])}); write them as `word: clue`" + (
+                                 f"; {named[0]} was read as a word: a list of word lists "
+                                 "holds names of lists only (`[en/general-clues, mine.yaml]`)"
+                                 if named else ""))
         return words
 
     def take_unused(self, pool: Sequence[Word], n: int, field: str,
@@ -182,6 +186,14 @@ class SectionContext:
     # --- resolving references ---------------------------------------------------------
 
     def _resolve(self, ref: Any, field: str, language: str) -> list[Word]:
+        if isinstance(ref, list) and ref and all(map(_names_a_list, ref)):
+            # Several lists, as a blocked crossword's clue databases: a word in two keeps
+            # its first clue.
+            words: dict[str, Word] = {}
+            for k, one in enumerate(ref):
+                for word in self._resolve(one, f"{field}[{k}]", language):
+                    words.setdefault(word.answer, word)
+            return list(words.values())
         if isinstance(ref, (list, dict)):
             entries = self._inline_entries(ref, field)
             return self._make_words(entries, language, field, file=str(self.spec.path))
@@ -256,6 +268,12 @@ class SectionContext:
         if problem:
             raise SpecError(problem, file=file, line=lines[at], field=field)
         return words
+
+
+def _names_a_list(item: Any) -> bool:
+    """A list item that names a word list (en/general-clues, clues.yaml), not a word."""
+    return isinstance(item, str) and ("/" in item or item.strip().lower().endswith(
+        (".txt", ".yaml", ".yml")))
 
 
 def _held_note(pool: Sequence[Word], held: set[str], key: Callable[[str], str]) -> str:
@@ -408,16 +426,23 @@ def _version_code(puzzle: int, copy: int) -> str:
 
 def _puzzle_title(spec: Spec, ctx: SectionContext, index: int, number: int, title: str,
                   dates: list[date] | None, numbered_before: int = 0) -> str:
-    """The puzzle's title (dated when scheduled: `{n}` goes on from earlier runs of the
-    schedule), checked for length and glyphs."""
-    day = dates[number - 1] if dates is not None else None
-    puzzle_title = (_dated(ctx, title, day, numbered_before + number) if day is not None
-                    else title)
+    """The puzzle's title with `{n}` (and `{date}` when scheduled: `{n}` goes on from
+    earlier runs of the schedule) filled in, checked for length and glyphs."""
+    own: tuple[str | int, ...] = ("sections", index, "puzzles", number - 1, "title")
+    at = own if own in spec.lines else ("sections", index, "title")
+    puzzle_title = title
+    if "{" in title:                  # a kind has filled its own ({theme}) already
+        values: dict[str, object] = {"n": numbered_before + number}
+        if dates is not None:
+            values["date"] = dates[number - 1]
+        try:
+            puzzle_title = fill(title, ctx.language, **values)
+        except ValueError as exc:
+            raise spec.error(at, str(exc)) from None
     problem = too_long(puzzle_title, MAX_TITLE, "a title") or \
         unprintable(puzzle_title, excerpt(puzzle_title), spec.fonts)
     if problem:
-        at = ("sections", index, "puzzles", number - 1, "title")
-        raise spec.error(at if at in spec.lines else ("sections", index, "title"), problem)
+        raise spec.error(at, problem)
     return puzzle_title
 
 
@@ -432,10 +457,3 @@ def _scheduled(section: SectionBase, spec: Spec
     if "count" in type(section).model_fields and getattr(section, "puzzles", None) is None:
         section = section.model_copy(update={"count": schedule.count})
     return section, schedule.dates(), schedule.numbered_before
-
-
-def _dated(ctx: SectionContext, title: str, day: date, number: int) -> str:
-    try:
-        return fill(title, ctx.language, strict=False, date=day, n=number)
-    except ValueError as exc:
-        raise ctx.error("title", str(exc)) from None

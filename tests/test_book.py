@@ -86,7 +86,9 @@ def test_pdf_pages_show_the_words_and_point_to_their_answers(book):
         assert puzzle["title"] in text
         for word in puzzle["words"]:
             assert word["text"].upper() in text, word["text"]
-        assert f"Answer on page {puzzle['answer_page']}" in text
+        note = ("Solución en la página" if puzzle["language"] == "es"     # the puzzle's own
+                else "Answer on page")
+        assert f"{note} {puzzle['answer_page']}" in " ".join(text.split())
         answer_text = reader.pages[puzzle["answer_page"] - 1].extract_text()
         assert f"{puzzle['title']} (page {puzzle['page']})" in answer_text
     assert "TIBURÓN" in reader.pages[manifest["puzzles"][1]["page"] - 1].extract_text()
@@ -160,6 +162,29 @@ sections:
     assert f"Granja (página {puzzle['page']})" in text
     assert "Cómo se juega: Sopa de letras" in text and "Notas" in text
     assert "Answer" not in text and "How to play" not in text
+
+
+def test_a_sections_puzzle_pages_speak_the_sections_language(write_spec, tmp_path):
+    """An English book with a Russian section: its page's answer note is Russian."""
+    import yaml
+    spec = write_spec("""\
+title: Mixed
+sections:
+  - {kind: wordsearch, size: 10, candidates: 1, puzzles: [{title: Farm, words: [cow, pig, goat]}]}
+  - kind: wordsearch
+    language: ru
+    size: 10
+    candidates: 1
+    puzzles: [{title: Ферма, words: [корова, коза, утка]}]
+""")
+    result = build_book(spec, tmp_path, workers=1)
+    reader = PdfReader(result.pdf)
+    for puzzle, language in zip(json.loads(result.manifest.read_text(encoding="utf-8"))
+                                ["puzzles"], ("en", "ru")):
+        strings = yaml.safe_load((ROOT / "publisher" / "languages" / f"{language}.yaml")
+                                 .read_text(encoding="utf-8"))["book"]
+        text = " ".join(reader.pages[puzzle["page"] - 1].extract_text().split())
+        assert strings["answer_on"].format(page=puzzle["answer_page"]) in text, text
 
 
 def test_a_separate_answer_sheet_and_one_file_per_puzzle(write_spec, tmp_path):

@@ -366,6 +366,27 @@ def test_pool_draws_distinct_words_and_skips_words_too_long():
     assert all(len(a) <= 6 for a in answers)
 
 
+def test_a_list_of_clue_lists_is_their_union_as_in_a_blocked_crossword(write_spec):
+    """`clues: [a.yaml, b.yaml]` names clue databases in both styles; a word in two
+    keeps its first clue."""
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+    spec = load_spec(write_spec(
+        "title: T\nsections:\n  - {kind: crossword, size: 9, clues: [a.yaml, b.yaml]}\n",
+        a__yaml="lion: Big cat\ntiger: Striped cat\n",
+        b__yaml="tiger: Another clue\notter: River swimmer\n"))
+    (job,) = plan_book(spec)
+    assert sorted((answer, clue) for _, answer, clue in job.params.words) == [
+        ("LION", "Big cat"), ("OTTER", "River swimmer"), ("TIGER", "Striped cat")]
+
+
+def test_a_list_name_among_inline_words_is_named_as_read_as_a_word(tmp_path):
+    message = spec_error(tmp_path, {"kind": "crossword", "size": 9, "clues": [
+        "en/general-clues", {"word": "cat", "clue": "Purrs"}]})
+    assert "sections[0].clues: " in message
+    assert "en/general-clues was read as a word" in message
+
+
 def test_spec_section_as_written_in_the_issue_validates():
     section = CrosswordSection.model_validate({
         "kind": "crossword", "title": "Palabras con P", "size": 13, "candidates": 200,

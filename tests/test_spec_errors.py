@@ -147,6 +147,15 @@ CASES = [
     ("title: T\nsections:\n  - kind: cryptogram\n    texts:\n      - Hello there, my friend.\n"
      "      - A different saying here.\n      - hello  there, my friend.\n", {},
      ["book.yaml:7: sections[0].texts[2]:", "same text as texts[0]", "remove one"]),
+    # a misspelt title placeholder is named with the nearest one, never printed as written
+    ("title: T\nsections:\n  - kind: wordsearch\n    title: '{thme} No. {n}'\n"
+     "    themes: all\n    words_per_puzzle: 8\n", {},
+     ["book.yaml:4: sections[0].title: {thme} is not a placeholder here; "
+      "did you mean {theme}?"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("      - title: Farm", "      - title: Farm {x}"),
+     {}, ["book.yaml:7: sections[0].puzzles[0].title: {x} is not a placeholder here; use {n}"]),
+    ("title: T\nsections:\n  - {kind: queens, size: 6, title: 'Queens {theme}'}\n", {},
+     ["book.yaml:3: sections[0].title: {theme} is not a placeholder here; use {n}"]),
 ]
 
 

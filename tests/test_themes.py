@@ -56,6 +56,24 @@ def test_themes_give_one_puzzle_each_with_their_titles(write_spec, tmp_path):
     assert {w["answer"] for w in puzzles[0]["words"]} <= animals
 
 
+def test_n_in_a_title_numbers_the_puzzles_of_its_section_without_a_schedule(write_spec):
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+    spec = load_spec(write_spec("""\
+        title: Numbered
+        sections:
+          - kind: wordsearch
+            title: "{theme} No. {n}"
+            themes: [animals, kitchen]
+            words_per_puzzle: 8
+          - {kind: queens, size: 6, count: 2, title: "Queens {n} of 2"}
+        """))
+    english = {t.name: t.title for t in ALL_THEMES if t.language == "en"}
+    assert [job.title for job in plan_book(spec)] == [
+        f"{english['animals']} No. 1", f"{english['kitchen']} No. 2",
+        "Queens 1 of 2", "Queens 2 of 2"]
+
+
 def test_repeat_allow_lets_words_recur_across_puzzles_but_not_within_one(write_spec):
     from publisher.plan import plan_book
     from publisher.spec import load_spec

@@ -184,3 +184,39 @@ def test_manifest_round_trip_and_drawing(tmp_path):
     assert board.start in puzzle.replace(" ", "") and board.clues[0] in puzzle
     assert all(w not in puzzle.replace(" ", "") for w in board.solution[1:-1])
     assert all(w in answer.replace(" ", "").replace("\n", "") for w in board.solution)
+
+
+def _examples(write_spec, sections: str) -> dict:
+    from publisher.batch import SerialExecutor, generate_all
+    from publisher.pipeline import how_to_play_examples
+    spec = load_spec(write_spec(f"title: E\nseed: 3\nsections:\n{sections}"))
+    return how_to_play_examples(generate_all(plan_book(spec), 3, SerialExecutor()), 3)
+
+
+def test_a_quote_with_a_rung_of_the_example_keeps_the_ladder_example(write_spec):
+    """WARM in a cryptogram's quote gives nothing of the quote away on the ladder's page:
+    the example stays, while the cryptogram's own example still avoids the quote's words."""
+    examples = _examples(write_spec, '  - {kind: cryptogram, texts: ["A smooth road does '
+                         'get warm."]}\n  - {kind: wordladder, length: 4, steps: 3}\n')
+    assert examples["wordladder"].kept.solution == ["COLD", "CORD", "CARD", "WARD", "WARM"]
+    assert "smooth" not in examples["cryptogram"].kept.plaintext.lower()
+
+
+def test_a_ladder_answer_in_the_example_gives_the_next_example_ladder(write_spec):
+    examples = _examples(write_spec, "  - {kind: scramble, words: [cold, planet, garden], "
+                         "candidates: 1}\n  - {kind: wordladder, length: 4, steps: 3}\n")
+    ladder = examples["wordladder"].kept.solution
+    assert ladder and "COLD" not in ladder
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "fr", "it", "nl", "pt", "ru"])
+def test_each_language_has_two_example_ladders_sharing_no_word(language):
+    """One answer of the book can take out only one of them: the page keeps an example."""
+    data = yaml.safe_load((Path(__file__).resolve().parent.parent / "publisher" / "languages"
+                           / f"{language}.yaml").read_text(encoding="utf-8"))
+    ladders = [[grid(w) for w in ladder]
+               for ladder in data["kinds"]["wordladder"]["example_ladders"]]
+    assert len(ladders) >= 2 and not set(ladders[0]) & set(ladders[1])
+    for ladder in ladders:
+        assert all(len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 1
+                   for a, b in zip(ladder, ladder[1:])), ladder

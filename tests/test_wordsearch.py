@@ -130,3 +130,19 @@ sections:
     grid = manifest["puzzles"][0]["grid"]
     for word in ("ALA", "OSO", "CULO"):
         assert count_in_grid(grid, word) == 0
+
+
+@pytest.mark.parametrize("difficulty, warned", [(None, False), ("hard", False), ("easy", True)])
+def test_directions_warn_only_against_a_difficulty_asked_for(write_spec, difficulty, warned):
+    """`directions: [E, S, W, N]` instead of a difficulty asks for a hard search: no
+    warning about the default `medium`; an `easy` asked for beside them is warned about."""
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+    asked = f", difficulty: {difficulty}" if difficulty else ""
+    spec = load_spec(write_spec(
+        "title: T\nsections:\n  - {kind: wordsearch, size: 10, directions: [E, S, W, N]"
+        f"{asked}, puzzles: [{{title: Farm, words: [cow, horse, goat, duck]}}]}}\n"))
+    (job,) = plan_book(spec)
+    board = KIND.generate(job.params, 1)
+    assert board.grade == "hard"
+    assert any("make a hard word search" in w for w in board.warnings) == warned

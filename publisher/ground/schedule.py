@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import string
 from datetime import date, timedelta
+from difflib import get_close_matches
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -83,24 +84,13 @@ def format_date(day: date, pattern: str, language: str) -> str:
     return _DIRECTIVE.sub(one, pattern)
 
 
-class _Kept:
-    """An unknown placeholder left as written ("{theme}" is filled later by the kind)."""
-
-    def __init__(self, name: str):
-        self.name = name
-
-    def __format__(self, spec: str) -> str:
-        return "{" + self.name + (":" + spec if spec else "") + "}"
+# Every placeholder a title or file pattern knows somewhere: the hint for a misspelt one.
+PLACEHOLDERS = ("date", "n", "id", "kind", "section", "theme")
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, language: str, strict: bool):
-        self.language, self.strict = language, strict
-
-    def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
-        if not self.strict and isinstance(key, str) and key not in kwargs:
-            return _Kept(key)
-        return super().get_value(key, args, kwargs)
+    def __init__(self, language: str):
+        self.language = language
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, date):
@@ -108,15 +98,17 @@ class _Formatter(string.Formatter):
         return super().format_field(value, format_spec)
 
 
-def fill(template: str, language: str, strict: bool = True, **values: Any) -> str:
+def fill(template: str, language: str, **values: Any) -> str:
     """`template` with {date:...}, {n}, {id}, {kind}... filled in (str.format rules).
-    Raises ValueError naming the placeholder when one is malformed or, with `strict`,
-    unknown (else an unknown one stays as written)."""
+    Raises ValueError naming the placeholder when one is malformed or unknown."""
     try:
-        return _Formatter(language, strict).format(template, **values)
+        return _Formatter(language).format(template, **values)
     except KeyError as exc:
-        raise ValueError(f"{{{exc.args[0]}}} is not a placeholder here; use "
-                         f"{', '.join('{' + k + '}' for k in values)}") from None
+        name = str(exc.args[0])
+        close = get_close_matches(name, [*values, *PLACEHOLDERS], n=1)
+        hint = (f"did you mean {{{close[0]}}}?" if close and close[0] != name else
+                f"use {', '.join('{' + k + '}' for k in values)}")
+        raise ValueError(f"{{{name}}} is not a placeholder here; {hint}") from None
     except (IndexError, ValueError) as exc:
         raise ValueError(f"{template!r}: {exc} (write placeholders as {{date:%Y-%m-%d}} "
                          "or {n}; a literal brace is {{ or }})") from None

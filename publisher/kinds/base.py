@@ -317,6 +317,9 @@ class Kind(Generic[S, P, B]):
     # Kinds installed from another distribution bring their catalogue block here
     # (`<folder>/<code>.yaml`); this package's kinds use publisher/languages/.
     strings_dir: ClassVar[Path | None] = None
+    # The answers are the words of a quotation (cryptogram): a ladder through WARM gives
+    # nothing of a quote ending "get warm." away, so only the kind's own example avoids them.
+    quoted_answers: ClassVar[bool] = False
 
     def plan(self, section: S, ctx: PlanContext) -> list[PuzzleRequest[P]]:
         """Turn a validated section into puzzle requests. Raise ctx.error(...) only for

@@ -246,7 +246,8 @@ class BookRenderer:
         outcome = self.outcomes[page.items[0]]
         cell, inner, title_size = puzzle_cells(self.layout, body, 1)[0]
         self.text(canvas, cell.x, cell.top - title_size,
-                  self.words.text("book.clues_continued", title=outcome.job.title),
+                  catalogue(outcome.job.language).text("book.clues_continued",
+                                                       title=outcome.job.title),
                   t.font_bold, title_size, cell.width)
         first, then = self.continued_boxes(number - page.part)
         canvas.saveState()
@@ -270,8 +271,10 @@ class BookRenderer:
             answer = placements[index].answer_page
             if answer:
                 canvas.setFillColor(GREY)
-                note = self.words.text("book.answer_on_sheet" if placements[index].answer_sheet
-                                       else "book.answer_on", page=answer)
+                # In the puzzle's language, as the puzzle (a Russian section of an English book)
+                note = catalogue(outcome.job.language).text(
+                    "book.answer_on_sheet" if placements[index].answer_sheet else "book.answer_on",
+                    page=answer)
                 self.text(canvas, cell.x, cell.y, note, t.font_italic, note_size, cell.width,
                           "right")
                 canvas.setFillColor(black)

@@ -67,6 +67,7 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
     default_candidates = 1           # every key is as good as another
     default_answers_per_page = 6
     default_per_page = 2       # one text fills a quarter of a page
+    quoted_answers = True
     example = {"texts": ["A watched pot never boils, but it does get warm."]}
 
     def plan(self, section: CryptogramSection,

@@ -105,15 +105,16 @@ class WordLadderKind(Kind[WordLadderSection, WordLadderParams, WordLadderBoard])
 
     def example_params(self, params: WordLadderParams,
                        words: ExampleWords) -> WordLadderParams | None:
-        """The catalogue's example ladder (never one holding a word of the book)."""
-        if not words.text.has("example_ladder"):
+        """The first of the catalogue's example ladders with no rung an answer of the book."""
+        if not words.text.has("example_ladders"):
             return None
-        ladder = [grid_form(w, words.language)
-                  for w in words.text.catalogue.lookup("kinds.wordladder.example_ladder")]
-        if any(words.gives_away(w) for w in ladder):
-            return None
-        return params.model_copy(update={"fixed": tuple(ladder), "length": len(ladder[0]),
-                                         "steps": len(ladder) - 1, "clue_file": None})
+        for entry in words.text.catalogue.lookup("kinds.wordladder.example_ladders"):
+            ladder = [grid_form(w, words.language) for w in entry]
+            if not any(words.gives_away(w) for w in ladder):
+                return params.model_copy(update={"fixed": tuple(ladder),
+                                                 "length": len(ladder[0]),
+                                                 "steps": len(ladder) - 1, "clue_file": None})
+        return None
 
     def answers(self, board: WordLadderBoard) -> list[str]:
         return list(board.solution)

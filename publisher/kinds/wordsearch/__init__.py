@@ -140,6 +140,14 @@ def clash(a: str, b: str) -> bool:
     return contains(a, b) or contains(b, a)
 
 
+def _asked(section: WordSearchSection, directions: list[str]) -> str:
+    """The difficulty the section asks for: directions without one ask for the one they
+    make (nothing to warn about)."""
+    if section.directions and "difficulty" not in section.model_fields_set:
+        return grade(directions)
+    return section.difficulty
+
+
 def _steps(directions: list[str]) -> list[tuple[int, int]]:
     return [DIRECTIONS[DIRECTION_INDEX[name]][1:] for name in directions]
 
@@ -184,7 +192,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             params = request.params.model_copy(update=dict(
                 clues=tuple(w.clue or "" for w in words) if section.show == "clues" else (),
                 shape=mask, guard=section.forbidden_defaults, message=message[0],
-                message_text=message[1], difficulty=section.difficulty))
+                message_text=message[1], difficulty=_asked(section, directions)))
             return PuzzleRequest(title, params, language)
 
         if section.puzzles is None:
