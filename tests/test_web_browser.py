@@ -752,3 +752,33 @@ def test_a_9x9_latin_square_fits_360_px(browser, tmp_path, kind):
         assert page.errors == []
     finally:
         page.close()
+
+
+def test_a_15x15_crossword_and_a_13x13_codeword_fit_390_px(browser, tmp_path):
+    """A phone 390 px wide: the whole grid, its border too, fits between the page's
+    margins, its squares shrunk to share the width (still big enough to tap), and the
+    page does not scroll sideways, nor does the grid in its box."""
+    spec = tmp_path / "phone.yaml"
+    spec.write_text(yaml.safe_dump({"title": "Phone", "seed": 3, "print": False, "web": True,
+                                    "sections": [{"kind": "crossword", "size": 15, "candidates": 1,
+                                                  "words_per_puzzle": 24, "clues": "en/general-clues"},
+                                                 {"kind": "codeword", "size": 13}]}),
+                    encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    puzzles = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
+    for puzzle, columns in zip(puzzles, (15, 13)):
+        page = Page(browser, tmp_path / "out" / puzzle["files"][-1],
+                    viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        try:
+            assert page.page.locator("table.grid tr").first.locator("td").count() == columns
+            margin = page.page.evaluate(
+                "parseFloat(getComputedStyle(document.querySelector('main')).paddingLeft)")
+            grid = page.page.locator("table.grid").bounding_box()
+            assert grid["x"] >= margin and grid["x"] + grid["width"] <= 390 - margin, puzzle["kind"]
+            assert page.page.evaluate("document.documentElement.scrollWidth") <= 390
+            assert page.page.evaluate("[...document.querySelectorAll('.board, .cells-grid')]"
+                                      ".every(box => box.scrollWidth <= box.clientWidth)")
+            assert page.page.locator("td[data-row]").first.bounding_box()["width"] >= 20
+            assert page.errors == []
+        finally:
+            page.close()

@@ -34,7 +34,7 @@ Shell.cells = (data, api) => {
   let row = 0, col = 0, dir = 0, pencilMode = false;
 
   const table = el("table", {class: data.spaced ? "grid spaced" : "grid", role: "grid", "aria-label": T.grid,
-                             style: "--cols: " + C});
+                             style: "--cols: " + (C + (data.outside ? 2 : 0))});
   const clueBar = el("p", {class: "clue-bar", "aria-live": "polite"});
   const sums = {};
   for (const k of data.sums || []) sums[k.r * C + k.c] = k;
@@ -73,7 +73,7 @@ Shell.cells = (data, api) => {
         if (cell.ks) td.classList.add("labelled");
         for (const side of cell.b || "") td.classList.add("b" + side);
         for (const side of cell.k || "") td.classList.add("k" + side);
-        if (cell.n) td.append(el("span", {class: "num", "aria-hidden": "true"}, cell.n));
+        if (cell.n) { td.classList.add("numbered"); td.append(el("span", {class: "num", "aria-hidden": "true"}, cell.n)); }
         if (cell.ks) td.append(el("span", {class: "sum", "aria-hidden": "true", style: "--len: " + cell.ks.length}, cell.ks));
         for (const side in cell.x || {}) td.append(el("span", {class: "sign s" + side, "aria-hidden": "true"}, cell.x[side]));
         td.append(el("span", {class: "val"}, cell.t !== undefined ? cell.t : ""));
