@@ -782,3 +782,33 @@ def test_a_15x15_crossword_and_a_13x13_codeword_fit_390_px(browser, tmp_path):
             assert page.errors == []
         finally:
             page.close()
+
+
+def test_a_cryptograms_text_takes_the_screens_width_letter_above_code(browser, book):
+    """The text wraps at words to the screen (a 1280 px screen's lines hold more squares
+    than a phone's) and fits its box; a square's letter sits above its code, their boxes
+    apart; a letter typed on the wide screen is in the same square of the text on a
+    phone's."""
+    entry, path = book["cryptogram"]
+    letter = next(ch for ch in entry["plaintext"] if ch in entry["key"] and ch not in entry["hints"])
+    page = Page(browser, path, viewport={"width": 1280, "height": 800})
+    lines = "[...document.querySelectorAll('table.grid tr')].length"
+    apart = ("[...document.querySelectorAll('td:has(.lab)')].filter(td => td.querySelector('.val').textContent)"
+             ".map(td => td.querySelector('.val').getBoundingClientRect().bottom"
+             " <= td.querySelector('.lab').getBoundingClientRect().top)")
+    first = "document.querySelector('td:has(.lab):not(.given) .val').textContent"
+    try:
+        page.focus_grid()
+        page.page.keyboard.type(letter)
+        wide = page.page.evaluate(lines)
+        assert page.page.evaluate(apart) and all(page.page.evaluate(apart))
+        assert page.page.evaluate("document.querySelector('table.grid tr').children.length") > 11
+        page.page.set_viewport_size({"width": 390, "height": 844})
+        page.reload_until(lambda: page.page.evaluate(first) == letter)
+        assert page.page.evaluate(lines) > wide
+        assert all(page.page.evaluate(apart))
+        assert page.page.evaluate("[...document.querySelectorAll('.board, .cells-grid')]"
+                                  ".every(box => box.scrollWidth <= box.clientWidth)")
+        assert page.errors == []
+    finally:
+        page.close()
