@@ -76,7 +76,7 @@ Shell.cells = (data, api) => {
         if (cell.ks) td.classList.add("labelled");
         for (const side of cell.b || "") td.classList.add("b" + side);
         for (const side of cell.k || "") td.classList.add("k" + side);
-        if (cell.n) { td.classList.add("numbered"); td.append(el("span", {class: "num", "aria-hidden": "true"}, cell.n)); }
+        if (cell.n) td.append(el("span", {class: "num", "aria-hidden": "true"}, cell.n));
         if (cell.ks) td.append(el("span", {class: "sum", "aria-hidden": "true", style: "--len: " + cell.ks.length}, cell.ks));
         for (const side in cell.x || {}) td.append(el("span", {class: "sign s" + side, "aria-hidden": "true"}, cell.x[side]));
         td.append(el("span", {class: "val"}, cell.t !== undefined ? cell.t : ""));
@@ -89,6 +89,7 @@ Shell.cells = (data, api) => {
     table.append(tr);
   }
   if (out) table.append(outRow(out.bottom));
+  if (table.querySelector(".num")) table.classList.add("numbered");
   const lists = el("div", {class: "clues"});
   const clueButtons = [];
   (data.lists || []).forEach((heading, index) => {
