@@ -787,8 +787,8 @@ def test_a_15x15_crossword_and_a_13x13_codeword_fit_390_px(browser, tmp_path):
 def test_a_cryptograms_text_takes_the_screens_width_letter_above_code(browser, book):
     """The text wraps at words to the screen (a 1280 px screen's lines hold more squares
     than a phone's) and fits its box; a square's letter sits above its code, their boxes
-    apart; a letter typed on the wide screen is in the same square of the text on a
-    phone's."""
+    apart; turned to a phone's width the page wraps the text anew, a letter typed on the
+    wide screen in the same square of the text."""
     entry, path = book["cryptogram"]
     letter = next(ch for ch in entry["plaintext"] if ch in entry["key"] and ch not in entry["hints"])
     page = Page(browser, path, viewport={"width": 1280, "height": 800})
@@ -803,7 +803,9 @@ def test_a_cryptograms_text_takes_the_screens_width_letter_above_code(browser, b
         wide = page.page.evaluate(lines)
         assert page.page.evaluate(apart) and all(page.page.evaluate(apart))
         assert page.page.evaluate("document.querySelector('table.grid tr').children.length") > 11
-        page.page.set_viewport_size({"width": 390, "height": 844})
+        with page.page.expect_navigation(timeout=10000):
+            page.page.set_viewport_size({"width": 390, "height": 844})
+        assert page.page.evaluate(lines) > wide
         page.reload_until(lambda: page.page.evaluate(first) == letter)
         assert page.page.evaluate(lines) > wide
         assert all(page.page.evaluate(apart))

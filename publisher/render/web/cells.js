@@ -15,12 +15,21 @@
 // list, cells: [[r, c], ...]}. Arrow keys move, Tab/Shift+Tab go to the next/previous
 // entry, Space turns the direction, Backspace erases; `pencil` adds pencil marks.
 // `flow`: `cells` is one line of text, null between words, wrapped at words to the width
-// of the page (see flowed) and saved in reading order, so a narrower screen finds it again.
+// of the page (see flowed) and saved in reading order, so another width finds it again; a
+// turned phone or a resized window reloads the page to wrap it anew.
 // `api.units` ({"IJ": "Ĳ"}, the language's cell units): typing I then J fills the I's
 // cell with the one-cell Ĳ, shown as "IJ" as in print.
 Shell.cells = (data, api) => {
   const T = api.text, el = api.el;
-  if (data.flow) data = {...data, ...flowed(data.cells[0], api.board)};
+  if (data.flow) {
+    const fit = squaresAcross();
+    data = {...data, ...flowed(data.cells[0], fit)};
+    let wait = 0;
+    window.addEventListener("resize", () => {
+      clearTimeout(wait);
+      wait = setTimeout(() => { if (squaresAcross() !== fit) location.reload(); }, 300);
+    });
+  }
   const R = data.rows, C = data.cols;
   const keys = data.keys || api.alphabet;
   const upper = (ch) => ch.toLocaleUpperCase(api.language);
@@ -197,16 +206,18 @@ Shell.cells = (data, api) => {
     const same = cell.grp ? allCells().filter(([a, b]) => at(a, b).grp === cell.grp && playable(a, b)) : [[r, c]];
     for (const [a, b] of same) { value[a][b] = ch; wrong.delete(a * C + b); paint(a, b); }
   }
-  // A text's squares in lines as wide as the box holds at about 2rem a square (a longer
-  // word gets a line of its own): {rows, cols, cells}.
-  function flowed(line, box) {
+  // how many squares of about 2rem the board holds across
+  function squaresAcross() {
+    return Math.floor((api.board.clientWidth - 8) / (2 * parseFloat(getComputedStyle(document.documentElement).fontSize)));
+  }
+  // a text's squares in lines of `fit` (a longer word gets a line of its own): {rows, cols, cells}
+  function flowed(line, fit) {
     const words = [[]];
     for (const cell of line) {
       if (cell) words[words.length - 1].push(cell);
       else if (words[words.length - 1].length) words.push([]);
     }
-    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
-    const width = Math.max(...words.map((w) => w.length), Math.floor((box.clientWidth - 8) / (2 * rem)));
+    const width = Math.max(fit, ...words.map((w) => w.length));
     const rows = [];
     for (const word of words.filter((w) => w.length)) {
       const last = rows[rows.length - 1];
