@@ -752,3 +752,65 @@ def test_a_9x9_latin_square_fits_360_px(browser, tmp_path, kind):
         assert page.errors == []
     finally:
         page.close()
+
+
+def test_a_15x15_crossword_and_a_13x13_codeword_fit_390_px(browser, tmp_path):
+    """A phone 390 px wide: the whole grid, its border too, fits between the page's
+    margins, its squares shrunk to share the width (still big enough to tap), and the
+    page does not scroll sideways, nor does the grid in its box."""
+    spec = tmp_path / "phone.yaml"
+    spec.write_text(yaml.safe_dump({"title": "Phone", "seed": 3, "print": False, "web": True,
+                                    "sections": [{"kind": "crossword", "size": 15, "candidates": 1,
+                                                  "words_per_puzzle": 24, "clues": "en/general-clues"},
+                                                 {"kind": "codeword", "size": 13}]}),
+                    encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    puzzles = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
+    for puzzle, columns in zip(puzzles, (15, 13)):
+        page = Page(browser, tmp_path / "out" / puzzle["files"][-1],
+                    viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        try:
+            assert page.page.locator("table.grid tr").first.locator("td").count() == columns
+            margin = page.page.evaluate(
+                "parseFloat(getComputedStyle(document.querySelector('main')).paddingLeft)")
+            grid = page.page.locator("table.grid").bounding_box()
+            assert grid["x"] >= margin and grid["x"] + grid["width"] <= 390 - margin, puzzle["kind"]
+            assert page.page.evaluate("document.documentElement.scrollWidth") <= 390
+            assert page.page.evaluate("[...document.querySelectorAll('.board, .cells-grid')]"
+                                      ".every(box => box.scrollWidth <= box.clientWidth)")
+            assert page.page.locator("td[data-row]").first.bounding_box()["width"] >= 20
+            assert page.errors == []
+        finally:
+            page.close()
+
+
+def test_a_cryptograms_text_takes_the_screens_width_letter_above_code(browser, book):
+    """The text wraps at words to the screen (a 1280 px screen's lines hold more squares
+    than a phone's) and fits its box; a square's letter sits above its code, their boxes
+    apart; turned to a phone's width the page wraps the text anew, a letter typed on the
+    wide screen in the same square of the text."""
+    entry, path = book["cryptogram"]
+    letter = next(ch for ch in entry["plaintext"] if ch in entry["key"] and ch not in entry["hints"])
+    page = Page(browser, path, viewport={"width": 1280, "height": 800})
+    lines = "[...document.querySelectorAll('table.grid tr')].length"
+    apart = ("[...document.querySelectorAll('td:has(.lab)')].filter(td => td.querySelector('.val').textContent)"
+             ".map(td => td.querySelector('.val').getBoundingClientRect().bottom"
+             " <= td.querySelector('.lab').getBoundingClientRect().top)")
+    first = "document.querySelector('td:has(.lab):not(.given) .val').textContent"
+    try:
+        page.focus_grid()
+        page.page.keyboard.type(letter)
+        wide = page.page.evaluate(lines)
+        assert page.page.evaluate(apart) and all(page.page.evaluate(apart))
+        assert page.page.evaluate("document.querySelector('table.grid tr').children.length") > 11
+        with page.page.expect_navigation(timeout=10000):
+            page.page.set_viewport_size({"width": 390, "height": 844})
+        assert page.page.evaluate(lines) > wide
+        page.reload_until(lambda: page.page.evaluate(first) == letter)
+        assert page.page.evaluate(lines) > wide
+        assert all(page.page.evaluate(apart))
+        assert page.page.evaluate("[...document.querySelectorAll('.board, .cells-grid')]"
+                                  ".every(box => box.scrollWidth <= box.clientWidth)")
+        assert page.errors == []
+    finally:
+        page.close()

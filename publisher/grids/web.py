@@ -44,17 +44,3 @@ def region_edges(regions: Sequence[Sequence[Any]]) -> list[list[str]]:
                      if not same(r + dr, c + dc, regions[r][c]))
              for c in range(cols)] for r in range(rows)]
 
-
-def wrapped(text: str, width: int) -> list[str]:
-    """`text` in lines of at most `width` characters, broken at spaces (a longer word
-    is cut): a text to type into, on a phone's narrow screen."""
-    lines: list[str] = []
-    for word in text.split():
-        while len(word) > width:
-            lines.append(word[:width])
-            word = word[width:]
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines

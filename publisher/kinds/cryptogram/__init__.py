@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...data import data_dir
 from ...grids.difficulty import difficulty_width, draw_difficulty
-from ...grids.web import TYPING, wrapped
+from ...grids.web import TYPING
 from ...ground.catalogue import KindText
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
                     PuzzleRequest, SectionBase, WebPart, Word)
@@ -57,7 +57,6 @@ class CryptogramBoard(Board):
     difficulty: str = ""        # as asked; "" when the spec set the hints itself
 
 
-PHONE_LINE = 11      # letters on one line of the web page: a phone's screen is narrow
 
 
 class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard]):
@@ -209,15 +208,18 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
     def web(self, board: CryptogramBoard, text: KindText) -> WebPart:
         letters = alphabet(board.language)
         code = dict(zip(board.plaintext, board.ciphertext))
-        lines = wrapped(board.plaintext, PHONE_LINE)
-        cells: list[list[dict[str, Any] | None]] = []
-        for line in lines:
-            cells.append([{"s": ch, "l": code[ch], "grp": code[ch]}
-                          | ({"g": True} if ch in board.hints else {})
-                          if ch in letters else {"t": ch} for ch in line])
-            cells[-1] += [None] * (max(map(len, lines)) - len(line))
+
+        def square(ch: str) -> dict[str, Any] | None:
+            if ch == " ":
+                return None                  # a gap between words
+            if ch not in letters:
+                return {"t": ch}             # punctuation, in place
+            return {"s": ch, "l": code[ch], "grp": code[ch]} | ({"g": True} if ch in board.hints else {})
+
+        # one line: the page wraps it at words to the screen's width
+        line = [square(ch) for ch in " ".join(board.plaintext.split())]
         note = text.text("author", author=board.author) if board.author else None
-        return WebPart(data={"rows": len(cells), "cols": len(cells[0]), "cells": cells,
+        return WebPart(data={"rows": 1, "cols": len(line), "cells": [line], "flow": True,
                              "keys": letters, "advance": "reading", "gaps": "void",
                              "note": note},
                        rule=text.text("rule"), script=TYPING, uses=("cells",))

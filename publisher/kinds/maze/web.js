@@ -16,7 +16,6 @@ Shell.play((data, api) => {
   }});
   const {tds, table} = board;
   table.classList.add("maze");
-  table.style.setProperty("--cell", `min(2.2rem, calc((100vw - 2.5rem) / ${C}))`);
   for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) {
     if (!inside(r, c)) continue;
     for (const side of "trbl") if (!data.open[r][c].includes(side)) tds[r][c].classList.add("w" + side);

@@ -47,7 +47,7 @@ Shell.play((data, api) => {
   });
   // A cell's side follows the screen: the row clues' width counts as a few cells.
   const widest = Math.max(...data.row_clues.map((c) => runs(c).length));
-  table.style.setProperty("--cell", `clamp(1.1rem, calc((100vw - 3rem) / ${C + widest * 0.75}), 2.2rem)`);
+  table.style.setProperty("--cell", `clamp(var(--tap), (100cqi - 1rem) / ${C + widest * 0.75}, 2.2rem)`);
   for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) {
     const td = tds[r][c];
     if ((c + 1) % 5 === 0 && c < C - 1) td.classList.add("t5r");

@@ -14,10 +14,22 @@
 // the labels of the cells beside them. An entry is {label, clue,
 // list, cells: [[r, c], ...]}. Arrow keys move, Tab/Shift+Tab go to the next/previous
 // entry, Space turns the direction, Backspace erases; `pencil` adds pencil marks.
+// `flow`: `cells` is one line of text, null between words, wrapped at words to the width
+// of the page (see flowed) and saved in reading order, so another width finds it again; a
+// turned phone or a resized window reloads the page to wrap it anew.
 // `api.units` ({"IJ": "Ĳ"}, the language's cell units): typing I then J fills the I's
 // cell with the one-cell Ĳ, shown as "IJ" as in print.
 Shell.cells = (data, api) => {
   const T = api.text, el = api.el;
+  if (data.flow) {
+    const fit = squaresAcross();
+    data = {...data, ...flowed(data.cells[0], fit)};
+    let wait = 0;
+    window.addEventListener("resize", () => {
+      clearTimeout(wait);
+      wait = setTimeout(() => { if (squaresAcross() !== fit) location.reload(); }, 300);
+    });
+  }
   const R = data.rows, C = data.cols;
   const keys = data.keys || api.alphabet;
   const upper = (ch) => ch.toLocaleUpperCase(api.language);
@@ -34,7 +46,7 @@ Shell.cells = (data, api) => {
   let row = 0, col = 0, dir = 0, pencilMode = false;
 
   const table = el("table", {class: data.spaced ? "grid spaced" : "grid", role: "grid", "aria-label": T.grid,
-                             style: "--cols: " + C});
+                             style: "--cols: " + (C + (data.outside ? 2 : 0))});
   const clueBar = el("p", {class: "clue-bar", "aria-live": "polite"});
   const sums = {};
   for (const k of data.sums || []) sums[k.r * C + k.c] = k;
@@ -77,7 +89,7 @@ Shell.cells = (data, api) => {
         if (cell.ks) td.append(el("span", {class: "sum", "aria-hidden": "true", style: "--len: " + cell.ks.length}, cell.ks));
         for (const side in cell.x || {}) td.append(el("span", {class: "sign s" + side, "aria-hidden": "true"}, cell.x[side]));
         td.append(el("span", {class: "val"}, cell.t !== undefined ? cell.t : ""));
-        if (cell.l) td.append(el("span", {class: "lab", "aria-hidden": "true"}, cell.l));
+        if (cell.l) { td.classList.add("coded"); td.append(el("span", {class: "lab", "aria-hidden": "true"}, cell.l)); }
         if (data.pencil) td.append(el("span", {class: "pen", "aria-hidden": "true"}));
       }
       tr.append(td); tds[r].push(td);
@@ -86,6 +98,7 @@ Shell.cells = (data, api) => {
     table.append(tr);
   }
   if (out) table.append(outRow(out.bottom));
+  if (table.querySelector(".num")) table.classList.add("numbered");
   const lists = el("div", {class: "clues"});
   const clueButtons = [];
   (data.lists || []).forEach((heading, index) => {
@@ -193,6 +206,35 @@ Shell.cells = (data, api) => {
     const same = cell.grp ? allCells().filter(([a, b]) => at(a, b).grp === cell.grp && playable(a, b)) : [[r, c]];
     for (const [a, b] of same) { value[a][b] = ch; wrong.delete(a * C + b); paint(a, b); }
   }
+  // how many squares of about 2rem the board holds across
+  function squaresAcross() {
+    return Math.floor((api.board.clientWidth - 8) / (2 * parseFloat(getComputedStyle(document.documentElement).fontSize)));
+  }
+  // a text's squares in lines of `fit` (a longer word gets a line of its own): {rows, cols, cells}
+  function flowed(line, fit) {
+    const words = [[]];
+    for (const cell of line) {
+      if (cell) words[words.length - 1].push(cell);
+      else if (words[words.length - 1].length) words.push([]);
+    }
+    const width = Math.max(fit, ...words.map((w) => w.length));
+    const rows = [];
+    for (const word of words.filter((w) => w.length)) {
+      const last = rows[rows.length - 1];
+      if (last && last.length + 1 + word.length <= width) last.push(null, ...word);
+      else rows.push([...word]);
+    }
+    const cols = Math.max(...rows.map((r) => r.length));
+    return {rows: rows.length, cols, cells: rows.map((r) => r.concat(Array(cols - r.length).fill(null)))};
+  }
+  // the saved lines: the rows, or a flowing text's one line in reading order
+  function saved(grid) {
+    return data.flow ? [allCells().map(([r, c]) => grid[r][c]).join("\u0001")] : grid.map((line) => line.join("\u0001"));
+  }
+  function unsaved(lines, put) {
+    const cells = allCells();
+    lines.forEach((line, r) => line.split("\u0001").forEach((ch, c) => (data.flow ? put(...cells[c], ch) : put(r, c, ch))));
+  }
   function allCells() {
     const out = [];
     for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) if (at(r, c)) out.push([r, c]);
@@ -290,10 +332,10 @@ Shell.cells = (data, api) => {
   go(start[0], start[1], false);
   return {
     scopes: entries.length ? ["cell", "entry", "all"] : ["cell", "all"],
-    state: () => ({v: value.map((line) => line.map((ch) => ch || "").join("\u0001")), p: pencil.map((line) => line.join("\u0001"))}),
+    state: () => ({v: saved(value.map((line) => line.map((ch) => ch || ""))), p: saved(pencil)}),
     restore(state) {
-      state.v.forEach((line, r) => line.split("\u0001").forEach((ch, c) => { if (playable(r, c)) value[r][c] = ch; }));
-      (state.p || []).forEach((line, r) => line.split("\u0001").forEach((ch, c) => { if (at(r, c)) pencil[r][c] = ch; }));
+      unsaved(state.v, (r, c, ch) => { if (playable(r, c)) value[r][c] = ch; });
+      unsaved(state.p || [], (r, c, ch) => { if (at(r, c)) pencil[r][c] = ch; });
       for (const [r, c] of allCells()) paint(r, c);
     },
     solved: () => allCells().every(([r, c]) => !playable(r, c) || value[r][c] === at(r, c).s),

@@ -114,7 +114,7 @@ const Shell = (() => {
   // moves with the arrow keys, over cells `open(r, c)` refuses, unless `onArrow` takes
   // the key first); `onKey(key, r, c)` gets every other key, true when it used it.
   function grid(rows, cols, {label, open = () => true, onArrow, onKey} = {}) {
-    const table = el("table", {class: "grid", role: "grid", "aria-label": label || T.grid});
+    const table = el("table", {class: "grid", role: "grid", "aria-label": label || T.grid, style: "--cols: " + cols});
     const tds = [];
     let here = null;
     for (let r = 0; r < rows; r++) {
