@@ -24,17 +24,24 @@ from .ladder import BudgetExceeded, Technique
 Keep = Callable[[tuple[int, ...]], "Sequence[int] | None"]
 
 
+# what change to a cell wakes a constraint on it (`Local.wake`)
+ANY, PLACED, LOWEST, HIGHEST = range(4)
+
+
 @dataclass(frozen=True)
 class Local:
     """A constraint on a few cells: `keep` narrows them from their masks alone.
     `once`: what it keeps does not depend on the masks (a fixed limit), so once
     applied it has nothing more to say and no change wakes it again. `within`: the
     index of a constraint that never keeps more than this one does; while that one
-    is on, this one sleeps."""
+    is on, this one sleeps. `wake`, per cell: the only change to it that can make
+    the constraint keep less than it did (ANY change, the cell PLACED, its LOWEST
+    or HIGHEST candidate gone); a constraint that reads less wakes less often."""
     cells: tuple[int, ...]
     keep: Keep
     once: bool = False
     within: int = -1
+    wake: tuple[int, ...] | None = None
 
 
 def solved(cand: Sequence[int] | None) -> bool:
@@ -48,10 +55,14 @@ class Closure:
     def __init__(self, n: int, local: Sequence[Local], heavy: Sequence[Technique] = ()):
         self.n, self.local, self.heavy = n, local, heavy
         self.lines, self.peers = units(n)
-        self.watch: list[list[int]] = [[] for _ in range(n * n)]
+        # per aspect (ANY, PLACED, LOWEST, HIGHEST), per cell: the constraints it wakes
+        self.watch: list[list[list[int]]] = [[[] for _ in range(n * n)] for _ in range(4)]
         for k, con in enumerate(local):
-            for c in () if con.once else con.cells:
-                self.watch[c].append(k)
+            for c, aspect in zip(() if con.once else con.cells, con.wake or [ANY] * len(con.cells)):
+                self.watch[aspect][c].append(k)
+        self.bounds = [bool(low or high) for low, high in zip(*self.watch[LOWEST:])]
+        self.cells = [con.cells for con in local]
+        self.keeps = [con.keep for con in local]
         self.home = [(c // n, n + c % n) for c in range(n * n)]
         self.nested = [(k, con.within) for k, con in enumerate(local) if con.within >= 0]
 
@@ -63,15 +74,20 @@ class Closure:
         (None when a cell or a line's value has no place left). `base` (within
         which `start` lies) is a fixpoint of every constraint on but `new`; without
         it everything is looked at."""
-        n, size, local, watch, home = self.n, self.n * self.n, self.local, self.watch, self.home
+        n, size, local, home = self.n, self.n * self.n, self.local, self.home
         lines, peers, full = self.lines, self.peers, (1 << self.n) - 1
+        on_any, on_placed, on_lowest, on_highest = self.watch
+        bounds, cells, keeps = self.bounds, self.cells, self.keeps
         cand = list(start)
         if base is None:
             placed = [False] * size
             queue = list(range(size))
+            seen = list(start)          # each cell as its bound watchers last saw it
         else:
             placed = [not m & (m - 1) for m in base]
             queue = [c for c in range(size) if cand[c] != base[c]]
+            seen = list(base)
+        left = placed.count(False)      # cells not placed: none left is solved
         queued = [False] * size
         for c in queue:
             queued[c] = True
@@ -98,26 +114,41 @@ class Closure:
                         return None
                     r, c = home[x]
                     dirty[r] = dirty[c] = True
+                    for k in on_any[x]:
+                        if awake[k] and not woken[k]:
+                            woken[k] = True
+                            waiting.append(k)
                     if not placed[x] and not m & (m - 1):
                         placed[x] = True
+                        left -= 1
                         for p in peers[x]:
                             if cand[p] & m:
                                 cand[p] &= ~m
                                 if not queued[p]:
                                     queued[p] = True
                                     queue.append(p)
-                    for k in watch[x]:
-                        if awake[k] and not woken[k]:
-                            woken[k] = True
-                            waiting.append(k)
+                        for k in on_placed[x]:
+                            if awake[k] and not woken[k]:
+                                woken[k] = True
+                                waiting.append(k)
+                    if bounds[x] and seen[x] != m:
+                        was, seen[x] = seen[x], m
+                        gone = was & ~m
+                        for k in on_lowest[x] if gone & was & -was else ():
+                            if awake[k] and not woken[k]:
+                                woken[k] = True
+                                waiting.append(k)
+                        for k in on_highest[x] if gone >> (was.bit_length() - 1) else ():
+                            if awake[k] and not woken[k]:
+                                woken[k] = True
+                                waiting.append(k)
                     continue
                 if waiting:
                     k = waiting.pop()
                     woken[k] = False
-                    cells = local[k].cells
-                    keep = local[k].keep(tuple([cand[c] for c in cells]))
+                    keep = keeps[k](tuple([cand[c] for c in cells[k]]))
                     if keep is not None:
-                        for c, mask in zip(cells, keep):
+                        for c, mask in zip(cells[k], keep):
                             if cand[c] & ~mask:
                                 cand[c] &= mask
                                 if not queued[c]:
@@ -151,7 +182,7 @@ class Closure:
                                 queued[c] = True
                                 queue.append(c)
                             break
-            if solved(cand):
+            if not left:
                 return cand
             if not self.heavy or base is not None and cand == base:
                 return cand         # nothing moved: heavy can do no more than at the base
@@ -326,6 +357,8 @@ class DigTest:
 
         def extend(base: list[int], had: list[bool], on: list[bool],
                    more: list[int]) -> tuple[list[int], list[bool], list[bool]]:
+            if not more:                # nothing kept before: the same test
+                return base, had, on
             had, on, start = list(had), list(on), list(base)
             for c in more:
                 had[c] = True
