@@ -11,7 +11,6 @@ some arrangement seen correctly from both ends gives it (medium); 2 naked and hi
 pairs and triples (hard); 3 x-wing, swordfish and quads (expert)."""
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache, partial
 from typing import Sequence
 
@@ -178,7 +177,7 @@ def closure(n: int, clues: Sequence[Clue], max_tier: int,
                 front, back = got[0], got[1]
                 # seen right from both ends is seen right from each
                 for k in (front, back):
-                    local[singles + k] = replace(local[singles + k], within=len(local))
+                    local[singles + k] = local[singles + k]._replace(within=len(local))
                 local.append(Local(tuple(line_cells(n, 2 * axis, index)),
                                    partial(_seen, n, clues[front][2], clues[back][2], limit)))
                 needs.append((front, back))
