@@ -213,11 +213,9 @@ class Closure:
                                     queued[c] = True
                                     queue.append(c)
                     continue
-                for i in range(2 * n):
-                    if dirty[i]:
-                        break
-                else:
+                if True not in dirty:
                     break
+                i = dirty.index(True)
                 dirty[i] = False
                 line = lines[i]
                 once = twice = single = 0
