@@ -129,7 +129,10 @@ def naked_subset(g: Grid, k: int) -> bool:
     line holds those values."""
     cand, changed = g.cand, False
     for line in g.lines:
-        cells = [c for c in _open(g, line) if cand[c].bit_count() <= k]
+        open_cells = _open(g, line)
+        if len(open_cells) <= k:        # k open cells hold what the line lacks, no more
+            continue
+        cells = [c for c in open_cells if cand[c].bit_count() <= k]
         if len(cells) < k:
             continue
         for combo in combinations(cells, k):
