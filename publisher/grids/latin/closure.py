@@ -248,8 +248,14 @@ class Closure:
             g.cand = changed.cand = cand
             # a line as it was at `base` (where heavy was stuck) holds nothing new
             # for a line-by-line technique: those look at the lines that moved only
-            changed.lines = lines if base is None else tuple(
-                line for line in lines if any(cand[c] != base[c] for c in line))
+            if base is None:
+                changed.lines = lines
+            else:
+                moved: set[int] = set()
+                for c in range(size):
+                    if cand[c] != base[c]:
+                        moved.update(home[c])
+                changed.lines = tuple(lines[i] for i in sorted(moved))
             before = list(cand)
             for technique in self.heavy:
                 if technique(changed if technique in LINE_BY_LINE else g):

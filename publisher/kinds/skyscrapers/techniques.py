@@ -140,11 +140,15 @@ def _limits(keep: tuple[int, ...], masks: tuple[int, ...]) -> tuple[int, ...]:
 @lru_cache(maxsize=50_000)
 def _seen(n: int, front: int, back: int, limit: int,
           masks: tuple[int, ...]) -> tuple[int, ...] | None:
-    """`visibility` on one line (a line's state recurs across a dig's tests)."""
+    """`visibility` on one line (a line's state recurs across a dig's tests); None
+    when it has nothing to take away."""
     ways = 1
     for m in masks:
         ways *= m.bit_count()
-    return None if ways > limit else tuple(_arrangements(list(masks), n, front, back))
+    if ways > limit:
+        return None
+    got = tuple(_arrangements(list(masks), n, front, back))
+    return None if got == masks else got
 
 
 def closure(n: int, clues: Sequence[Clue], max_tier: int,
