@@ -14,7 +14,7 @@ tests many sets that all hold the clues it has decided to keep): only what the
 new clues change is worked out again."""
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .grid import LINE_BY_LINE, Grid, units
@@ -77,6 +77,12 @@ def _range(masks: tuple[int, ...]) -> tuple[int, int] | None:
     return None if na == ma and nb == mb else (na, nb)
 
 
+@lru_cache(maxsize=None)
+def _homes(n: int) -> list[tuple[int, int]]:
+    """Per cell, its row's and its column's index in `units(n)[0]`."""
+    return [(c // n, n + c % n) for c in range(n * n)]
+
+
 def solved(cand: Sequence[int] | None) -> bool:
     return cand is not None and all(not m & (m - 1) for m in cand)
 
@@ -89,15 +95,19 @@ class Closure:
         self.n, self.local, self.heavy = n, local, heavy
         self.lines, self.peers = units(n)
         # per aspect (ANY, PLACED, LOWEST, HIGHEST), per cell: the constraints it wakes
-        self.watch: list[list[list[int]]] = [[[] for _ in range(n * n)] for _ in range(4)]
+        # (a closure is made per test in some digs: aspects no constraint uses stay empty)
+        size, used = n * n, {ANY} | {a for con in local if con.wake for a in con.wake}
+        self.watch: list[list[list[int]]] = [
+            [[] for _ in range(size)] if aspect in used else [[]] * size for aspect in range(4)]
         for k, con in enumerate(local):
             for c, aspect in zip(() if con.once else con.cells, con.wake or [ANY] * len(con.cells)):
                 self.watch[aspect][c].append(k)
-        self.bounds = [bool(low or high) for low, high in zip(*self.watch[LOWEST:])]
+        self.bounds = ([bool(low or high) for low, high in zip(*self.watch[LOWEST:])]
+                       if {LOWEST, HIGHEST} & used else [False] * size)
         self.cells = [con.cells for con in local]
         self.keeps = [con.keep for con in local]
         self.orders = [con.order for con in local]
-        self.home = [(c // n, n + c % n) for c in range(n * n)]
+        self.home = _homes(n)
         self.nested = [(k, con.within) for k, con in enumerate(local) if con.within >= 0]
 
     # long: the hot loop of every dig's test; its queues and flags stay locals, as
