@@ -64,6 +64,30 @@ def test_prune_keeps_what_a_one_by_one_dig_keeps() -> None:
     assert checked >= 6
 
 
+def test_run_from_an_earlier_fixpoint_ends_where_a_fresh_run_does() -> None:
+    # a sign wakes only on the change it reads (a placed digit, or a bound): one
+    # that slept through a change it needed would leave the later run short
+    rng = random.Random(19)
+    moved = 0
+    for _ in range(80):
+        n, tier = rng.choice([4, 5, 6, 7]), rng.randrange(4)
+        solution = random_square(n, rng)
+        relations = all_relations(n, solution)
+        shut, full = closure(n, relations, tier), (1 << n) - 1
+        before = [rng.random() < 0.3 for _ in relations]
+        after = [was or rng.random() < 0.3 for was in before]
+        givens = [v if rng.random() < 0.1 else 0 for v in solution]
+        more = [v if v or rng.random() < 0.1 else 0 for v in givens]
+        base = shut.run([1 << (v - 1) if v else full for v in givens], before, [], None)
+        assert base is not None
+        start = [m & (1 << (v - 1)) if v else m for m, v in zip(base, more)]
+        new = [k for k, on in enumerate(after) if on and not before[k]]
+        fresh = shut.run([1 << (v - 1) if v else full for v in more], after, [], None)
+        assert shut.run(start, after, new, base) == fresh, (n, tier)
+        moved += fresh != base
+    assert moved > 40
+
+
 def test_skyscrapers_closure_solves_when_the_ladder_does() -> None:
     rng = random.Random(11)
     answers = set()
