@@ -14,7 +14,7 @@ tests many sets that all hold the clues it has decided to keep): only what the
 new clues change is worked out again."""
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .grid import LINE_BY_LINE, Grid, units
@@ -26,7 +26,7 @@ Keep = Callable[[tuple[int, ...]], "Sequence[int] | None"]
 
 # what change to a cell wakes a constraint on it (`Local.wake`)
 ANY, PLACED, LOWEST, HIGHEST = range(4)
-# two cells in order (`order`), worked out by the closure itself: the commonest
+# two cells in order (order.py), worked out by the closure itself: the commonest
 # constraint of a Futoshiki dig, where a call would cost more than the work
 SIGN, RANGE = 1, 2
 
@@ -39,7 +39,7 @@ class Local(NamedTuple):
     is on, this one sleeps. `wake`, per cell: the only change to it that can make
     the constraint keep less than it did (ANY change, the cell PLACED, its LOWEST
     or HIGHEST candidate gone); a constraint that reads less wakes less often.
-    `order`: SIGN or RANGE when it is `order`'s, which the closure does inline.
+    `order`: SIGN or RANGE when it is order.py's, which the closure does inline.
     (A named tuple: a dig makes one per sign or clue, and these are made fast.)"""
     cells: tuple[int, ...]
     keep: Keep
@@ -47,34 +47,6 @@ class Local(NamedTuple):
     within: int = -1
     wake: tuple[int, ...] | None = None
     order: int = 0
-
-
-def order(a: int, b: int, n: int, ranges: bool) -> Local:
-    """Cell a's value below cell b's. Without `ranges` (SIGN): the lesser is never
-    n nor the greater 1, and next to a placed digit the other side is below or
-    above it; it reads only placed digits once applied. With (RANGE): the lesser
-    stays below the greater's largest candidate and the greater above the lesser's
-    smallest, all a sign does and more; it reads only those two bounds."""
-    if ranges:
-        return Local((a, b), _range, wake=(LOWEST, HIGHEST), order=RANGE)
-    return Local((a, b), partial(_sign, 1 << (n - 1)), wake=(PLACED, PLACED), order=SIGN)
-
-
-def _sign(top_bit: int, masks: tuple[int, ...]) -> tuple[int, int] | None:
-    ma, mb = masks
-    na, nb = ma & ~top_bit, mb & ~1
-    if not mb & (mb - 1):
-        na &= (1 << (mb.bit_length() - 1)) - 1
-    if not ma & (ma - 1):
-        nb &= ~((1 << ma.bit_length()) - 1)
-    return None if na == ma and nb == mb else (na, nb)
-
-
-def _range(masks: tuple[int, ...]) -> tuple[int, int] | None:
-    ma, mb = masks
-    na = ma & ((1 << (mb.bit_length() - 1)) - 1) if mb else 0
-    nb = mb & ~((1 << (na & -na).bit_length()) - 1) if na else 0
-    return None if na == ma and nb == mb else (na, nb)
 
 
 @lru_cache(maxsize=None)

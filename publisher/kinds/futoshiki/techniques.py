@@ -10,11 +10,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Sequence
 
-from ...grids.latin.closure import Closure, order
+from ...grids.latin.closure import Closure
 from ...grids.latin.grid import (Grid, hidden_pair, hidden_quad, hidden_single, hidden_triple,
                                  naked_pair, naked_quad, naked_single, naked_triple, swordfish,
                                  x_wing)
 from ...grids.latin.ladder import Step, heavy_steps
+from ...grids.latin.order import order
 
 Relation = tuple[int, int]          # (lesser cell, greater cell), row-major
 
