@@ -5,8 +5,10 @@ spec errors by name."""
 from __future__ import annotations
 
 import json
-from types import SimpleNamespace
+import math
+import random
 from itertools import product
+from types import SimpleNamespace
 
 import pytest
 import yaml
@@ -15,6 +17,7 @@ from latin_oracles import LatinSat, singles_solver
 from publisher.errors import SpecError
 from publisher.kinds import all_kinds
 from publisher.kinds.calcudoku import CalcudokuParams
+from publisher.kinds.calcudoku.techniques import fillings
 from publisher.plan import plan_book
 from publisher.spec import load_spec
 
@@ -309,3 +312,36 @@ def test_the_sat_oracle_sees_a_second_solution():
         [("=", v, (c,)) for c, v in enumerate(square) if c not in (0, 1, 4, 5)]
     traded = SimpleNamespace(size=4, cages=cages, givens=[])
     assert len(sat_solutions(traded)) == len(count_solutions(traded)) == 2
+
+
+def test_cage_fillings_are_what_trying_every_digit_gives():
+    # fillings() enumerates only some cells and derives the rest: against every
+    # digit tuple, on random cages, masks and targets (some no filling meets)
+    rng = random.Random(31)
+    met = 0
+    for _ in range(300):
+        n, k = rng.choice([4, 6, 9]), rng.choice([3, 3, 4, 5])
+        cells = tuple(sorted(rng.sample(range(n * n), k)))
+        op = rng.choice(["+", "x"])
+        values = [rng.randint(1, n) for _ in cells]
+        target = (sum(values) if op == "+" else math.prod(values)) + rng.choice([0, 0, 0, 1])
+        cand = [(1 << n) - 1] * (n * n)
+        for c in cells:
+            cand[c] = rng.randint(1, (1 << n) - 1) | 1 << (values[cells.index(c)] - 1)
+        expected = [0] * k
+        for digits in product(range(1, n + 1), repeat=k):
+            if (sum(digits) if op == "+" else math.prod(digits)) != target:
+                continue
+            if any(not cand[c] >> (d - 1) & 1 for c, d in zip(cells, digits)):
+                continue
+            if any(digits[i] == digits[j] and (cells[i] // n == cells[j] // n
+                                               or cells[i] % n == cells[j] % n)
+                   for i in range(k) for j in range(i)):
+                continue
+            for i, d in enumerate(digits):
+                expected[i] |= 1 << (d - 1)
+        got = fillings((op, target, cells), cand, n)
+        if got is not None:
+            assert list(got) == expected, (op, target, cells, [cand[c] for c in cells])
+            met += any(expected)
+    assert met > 100

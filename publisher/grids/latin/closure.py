@@ -14,8 +14,8 @@ tests many sets that all hold the clues it has decided to keep): only what the
 new clues change is worked out again."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from functools import lru_cache
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .grid import LINE_BY_LINE, Grid, units
 from .ladder import BudgetExceeded, Technique
@@ -24,17 +24,35 @@ from .ladder import BudgetExceeded, Technique
 Keep = Callable[[tuple[int, ...]], "Sequence[int] | None"]
 
 
-@dataclass(frozen=True)
-class Local:
+# what change to a cell wakes a constraint on it (`Local.wake`)
+ANY, PLACED, LOWEST, HIGHEST = range(4)
+# two cells in order (order.py), worked out by the closure itself: the commonest
+# constraint of a Futoshiki dig, where a call would cost more than the work
+SIGN, RANGE = 1, 2
+
+
+class Local(NamedTuple):
     """A constraint on a few cells: `keep` narrows them from their masks alone.
     `once`: what it keeps does not depend on the masks (a fixed limit), so once
     applied it has nothing more to say and no change wakes it again. `within`: the
     index of a constraint that never keeps more than this one does; while that one
-    is on, this one sleeps."""
+    is on, this one sleeps. `wake`, per cell: the only change to it that can make
+    the constraint keep less than it did (ANY change, the cell PLACED, its LOWEST
+    or HIGHEST candidate gone); a constraint that reads less wakes less often.
+    `order`: SIGN or RANGE when it is order.py's, which the closure does inline.
+    (A named tuple: a dig makes one per sign or clue, and these are made fast.)"""
     cells: tuple[int, ...]
     keep: Keep
     once: bool = False
     within: int = -1
+    wake: tuple[int, ...] | None = None
+    order: int = 0
+
+
+@lru_cache(maxsize=None)
+def _homes(n: int) -> list[tuple[int, int]]:
+    """Per cell, its row's and its column's index in `units(n)[0]`."""
+    return [(c // n, n + c % n) for c in range(n * n)]
 
 
 def solved(cand: Sequence[int] | None) -> bool:
@@ -48,11 +66,20 @@ class Closure:
     def __init__(self, n: int, local: Sequence[Local], heavy: Sequence[Technique] = ()):
         self.n, self.local, self.heavy = n, local, heavy
         self.lines, self.peers = units(n)
-        self.watch: list[list[int]] = [[] for _ in range(n * n)]
+        # per aspect (ANY, PLACED, LOWEST, HIGHEST), per cell: the constraints it wakes
+        # (a closure is made per test in some digs: aspects no constraint uses stay empty)
+        size, used = n * n, {ANY} | {a for con in local if con.wake for a in con.wake}
+        self.watch: list[list[list[int]]] = [
+            [[] for _ in range(size)] if aspect in used else [[]] * size for aspect in range(4)]
         for k, con in enumerate(local):
-            for c in () if con.once else con.cells:
-                self.watch[c].append(k)
-        self.home = [(c // n, n + c % n) for c in range(n * n)]
+            for c, aspect in zip(() if con.once else con.cells, con.wake or [ANY] * len(con.cells)):
+                self.watch[aspect][c].append(k)
+        self.bounds = ([bool(low or high) for low, high in zip(*self.watch[LOWEST:])]
+                       if {LOWEST, HIGHEST} & used else [False] * size)
+        self.cells = [con.cells for con in local]
+        self.keeps = [con.keep for con in local]
+        self.orders = [con.order for con in local]
+        self.home = _homes(n)
         self.nested = [(k, con.within) for k, con in enumerate(local) if con.within >= 0]
 
     # long: the hot loop of every dig's test; its queues and flags stay locals, as
@@ -63,15 +90,21 @@ class Closure:
         (None when a cell or a line's value has no place left). `base` (within
         which `start` lies) is a fixpoint of every constraint on but `new`; without
         it everything is looked at."""
-        n, size, local, watch, home = self.n, self.n * self.n, self.local, self.watch, self.home
+        n, size, local, home = self.n, self.n * self.n, self.local, self.home
         lines, peers, full = self.lines, self.peers, (1 << self.n) - 1
+        on_any, on_placed, on_lowest, on_highest = self.watch
+        bounds, cells, keeps, orders = self.bounds, self.cells, self.keeps, self.orders
+        top = 1 << (n - 1)
         cand = list(start)
         if base is None:
             placed = [False] * size
             queue = list(range(size))
+            seen = list(start)          # each cell as its bound watchers last saw it
         else:
             placed = [not m & (m - 1) for m in base]
             queue = [c for c in range(size) if cand[c] != base[c]]
+            seen = list(base)
+        left = placed.count(False)      # cells not placed: none left is solved
         queued = [False] * size
         for c in queue:
             queued[c] = True
@@ -98,37 +131,73 @@ class Closure:
                         return None
                     r, c = home[x]
                     dirty[r] = dirty[c] = True
+                    for k in on_any[x]:
+                        if awake[k] and not woken[k]:
+                            woken[k] = True
+                            waiting.append(k)
                     if not placed[x] and not m & (m - 1):
                         placed[x] = True
+                        left -= 1
                         for p in peers[x]:
                             if cand[p] & m:
                                 cand[p] &= ~m
                                 if not queued[p]:
                                     queued[p] = True
                                     queue.append(p)
-                    for k in watch[x]:
-                        if awake[k] and not woken[k]:
-                            woken[k] = True
-                            waiting.append(k)
+                        for k in on_placed[x]:
+                            if awake[k] and not woken[k]:
+                                woken[k] = True
+                                waiting.append(k)
+                    if bounds[x] and seen[x] != m:
+                        was, seen[x] = seen[x], m
+                        gone = was & ~m
+                        for k in on_lowest[x] if gone & was & -was else ():
+                            if awake[k] and not woken[k]:
+                                woken[k] = True
+                                waiting.append(k)
+                        for k in on_highest[x] if gone >> (was.bit_length() - 1) else ():
+                            if awake[k] and not woken[k]:
+                                woken[k] = True
+                                waiting.append(k)
                     continue
                 if waiting:
                     k = waiting.pop()
                     woken[k] = False
-                    cells = local[k].cells
-                    keep = local[k].keep(tuple([cand[c] for c in cells]))
+                    if orders[k]:           # `_range` or `_sign`, inline
+                        a, b = cells[k]
+                        ma, mb = cand[a], cand[b]
+                        if orders[k] == RANGE:
+                            na = ma & ((1 << (mb.bit_length() - 1)) - 1) if mb else 0
+                            nb = mb & ~((1 << (na & -na).bit_length()) - 1) if na else 0
+                        else:
+                            na, nb = ma & ~top, mb & ~1
+                            if not mb & (mb - 1):
+                                na &= (1 << (mb.bit_length() - 1)) - 1
+                            if not ma & (ma - 1):
+                                nb &= ~((1 << ma.bit_length()) - 1)
+                        if na != ma:
+                            cand[a] = na
+                            if not queued[a]:
+                                queued[a] = True
+                                queue.append(a)
+                        if nb != mb:
+                            cand[b] = nb
+                            if not queued[b]:
+                                queued[b] = True
+                                queue.append(b)
+                        continue
+                    keep = keeps[k](tuple([cand[c] for c in cells[k]]))
                     if keep is not None:
-                        for c, mask in zip(cells, keep):
+                        for c, mask in zip(cells[k], keep):
                             if cand[c] & ~mask:
                                 cand[c] &= mask
                                 if not queued[c]:
                                     queued[c] = True
                                     queue.append(c)
                     continue
-                for i in range(2 * n):
-                    if dirty[i]:
-                        break
-                else:
+                if True not in dirty:
                     break
+                i = dirty.index(True)
                 dirty[i] = False
                 line = lines[i]
                 once = twice = single = 0
@@ -151,7 +220,7 @@ class Closure:
                                 queued[c] = True
                                 queue.append(c)
                             break
-            if solved(cand):
+            if not left:
                 return cand
             if not self.heavy or base is not None and cand == base:
                 return cand         # nothing moved: heavy can do no more than at the base
@@ -161,8 +230,14 @@ class Closure:
             g.cand = changed.cand = cand
             # a line as it was at `base` (where heavy was stuck) holds nothing new
             # for a line-by-line technique: those look at the lines that moved only
-            changed.lines = lines if base is None else tuple(
-                line for line in lines if any(cand[c] != base[c] for c in line))
+            if base is None:
+                changed.lines = lines
+            else:
+                moved: set[int] = set()
+                for c in range(size):
+                    if cand[c] != base[c]:
+                        moved.update(home[c])
+                changed.lines = tuple(lines[i] for i in sorted(moved))
             before = list(cand)
             for technique in self.heavy:
                 if technique(changed if technique in LINE_BY_LINE else g):
@@ -326,6 +401,8 @@ class DigTest:
 
         def extend(base: list[int], had: list[bool], on: list[bool],
                    more: list[int]) -> tuple[list[int], list[bool], list[bool]]:
+            if not more:                # nothing kept before: the same test
+                return base, had, on
             had, on, start = list(had), list(on), list(base)
             for c in more:
                 had[c] = True

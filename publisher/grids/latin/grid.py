@@ -129,7 +129,10 @@ def naked_subset(g: Grid, k: int) -> bool:
     line holds those values."""
     cand, changed = g.cand, False
     for line in g.lines:
-        cells = [c for c in _open(g, line) if cand[c].bit_count() <= k]
+        open_cells = _open(g, line)
+        if len(open_cells) <= k:        # k open cells hold what the line lacks, no more
+            continue
+        cells = [c for c in open_cells if cand[c].bit_count() <= k]
         if len(cells) < k:
             continue
         for combo in combinations(cells, k):
@@ -144,6 +147,10 @@ def naked_subset(g: Grid, k: int) -> bool:
     return changed
 
 
+# the value bits of each mask of up to 9 values
+_BITS = [tuple(1 << v for v in range(9) if m >> v & 1) for m in range(1 << 9)]
+
+
 def hidden_subset(g: Grid, k: int) -> bool:
     """k values of a line with only k places between them: those places hold
     nothing else."""
@@ -152,14 +159,13 @@ def hidden_subset(g: Grid, k: int) -> bool:
         where: dict[int, int] = {}          # value bit -> places in the line (bits)
         for j, c in enumerate(line):
             m = cand[c]
-            if not m & (m - 1):
-                continue
-            while m:
-                bit = m & -m
-                m ^= bit
-                where[bit] = where.get(bit, 0) | 1 << j
+            if m & (m - 1):
+                for bit in _BITS[m]:
+                    where[bit] = where.get(bit, 0) | 1 << j
         places = [(bit, spots) for bit, spots in where.items() if spots.bit_count() <= k]
-        if len(places) < k:
+        # all that one call takes away is taken from what it saw first (`places`),
+        # so the order of the values does not change what it does
+        if len(places) < k or len(where) <= k:
             continue
         for combo in combinations(places, k):
             spots = mask = 0

@@ -118,11 +118,14 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
             [(a, a + n) for a in range(n * n - n)]
     tried: set[tuple[int, int]] = set()
     run = 1                 # merges tested together: doubled while they pass, halved when not
+    joinable: list[tuple[int, int]] | None = None     # neighbouring cages, until a merge
     while True:
-        open_pairs = [(owner[a], owner[b]) for a, b in pairs if owner[a] != owner[b]]
-        open_pairs = sorted({(min(p), max(p)) for p in open_pairs} - tried)
-        open_pairs = [(x, y) for x, y in open_pairs
-                      if len(cages[x][2]) + len(cages[y][2]) <= largest_cage(n)]
+        if joinable is None:
+            joinable = sorted({(min(owner[a], owner[b]), max(owner[a], owner[b]))
+                               for a, b in pairs if owner[a] != owner[b]})
+            joinable = [(x, y) for x, y in joinable
+                        if len(cages[x][2]) + len(cages[y][2]) <= largest_cage(n)]
+        open_pairs = [pair for pair in joinable if pair not in tried]
         if not open_pairs:
             run = 1
             if tier == 4 and not beyond:
@@ -152,7 +155,7 @@ def _merge_dig(n: int, solution: list[int], operations: str, tier: int,
         if shown is None and unlocking:
             shown = _unlocked(givens, cells, solution, most_givens(n), partial(solved, trial))
         if shown is not None:
-            cages, givens = trial, shown
+            cages, givens, joinable = trial, shown, None
             for x, y, cells in merged:
                 for c in cells:
                     owner[c] = x

@@ -51,30 +51,61 @@ def _fillings(cage: Cage, masks: tuple[int, ...], n: int) -> tuple[int, ...]:
         return (masks[0] & 1 << (target - 1),)
     if k == 2:                      # neighbours: two different digits
         return _pair(op, target, masks[0], masks[1]), _pair(op, target, masks[1], masks[0])
-    # + and x: every digit of the others but one cell (the one with the most
-    # digits), whose digit is then the one the target leaves
+    # + and x: every digit of the others but the last two cells (the one with the
+    # most digits last), then each digit of the one before last with the digit
+    # the target leaves for the last: a pair of bit masks per choice of the others
     free = max(range(k), key=lambda i: masks[i].bit_count())
-    order = [i for i in range(k) if i != free] + [free]
-    ordered = [cells[i] for i in order]
-    clash = [(i, j) for i in range(k) for j in range(i)
-             if ordered[i] // n == ordered[j] // n or ordered[i] % n == ordered[j] % n]
-    last, out = masks[free], [0] * k
-    for combo in product(*[_DIGITS[masks[i]] for i in order[:-1]]):
-        if op == "+":
-            v = target - sum(combo)
-        else:
-            part = prod(combo)
-            v = target // part if target % part == 0 else 0
-        if not 0 < v <= n or not last >> (v - 1) & 1:
-            continue
-        filling = combo + (v,)
-        for i, j in clash:
-            if filling[i] == filling[j]:
+    order, inner, near, far, apart = _plan(cells, n, free)
+    head, before_last = k - 2, order[k - 2]
+    last, out, adding = masks[free], [0] * k, op == "+"
+    for others in product(*[_DIGITS[masks[i]] for i in order[:head]]):
+        for i, j in inner:
+            if others[i] == others[j]:
                 break
         else:
-            for i, digit in zip(order, filling):
-                out[i] |= 1 << (digit - 1)
+            mine, lasts = masks[before_last], last
+            for j in near:
+                mine &= ~(1 << (others[j] - 1))
+            for j in far:
+                lasts &= ~(1 << (others[j] - 1))
+            if adding:
+                rest = target - sum(others)
+            else:
+                part = prod(others)
+                rest = target // part if target % part == 0 else 0
+            good = shown = 0
+            for d in _DIGITS[mine]:
+                if adding:
+                    v = rest - d
+                else:
+                    v = rest // d if rest % d == 0 else 0
+                if 0 < v <= n and lasts >> (v - 1) & 1 and (apart or v != d):
+                    good |= 1 << (d - 1)
+                    shown |= 1 << (v - 1)
+            if good:
+                out[before_last] |= good
+                out[free] |= shown
+                for i, digit in zip(order, others):
+                    out[i] |= 1 << (digit - 1)
     return tuple(out)
+
+
+@lru_cache(maxsize=50_000)
+def _plan(cells: tuple[int, ...], n: int, free: int) -> tuple[
+        list[int], list[tuple[int, int]], list[int], list[int], bool]:
+    """How `_fillings` goes through a cage whose cell `free` comes last: the order
+    of the cells, the pairs of the others sharing a line, those of the others that
+    share one with the cell before last and with the last, and whether those two
+    may hold the same digit."""
+    k = len(cells)
+    order = [i for i in range(k) if i != free] + [free]
+    ordered = [cells[i] for i in order]
+    clash = [[j for j in range(i) if ordered[i] // n == ordered[j] // n
+              or ordered[i] % n == ordered[j] % n] for i in range(k)]
+    head = k - 2
+    inner = [(i, j) for i in range(head) for j in clash[i]]
+    return (order, inner, clash[head], [j for j in clash[k - 1] if j < head],
+            head not in clash[k - 1])
 
 
 # the digits of each mask of up to 9 bits
@@ -149,7 +180,8 @@ def ladder(n: int, cages: Sequence[Cage]) -> list[Step]:
             ("cage_combination", 1, partial(cage_combinations, tuple(cages))),
             ("naked_pair", 2, naked_pair), ("hidden_pair", 2, hidden_pair),
             ("naked_triple", 2, naked_triple), ("hidden_triple", 2, hidden_triple),
-            ("line_arithmetic", 3, partial(line_arithmetic, tuple(line_sums(n, cages)))),
+            ("line_arithmetic", 3, partial(line_arithmetic,
+                                           tuple(line_sums(n, cages)) if cages else ())),
             ("x_wing", 3, x_wing), ("swordfish", 3, swordfish),
             ("naked_quad", 3, naked_quad), ("hidden_quad", 3, hidden_quad)]
 

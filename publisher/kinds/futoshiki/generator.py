@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Sequence
 
 from publisher.errors import GenerationFailed
 
@@ -35,15 +37,25 @@ class Puzzle:
     notes: dict[str, int] = field(default_factory=dict)
 
 
+@lru_cache(maxsize=None)
+def neighbours(n: int) -> tuple[tuple[int, int], ...]:
+    """Every pair of neighbouring cells: right neighbours, then below."""
+    return tuple((r * n + c, b) for r in range(n) for c in range(n)
+                 for b in ([r * n + c + 1] if c + 1 < n else []) +
+                 ([r * n + c + n] if r + 1 < n else []))
+
+
 def all_relations(n: int, solution: list[int]) -> list[Relation]:
-    """Every pair of neighbours, smaller cell first: right neighbours, then below."""
-    out = []
-    for r in range(n):
-        for c in range(n):
-            a = r * n + c
-            for b in ([a + 1] if c + 1 < n else []) + ([a + n] if r + 1 < n else []):
-                out.append((a, b) if solution[a] < solution[b] else (b, a))
-    return out
+    """Every pair of neighbours (`neighbours`), smaller cell first."""
+    return [(a, b) if solution[a] < solution[b] else (b, a) for a, b in neighbours(n)]
+
+
+@lru_cache(maxsize=None)
+def orbits(n: int, symmetry: str) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Orbits of cells, and of signs (indices into `neighbours`), by the symmetry
+    (the same for every square of the size)."""
+    return (tuple(map(tuple, cell_orbits(n, symmetry))),
+            tuple(map(tuple, edge_orbits(n, neighbours(n), symmetry))))
 
 
 def grade(n: int, givens: list[int], relations: list[Relation], max_tier: int = 3) -> Grade:
@@ -59,15 +71,14 @@ def dig_budget(n: int, level: str) -> int:
 def generate(n: int, level: str, symmetry: str, rng: random.Random) -> Puzzle:
     tier = LEVELS.index(level)
     budget = dig_budget(n, level)
-    cells = cell_orbits(n, symmetry)
+    cells, edges = orbits(n, symmetry)
 
-    def square() -> tuple[list[int], list[Relation], list[list[int]]]:
+    def square() -> tuple[list[int], list[Relation]]:
         solution = random_square(n, rng)
-        relations = all_relations(n, solution)
-        return solution, relations, edge_orbits(n, relations, symmetry)
+        return solution, all_relations(n, solution)
 
     got = first_at_level(level, budget, DIGS_PER_SQUARE, square,
-                         lambda made: _dig_once(n, *made[:2], cells, made[2], tier, rng),
+                         lambda made: _dig_once(n, *made, cells, edges, tier, rng),
                          lambda p: p.grade.level)
     if got is None:
         raise GenerationFailed(f"no {n}x{n} futoshiki graded {level} in {budget} digs; "
@@ -77,13 +88,13 @@ def generate(n: int, level: str, symmetry: str, rng: random.Random) -> Puzzle:
 
 
 def _dig_once(n: int, solution: list[int], relations: list[Relation],
-              cells: list[list[int]], edges: list[list[int]], tier: int,
-              rng: random.Random) -> Puzzle:
-    cells, edges = cells[:], edges[:]
+              cell_groups: Sequence[Sequence[int]], sign_groups: Sequence[Sequence[int]],
+              tier: int, rng: random.Random) -> Puzzle:
+    cells, edges = list(cell_groups), list(sign_groups)
     rng.shuffle(cells)
     rng.shuffle(edges)
     total = n * n
-    orbits = cells + [[total + k for k in orbit] for orbit in edges]
+    sign_orbits = [[total + k for k in orbit] for orbit in edges]
 
     def split(present: list[bool]) -> tuple[list[int], list[Relation]]:
         givens = [v if present[i] else 0 for i, v in enumerate(solution)]
@@ -95,7 +106,7 @@ def _dig_once(n: int, solution: list[int], relations: list[Relation],
     # (about a third of all signs stay, so most removals from all of them fail)
     search = closure(n, relations, 1) if tier == 4 else None
     test = DigTest(closure(n, relations, min(tier, 3)), solution, searcher=search)
-    present, sign_orbits = [True] * (total + len(relations)), orbits[len(cells):]
+    present = [True] * (total + len(relations))
     if tier < 4:
         present = test.dig(present, cells, sign_orbits)
     else:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Sequence
 
-from ...grids.latin.closure import Closure, Local
+from ...grids.latin.closure import Closure
 from ...grids.latin.grid import (Grid, hidden_pair, hidden_quad, hidden_single, hidden_triple,
                                  naked_pair, naked_quad, naked_single, naked_triple, swordfish,
                                  x_wing)
 from ...grids.latin.ladder import Step, heavy_steps
+from ...grids.latin.order import order
 
 Relation = tuple[int, int]          # (lesser cell, greater cell), row-major
 
@@ -66,28 +67,8 @@ def ladder(relations: Sequence[Relation]) -> list[Step]:
             ("naked_quad", 3, naked_quad), ("hidden_quad", 3, hidden_quad)]
 
 
-def _sign(top_bit: int, masks: tuple[int, ...]) -> tuple[int, int]:
-    """`inequality` on one sign."""
-    ma, mb = masks
-    na, nb = ma & ~top_bit, mb & ~1
-    if not mb & (mb - 1):
-        na &= (1 << (mb.bit_length() - 1)) - 1
-    if not ma & (ma - 1):
-        nb &= ~((1 << ma.bit_length()) - 1)
-    return na, nb
-
-
-def _range(masks: tuple[int, ...]) -> tuple[int, int]:
-    """`ranges` on one sign."""
-    ma, mb = masks
-    na = ma & ((1 << (mb.bit_length() - 1)) - 1) if mb else 0
-    nb = mb & ~((1 << (na & -na).bit_length()) - 1) if na else 0
-    return na, nb
-
-
 def closure(n: int, relations: Sequence[Relation], max_tier: int) -> Closure:
     """The ladder up to `max_tier` as a Closure (grids/latin/closure.py) on every
     sign of `relations`: from tier 1 the ranges do all the inequality does."""
-    keep = _range if max_tier >= 1 else partial(_sign, 1 << (n - 1))
-    return Closure(n, [Local(rel, keep) for rel in relations],
+    return Closure(n, [order(a, b, n, max_tier >= 1) for a, b in relations],
                    heavy_steps(ladder(relations), 2, max_tier))

@@ -11,7 +11,6 @@ some arrangement seen correctly from both ends gives it (medium); 2 naked and hi
 pairs and triples (hard); 3 x-wing, swordfish and quads (expert)."""
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache, partial
 from typing import Sequence
 
@@ -141,11 +140,15 @@ def _limits(keep: tuple[int, ...], masks: tuple[int, ...]) -> tuple[int, ...]:
 @lru_cache(maxsize=50_000)
 def _seen(n: int, front: int, back: int, limit: int,
           masks: tuple[int, ...]) -> tuple[int, ...] | None:
-    """`visibility` on one line (a line's state recurs across a dig's tests)."""
+    """`visibility` on one line (a line's state recurs across a dig's tests); None
+    when it has nothing to take away."""
     ways = 1
     for m in masks:
         ways *= m.bit_count()
-    return None if ways > limit else tuple(_arrangements(list(masks), n, front, back))
+    if ways > limit:
+        return None
+    got = tuple(_arrangements(list(masks), n, front, back))
+    return None if got == masks else got
 
 
 def closure(n: int, clues: Sequence[Clue], max_tier: int,
@@ -178,7 +181,7 @@ def closure(n: int, clues: Sequence[Clue], max_tier: int,
                 front, back = got[0], got[1]
                 # seen right from both ends is seen right from each
                 for k in (front, back):
-                    local[singles + k] = replace(local[singles + k], within=len(local))
+                    local[singles + k] = local[singles + k]._replace(within=len(local))
                 local.append(Local(tuple(line_cells(n, 2 * axis, index)),
                                    partial(_seen, n, clues[front][2], clues[back][2], limit)))
                 needs.append((front, back))
