@@ -108,7 +108,6 @@ def test_help_keeps_each_description_whole_and_shows_no_value_after_a_flag():
     """Wide enough for every description, each command's description is one line of the
     list (not broken where its docstring's source line ends), and an on/off flag, which
     takes no value, shows none."""
-    import click
     from typer.main import get_command
     from typer.testing import CliRunner
 
@@ -124,7 +123,7 @@ def test_help_keeps_each_description_whole_and_shows_no_value_after_a_flag():
     for name, command in [("", group), *group.commands.items()]:
         first = " ".join(command.help.split("\n\n")[0].split())
         assert any(first in line for line in listing), (first, listing)
-        flags = [opt for param in command.get_params(click.Context(command))
+        flags = [opt for param in command.get_params(command.context_class(command))
                  if getattr(param, "is_flag", False) for opt in param.opts]
         assert "--help" in flags
         lines = (shown(name) if name else []) + listing
