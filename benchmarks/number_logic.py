@@ -1,6 +1,6 @@
 """Latin-square kinds beside Simon Tatham's generators, in one run (issue 28).
 
-    python benchmarks/number_logic.py [--runs 10] [--peer-runs 100] [--only futoshiki]
+    python benchmarks/number_logic.py [--runs 10] [--peer-runs 10] [--only futoshiki]
         [--tree PATH]
 
 Per kind, size and level: CPU milliseconds per kept puzzle (one `generate` call: each
@@ -81,7 +81,8 @@ def tatham(program: str, params: str, runs: int) -> float | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("--peer-runs", type=int, default=100, help="puzzles per Tatham batch")
+    parser.add_argument("--peer-runs", type=int, default=10,
+                        help="puzzles in Tatham's first batch (grown where they are quick)")
     parser.add_argument("--only", default=None, help="one kind")
     parser.add_argument("--tree", default=None, help="another checkout's code")
     args = parser.parse_args()
