@@ -11,10 +11,11 @@ same way: CPU per puzzle of a batch in one process, its start-up (about 8 ms of 
 than a hundred 10x10 puzzles) left out; its one-line-at-a-time solver proves uniqueness,
 no grades. Then the ratio of each grade to it (issue 29: at most 10x Tatham at the same
 size).
-Then the floor under hard: how many grids a kept hard puzzle tried (about one random
-grid in twenty is hard: each is drawn, line-solved and, when stuck, probed), times the
-CPU of one line-solving pass of a fresh grid (what deciding a grid costs at the least:
-a grid an easier stage solves must be seen to be solved).
+Then where the ratios come from: how many grids a kept puzzle evaluated (a random grid
+has the grade asked seldom: at 10x10 about one in seven is medium, one in twenty hard), and
+the same seeds again with every line answer in the tables (what the stages cost when no
+line is new); and Tatham's own rule with our draw and stages: keep any grid the line
+stages solve (easy or medium alike), the ratio at equal acceptance.
 Pictures: every bundled picture at medium (its size, the givens it got, the time), and a
 30x30 picture made from a PNG (issue 29: under 2 s).
 `apt-get install -y sgt-puzzles` puts the peer at /usr/games/sgt-pattern.
@@ -39,59 +40,78 @@ TREE = use_tree(sys.argv)
 
 from publisher.kinds.nonogram import generator, lines  # noqa: E402
 from publisher.kinds.nonogram.generator import from_picture, random_grid  # noqa: E402
-from publisher.kinds.nonogram.solver import FULL, Board  # noqa: E402
+from publisher.kinds.nonogram.solver import settle_random  # noqa: E402
 from publisher.kinds.nonogram.pictures import bundled, read_picture_file, resample  # noqa: E402
 
 PEER = shutil.which("sgt-pattern") or "/usr/games/sgt-pattern"
 SIZES = (10, 20, 30)
 
 
-def ours(size: int, grade: str, runs: int) -> tuple[float, float]:
+def ours(size: int, grade: str, runs: int) -> tuple[float, float, float, float]:
     """CPU ms per kept random grid, two batches of `runs` puzzles in a row: the first from
     empty line tables (as a fresh build starts, and as Tatham's batch runs in a fresh
-    process), then the next (other seeds) with the tables the first left."""
+    process), then the next (other seeds) with the tables the first left; then the first
+    batch's seeds again, every line answer now in the tables (what the stages cost when
+    no line is ever new); and the grids the first batch evaluated per kept puzzle."""
+    _empty_tables()
+    real = generator.settle_random
+    evaluated = [0]
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        evaluated[0] += 1
+        return real(*args, **kwargs)
+
+    spent = []
+    setattr(generator, "settle_random", counting)
+    try:
+        for seeds in (range(runs), range(runs, 2 * runs)):
+            t = time.process_time()
+            for seed in seeds:
+                random_grid(size, size, grade, random.Random(seed))
+            spent.append((time.process_time() - t) / runs * 1000)
+            if len(spent) == 1:
+                per_kept = evaluated[0] / runs
+    finally:
+        setattr(generator, "settle_random", real)
+    # every answer kept (the tables are dropped at lines._KEEP answers), the seeds run twice
+    keep, lines._KEEP = lines._KEEP, 1 << 24
+    try:
+        for timed in (False, True):
+            t = time.process_time()
+            for seed in range(runs):
+                random_grid(size, size, grade, random.Random(seed))
+        spent.append((time.process_time() - t) / runs * 1000)
+    finally:
+        lines._KEEP = keep
+        _empty_tables()
+    return spent[0], spent[1], spent[2], per_kept
+
+
+def any_line_solvable(size: int, runs: int) -> tuple[float, float]:
+    """Tatham's rule with our draw and stages: fresh grids (medium's density) until one the
+    line stages solve, easy or medium alike; (CPU ms per kept grid from empty line tables,
+    grids drawn per kept grid)."""
+    _empty_tables()
+    drawn = 0
+    t = time.process_time()
+    for seed in range(runs):
+        rng = random.Random(seed)
+        while True:
+            drawn += 1
+            rows = generator._draw(size, size, "medium", rng)
+            cols = generator._columns(rows, size)
+            stage, _ = settle_random([generator._clue(m, size) for m in rows],
+                                     [generator._clue(m, size) for m in cols], "medium", rows)
+            if stage is not None:
+                break
+    return (time.process_time() - t) / runs * 1000, drawn / runs
+
+
+def _empty_tables() -> None:
     lines._TABLES.clear()
     lines._ARRANGEMENTS.clear()
     lines._KEPT[0] = 0
     generator._clue.cache_clear()
-    spent = []
-    for batch in range(2):
-        t = time.process_time()
-        for seed in range(batch * runs, (batch + 1) * runs):
-            random_grid(size, size, grade, random.Random(seed))
-        spent.append((time.process_time() - t) / runs * 1000)
-    return spent[0], spent[1]
-
-
-def hard_floor(size: int, runs: int) -> tuple[float, float]:
-    """(grids tried per kept hard puzzle, median; CPU ms of one line-solving pass of a
-    fresh random grid, median: the generator's own draw, its lines mostly never seen)."""
-    tried = []
-    real = generator.settle_random
-    count = [0]
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        count[0] += 1
-        return real(*args, **kwargs)
-
-    setattr(generator, "settle_random", counting)
-    try:
-        for seed in range(runs):
-            count[0] = 0
-            random_grid(size, size, "hard", random.Random(seed))
-            tried.append(count[0])
-    finally:
-        setattr(generator, "settle_random", real)
-    passes = []
-    rng = random.Random(-1)
-    for _ in range(runs * 5):
-        rows = generator._draw(size, size, "hard", rng)
-        board = Board([generator._clue(mask, size) for mask in rows],
-                      [generator._clue(mask, size) for mask in generator._columns(rows, size)])
-        t = time.process_time()
-        board.spread(FULL)
-        passes.append(time.process_time() - t)
-    return statistics.median(tried), statistics.median(passes) * 1000
 
 
 def peer(size: int, runs: int) -> float | None:
@@ -146,15 +166,24 @@ def main() -> None:
                   f"{row['hard']:9.1f} {theirs if theirs is not None else float('nan'):9.2f}"
                   f"   {ratios}")
         print()
-    print("the floor under hard: grids tried per kept puzzle x one line-solving pass "
-          "of a fresh grid")
-    print(f"{'size':>6} {'tried':>6} {'pass ms':>8} {'floor ms':>9} {'floor/Tatham':>13}")
+    print("where the ratios come from: grids evaluated per kept puzzle (random grids have "
+          "the grade asked this seldom); the first batch's seeds again with every line "
+          "answer in the tables (the stages' cost when no line is new)")
+    print(f"{'size':>6} {'grade':>7} {'grids/kept':>11} {'cached ms':>10} {'cached/Tatham':>14}")
     for size in SIZES:
-        tried, one_pass = hard_floor(size, args.runs)
+        for grade in grades:
+            _, _, cached, per_kept = rows[size][grade]
+            theirs = peers[size]
+            print(f"{size:>3}x{size:<2} {grade:>7} {per_kept:11.1f} {cached:10.2f} "
+                  + (f"{cached / theirs:13.1f}x" if theirs else f"{'n/a':>14}"))
+    print("\nTatham's rule with our draw and stages (keep any grid the line stages solve, easy "
+          "or medium alike; from empty line tables)")
+    print(f"{'size':>6} {'grids/kept':>11} {'ms/kept':>8} {'/Tatham':>8}")
+    for size in SIZES:
+        took, drawn = any_line_solvable(size, args.runs)
         theirs = peers[size]
-        floor = tried * one_pass
-        print(f"{size:>3}x{size:<2} {tried:6.0f} {one_pass:8.3f} {floor:9.2f} "
-              + (f"{floor / theirs:12.1f}x" if theirs else f"{'n/a':>13}"))
+        print(f"{size:>3}x{size:<2} {drawn:11.1f} {took:8.2f} "
+              + (f"{took / theirs:7.1f}x" if theirs else f"{'n/a':>8}"))
     print("\npictures at medium: size, givens, grade, CPU ms")
     total = []
     for picture in bundled():
