@@ -244,9 +244,8 @@ def test_a_build_times_its_phases(book):
 
 
 def test_a_proof_gives_a_solution_the_room_it_needs_to_read(write_spec, tmp_path):
-    """Proofs (print: false) are laid out with the print book's fit check: a 13x13
-    codeword's answer, unreadable in a quarter page, gets a page of its own, and no
-    text of the PDF is under the 7 pt floor."""
+    """Proofs (print: false) are laid out with the print book's fit check: no text of
+    the PDF is under the 7 pt floor, a 13x13 codeword and its answer among them."""
     from pdfmarks import page_marks, smallest_text
 
     spec = write_spec("""\

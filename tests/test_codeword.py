@@ -350,3 +350,53 @@ def test_manifest_fields_round_trip_and_print():
 ])
 def test_spec_errors_name_the_field(tmp_path, section, field):
     assert field in spec_error(tmp_path, section)
+
+
+def test_answers_share_a_page_and_read_back(write_spec, tmp_path):
+    """A codeword's answer is the grid's letters and a key with each number over its letter,
+    at 7 pt or more: four 11x11 answers share one page (each took a page of its own when
+    the grid's small numbers were printed), and the key reads back as the manifest's."""
+    import io
+
+    from pypdf import PdfReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    from conftest import draw_context
+    from pdfmarks import page_marks, smallest_text
+    from publisher.pipeline import build_book
+    from publisher.ground.fonts import register_fonts
+    from publisher.kinds.base import Box
+
+    spec = write_spec("""\
+title: Codeword answers
+seed: 3
+sections:
+  - kind: codeword
+    size: 11
+    count: 4
+""")
+    result = build_book(spec, tmp_path, workers=1)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    assert len({p["answer_page"] for p in manifest["puzzles"]}) == 1
+
+    b = board("en", 13, 1)
+    ctx = draw_context(KIND, language="en")
+    quarter = Box(54, 54, 245, 320)          # a quarter of a Letter page's text block
+    assert KIND.fits(b, quarter, ctx, solution=True) is None
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, initialFontName="PTSans")
+    KIND.draw_solution(canvas, b, quarter, ctx)
+    canvas.save()
+    pdf = buffer.getvalue()
+    assert smallest_text(page_marks(pdf, 0)) >= 7.0 - 0.05
+    texts: list[tuple[str, float, float]] = []
+    PdfReader(io.BytesIO(pdf)).pages[0].extract_text(
+        visitor_text=lambda text, cm, tm, font, size: texts.append(
+            (text.strip(), tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5])) if text.strip() else None)
+    numbers = [(int(t), x, y) for t, x, y in texts if t.isdigit()]
+    assert sorted(n for n, _, _ in numbers) == list(range(1, len(b.key) + 1))   # key only
+    letters = [(t, x, y) for t, x, y in texts if not t.isdigit()]
+    for n, x, y in numbers:
+        under = [(y - ly, t) for t, lx, ly in letters if ly < y and abs(lx - x) < 6]
+        assert min(under)[1] == {v: k for k, v in b.key.items()}[n]

@@ -108,15 +108,16 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
     def draw_solution(self, canvas: Any, board: CodewordBoard, box: Box,
                       ctx: DrawContext) -> None:
         draw_codeword(canvas, board.solution, board.numbers, board.key, set(board.key),
-                      None, box, ctx.theme)
+                      None, box, ctx.theme, answer=True)
 
     def fits(self, board: CodewordBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
         alphabet = None if solution else catalogue(board.language).cell_alphabet
-        size = smallest_text(len(board.numbers), len(board.key), alphabet, box)
-        if size < ctx.theme.min_font_size:
+        size = smallest_text(len(board.numbers), len(board.key), alphabet, box, solution)
+        floor = ctx.theme.min_answer_font_size if solution else ctx.theme.min_font_size
+        if size < floor:
             return (f"the numbers of a {len(board.numbers)}x{len(board.numbers)} codeword "
-                    f"would be {size:.1f} pt, under {ctx.theme.min_font_size:g} pt; put fewer "
+                    f"would be {size:.1f} pt, under {floor:g} pt; put fewer "
                     "puzzles on a page or use a smaller size")
         return None
 
