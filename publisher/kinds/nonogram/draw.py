@@ -14,7 +14,7 @@ from ...grids.difficulty import difficulty_size, draw_difficulty
 from ..base import Box
 
 DIGITS = 0.6             # clue numbers, in cell sides
-LARGEST_CELL = 22.0      # points, times the theme's scale
+LARGEST_CELL = 36.0      # points (half an inch), times the theme's scale
 THICK_EVERY = 5
 EDGE = 0.8               # points kept inside the box: half the thickest line
 
