@@ -346,3 +346,25 @@ def test_grids_too_large_for_the_page_get_one_size_to_use(tmp_path):
     assert text.count("the clue numbers would be") == 3, text
     sizes = re.findall(r"(\d+)x(\d+) fits here", text)
     assert len(sizes) == 1 and sizes[0][0] == sizes[0][1] and int(sizes[0][0]) < 40, text
+
+
+def test_a_small_grid_fills_its_page(write_spec, tmp_path):
+    """A 10x10 alone on a Letter page grows to fill it like the other grid kinds (its cells
+    were held to 0.31 in, which left the page's lower third blank): what the page prints
+    spans at least 80% of the room between running head and folio."""
+    import json
+
+    from pdfmarks import page_fill, page_marks
+    from publisher.pipeline import build_book
+
+    spec = write_spec("""\
+title: Small nonogram
+seed: 2
+sections:
+  - kind: nonogram
+    size: 10
+    difficulty: easy
+""")
+    result = build_book(spec, tmp_path, workers=1)
+    page = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"][0]["page"]
+    assert page_fill(page_marks(result.pdf.read_bytes(), page - 1)) >= 0.8
