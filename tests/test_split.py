@@ -115,6 +115,27 @@ def test_fonts_are_embedded(desk):
             assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
 
 
+def test_font_subsets_are_tagged_per_file(desk):
+    """Every desk file names its font subsets with tags of its own (ReportLab's are
+    AAAAAA+ in every file, different glyphs under one name where files meet on a page),
+    and the subset's font file matches the name's font."""
+    out, manifest = desk
+    names: dict[str, set[str]] = {}
+    for entry in manifest["puzzles"]:
+        for name in entry["files"]:
+            if not name.endswith(".pdf"):
+                continue
+            for ref in PdfReader(out / name).pages[0]["/Resources"]["/Font"].values():
+                font = ref.get_object()
+                tag, face = str(font["/BaseFont"]).lstrip("/").split("+")
+                assert re.fullmatch("[A-Z]{6}", tag)
+                assert str(font["/FontDescriptor"].get_object()["/FontName"]) == \
+                    str(font["/BaseFont"])
+                names.setdefault(face, set()).add(tag)
+    files = sum(name.endswith(".pdf") for e in manifest["puzzles"] for name in e["files"])
+    assert files >= 4 and len(names["PTSans-Bold"]) == files   # one tag per file
+
+
 def ink_rows(path, tmp_path):
     """For each pixel row of the page rendered at 72 dpi: whether anything is drawn."""
     from PIL import Image

@@ -3,6 +3,7 @@ spec), registered once with ReportLab so every font in the PDF is embedded and s
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -278,3 +279,25 @@ def draw_centred(canvas: Any, font: str, size: float,
         text._code.append(done[0])
         text._curSubset = done[1]
     canvas.drawText(text)
+
+
+# a subset's name in a font dictionary: its six-letter tag, "+", the font's name
+_SUBSET_NAME = re.compile(rb"/(?:BaseFont|FontName) ?/([A-Z]{6}\+[A-Za-z0-9_.-]+)")
+
+
+def unique_subset_tags(pdf: bytes) -> bytes:
+    """The PDF with its font subsets tagged from its own digest. ReportLab tags a font's
+    subsets by their index, so every PDF holds an AAAAAA+PTSans-Bold, each with other
+    glyphs; where two of them meet (desk files placed on one page, PDFs merged in
+    prepress) a tool may take one subset for the other. The PDF spec asks for a tag per
+    subset; the same bytes give the same tags. Same length: no offset moves."""
+    names = sorted({m.group(1) for m in _SUBSET_NAME.finditer(pdf)}, key=len, reverse=True)
+    if not names:
+        return pdf
+    digest = hashlib.sha256(pdf).digest()
+    renamed = {}
+    for name in names:
+        letters = hashlib.sha256(digest + name).digest()[:6]
+        renamed[name] = bytes(ord("A") + b % 26 for b in letters) + name[6:]
+    pattern = re.compile(b"|".join(re.escape(name) for name in names) + rb"(?![A-Za-z0-9_.+-])")
+    return pattern.sub(lambda m: renamed[m.group(0)], pdf)

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..batch import Outcome
 from ..ground import printrules
 from ..ground.catalogue import catalogue
-from ..ground.fonts import fitting_prefix, register_fonts
+from ..ground.fonts import fitting_prefix, register_fonts, unique_subset_tags
 from ..kinds import get_kind
 from ..kinds.base import Box, DrawContext, Theme
 from . import frontmatter, measure
@@ -91,7 +91,7 @@ class BookRenderer:
             if progress:
                 progress(1)
         canvas.save()
-        return buffer.getvalue()
+        return unique_subset_tags(buffer.getvalue())
 
     def _metadata(self, canvas: Canvas) -> None:
         book = self.book

@@ -21,7 +21,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PublisherError
 from ..ground import printrules
-from ..ground.fonts import balanced_lines, draw_centred, text_sizes, wrap_to_fit
+from ..ground.fonts import (balanced_lines, draw_centred, text_sizes, unique_subset_tags,
+                            wrap_to_fit)
 from ..ground.printrules import BLEED, COVER_INFO, INCH
 from ..kinds import get_kind
 from ..kinds.base import Box
@@ -80,7 +81,7 @@ def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
     _back(renderer, sheet, back, spec.back_text or "")
     canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return unique_subset_tags(buffer.getvalue())
 
 
 @dataclass(frozen=True)

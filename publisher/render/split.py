@@ -22,7 +22,7 @@ from ..batch import Outcome
 from ..errors import PublisherError
 from ..ground.catalogue import catalogue
 from ..ground.columns import NAMED, WIDEST
-from ..ground.fonts import register_fonts
+from ..ground.fonts import register_fonts, unique_subset_tags
 from ..kinds import get_kind
 from ..kinds.base import Box
 from ..plan import Job
@@ -212,7 +212,7 @@ def _pdf(renderer: BookRenderer, outcome: Outcome, drawing: _Drawing, solution: 
     _paint(canvas, renderer, outcome, drawing, solution, width)
     canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return unique_subset_tags(buffer.getvalue())
 
 
 def _svg(renderer: BookRenderer, outcome: Outcome, drawing: _Drawing, solution: bool,
