@@ -400,3 +400,11 @@ sections:
     for n, x, y in numbers:
         under = [(y - ly, t) for t, lx, ly in letters if ly < y and abs(lx - x) < 6]
         assert min(under)[1] == {v: k for k, v in b.key.items()}[n]
+    # with a page to itself (How to play) the answer keeps a number in every white cell
+    whole = io.BytesIO()
+    canvas = Canvas(whole, invariant=1, initialFontName="PTSans")
+    KIND.draw_solution(canvas, b, Box(54, 54, 504, 620), ctx)
+    canvas.save()
+    digits = [t for t in PdfReader(whole).pages[0].extract_text().split() if t.isdigit()]
+    white = sum(n is not None for row in b.numbers for n in row)
+    assert len(digits) == white + len(b.key)

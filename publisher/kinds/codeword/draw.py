@@ -3,7 +3,7 @@ its corner, its letter large when known), the key below it (the numbers 1..N in 
 wide as the grid, the known letters entered) and, on the puzzle page, the alphabet to
 cross letters off (the givens crossed already). The answer has no numbers in the grid
 (the letters are the answer) and its key has each number over its letter, large
-enough to read, so that answers share a page."""
+enough to read, so that answers share a page; with room for the numbers, it keeps them."""
 from __future__ import annotations
 
 import math
@@ -44,9 +44,12 @@ def draw_codeword(canvas: Any, solution: list[list[str | None]],
                   numbers: list[list[int | None]], key: dict[str, int], shown: set[str],
                   alphabet: str | None, box: Any, theme: Any, answer: bool = False) -> None:
     """`shown`: the letters written in (the givens; every letter for the answer);
-    `alphabet`: the tracker's letters, None for no tracker; `answer`: the grid's letters
-    without numbers, and the key's numbers over its letters."""
+    `alphabet`: the tracker's letters, None for no tracker; `answer`: where the cell
+    numbers would be under the answer floor, the grid's letters without numbers and the
+    key's numbers over its letters."""
     rows = len(numbers)
+    if answer and cell_size(rows, len(key), alphabet, box) * NUMBER >= theme.min_answer_font_size:
+        answer = False        # room for the numbers (a How to play example, a page alone)
     key_rows, lines, height = _shape(rows, len(key), alphabet, answer)
     cell = cell_size(rows, len(key), alphabet, box, answer)
     x0 = box.x + (box.width - rows * cell) / 2
