@@ -57,8 +57,12 @@ class SectionContext:
     def __init__(self, spec: Spec, index: int, section: SectionBase, used: set[str],
                  dates: list[date] | None = None,
                  avoid: Callable[[date | None], set[str]] | None = None,
-                 clue_uses: Callable[[], dict[str, dict[str, tuple[str, int]]]] | None = None):
+                 clue_uses: Callable[[], dict[str, dict[str, tuple[str, int]]]] | None = None,
+                 numbered: dict[str, int] | None = None):
         self.spec, self.index, self.section, self.used = spec, index, section, used
+        # puzzles earlier sections numbered, by title: numbering goes on ("Nonogram 3")
+        self.numbered = numbered if numbered is not None else {}
+        self._first: dict[str, int] = {}
         self.clue_uses = clue_uses
         # History: the k-th draw of a section is for its k-th puzzle (and day).
         self.dates, self.avoid, self.draws = dates, avoid, 0
@@ -83,7 +87,11 @@ class SectionContext:
         base = title or self.text.text("title")
         if "{" in base:
             return [base] * count         # plan_book fills {n} (and {date}) per puzzle
-        return [f"{base} {i + 1}" for i in range(count)] if count > 1 else [base]
+        if base not in self._first:
+            self._first[base] = self.numbered.get(base, 0)
+            self.numbered[base] = self._first[base] + count
+        first = self._first[base]
+        return [f"{base} {first + i + 1}" for i in range(count)] if count > 1 or first else [base]
 
     def words(self, ref: Any, field: str, language: str) -> list[Word]:
         words = self._resolve(ref, field, language)
@@ -339,10 +347,14 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
     by_copy: list[list[list[Job]]] = []     # [section][copy] -> that version's jobs
     used: set[str] = set()
     puzzles_before = 0        # version codes letter the puzzles across the book: A, B, ...
+    # `{n}` goes on across sections with the same title ("Nonogram {n}" in two sections:
+    # 1, 2, then 3, 4), so no two puzzles of a book share a title and an answer label
+    numbered: dict[str, int] = {}
+    titled: dict[str, int] = {}      # the same for a kind's numbered titles (ctx.titles)
     for index, section in enumerate(spec.book.sections):
         kind = get_kind(section.kind)
         section, dates, numbered_before = _scheduled(section, spec)
-        ctx = SectionContext(spec, index, section, used, dates, avoid, clue_uses)
+        ctx = SectionContext(spec, index, section, used, dates, avoid, clue_uses, titled)
         _check_grid_options(section, kind, ctx)
         if per_page_choices is not None:
             for key in ("per_page", "answers_per_page"):
@@ -365,7 +377,8 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
             by_copy[-1].append(jobs)
             for number, request in enumerate(requests, start=1):
                 puzzle_title = _puzzle_title(spec, ctx, index, number, request.title, dates,
-                                             numbered_before)
+                                             numbered_before if dates is not None
+                                             else numbered.get(request.title, 0))
                 version = (_version_code(puzzles_before + number - 1, copy)
                            if copies > 1 else "")
                 jobs.append(Job(
@@ -380,6 +393,8 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
                     colour=section.colour,
                     date=dates[number - 1] if dates is not None else None, version=version))
         puzzles_before += len(requests)
+        for template in {request.title for request in requests}:
+            numbered[template] = numbered.get(template, 0) + len(requests)
     jobs = _in_print_order(by_copy, spec.book.worksheet)
     if not jobs:
         raise spec.error(("sections",), "the book has no puzzles; give a section `puzzles` "

@@ -265,3 +265,24 @@ sections:
     sizes = [smallest_text(page_marks(pdf, n)) for n in range(len(PdfReader(result.pdf).pages))]
     assert min(size for size in sizes if size is not None) >= 7.0 - 0.05
     assert not result.warnings
+
+
+def test_numbering_goes_on_across_sections_of_one_title(write_spec):
+    """Two sections of a kind without titles (or with the same one) number their puzzles
+    on from each other: no two puzzles share a title, so no answer label is ambiguous;
+    `{n}` in a title repeated over sections goes on too."""
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+
+    spec = write_spec("""\
+title: Two of a kind
+language: pt
+sections:
+  - {kind: nonogram, size: 10, count: 2, difficulty: easy}
+  - {kind: nonogram, size: 10, count: 2, difficulty: medium}
+  - {kind: maze, title: "Labirinto n.º {n}", count: 2}
+  - {kind: maze, title: "Labirinto n.º {n}", count: 1}
+""")
+    titles = [job.title for job in plan_book(load_spec(spec))]
+    assert titles == ["Nonograma 1", "Nonograma 2", "Nonograma 3", "Nonograma 4",
+                      "Labirinto n.º 1", "Labirinto n.º 2", "Labirinto n.º 3"]
