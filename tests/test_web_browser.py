@@ -633,6 +633,35 @@ def test_a_nonograms_given_cells_are_filled_and_stay(browser, tmp_path):
         page.close()
 
 
+def test_a_wide_nonogram_scrolls_under_its_row_clues(browser, tmp_path):
+    """A 30-wide picture on a 390 px phone scrolls sideways in its box; the row clues stay
+    in view at the box's left (they scrolled away with the cells), and the help under it
+    too."""
+    rows = ["".join("#" if (r * 7 + c * 3) % 5 < 2 or c == r else "." for c in range(30))
+            for r in range(8)]
+    (tmp_path / "wide.txt").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    spec = tmp_path / "wide.yaml"
+    spec.write_text(yaml.safe_dump({"title": "Wide", "seed": 1, "print": False, "web": True,
+                                    "sections": [{"kind": "nonogram", "picture": "wide.txt"}]}),
+                    encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    puzzle = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"][0]
+    page = Page(browser, tmp_path / "out" / puzzle["files"][-1],
+                viewport={"width": 390, "height": 844})
+    try:
+        left = "el => el.getBoundingClientRect().left"
+        board = page.page.locator(".board")
+        before = page.page.locator('th[role="rowheader"]').first.evaluate(left)
+        page.page.evaluate("document.querySelector('.board').scrollLeft = 10000")
+        assert page.page.evaluate("document.querySelector('.board').scrollLeft") > 100
+        for selector in ('th[role="rowheader"]', ".help"):
+            assert abs(page.page.locator(selector).first.evaluate(left) - before) < 4, selector
+        assert board.evaluate(left) <= before
+        assert page.errors == []
+    finally:
+        page.close()
+
+
 def test_a_nonogram_at_360_px_is_painted_by_touch(browser, book):
     entry, path = book["nonogram"]
     page = Page(browser, path, viewport={"width": 360, "height": 740}, has_touch=True,
