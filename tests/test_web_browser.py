@@ -633,6 +633,34 @@ def test_a_nonograms_given_cells_are_filled_and_stay(browser, tmp_path):
         page.close()
 
 
+def test_a_codewords_key_strip_follows_the_grid(browser, book):
+    """Under a codeword's grid a square per number shows its letter, as the printed key:
+    the givens' at first, a typed letter at once (every square of its number); a click on
+    a number goes to its first open cell; the letter pad strikes the letters in use."""
+    entry, path = book["codeword"]
+    page = Page(browser, path, viewport={"width": 390, "height": 844}, has_touch=True,
+                is_mobile=True)
+    try:
+        strip = page.page.locator(".key-strip button")
+        assert strip.count() == len(entry["key"])
+        shown = lambda: dict(zip(strip.locator("small").all_inner_texts(),       # noqa: E731
+                                 strip.locator("span").all_inner_texts()))
+        assert {n: ch for n, ch in shown().items() if ch} == \
+            {str(entry["key"][g]): g for g in entry["givens"]}
+        letter = next(ch for ch in entry["key"] if ch not in entry["givens"])
+        number = entry["key"][letter]
+        strip.nth(number - 1).click()
+        cell = page.page.locator("table.grid td[tabindex='0']")
+        assert cell.locator(".num").inner_text() == str(number)
+        page.page.keyboard.press(letter)
+        assert shown()[str(number)] == letter
+        used = page.page.locator(".keys button.used").all_inner_texts()
+        assert sorted(used) == sorted([*entry["givens"], letter])
+        assert page.errors == []
+    finally:
+        page.close()
+
+
 def test_a_wide_nonogram_scrolls_under_its_row_clues(browser, tmp_path):
     """A 30-wide picture on a 390 px phone scrolls sideways in its box; the row clues stay
     in view at the box's left (they scrolled away with the cells), and the help under it

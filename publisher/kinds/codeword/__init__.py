@@ -149,7 +149,9 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
              for ch, n in zip(row, numbers)]
             for row, numbers in zip(board.solution, board.numbers)]
         return WebPart(data={"rows": len(cells), "cols": len(cells[0]), "cells": cells,
-                             "keys": catalogue(board.language).cell_alphabet},
+                             "keys": catalogue(board.language).cell_alphabet,
+                             "key": {"label": text.text("web_key"),
+                                     "number": text.text("web_key_number")}},
                        rule=text.text("rule"), script=TYPING, uses=("cells",))
 
     def text_for_search(self, board: CodewordBoard) -> list[str]:

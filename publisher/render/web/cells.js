@@ -19,6 +19,9 @@
 // turned phone or a resized window reloads the page to wrap it anew.
 // `api.units` ({"IJ": "Ĳ"}, the language's cell units): typing I then J fills the I's
 // cell with the one-cell Ĳ, shown as "IJ" as in print.
+// `key`: {label, number} (a codeword's): under the grid a square per group (1..N) shows
+// the letter its cells hold, as the printed key does; a click goes to its first open
+// cell; the letter pad strikes the letters in use, as the printed alphabet is crossed.
 Shell.cells = (data, api) => {
   const T = api.text, el = api.el;
   if (data.flow) {
@@ -135,9 +138,32 @@ Shell.cells = (data, api) => {
     pencilButton.addEventListener("click", () => setPencil(!pencilMode));
     tools.append(pencilButton);
   }
+  const keyOf = {};         // a group's square in the key strip
+  const strip = data.key ? el("div", {class: "key-strip", role: "group", "aria-label": data.key.label,
+                                      style: "--cols: " + C}) : null;
+  if (strip) {
+    const groups = [...new Set(allCells().map(([r, c]) => at(r, c) && at(r, c).grp).filter(Boolean))];
+    for (const g of groups.sort((a, b) => a - b)) {
+      const b = el("button", {type: "button", tabindex: -1});
+      b.append(el("small", {"aria-hidden": "true"}, g), el("span", {"aria-hidden": "true"}));
+      b.addEventListener("click", () => {
+        const cells = allCells().filter(([r, c]) => at(r, c) && at(r, c).grp === g);
+        const open = cells.find(([r, c]) => playable(r, c));
+        if (open || cells.length) go(...(open || cells[0]));
+      });
+      keyOf[g] = b; strip.append(b);
+    }
+  }
+  function keyLetter(g, ch) {
+    const b = keyOf[g];
+    b.lastChild.textContent = shown(ch);
+    b.setAttribute("aria-label", data.key.number.replace("{n}", g) + ": " + (shown(ch) || T.empty));
+    const used = new Set(Object.values(keyOf).map((k) => k.lastChild.textContent));
+    for (const k of pad.querySelectorAll("button[data-key]")) k.classList.toggle("used", used.has(shown(k.dataset.key)));
+  }
   const layout = el("div", {class: "cells-layout"});
   const left = el("div", {class: "cells-grid"});
-  left.append(...(entries.length ? [clueBar] : []), table, tools, pad);
+  left.append(...(entries.length ? [clueBar] : []), table, ...(strip ? [strip] : []), tools, pad);
   if (data.note) left.insertBefore(el("p", {class: "note"}, data.note), tools);
   layout.append(left, lists);
   api.board.append(layout);
@@ -175,6 +201,7 @@ Shell.cells = (data, api) => {
     if (data.pencil) td.querySelector(".pen").textContent = value[r][c] ? "" : pencil[r][c];
     td.classList.toggle("wrong", wrong.has(r * C + c));
     label(r, c);
+    if (cell.grp && keyOf[cell.grp]) keyLetter(cell.grp, value[r][c]);
   }
   function highlight() {
     for (const line of tds) for (const td of line) td.classList.remove("here", "word");
