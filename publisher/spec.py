@@ -125,12 +125,14 @@ class BookBase(BaseModel):
     def _column_points(cls, value):
         return None if value is None else column_points(value)
 
-    @model_validator(mode="after")
-    def _worksheet_is_not_printed_as_a_book(self):
-        if self.document == "worksheet" and (self.cover is not False or self.bleed):
+    @field_validator("bleed", "cover")
+    @classmethod
+    def _worksheet_is_not_printed_as_a_book(cls, value, info):
+        # a field's own check, so that the error names its line
+        if info.data.get("document") == "worksheet" and value is not False:
             raise ValueError("a worksheet has no cover and no bleed (it is photocopied); "
-                             "remove `cover` and `bleed`, or make it `document: book`")
-        return self
+                             f"remove `{info.field_name}`, or make it `document: book`")
+        return value
 
     @property
     def cover_spec(self) -> CoverSpec | None:

@@ -208,6 +208,19 @@ def test_a_worksheet_with_a_cover_is_a_clear_error(tmp_path):
         _build(tmp_path, "cover", spec)
 
 
+@pytest.mark.parametrize("key", ["cover", "bleed"])
+def test_a_worksheets_cover_or_bleed_error_names_its_line(tmp_path, key):
+    from publisher.errors import SpecError
+    from publisher.spec import load_spec
+
+    path = tmp_path / "sheet.yaml"
+    path.write_text(f"title: Sheet\ndocument: worksheet\n{key}: true\nsections:\n"
+                    "  - {kind: maze}\n", encoding="utf-8")
+    with pytest.raises(SpecError) as err:
+        load_spec(path)
+    assert "sheet.yaml:3" in str(err.value) and f"remove `{key}`" in str(err.value)
+
+
 def test_every_kind_has_a_worksheet_instruction_without_placeholders():
     from publisher.ground.catalogue import catalogue
     from publisher.kinds import all_kinds
