@@ -166,14 +166,58 @@ def source(name: str) -> list[str]:
             if line and not line.startswith("# ")]
 
 
-@pytest.mark.parametrize("name", ["cat", "house", "star"])
+def inked(rows: list[str]) -> list[str]:
+    """`rows` less their blank edge rows and columns (a picture cropped to its ink)."""
+    while "#" not in rows[0]:
+        rows = rows[1:]
+    while "#" not in rows[-1]:
+        rows = rows[:-1]
+    columns = ["".join(col) for col in zip(*rows)]
+    while "#" not in columns[0]:
+        columns = columns[1:]
+    while "#" not in columns[-1]:
+        columns = columns[:-1]
+    return ["".join(row) for row in zip(*columns)]
+
+
+@pytest.mark.parametrize("name", ["cat", "house", "star", "mouse"])
 def test_a_bundled_picture_reads_back_from_the_answer(tmp_path, name):
     params = plan(tmp_path, {"picture": f"en/{name}", "difficulty": "medium"})[0].params
     board = KIND.generate(params, 1)
     assert board.picture == f"en/{name}"
-    assert board.solution == source(name)
-    assert read_back(board) == source(name)
+    assert board.solution == inked(source(name))
+    assert read_back(board) == inked(source(name))
     check(board)
+
+
+def test_pictures_are_cropped_to_their_ink(tmp_path):
+    """No blank edge row or column (it would print only "0" clues): a bundled picture
+    with a blank margin, a text mask and a PNG beside the spec alike; `lists` gives the
+    size printed."""
+    from io import BytesIO
+
+    from PIL import Image, ImageDraw
+    from typer.testing import CliRunner
+
+    from publisher.cli import app
+    mouse = source("mouse")
+    assert "#" not in mouse[0] and not any(row[-1] == "#" for row in mouse)   # the margin
+    framed = "\n".join(["." * 12] * 2 + ["..." + "#.#.#." + "..."] * 8 + ["." * 12] * 3)
+    image = Image.new("RGB", (200, 100), "white")
+    ImageDraw.Draw(image).rectangle((50, 20, 149, 69), fill="black")    # 100x50 of ink
+    data = BytesIO()
+    image.save(data, "PNG")
+    jobs = plan(tmp_path, {"picture": ["en/mouse", "framed.txt", "box.png"]},
+                **{"framed.txt": framed, "box.png": data.getvalue()})
+    masks = [list(job.params.mask) for job in jobs]
+    assert masks[0] == inked(mouse) and len(masks[0][0]) < len(mouse[0])
+    assert masks[1] == inked(framed.split("\n")) and (len(masks[1]), len(masks[1][0])) == (8, 5)
+    assert all(set(row) == {"#"} for row in masks[2])        # the square of ink, no margin
+    for mask in masks:
+        assert "#" in mask[0] and "#" in mask[-1]
+        assert any(row[0] == "#" for row in mask) and any(row[-1] == "#" for row in mask)
+    listed = CliRunner().invoke(app, ["lists", "--kind", "nonogram"]).output
+    assert f"en/mouse {len(masks[0])}x{len(masks[0][0])} " in " ".join(listed.split())
 
 
 AMBIGUOUS = "\n".join(["#.#.......", ".#.#......", "##########", "....#.....", "....#.....",
