@@ -20,7 +20,7 @@ from .ground.files import excerpt, inside
 from .ground.schedule import fill
 from .ground.yamlfile import format_path, parse_path
 from .kinds import get_kind
-from .kinds.base import Params, SectionBase
+from .kinds.base import Box, DrawContext, Params, SectionBase, Theme
 from .ground.limits import MAX_CLUE, MAX_TITLE, MAX_WORD, too_long
 from .printable import unprintable
 from .spec import Spec
@@ -57,8 +57,10 @@ class SectionContext:
     def __init__(self, spec: Spec, index: int, section: SectionBase, used: set[str],
                  dates: list[date] | None = None,
                  avoid: Callable[[date | None], set[str]] | None = None,
-                 clue_uses: Callable[[], dict[str, dict[str, tuple[str, int]]]] | None = None):
+                 clue_uses: Callable[[], dict[str, dict[str, tuple[str, int]]]] | None = None,
+                 room: tuple[Box, Theme] | None = None):
         self.spec, self.index, self.section, self.used = spec, index, section, used
+        self._room = room
         self.clue_uses = clue_uses
         # History: the k-th draw of a section is for its k-th puzzle (and day).
         self.dates, self.avoid, self.draws = dates, avoid, 0
@@ -78,6 +80,12 @@ class SectionContext:
         line = self.spec.lines.get(("sections", self.index), 1)
         self.spec.notes.append(f"{self.spec.path.name}:{line}: sections[{self.index}]: "
                                f"{message}")
+
+    def room(self) -> tuple[Box, DrawContext] | None:
+        if self._room is None:
+            return None
+        box, theme = self._room
+        return box, DrawContext(theme, self.text)
 
     def titles(self, title: str | None, count: int) -> list[str]:
         base = title or self.text.text("title")
@@ -331,10 +339,12 @@ def _check_printable(spec: Spec) -> None:
 
 def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
               avoid: Callable[[date | None], set[str]] | None = None,
-              clue_uses: Callable[[], dict[str, dict[str, tuple[str, int]]]] | None = None) -> list[Job]:
+              clue_uses: Callable[[], dict[str, dict[str, tuple[str, int]]]] | None = None,
+              room: tuple[Box, Theme] | None = None) -> list[Job]:
     """Jobs for every puzzle of the book. `per_page_choices`: what the layout can place;
     `avoid(day)`: answer words a puzzle of that day must not use (the history);
-    `clue_uses()`: when each clue of a word was last printed (the history)."""
+    `clue_uses()`: when each clue of a word was last printed (the history); `room`: the
+    box of a puzzle alone on a page and the layout's theme (PlanContext.room)."""
     _check_printable(spec)
     by_copy: list[list[list[Job]]] = []     # [section][copy] -> that version's jobs
     used: set[str] = set()
@@ -342,7 +352,7 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
     for index, section in enumerate(spec.book.sections):
         kind = get_kind(section.kind)
         section, dates, numbered_before = _scheduled(section, spec)
-        ctx = SectionContext(spec, index, section, used, dates, avoid, clue_uses)
+        ctx = SectionContext(spec, index, section, used, dates, avoid, clue_uses, room)
         _check_grid_options(section, kind, ctx)
         if per_page_choices is not None:
             for key in ("per_page", "answers_per_page"):

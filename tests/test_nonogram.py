@@ -412,3 +412,50 @@ sections:
     result = build_book(spec, tmp_path, workers=1)
     page = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"][0]["page"]
     assert page_fill(page_marks(result.pdf.read_bytes(), page - 1)) >= 0.8
+
+
+def test_one_size_is_a_pictures_longer_side_its_shape_kept(tmp_path):
+    """`size: 20` makes the 24x16 giraffe 20x13, not 20x20; `[rows, cols]` is exact; a PNG
+    without `size` is 20 on its longer side."""
+    from io import BytesIO
+
+    from PIL import Image, ImageDraw
+    image = Image.new("RGB", (300, 100), "white")
+    ImageDraw.Draw(image).rectangle((50, 20, 149, 69), fill="black")    # 100x50 of ink
+    data = BytesIO()
+    image.save(data, "PNG")
+    giraffe = inked(source("giraffe"))
+    assert (len(giraffe), len(giraffe[0])) == (24, 16)
+    sized = [plan(tmp_path, {"picture": picture, "size": size}, **{"box.png": data.getvalue()}
+                  )[0].params for picture, size in [("en/giraffe", 20), ("en/giraffe", [20, 20]),
+                                                    ("box.png", None), ("box.png", 30)]]
+    assert [(p.rows, p.cols) for p in sized] == [(20, 13), (20, 20), (10, 20), (15, 30)]
+
+
+def test_pictures_too_large_for_the_page_are_scaled_keeping_their_shape(write_spec, tmp_path):
+    """A 6x9 page prints a vehicle 29 cells wide with clue numbers under the floor: the
+    plan scales it to what the page prints, its shape kept within a cell, and says so."""
+    import json
+
+    from publisher.kinds.nonogram.pictures import bundled
+    from publisher.pipeline import build_book
+
+    spec = write_spec("""\
+title: Vehicles
+layout: 6x9
+seed: 3
+sections:
+  - kind: nonogram
+    picture: all
+    tag: vehicles
+    count: 3
+""")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    assert any("scaled down" in note for note in result.notes), result.notes
+    own = {f"en/{p.name}": (len(p.rows), len(p.rows[0])) for p in bundled()}
+    puzzles = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
+    assert any((p["rows"], p["cols"]) != own[p["picture"]] for p in puzzles)
+    for p in puzzles:
+        height, width = own[p["picture"]]
+        assert p["rows"] <= height and p["cols"] <= width
+        assert abs(p["cols"] - p["rows"] * width / height) <= 1, p["picture"]

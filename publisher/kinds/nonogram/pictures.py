@@ -11,6 +11,7 @@ from ...ground.files import MAX_LIST_BYTES, read_text
 
 FOLDER = Path(__file__).parent / "pictures"
 THRESHOLD = 0.5          # a cell is shaded when at least half of it is dark
+SMALLEST, LARGEST = 5, 40     # cells a side of a nonogram
 
 
 class PictureError(ValueError):
@@ -40,8 +41,7 @@ def parse_mask(lines: list[str], where: str) -> tuple[str, ...]:
                                f"{width}; every row needs the same length")
     if not any("#" in row for row in rows):
         raise PictureError(f"{where}: every cell is empty; shade some with '#'")
-    return tuple("".join("#" if v else "." for v in row)
-                 for row in crop(mask_darkness(tuple(rows))))
+    return crop_mask(tuple(rows))
 
 
 def bundled() -> list[Bundled]:
@@ -117,3 +117,15 @@ def resample(darkness: list[list[float]], rows: int, cols: int) -> tuple[str, ..
 
 def mask_darkness(rows: tuple[str, ...]) -> list[list[float]]:
     return [[1.0 if ch == "#" else 0.0 for ch in row] for row in rows]
+
+
+def in_shape(height: int, width: int, longest: int) -> tuple[int, int]:
+    """(rows, cols) with `longest` the longer side and height:width kept (SMALLEST at
+    least)."""
+    scale = longest / max(height, width)
+    return max(SMALLEST, round(height * scale)), max(SMALLEST, round(width * scale))
+
+
+def crop_mask(rows: tuple[str, ...]) -> tuple[str, ...]:
+    """A mask cropped to its shaded cells (see `crop`)."""
+    return tuple("".join("#" if v else "." for v in row) for row in crop(mask_darkness(rows)))
