@@ -459,3 +459,17 @@ sections:
         height, width = own[p["picture"]]
         assert p["rows"] <= height and p["cols"] <= width
         assert abs(p["cols"] - p["rows"] * width / height) <= 1, p["picture"]
+
+
+def test_a_picture_says_once_the_grade_and_givens_it_prints_with(tmp_path):
+    """The bicycle asked easy prints at medium with its givens: one message naming both,
+    as the page does; a picture in a section that asked no grade prints at its own,
+    unremarked (the cat solves at easy, the default is medium)."""
+    board = KIND.generate(plan(tmp_path, {"picture": "en/bicycle", "difficulty": "easy"})[0].params, 1)
+    assert len(board.warnings) == 1, board.warnings
+    assert f"solves at {board.grade} with {len(board.givens)} given" in board.warnings[0]
+    assert "easy" in board.warnings[0]
+    cat = KIND.generate(plan(tmp_path, {"picture": "en/cat"})[0].params, 1)
+    assert cat.grade == "easy" and cat.warnings == []
+    asked = KIND.generate(plan(tmp_path, {"picture": "en/cat", "difficulty": "medium"})[0].params, 1)
+    assert len(asked.warnings) == 1 and "solves at easy" in asked.warnings[0]

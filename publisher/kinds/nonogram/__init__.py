@@ -18,6 +18,7 @@ from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanCon
 from ...grids.difficulty import difficulty_size
 from .draw import DIGITS, below_height, draw_nonogram, geometry, inner
 from .generator import NonogramError, Puzzle, clues, from_picture, random_grid
+from .solver import STAGES
 from .pictures import (LARGEST, SMALLEST, PictureError, bundled, bundled_picture, crop_mask,
                        in_shape, mask_darkness, read_picture_file, resample)
 
@@ -59,6 +60,8 @@ class NonogramParams(Params):
     mask: tuple[str, ...] | None       # the picture at the grid size; None: random
     picture: str | None                # its name ("en/cat" or the file's), None: random
     difficulty: str
+    # the section set `difficulty`; else a picture prints at the grade it solves at, unsaid
+    asked: bool = True
 
 
 @dataclass
@@ -98,7 +101,8 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
             mask = self._mask(name, section, ctx, scaled)
             requests.append(PuzzleRequest(title, NonogramParams(
                 rows=len(mask), cols=len(mask[0]), mask=mask, picture=name,
-                difficulty=section.difficulty), ctx.language))
+                difficulty=section.difficulty,
+                asked="difficulty" in section.model_fields_set), ctx.language))
         if scaled:
             room = ctx.room()
             floor = room[1].theme.min_font_size if room else 0
@@ -229,20 +233,28 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
         return self._board(puzzle, params)
 
     @staticmethod
-    def _board(puzzle: Puzzle, params: NonogramParams) -> NonogramBoard:
-        warnings = []
-        extra = len(puzzle.givens) - puzzle.needed
-        if puzzle.needed:
-            warnings.append(f"{params.picture}: {puzzle.needed} given cell(s) make the picture "
-                            "unique (the fewest found: none of them can go)")
-        if extra:
-            warnings.append(f"{params.picture}: {extra} given cell(s) let it solve at "
-                            f"{params.difficulty}")
+    def _told(puzzle: Puzzle, params: NonogramParams) -> list[str]:
+        """One message for a picture with givens or another grade than the one asked:
+        the grade printed and the givens printed; none when the section asked no grade."""
+        givens = len(puzzle.givens)
+        if not params.asked or (puzzle.grade == params.difficulty and not givens):
+            return []
+        told = (f"{params.picture}: solves at {puzzle.grade} with {givens} given cell(s)"
+                if givens else f"{params.picture}: solves at {puzzle.grade} with no given cell")
+        if givens and puzzle.needed == givens:
+            told += " (the fewest that make the picture unique)"
+        elif puzzle.needed:
+            told += f" ({puzzle.needed} of them make the picture unique)"
         if puzzle.grade != params.difficulty:
-            warnings.append(f"{params.picture}: the picture solves at {puzzle.grade} "
-                            f"(asked {params.difficulty})")
+            easier = STAGES.index(puzzle.grade) < STAGES.index(params.difficulty)
+            told += (f", not at {params.difficulty} as asked: "
+                     + ("the picture is easier" if easier else
+                        f"no givens found let the {params.difficulty} stage solve it"))
+        return [told]
+
+    def _board(self, puzzle: Puzzle, params: NonogramParams) -> NonogramBoard:
         return NonogramBoard(
-            score=-float(len(puzzle.givens)), warnings=warnings,
+            score=-float(len(puzzle.givens)), warnings=self._told(puzzle, params),
             rows=len(puzzle.solution), cols=len(puzzle.solution[0]),
             row_clues=[list(c) for c in puzzle.row_clues],
             col_clues=[list(c) for c in puzzle.col_clues], solution=list(puzzle.solution),
