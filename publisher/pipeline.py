@@ -24,6 +24,7 @@ from .printable import book_fonts
 from .errors import GenerationFailed, PublisherError
 from .ground import printrules
 from .render.book import BookRenderer, FrontMatter, Pagination, paginate
+from .render.pagination import alone_on_a_page
 from .render.split import bookless, desk_files, desk_options, without_book
 from .render.layout import Layout, load_layout
 from .render.worksheet import lay_out_worksheet
@@ -161,7 +162,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     seed = spec.book.seed if seed is None else seed
     spec.book.seed = seed          # the plan's word draws follow the effective seed
     jobs = plan_book(spec, set(layout.page_grids), desk.avoid,
-                     desk.clue_uses if desk.history is not None else None)
+                     desk.clue_uses if desk.history is not None else None,
+                     (alone_on_a_page(layout), layout.theme()))
     desk.check_files(jobs)
     if spec.book.web:
         _check_web(spec, jobs)

@@ -20,7 +20,7 @@ from .ground.files import excerpt, inside
 from .ground.schedule import fill
 from .ground.yamlfile import format_path, parse_path
 from .kinds import get_kind
-from .kinds.base import Params, SectionBase
+from .kinds.base import Box, DrawContext, Params, SectionBase, Theme
 from .ground.limits import MAX_CLUE, MAX_TITLE, MAX_WORD, too_long
 from .printable import unprintable
 from .spec import Spec
@@ -58,11 +58,13 @@ class SectionContext:
                  dates: list[date] | None = None,
                  avoid: Callable[[date | None], set[str]] | None = None,
                  clue_uses: Callable[[], dict[str, dict[str, tuple[str, int]]]] | None = None,
-                 numbered: dict[str, int] | None = None):
+                 numbered: dict[str, int] | None = None,
+                 room: tuple[Box, Theme] | None = None):
         self.spec, self.index, self.section, self.used = spec, index, section, used
         # puzzles earlier sections numbered, by title: numbering goes on ("Nonogram 3")
         self.numbered = numbered if numbered is not None else {}
         self._first: dict[str, int] = {}
+        self._room = room
         self.clue_uses = clue_uses
         # History: the k-th draw of a section is for its k-th puzzle (and day).
         self.dates, self.avoid, self.draws = dates, avoid, 0
@@ -82,6 +84,12 @@ class SectionContext:
         line = self.spec.lines.get(("sections", self.index), 1)
         self.spec.notes.append(f"{self.spec.path.name}:{line}: sections[{self.index}]: "
                                f"{message}")
+
+    def room(self) -> tuple[Box, DrawContext] | None:
+        if self._room is None:
+            return None
+        box, theme = self._room
+        return box, DrawContext(theme, self.text)
 
     def titles(self, title: str | None, count: int) -> list[str]:
         base = title or self.text.text("title")
@@ -339,10 +347,12 @@ def _check_printable(spec: Spec) -> None:
 
 def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
               avoid: Callable[[date | None], set[str]] | None = None,
-              clue_uses: Callable[[], dict[str, dict[str, tuple[str, int]]]] | None = None) -> list[Job]:
+              clue_uses: Callable[[], dict[str, dict[str, tuple[str, int]]]] | None = None,
+              room: tuple[Box, Theme] | None = None) -> list[Job]:
     """Jobs for every puzzle of the book. `per_page_choices`: what the layout can place;
     `avoid(day)`: answer words a puzzle of that day must not use (the history);
-    `clue_uses()`: when each clue of a word was last printed (the history)."""
+    `clue_uses()`: when each clue of a word was last printed (the history); `room`: the
+    box of a puzzle alone on a page and the layout's theme (PlanContext.room)."""
     _check_printable(spec)
     by_copy: list[list[list[Job]]] = []     # [section][copy] -> that version's jobs
     used: set[str] = set()
@@ -354,22 +364,14 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
     for index, section in enumerate(spec.book.sections):
         kind = get_kind(section.kind)
         section, dates, numbered_before = _scheduled(section, spec)
-        ctx = SectionContext(spec, index, section, used, dates, avoid, clue_uses, titled)
+        ctx = SectionContext(spec, index, section, used, dates, avoid, clue_uses, titled, room)
         _check_grid_options(section, kind, ctx)
-        if per_page_choices is not None:
-            for key in ("per_page", "answers_per_page"):
-                value = getattr(section, key)
-                if value is not None and value not in per_page_choices:
-                    raise ctx.error(key, f"the layout places {', '.join(map(str, sorted(per_page_choices)))} "
-                                    f"puzzles on a page, not {value}")
+        _check_per_page(section, ctx, per_page_choices)
         requests = kind.plan(section, ctx)
         # A title with a placeholder ("{theme}") names puzzles, not the section.
         title = (section.title if section.title and "{" not in section.title
                  else kind.section_title(section, ctx.text))
-        if dates is not None and len(requests) != len(dates):
-            raise ctx.error("schedule", f"the schedule has {len(dates)} puzzles (days x "
-                            f"per_day) but the section makes {len(requests)}; give as many "
-                            "`puzzles` as that, or drop them and let the schedule count")
+        _check_schedule(ctx, dates, len(requests))
         copies = section.copies or spec.book.copies or 1
         by_copy.append([])
         for copy in range(1, copies + 1):
@@ -400,6 +402,23 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
         raise spec.error(("sections",), "the book has no puzzles; give a section `puzzles` "
                          "or a `count`")
     return jobs
+
+
+def _check_per_page(section: SectionBase, ctx: SectionContext,
+                    choices: set[int] | None) -> None:
+    """`per_page` and `answers_per_page` must be counts the layout places."""
+    for key in ("per_page", "answers_per_page"):
+        value = getattr(section, key)
+        if choices is not None and value is not None and value not in choices:
+            raise ctx.error(key, f"the layout places {', '.join(map(str, sorted(choices)))} "
+                            f"puzzles on a page, not {value}")
+
+
+def _check_schedule(ctx: SectionContext, dates: list[date] | None, made: int) -> None:
+    if dates is not None and made != len(dates):
+        raise ctx.error("schedule", f"the schedule has {len(dates)} puzzles (days x "
+                        f"per_day) but the section makes {made}; give as many "
+                        "`puzzles` as that, or drop them and let the schedule count")
 
 
 def _check_grid_options(section: SectionBase, kind: Any, ctx: SectionContext) -> None:

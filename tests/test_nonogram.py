@@ -166,14 +166,58 @@ def source(name: str) -> list[str]:
             if line and not line.startswith("# ")]
 
 
-@pytest.mark.parametrize("name", ["cat", "house", "star"])
+def inked(rows: list[str]) -> list[str]:
+    """`rows` less their blank edge rows and columns (a picture cropped to its ink)."""
+    while "#" not in rows[0]:
+        rows = rows[1:]
+    while "#" not in rows[-1]:
+        rows = rows[:-1]
+    columns = ["".join(col) for col in zip(*rows)]
+    while "#" not in columns[0]:
+        columns = columns[1:]
+    while "#" not in columns[-1]:
+        columns = columns[:-1]
+    return ["".join(row) for row in zip(*columns)]
+
+
+@pytest.mark.parametrize("name", ["cat", "house", "star", "mouse"])
 def test_a_bundled_picture_reads_back_from_the_answer(tmp_path, name):
     params = plan(tmp_path, {"picture": f"en/{name}", "difficulty": "medium"})[0].params
     board = KIND.generate(params, 1)
     assert board.picture == f"en/{name}"
-    assert board.solution == source(name)
-    assert read_back(board) == source(name)
+    assert board.solution == inked(source(name))
+    assert read_back(board) == inked(source(name))
     check(board)
+
+
+def test_pictures_are_cropped_to_their_ink(tmp_path):
+    """No blank edge row or column (it would print only "0" clues): a bundled picture
+    with a blank margin, a text mask and a PNG beside the spec alike; `lists` gives the
+    size printed."""
+    from io import BytesIO
+
+    from PIL import Image, ImageDraw
+    from typer.testing import CliRunner
+
+    from publisher.cli import app
+    mouse = source("mouse")
+    assert "#" not in mouse[0] and not any(row[-1] == "#" for row in mouse)   # the margin
+    framed = "\n".join(["." * 12] * 2 + ["..." + "#.#.#." + "..."] * 8 + ["." * 12] * 3)
+    image = Image.new("RGB", (200, 100), "white")
+    ImageDraw.Draw(image).rectangle((50, 20, 149, 69), fill="black")    # 100x50 of ink
+    data = BytesIO()
+    image.save(data, "PNG")
+    jobs = plan(tmp_path, {"picture": ["en/mouse", "framed.txt", "box.png"]},
+                **{"framed.txt": framed, "box.png": data.getvalue()})
+    masks = [list(job.params.mask) for job in jobs]
+    assert masks[0] == inked(mouse) and len(masks[0][0]) < len(mouse[0])
+    assert masks[1] == inked(framed.split("\n")) and (len(masks[1]), len(masks[1][0])) == (8, 5)
+    assert all(set(row) == {"#"} for row in masks[2])        # the square of ink, no margin
+    for mask in masks:
+        assert "#" in mask[0] and "#" in mask[-1]
+        assert any(row[0] == "#" for row in mask) and any(row[-1] == "#" for row in mask)
+    listed = CliRunner().invoke(app, ["lists", "--kind", "nonogram"]).output
+    assert f"en/mouse {len(masks[0])}x{len(masks[0][0])} " in " ".join(listed.split())
 
 
 AMBIGUOUS = "\n".join(["#.#.......", ".#.#......", "##########", "....#.....", "....#.....",
@@ -368,3 +412,64 @@ sections:
     result = build_book(spec, tmp_path, workers=1)
     page = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"][0]["page"]
     assert page_fill(page_marks(result.pdf.read_bytes(), page - 1)) >= 0.8
+
+
+def test_one_size_is_a_pictures_longer_side_its_shape_kept(tmp_path):
+    """`size: 20` makes the 24x16 giraffe 20x13, not 20x20; `[rows, cols]` is exact; a PNG
+    without `size` is 20 on its longer side."""
+    from io import BytesIO
+
+    from PIL import Image, ImageDraw
+    image = Image.new("RGB", (300, 100), "white")
+    ImageDraw.Draw(image).rectangle((50, 20, 149, 69), fill="black")    # 100x50 of ink
+    data = BytesIO()
+    image.save(data, "PNG")
+    giraffe = inked(source("giraffe"))
+    assert (len(giraffe), len(giraffe[0])) == (24, 16)
+    sized = [plan(tmp_path, {"picture": picture, "size": size}, **{"box.png": data.getvalue()}
+                  )[0].params for picture, size in [("en/giraffe", 20), ("en/giraffe", [20, 20]),
+                                                    ("box.png", None), ("box.png", 30)]]
+    assert [(p.rows, p.cols) for p in sized] == [(20, 13), (20, 20), (10, 20), (15, 30)]
+
+
+def test_pictures_too_large_for_the_page_are_scaled_keeping_their_shape(write_spec, tmp_path):
+    """A 6x9 page prints a vehicle 29 cells wide with clue numbers under the floor: the
+    plan scales it to what the page prints, its shape kept within a cell, and says so."""
+    import json
+
+    from publisher.kinds.nonogram.pictures import bundled
+    from publisher.pipeline import build_book
+
+    spec = write_spec("""\
+title: Vehicles
+layout: 6x9
+seed: 3
+sections:
+  - kind: nonogram
+    picture: all
+    tag: vehicles
+    count: 3
+""")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    assert any("scaled down" in note for note in result.notes), result.notes
+    own = {f"en/{p.name}": (len(p.rows), len(p.rows[0])) for p in bundled()}
+    puzzles = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
+    assert any((p["rows"], p["cols"]) != own[p["picture"]] for p in puzzles)
+    for p in puzzles:
+        height, width = own[p["picture"]]
+        assert p["rows"] <= height and p["cols"] <= width
+        assert abs(p["cols"] - p["rows"] * width / height) <= 1, p["picture"]
+
+
+def test_a_picture_says_once_the_grade_and_givens_it_prints_with(tmp_path):
+    """The bicycle asked easy prints at medium with its givens: one message naming both,
+    as the page does; a picture in a section that asked no grade prints at its own,
+    unremarked (the cat solves at easy, the default is medium)."""
+    board = KIND.generate(plan(tmp_path, {"picture": "en/bicycle", "difficulty": "easy"})[0].params, 1)
+    assert len(board.warnings) == 1, board.warnings
+    assert f"solves at {board.grade} with {len(board.givens)} given" in board.warnings[0]
+    assert "easy" in board.warnings[0]
+    cat = KIND.generate(plan(tmp_path, {"picture": "en/cat"})[0].params, 1)
+    assert cat.grade == "easy" and cat.warnings == []
+    asked = KIND.generate(plan(tmp_path, {"picture": "en/cat", "difficulty": "medium"})[0].params, 1)
+    assert len(asked.warnings) == 1 and "solves at easy" in asked.warnings[0]

@@ -157,6 +157,11 @@ class PlanContext(Protocol):
         """Tell the build summary what the plan chose on its own (a default this section
         cannot reach, and what it made instead)."""
 
+    def room(self) -> tuple[Box, DrawContext] | None:
+        """The box a puzzle of the section is drawn into alone on a page, and how (the
+        layout's theme, the kind's words): a size the layout cannot print is known before
+        generating. None when planned without a layout (a kind's own tests)."""
+
 
 @dataclass(frozen=True)
 class Box:

@@ -103,6 +103,11 @@ def puzzle_cells(layout: Layout, body: Box, per_page: int) -> list[tuple[Box, Bo
             for cell in cell_boxes(area, layout.page_grids[per_page], max(size * 1.5, GUTTER))]
 
 
+def alone_on_a_page(layout: Layout) -> Box:
+    """The box a puzzle alone on a page is drawn into (the most room the layout gives)."""
+    return puzzle_cells(layout, body_box(layout, 1), 1)[0][1]
+
+
 def answer_cells(layout: Layout, body: Box, per_page: int,
                  heading: bool) -> list[tuple[Box, Box]]:
     """(cell, the box the kind draws the solution into) on an answer page."""

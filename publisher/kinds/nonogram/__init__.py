@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Hashable, Literal
+from typing import Any, Hashable, Literal, Sequence
 
 from pydantic import Field, field_validator
 
@@ -17,18 +17,19 @@ from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanCon
                     PuzzleRequest, SectionBase, WebPart, grid_size, web_asset)
 from ...grids.difficulty import difficulty_size
 from .draw import DIGITS, below_height, draw_nonogram, geometry, inner
-from .generator import NonogramError, Puzzle, from_picture, random_grid
-from .pictures import (PictureError, bundled, bundled_picture, mask_darkness,
-                       read_picture_file, resample)
+from .generator import NonogramError, Puzzle, clues, from_picture, random_grid
+from .solver import STAGES
+from .pictures import (LARGEST, SMALLEST, PictureError, bundled, bundled_picture, crop_mask,
+                       in_shape, mask_darkness, read_picture_file, resample)
 
-SMALLEST, LARGEST = 5, 40
 RANDOM_SIZE = (20, 20)
 
 
 class NonogramSection(SectionBase):
     kind: Literal["nonogram"]
-    size: Any = Field(default=None, description="[rows, cols] or one number, 5 to 40; "
-                      "default the picture's own (random: 20)")
+    size: Any = Field(default=None, description="[rows, cols] or one number, 5 to 40 (a "
+                      "picture: its longer side, its shape kept); default the picture's own "
+                      "(a PNG: 20 its longer side; random: 20x20)")
     picture: str | list[str] = Field(
         default="random", description="a bundled picture (en/cat), a file beside the spec "
         "(.png, or .txt rows of # and .), a list of them, all (every bundled one), or random")
@@ -40,8 +41,17 @@ class NonogramSection(SectionBase):
 
     @field_validator("size")
     @classmethod
-    def _size(cls, value: Any) -> tuple[int, int] | None:
-        return None if value is None else grid_size(value, SMALLEST, LARGEST, "nonogram")
+    def _size(cls, value: Any) -> int | tuple[int, int] | None:
+        """One number stays one (a picture keeps its shape); [rows, cols] is exact."""
+        if value is None:
+            return None
+        rows, cols = grid_size(value, SMALLEST, LARGEST, "nonogram")
+        return rows if isinstance(value, int) else (rows, cols)
+
+    def grid(self) -> tuple[int, int]:
+        """A random grid's size."""
+        size = self.size or RANDOM_SIZE
+        return (size, size) if isinstance(size, int) else size
 
 
 class NonogramParams(Params):
@@ -50,6 +60,8 @@ class NonogramParams(Params):
     mask: tuple[str, ...] | None       # the picture at the grid size; None: random
     picture: str | None                # its name ("en/cat" or the file's), None: random
     difficulty: str
+    # the section set `difficulty`; else a picture prints at the grade it solves at, unsaid
+    asked: bool = True
 
 
 @dataclass
@@ -77,18 +89,28 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
              ctx: PlanContext) -> list[PuzzleRequest[NonogramParams]]:
         names = self._pictures(section, ctx)
         if names is None:
-            rows, cols = section.size or RANDOM_SIZE
+            rows, cols = section.grid()
             params = NonogramParams(rows=rows, cols=cols, mask=None, picture=None,
                                     difficulty=section.difficulty)
             return [PuzzleRequest(t, params, ctx.language)
                     for t in ctx.titles(section.title, section.count or 1)]
         requests = []
         titles = ctx.titles(section.title, len(names))
+        scaled: list[str] = []
         for title, name in zip(titles, names):
-            mask = self._mask(name, section, ctx)
+            mask = self._mask(name, section, ctx, scaled)
             requests.append(PuzzleRequest(title, NonogramParams(
                 rows=len(mask), cols=len(mask[0]), mask=mask, picture=name,
-                difficulty=section.difficulty), ctx.language))
+                difficulty=section.difficulty,
+                asked="difficulty" in section.model_fields_set), ctx.language))
+        if scaled:
+            room = ctx.room()
+            floor = room[1].theme.min_font_size if room else 0
+            more = f" and {len(scaled) - 5} more" if len(scaled) > 5 else ""
+            ctx.note(f"{len(scaled)} picture(s) too large for the page scaled down, keeping "
+                     f"their shape, so that their clue numbers print at {floor:g} pt or "
+                     f"larger: {', '.join(scaled[:5])}{more} (`size: [rows, cols]` "
+                     "chooses a size)")
         return requests
 
     @staticmethod
@@ -120,8 +142,11 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
             names = ctx.shuffled(names)[:section.count] if chosen == "all" else names[:section.count]
         return names
 
-    @staticmethod
-    def _mask(name: str, section: NonogramSection, ctx: PlanContext) -> tuple[str, ...]:
+    def _mask(self, name: str, section: NonogramSection, ctx: PlanContext,
+              scaled: list[str]) -> tuple[str, ...]:
+        """The picture at its grid size: `size: [rows, cols]` exactly; else its own size
+        (a PNG: RANDOM_SIZE's side), or one number its longer side, its shape kept, and
+        smaller still while the page cannot print its clues (named in `scaled`)."""
         where = "picture"
         try:
             if Path(name).suffix.lower() in (".png", ".txt"):
@@ -138,19 +163,63 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
             raise ctx.error(where, str(exc)) from None
         except Exception as exc:                  # unreadable file: named by read_text
             raise ctx.error(where, str(exc)) from None
-        rows, cols = section.size or ((len(mask), len(mask[0])) if mask else RANDOM_SIZE)
-        if mask is not None and (rows, cols) == (len(mask), len(mask[0])):
+        source = darkness if darkness is not None else mask_darkness(mask or ())
+        height, width = len(source), len(source[0])
+        if isinstance(section.size, tuple):
+            picture = resample(source, *section.size)
+        elif section.size is None and mask is not None:
             picture = mask
         else:
-            picture = resample(darkness if darkness is not None
-                               else mask_darkness(mask or ()), rows, cols)
-        if not SMALLEST <= len(picture) <= LARGEST or not SMALLEST <= len(picture[0]) <= LARGEST:
-            raise ctx.error("size", f"{name} is {len(picture)}x{len(picture[0])}; a nonogram "
+            picture = crop_mask(resample(source, *in_shape(
+                height, width, section.size or max(RANDOM_SIZE))))
+        rows, cols = len(picture), len(picture[0])
+        if not SMALLEST <= rows <= LARGEST or not SMALLEST <= cols <= LARGEST:
+            raise ctx.error("size", f"{name} is {rows}x{cols}; a nonogram "
                             f"has {SMALLEST} to {LARGEST} cells a side: give `size`")
         if not any("#" in row for row in picture):
             raise ctx.error(where, f"{name} has no shaded cell at {rows}x{cols}; use a "
                             "darker picture or a larger size")
+        room = ctx.room()
+        if room is not None and not isinstance(section.size, tuple):
+            fitted = self._fitted(picture, source, *room)
+            if fitted != picture:
+                scaled.append(f"{name} {rows}x{cols} to {len(fitted)}x{len(fitted[0])}")
+                picture = fitted
         return picture
+
+    def _fitted(self, picture: tuple[str, ...], source: list[list[float]], box: Box,
+                ctx: DrawContext) -> tuple[str, ...]:
+        """The largest picture (its shape kept, at most `picture`'s size) whose clue
+        numbers reach the floor in `box`; `picture` itself when none does."""
+        floor = ctx.theme.min_font_size - 0.05
+        height, width = len(source), len(source[0])
+        at = {}                               # longer side -> the picture, how large its clues
+
+        def clue_points(longest: int) -> float:
+            if longest not in at:
+                grid = crop_mask(resample(source, *in_shape(height, width, longest)))
+                at[longest] = grid, self._clue_points(grid, box, ctx)
+            return at[longest][1]
+
+        longest = max(len(picture), len(picture[0]))
+        at[longest] = picture, self._clue_points(picture, box, ctx)
+        if at[longest][1] >= floor:
+            return picture
+        # cells grow about as the grid shrinks: a guess, then a step at a time
+        side = max(SMALLEST, min(longest - 1, int(longest * at[longest][1] / floor)))
+        while side > SMALLEST and clue_points(side) < floor:
+            side -= 1
+        while side + 1 < longest and clue_points(side + 1) >= floor:
+            side += 1
+        return at[side][0] if clue_points(side) >= floor else picture
+
+    def _clue_points(self, picture: tuple[str, ...], box: Box, ctx: DrawContext) -> float:
+        """How large a picture's clue numbers print in `box` before it has givens (the
+        rule counted with as many as it has shaded cells: the longest it can be)."""
+        row_clues, col_clues = clues(picture)
+        shaded = sum(row.count("#") for row in picture)
+        return self._clue_size(row_clues, col_clues, self._rule(shaded, ctx.text), "medium",
+                               box, ctx)
 
     def generate(self, params: NonogramParams, seed: int) -> NonogramBoard:
         try:
@@ -164,20 +233,28 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
         return self._board(puzzle, params)
 
     @staticmethod
-    def _board(puzzle: Puzzle, params: NonogramParams) -> NonogramBoard:
-        warnings = []
-        extra = len(puzzle.givens) - puzzle.needed
-        if puzzle.needed:
-            warnings.append(f"{params.picture}: {puzzle.needed} given cell(s) make the picture "
-                            "unique (the fewest found: none of them can go)")
-        if extra:
-            warnings.append(f"{params.picture}: {extra} given cell(s) let it solve at "
-                            f"{params.difficulty}")
+    def _told(puzzle: Puzzle, params: NonogramParams) -> list[str]:
+        """One message for a picture with givens or another grade than the one asked:
+        the grade printed and the givens printed; none when the section asked no grade."""
+        givens = len(puzzle.givens)
+        if not params.asked or (puzzle.grade == params.difficulty and not givens):
+            return []
+        told = (f"{params.picture}: solves at {puzzle.grade} with {givens} given cell(s)"
+                if givens else f"{params.picture}: solves at {puzzle.grade} with no given cell")
+        if givens and puzzle.needed == givens:
+            told += " (the fewest that make the picture unique)"
+        elif puzzle.needed:
+            told += f" ({puzzle.needed} of them make the picture unique)"
         if puzzle.grade != params.difficulty:
-            warnings.append(f"{params.picture}: the picture solves at {puzzle.grade} "
-                            f"(asked {params.difficulty})")
+            easier = STAGES.index(puzzle.grade) < STAGES.index(params.difficulty)
+            told += (f", not at {params.difficulty} as asked: "
+                     + ("the picture is easier" if easier else
+                        f"no givens found let the {params.difficulty} stage solve it"))
+        return [told]
+
+    def _board(self, puzzle: Puzzle, params: NonogramParams) -> NonogramBoard:
         return NonogramBoard(
-            score=-float(len(puzzle.givens)), warnings=warnings,
+            score=-float(len(puzzle.givens)), warnings=self._told(puzzle, params),
             rows=len(puzzle.solution), cols=len(puzzle.solution[0]),
             row_clues=[list(c) for c in puzzle.row_clues],
             col_clues=[list(c) for c in puzzle.col_clues], solution=list(puzzle.solution),
@@ -202,13 +279,12 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
         return ctx.text.text(f"pictures.{stem}") if ctx.text.has(f"pictures.{stem}") else stem
 
     def _text(self, board: NonogramBoard, ctx: DrawContext) -> str:
-        return "" if ctx.bare else self._rule(board, ctx.text)
+        return "" if ctx.bare else self._rule(len(board.givens), ctx.text)
 
     @staticmethod
-    def _rule(board: NonogramBoard, text: KindText) -> str:
+    def _rule(givens: int, text: KindText) -> str:
         rule = text.text("rule")
-        return (rule + " " + text.plural("givens", len(board.givens))) if board.givens \
-            else rule
+        return (rule + " " + text.plural("givens", givens)) if givens else rule
 
     def draw_puzzle(self, canvas: Any, board: NonogramBoard, box: Box,
                     ctx: DrawContext) -> None:
@@ -236,17 +312,26 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
         theme = ctx.theme
         if solution:
             return None           # the picture alone: no text but its caption
-        size = difficulty_size(ctx)
-        box = inner(box)
-        below = below_height(self._text(board, ctx), theme, box.width, board.grade, size)
-        cell = geometry(board.row_clues, board.col_clues, box, theme, below).cell
-        digits = cell * DIGITS
+        digits = self._clue_size(board.row_clues, board.col_clues, self._text(board, ctx),
+                                 board.grade, box, ctx)
         if digits < theme.min_font_size - 0.05:
+            size = difficulty_size(ctx)
+            box = inner(box)
+            below = below_height(self._text(board, ctx), theme, box.width, board.grade, size)
             side = self._side_that_fits(max(board.rows, board.cols), box, theme, below)
             return (f"the clue numbers would be {digits:.1f} pt (at least "
                     f"{theme.min_font_size:g} pt reads well); use a smaller size (any grid "
                     f"up to {side}x{side} fits here) or fewer puzzles on a page")
         return None
+
+    @staticmethod
+    def _clue_size(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]],
+                   text: str, grade: str, box: Box, ctx: DrawContext) -> float:
+        """The clue numbers' size (points) when the puzzle is drawn in `box`."""
+        size = difficulty_size(ctx)
+        box = inner(box)
+        below = below_height(text, ctx.theme, box.width, grade, size)
+        return geometry(row_clues, col_clues, box, ctx.theme, below).cell * DIGITS
 
     @staticmethod
     def _side_that_fits(side: int, box: Box, theme: Any, below: float) -> int:
@@ -290,7 +375,7 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
             data={"rows": board.rows, "cols": board.cols, "text": strings,
                   "row_clues": board.row_clues, "col_clues": board.col_clues,
                   "givens": board.givens, "solution": board.solution},
-            rule=self._rule(board, text), script=web_asset(__file__, "web.js"),
+            rule=self._rule(len(board.givens), text), script=web_asset(__file__, "web.js"),
             style=web_asset(__file__, "web.css"))
 
     def text_for_search(self, board: NonogramBoard) -> list[str]:

@@ -1,6 +1,7 @@
 """Pictures for nonograms: the bundled text masks (pictures/<name>.txt: rows of '#' and
 '.', a `# tags:` line), a text mask or a PNG beside the spec (PNG read with Pillow, turned
-to black and white by a threshold at the grid size)."""
+to black and white by a threshold at the grid size). Every picture is cropped to its ink
+as it is read: a blank margin would only print rows and columns of "0" clues."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,6 +11,7 @@ from ...ground.files import MAX_LIST_BYTES, read_text
 
 FOLDER = Path(__file__).parent / "pictures"
 THRESHOLD = 0.5          # a cell is shaded when at least half of it is dark
+SMALLEST, LARGEST = 5, 40     # cells a side of a nonogram
 
 
 class PictureError(ValueError):
@@ -39,7 +41,7 @@ def parse_mask(lines: list[str], where: str) -> tuple[str, ...]:
                                f"{width}; every row needs the same length")
     if not any("#" in row for row in rows):
         raise PictureError(f"{where}: every cell is empty; shade some with '#'")
-    return tuple(rows)
+    return crop_mask(tuple(rows))
 
 
 def bundled() -> list[Bundled]:
@@ -76,9 +78,19 @@ def read_picture_file(path: Path) -> tuple[tuple[str, ...] | None, list[list[flo
         flat = getattr(grey, "get_flattened_data", None) or grey.getdata
         data = list(flat())
         # transparent pixels count as white paper
-        return None, [[(255 - l) * a / 65025 for l, a in data[y * width:(y + 1) * width]]
-                      for y in range(height)]
+        return None, crop([[(255 - l) * a / 65025 for l, a in data[y * width:(y + 1) * width]]
+                           for y in range(height)])
     return parse_mask(read_text(path, MAX_LIST_BYTES).splitlines(), str(path)), None
+
+
+def crop(darkness: list[list[float]]) -> list[list[float]]:
+    """The rows and columns from the first to the last holding a dark pixel (at least
+    THRESHOLD); all of it when none does."""
+    rows = [r for r, line in enumerate(darkness) if max(line) >= THRESHOLD]
+    cols = [c for c in range(len(darkness[0])) if any(line[c] >= THRESHOLD for line in darkness)]
+    if not rows:
+        return darkness
+    return [line[cols[0]:cols[-1] + 1] for line in darkness[rows[0]:rows[-1] + 1]]
 
 
 def resample(darkness: list[list[float]], rows: int, cols: int) -> tuple[str, ...]:
@@ -105,3 +117,15 @@ def resample(darkness: list[list[float]], rows: int, cols: int) -> tuple[str, ..
 
 def mask_darkness(rows: tuple[str, ...]) -> list[list[float]]:
     return [[1.0 if ch == "#" else 0.0 for ch in row] for row in rows]
+
+
+def in_shape(height: int, width: int, longest: int) -> tuple[int, int]:
+    """(rows, cols) with `longest` the longer side and height:width kept (SMALLEST at
+    least)."""
+    scale = longest / max(height, width)
+    return max(SMALLEST, round(height * scale)), max(SMALLEST, round(width * scale))
+
+
+def crop_mask(rows: tuple[str, ...]) -> tuple[str, ...]:
+    """A mask cropped to its shaded cells (see `crop`)."""
+    return tuple("".join("#" if v else "." for v in row) for row in crop(mask_darkness(rows)))
