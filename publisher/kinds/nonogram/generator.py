@@ -164,17 +164,18 @@ def _share(shares: tuple[float, float], height: int, width: int) -> float:
 
 
 def _given_away(clues: list[Clue], n: int) -> int:
-    """The cells lines of n cells with these clues give away on their own: a line the
-    clue fills (no room to spare, or no run) all of its cells, else the cells each run
-    covers wherever it goes (its length less the room to spare)."""
-    known = 0
-    for clue in clues:
-        spare = n - sum(clue) - len(clue) + 1
-        if not clue or not spare:
-            known += n
-        else:
-            known += sum(size - spare for size in clue if size > spare)
-    return known
+    """The cells lines of n cells with these clues give away on their own."""
+    return sum(_line_gives_away(clue, n) for clue in clues)
+
+
+@lru_cache(maxsize=1 << 16)
+def _line_gives_away(clue: Clue, n: int) -> int:
+    """A line the clue fills (no room to spare, or no run): all of its cells, else the
+    cells each run covers wherever it goes (its length less the room to spare)."""
+    spare = n - sum(clue) - len(clue) + 1
+    if not clue or not spare:
+        return n
+    return sum(size - spare for size in clue if size > spare)
 
 
 @lru_cache(maxsize=1 << 16)
