@@ -363,6 +363,62 @@ def test_the_kinds_line_stages_agree_with_every_arrangement():
                 assert all(f == UNKNOWN or f == a for f, a in zip(found, agreed)), (clue, line)
 
 
+# a random grid the line stages leave stuck with a second solution that no single
+# assumption, line-solved, fills in (probing alone never shows it)
+TWO_WAYS = ('.#.#...#', '.###....', '....#..#', '#....##.', '#.....#.', '#....#..',
+            '..#.#...', '.##.###.')
+# the commonest ambiguity: a rectangle whose shaded corners can swap
+SWAP = ('#.#..', '....#', '.#..#', '#....', '..##.')
+
+
+def masks_and_clues(grid):
+    cells = [[ch == "#" for ch in row] for row in grid]
+    masks = [sum(1 << c for c, v in enumerate(row) if v) for row in cells]
+    return masks, [tuple(runs(row)) for row in cells], [tuple(runs(col)) for col in zip(*cells)]
+
+
+def test_probing_shows_a_second_solution_no_assumption_fills_in():
+    from publisher.kinds.nonogram.solver import FULL, Board
+    masks, rows, cols = masks_and_clues(TWO_WAYS)
+    assert count_solutions(rows, cols) == 2
+    board = Board(rows, cols)
+    board.spread(FULL)
+    assert not board.solved()
+    assert board.probe(masks) is False
+    width = len(cols)
+    other = [[bool(state >> c & 1) for c in range(width)] for state in board.other]
+    assert other != [[ch == "#" for ch in row] for row in TWO_WAYS]
+    assert [tuple(runs(row)) for row in other] == rows
+    assert [tuple(runs(col)) for col in zip(*other)] == cols
+
+
+@pytest.mark.parametrize("grid", [TWO_WAYS, SWAP])
+def test_a_random_grid_with_two_solutions_is_walked_where_they_differ(grid):
+    """Flipping every cell the hard stage hands back gives the other solution."""
+    from publisher.kinds.nonogram.solver import settle_random
+    masks, rows, cols = masks_and_clues(grid)
+    stage, cells = settle_random(rows, cols, "hard", masks)
+    assert stage is None and cells
+    other = [[ch == "#" for ch in row] for row in grid]
+    for r, c in cells:
+        other[r][c] = not other[r][c]
+    assert [tuple(runs(row)) for row in other] == rows
+    assert [tuple(runs(col)) for col in zip(*other)] == cols
+
+
+def test_what_clues_give_away_on_their_own_is_what_all_arrangements_agree_on():
+    import random
+
+    from publisher.kinds.nonogram.generator import _given_away
+    rng = random.Random(3)
+    for _ in range(400):
+        n = rng.randint(1, 20)
+        clue = tuple(runs([rng.random() < rng.choice([0.3, 0.6, 0.9]) for _ in range(n)]))
+        every = arrangements(clue, n)
+        agreed = sum(len({a[i] for a in every}) == 1 for i in range(n))
+        assert _given_away([clue], n) == agreed, (clue, n)
+
+
 def test_a_line_the_crossing_lines_fill_in_wrongly_is_a_contradiction():
     from publisher.kinds.nonogram.solver import (UNKNOWN, Contradiction, line_full,
                                                  line_simple, propagate)

@@ -14,6 +14,11 @@ from .solver import (FILLED, STAGES, UNKNOWN, Clue, Contradiction, LINE_STAGE, L
 # and at 20 or more cells a side (between: in proportion). Large grids drawn lighter are
 # mostly ambiguous; small ones drawn darker mostly too easy (measured: benchmarks/nonogram.py).
 DENSITY = {"easy": (0.62, 0.62), "medium": (0.44, 0.53), "hard": (0.42, 0.5)}
+# Hard, 10 or more cells a side: a grid whose clues give away more than this share of its
+# cells on their own (see _given_away; at 10 and at 20 or more cells a side) is seldom
+# hard (a fiftieth, against one in four of the plainest tenth, at 20x20): drawn afresh
+# without solving it (measured: benchmarks/nonogram.py; shorter lines give more away)
+GIVEN_AWAY = (0.2, 0.08)
 WALKS, WALK_STEPS = 4, 300   # at most WALKS x WALK_STEPS grids tried per random puzzle
 SCORED_GIVENS = 24         # candidate givens weighed per step (spread over the unknown cells)
 
@@ -116,15 +121,24 @@ def random_grid(height: int, width: int, difficulty: str, rng: random.Random) ->
     cell seldom makes it harder); one the stage asked leaves cells open is walked: two of
     those cells flipped (fewer grids tried than one at a time, measured; one when only two
     are open: flipping all could swing between two solutions), until the stage asked, and
-    no easier one, solves it."""
+    no easier one, solves it. Hard: a grid with a second solution is walked by two of the
+    cells where the two differ; one whose clues give much away is drawn afresh unsolved,
+    and so is one probing leaves stuck without a second solution (settle_random)."""
     level = STAGES.index(difficulty)
+    plain = _share(GIVEN_AWAY, height, width) * height * width \
+        if difficulty == "hard" and min(height, width) >= 10 else None
     for _ in range(WALKS):
         rows = _draw(height, width, difficulty, rng)
         cols = _columns(rows, width)
         row_clues = [_clue(mask, width) for mask in rows]
         col_clues = [_clue(mask, height) for mask in cols]
         for _ in range(WALK_STEPS):
-            stage, open_cells = settle_random(row_clues, col_clues, difficulty, rows)
+            if plain is not None and \
+                    _given_away(row_clues, width) + _given_away(col_clues, height) > plain:
+                stage: str | None = "medium"       # as if too easy: drawn afresh
+                open_cells: list[tuple[int, int]] = []
+            else:
+                stage, open_cells = settle_random(row_clues, col_clues, difficulty, rows)
             if stage == difficulty and any(rows):
                 solution = tuple("".join(".#"[mask >> c & 1] for c in range(width))
                                  for mask in rows)
@@ -141,6 +155,27 @@ def random_grid(height: int, width: int, difficulty: str, rng: random.Random) ->
                     row_clues[r], col_clues[c] = _clue(rows[r], width), _clue(cols[c], height)
     raise NonogramError(f"no {height}x{width} grid graded {difficulty} in {WALKS} walks "
                         f"of {WALK_STEPS} steps")
+
+
+def _share(shares: tuple[float, float], height: int, width: int) -> float:
+    """A share given at 10 and at 20 or more cells a side, in proportion between."""
+    small, large = shares
+    return small + (large - small) * min(1.0, max(0, max(height, width) - 10) / 10)
+
+
+def _given_away(clues: list[Clue], n: int) -> int:
+    """The cells lines of n cells with these clues give away on their own."""
+    return sum(_line_gives_away(clue, n) for clue in clues)
+
+
+@lru_cache(maxsize=1 << 16)
+def _line_gives_away(clue: Clue, n: int) -> int:
+    """A line the clue fills (no room to spare, or no run): all of its cells, else the
+    cells each run covers wherever it goes (its length less the room to spare)."""
+    spare = n - sum(clue) - len(clue) + 1
+    if not clue or not spare:
+        return n
+    return sum(size - spare for size in clue if size > spare)
 
 
 @lru_cache(maxsize=1 << 16)

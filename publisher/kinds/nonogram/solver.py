@@ -16,7 +16,8 @@ from typing import Callable, Sequence
 
 # the line's names are the solver's too (EMPTY, FILLED, clue_of, ...: callers import them here)
 from .lines import (EMPTY, FILLED, FULL, SIMPLE, UNKNOWN, Clue, Contradiction,  # noqa: F401
-                    Line, answer, clue_of, line_full, line_simple, pack, table_of, unpack)
+                    Line, _runs_of, answer, clue_of, line_full, line_simple, pack, table_of,
+                    unpack)
 
 STAGES = ("easy", "medium", "hard")
 
@@ -33,7 +34,7 @@ class Board:
         self.clues = (tuple(rows), tuple(cols))
         self.height, self.width = len(rows), len(cols)
         self.rows, self.cols = [0] * self.height, [0] * self.width
-        self.other: list[int] | None = None      # a second solution probing came across
+        self.other: list[int] | None = None      # a second solution (row states) found
         for r, c in givens:
             self.rows[r] |= 1 << c
             self.cols[c] |= 1 << r
@@ -92,8 +93,8 @@ class Board:
         medium stage; a contradiction fixes the cell the other way. Repeats until no probe
         helps. With the `solution` known (each row's shaded cells as a mask), only the
         value it does not have is assumed (the other cannot fail), and an assumption that
-        fills the grid without a contradiction is a second solution: False at once.
-        Raises Contradiction."""
+        holds and whose grid, its open cells taken from the solution, fits every clue is
+        a second solution (`other`): False at once. Raises Contradiction."""
         height, width = self.height, self.width
         rows, cols, clues = self.rows, self.cols, self.clues
         tables = self._tables(FULL)
@@ -127,14 +128,88 @@ class Board:
                         progress = True
                         implied = [0] * height
                         break
-                    if solution is not None and all(
-                            (state | state >> width) & cells == cells
-                            for state in trial_rows):
-                        self.other = trial_rows
-                        return False
+                    if solution is not None:
+                        second = _completed(trial_rows, solution, clues, width)
+                        if second is not None:
+                            self.other = second
+                            return False
                     for r2 in range(height):
                         implied[r2] |= trial_rows[r2]
         return True
+
+
+def _completed(trial: list[int], solution: Sequence[int],
+               clues: tuple[tuple[Clue, ...], tuple[Clue, ...]], width: int) -> list[int] | None:
+    """The grid an assumption that held reached, its open cells filled as in `solution`,
+    as row states, when every clue fits it: a second solution (a wrong assumption mostly
+    moves a few cells and leaves the rest be: found long before an assumption fills the
+    grid, if ever). None when a clue does not fit."""
+    cells = (1 << width) - 1
+    rows = list(solution)
+    moved = []
+    for r, state in enumerate(trial):
+        wrong = (state & cells & ~rows[r]) | (state >> width & rows[r])
+        if wrong:
+            rows[r] ^= wrong
+            moved.append((r, wrong))
+    return _fits(rows, moved, clues, width)
+
+
+def _fits(rows: list[int], moved: list[tuple[int, int]],
+          clues: tuple[tuple[Clue, ...], tuple[Clue, ...]], width: int) -> list[int] | None:
+    """`rows` (the solution with the cells `moved` flipped: (row, mask) pairs) as row
+    states when the clues of the lines that changed fit it (the others are the
+    solution's), else None."""
+    if not moved:
+        return None
+    changed_cols = 0
+    for r, wrong in moved:
+        if _runs_of(rows[r]) != clues[0][r]:
+            return None
+        changed_cols |= wrong
+    while changed_cols:
+        bit = changed_cols & -changed_cols
+        changed_cols ^= bit
+        column = sum(1 << r for r, row in enumerate(rows) if row & bit)
+        if _runs_of(column) != clues[1][bit.bit_length() - 1]:
+            return None
+    cells = (1 << width) - 1
+    return [row | (cells & ~row) << width for row in rows]
+
+
+# stuck grids with at most this many open cells are searched for a swap before probing
+SWAP_SEARCH = 60
+
+
+def _swapped(board: Board, solution: Sequence[int]) -> list[int] | None:
+    """A second solution made by swapping the open corners of a rectangle (two rows, two
+    columns; each row and column has one of its two corners shaded), as row states, or
+    None: the simplest ambiguity, cheaper to look for than to probe."""
+    width, cells = board.width, (1 << board.width) - 1
+    open_rows = [(r, cells & ~(state | state >> width)) for r, state in enumerate(board.rows)]
+    open_rows = [(r, found) for r, found in open_rows if found]
+    if sum(found.bit_count() for _, found in open_rows) > SWAP_SEARCH:
+        return None
+    for k, (r1, open1) in enumerate(open_rows):
+        for r2, open2 in open_rows[k + 1:]:
+            # columns open in both rows where exactly one of the two is shaded
+            corners = open1 & open2 & (solution[r1] ^ solution[r2])
+            bits = []
+            while corners:
+                bits.append(corners & -corners)
+                corners ^= bits[-1]
+            for i, one in enumerate(bits):
+                for two in bits[i + 1:]:
+                    pair = one | two
+                    if (solution[r1] & pair).bit_count() != 1:
+                        continue             # r1 has both or neither: no swap
+                    rows = list(solution)
+                    rows[r1] ^= pair
+                    rows[r2] ^= pair
+                    found = _fits(rows, [(r1, pair), (r2, pair)], board.clues, width)
+                    if found is not None:
+                        return found
+    return None
 
 
 # long: the hot loop of every stage, rows and columns written out alike
@@ -263,14 +338,23 @@ def settle_random(rows: Sequence[Clue], cols: Sequence[Clue], asked: str,
     `solution`, each row's shaded cells as a mask): `asked`, an easier stage (the first
     that solves it), or None (it needs more than `asked`, or has a second solution); and
     the cells left open. For hard the line stages run as one (whichever solves it, the
-    grid is too easy) and probing assumes only what the solution does not have."""
+    grid is too easy) and probing assumes only what the solution does not have; instead
+    of the open cells, the cells where a second solution differs (a swap of open cells,
+    else one probing comes across), or none when probing stalls without one (a walk from
+    there seldom reaches hard: measured)."""
     board = Board(rows, cols)
     if asked == "hard":
         board.spread(FULL)
         if board.solved():
             return "medium", []
-        return ("hard" if board.probe(solution) and board.solved() else None), \
-            board.open_cells()
+        other = _swapped(board, solution)
+        if other is None and board.probe(solution):
+            return ("hard" if board.solved() else None), []
+        other = other or board.other
+        assert other is not None
+        cells = (1 << board.width) - 1
+        return None, [(r, c) for r, state in enumerate(other)
+                      for c in range(board.width) if ((state & cells) ^ solution[r]) >> c & 1]
     board.spread(SIMPLE)
     if board.solved():
         return "easy", []
