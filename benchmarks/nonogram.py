@@ -166,9 +166,10 @@ def main() -> None:
                   f"{row['hard']:9.1f} {theirs if theirs is not None else float('nan'):9.2f}"
                   f"   {ratios}")
         print()
-    print("where the ratios come from: grids evaluated per kept puzzle (random grids have "
-          "the grade asked this seldom); the first batch's seeds again with every line "
-          "answer in the tables (the stages' cost when no line is new)")
+    print("where the ratios come from: grids solved per kept puzzle (random grids have "
+          "the grade asked this seldom; grids redrawn unsolved, out of the shaded band or "
+          "plain, not counted); the first batch's seeds again with every line answer in "
+          "the tables (the stages' cost when no line is new)")
     print(f"{'size':>6} {'grade':>7} {'grids/kept':>11} {'cached ms':>10} {'cached/Tatham':>14}")
     for size in SIZES:
         for grade in grades:

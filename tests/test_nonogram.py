@@ -529,3 +529,17 @@ def test_a_picture_says_once_the_grade_and_givens_it_prints_with(tmp_path):
     assert cat.grade == "easy" and cat.warnings == []
     asked = KIND.generate(plan(tmp_path, {"picture": "en/cat", "difficulty": "medium"})[0].params, 1)
     assert len(asked.warnings) == 1 and "solves at easy" in asked.warnings[0]
+
+
+@pytest.mark.parametrize("difficulty, fewest, most", [("easy", 0.4, 0.7),
+                                                       ("medium", 0.35, 0.65),
+                                                       ("hard", 0.3, 0.6)])
+def test_random_grids_are_neither_near_black_nor_near_white(tmp_path, difficulty, fewest, most):
+    """Grading alone kept easy grids three quarters shaded (up to 98%: a black answer) and
+    small hard ones a tenth: a kept random grid's share of shaded cells is in its grade's
+    band (docs/spec.md)."""
+    params = plan(tmp_path, {"size": 10, "difficulty": difficulty})[0].params
+    for seed in range(12):
+        board = KIND.generate(params, seed)
+        shaded = sum(row.count("#") for row in board.solution) / 100
+        assert fewest <= shaded <= most, (seed, shaded)

@@ -13,7 +13,11 @@ from .solver import (FILLED, STAGES, UNKNOWN, Clue, Contradiction, LINE_STAGE, L
 # Random grids: how dark, by grade (darker grids have longer runs: easier lines), at 10
 # and at 20 or more cells a side (between: in proportion). Large grids drawn lighter are
 # mostly ambiguous; small ones drawn darker mostly too easy (measured: benchmarks/nonogram.py).
-DENSITY = {"easy": (0.62, 0.62), "medium": (0.44, 0.53), "hard": (0.42, 0.5)}
+DENSITY = {"easy": (0.58, 0.58), "medium": (0.44, 0.53), "hard": (0.42, 0.5)}
+# The share of shaded cells a kept grid has, by grade: grading alone keeps easy grids
+# near black (three quarters shaded, up to 98%) and small hard ones near white (a tenth);
+# a reader expects a balanced picture. Outside it a grid is drawn afresh unsolved.
+SHADED = {"easy": (0.4, 0.7), "medium": (0.35, 0.65), "hard": (0.3, 0.6)}
 # Hard, 10 or more cells a side: a grid whose clues give away more than this share of its
 # cells on their own (see _given_away; at 10 and at 20 or more cells a side) is seldom
 # hard (a fiftieth, against one in four of the plainest tenth, at 20x20): drawn afresh
@@ -127,15 +131,17 @@ def random_grid(height: int, width: int, difficulty: str, rng: random.Random) ->
     level = STAGES.index(difficulty)
     plain = _share(GIVEN_AWAY, height, width) * height * width \
         if difficulty == "hard" and min(height, width) >= 10 else None
+    fewest, most = (share * height * width for share in SHADED[difficulty])
     for _ in range(WALKS):
         rows = _draw(height, width, difficulty, rng)
         cols = _columns(rows, width)
         row_clues = [_clue(mask, width) for mask in rows]
         col_clues = [_clue(mask, height) for mask in cols]
         for _ in range(WALK_STEPS):
-            if plain is not None and \
+            if not fewest <= sum(mask.bit_count() for mask in rows) <= most or \
+                    plain is not None and \
                     _given_away(row_clues, width) + _given_away(col_clues, height) > plain:
-                stage: str | None = "medium"       # as if too easy: drawn afresh
+                stage: str | None = None           # no cells to walk: drawn afresh
                 open_cells: list[tuple[int, int]] = []
             else:
                 stage, open_cells = settle_random(row_clues, col_clues, difficulty, rows)
@@ -196,8 +202,7 @@ def _draw(height: int, width: int, difficulty: str, rng: random.Random) -> list[
     neighbourhood (ties at random): shapes instead of salt and pepper. The grid is one
     int, row r at bit r * (width + 1), a clear bit between rows; the cells are worked on
     all at once, in bit slices (bit i of a count in its own int)."""
-    small, large = DENSITY[difficulty]
-    density = small + (large - small) * min(1.0, max(0, max(height, width) - 10) / 10)
+    density = _share(DENSITY[difficulty], height, width)
     stride = width + 1
     bits = stride * height
     cells = int(("0" + "1" * width) * height, 2)      # the grid's cells, not the gaps
