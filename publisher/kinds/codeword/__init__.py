@@ -11,6 +11,7 @@ from pydantic import Field
 
 from ...data import data_dir
 from ...errors import GenerationFailed
+from ...grids.difficulty import above_difficulty, difficulty_size, draw_difficulty
 from ...grids.web import TYPING
 from ...ground.catalogue import KindText, available, catalogue
 from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
@@ -104,8 +105,14 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
         return []         # the example is a grid of its own, from another seed
 
     def draw_puzzle(self, canvas: Any, board: CodewordBoard, box: Box, ctx: DrawContext) -> None:
-        draw_codeword(canvas, board.solution, board.numbers, board.key, set(board.givens),
-                      catalogue(board.language).cell_alphabet, box, ctx.theme)
+        inner = above_difficulty(box, ctx, board.grade)
+        bottom = draw_codeword(canvas, board.solution, board.numbers, board.key,
+                               set(board.givens), catalogue(board.language).cell_alphabet,
+                               inner or box, ctx.theme)
+        if inner:                        # the difficulty under the alphabet
+            size = difficulty_size(ctx)
+            draw_difficulty(canvas, ctx, board.grade, box.x + box.width / 2,
+                            bottom - size * 1.1, size)
 
     def draw_solution(self, canvas: Any, board: CodewordBoard, box: Box,
                       ctx: DrawContext) -> None:
@@ -116,6 +123,7 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
              solution: bool = False) -> str | None:
         alphabet = None if solution else catalogue(board.language).cell_alphabet
         floor = ctx.theme.min_answer_font_size if solution else ctx.theme.min_font_size
+        box = (None if solution else above_difficulty(box, ctx, board.grade)) or box
 
         def reads(rows: int) -> float:
             return smallest_text(rows, len(board.key), alphabet, box, solution, floor)
@@ -133,7 +141,8 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
 
     def writing_cell(self, board: CodewordBoard, box: Box, ctx: DrawContext) -> float:
         return cell_size(len(board.numbers), len(board.key),
-                         catalogue(board.language).cell_alphabet, box)
+                         catalogue(board.language).cell_alphabet,
+                         above_difficulty(box, ctx, board.grade) or box)
 
     def manifest(self, board: CodewordBoard) -> dict[str, Any]:
         return {"solution": ["".join(ch or "#" for ch in row) for row in board.solution],

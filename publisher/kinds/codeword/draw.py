@@ -63,11 +63,11 @@ def letter_place(number: float) -> tuple[float, float]:
 
 def draw_codeword(canvas: Any, solution: list[list[str | None]],
                   numbers: list[list[int | None]], key: dict[str, int], shown: set[str],
-                  alphabet: str | None, box: Any, theme: Any, answer: bool = False) -> None:
+                  alphabet: str | None, box: Any, theme: Any, answer: bool = False) -> float:
     """`shown`: the letters written in (the givens; every letter for the answer);
     `alphabet`: the tracker's letters, None for no tracker; `answer`: where the cell
     numbers would be under the answer floor, the grid's letters without numbers and the
-    key's numbers over its letters."""
+    key's numbers over its letters. Returns the bottom of what it drew."""
     rows = len(numbers)
     floor = theme.min_answer_font_size if answer else theme.min_font_size
     if answer and cell_size(rows, len(key), alphabet, box) * NUMBER >= floor:
@@ -103,6 +103,7 @@ def draw_codeword(canvas: Any, solution: list[list[str | None]],
         _tracker(canvas, alphabet, shown, x0, key_top - key_rows * row_height - GAP * cell,
                  cell, rows, theme, max(TRACKER, number))
     canvas.restoreState()
+    return top - height * cell
 
 
 def _cell(canvas: Any, x: float, y: float, cell: float, n: int | None, letter: str | None,
