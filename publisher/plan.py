@@ -49,6 +49,7 @@ class Job:
     colour: bool | None               # the section's own choice; else the layout's
     date: date | None = None          # a scheduled puzzle's day (`schedule:`)
     version: str = ""                 # `copies:`: the version code printed in the footer
+    copy: int = 1                     # `copies:`: which copy (a worksheet's student packet)
 
 
 class SectionContext:
@@ -378,7 +379,8 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
                     per_page=section.per_page or kind.default_per_page,
                     answers_per_page=section.answers_per_page,
                     colour=section.colour,
-                    date=dates[number - 1] if dates is not None else None, version=version))
+                    date=dates[number - 1] if dates is not None else None, version=version,
+                    copy=copy))
         puzzles_before += len(requests)
     jobs = _in_print_order(by_copy, spec.book.worksheet)
     if not jobs:
