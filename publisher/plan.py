@@ -50,6 +50,7 @@ class Job:
     date: date | None = None          # a scheduled puzzle's day (`schedule:`)
     version: str = ""                 # `copies:`: the version code printed in the footer
     copy: int = 1                     # `copies:`: which copy (a worksheet's student packet)
+    per_page_asked: bool = False      # the section set `per_page` (not the kind's default)
 
 
 class SectionContext:
@@ -377,6 +378,7 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
                     else request.params,
                     candidates=section.candidates or kind.default_candidates,
                     per_page=section.per_page or kind.default_per_page,
+                    per_page_asked=section.per_page is not None,
                     answers_per_page=section.answers_per_page,
                     colour=section.colour,
                     date=dates[number - 1] if dates is not None else None, version=version,

@@ -174,7 +174,8 @@ def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
         run_on: dict[int, int] = {}
         per_page = _largest_fitting(items, wanted, "puzzle", layout, fits, result, outcomes,
                                     continues, run_on)
-        if per_page != wanted:
+        if per_page != wanted and outcomes[items[0]].job.per_page_asked:
+            # a kind's default that does not fit gives way silently: the spec asked nothing
             result.notes.append(f"{heading}: puzzles per page {per_page} instead of {wanted}, "
                                 f"so no text is smaller than {layout.min_font_size:g} pt "
                                 f"and cells you write in are at least "
