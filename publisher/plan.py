@@ -49,6 +49,8 @@ class Job:
     colour: bool | None               # the section's own choice; else the layout's
     date: date | None = None          # a scheduled puzzle's day (`schedule:`)
     version: str = ""                 # `copies:`: the version code printed in the footer
+    copy: int = 1                     # `copies:`: which copy (a worksheet's student packet)
+    per_page_asked: bool = False      # the section set `per_page` (not the kind's default)
 
 
 class SectionContext:
@@ -391,9 +393,11 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
                     else request.params,
                     candidates=section.candidates or kind.default_candidates,
                     per_page=section.per_page or kind.default_per_page,
+                    per_page_asked=section.per_page is not None,
                     answers_per_page=section.answers_per_page,
                     colour=section.colour,
-                    date=dates[number - 1] if dates is not None else None, version=version))
+                    date=dates[number - 1] if dates is not None else None, version=version,
+                    copy=copy))
         puzzles_before += len(requests)
         for template in {request.title for request in requests}:
             numbered[template] = numbered.get(template, 0) + len(requests)

@@ -408,3 +408,35 @@ sections:
     digits = [t for t in PdfReader(whole).pages[0].extract_text().split() if t.isdigit()]
     white = sum(n is not None for row in b.numbers for n in row)
     assert len(digits) == white + len(b.key)
+
+
+def test_large_print_numbers_grow_to_the_floor(write_spec, tmp_path):
+    """In large print (16 pt floor) a 9x9 and an 11x11 codeword print one to a page: their
+    numbers grow past 0.3 of a cell and the letters under them keep at least their size;
+    a 15x15, which cannot, is refused with the largest size that reads (13), not advice
+    to put fewer on a page (it is alone on one already)."""
+    from pdfmarks import page_marks, smallest_text
+    from pypdf import PdfReader
+
+    from publisher.errors import PublisherError
+    from publisher.pipeline import build_book
+
+    book = """\
+title: Large
+layout: large-print
+seed: 3
+sections:
+  - kind: codeword
+    size: 9
+  - kind: codeword
+    size: 11
+"""
+    result = build_book(write_spec(book), tmp_path / "ok", workers=1)
+    pdf = result.pdf.read_bytes()
+    pages = {p["page"] for p in json.loads(result.manifest.read_text())["puzzles"]}
+    assert len(pages) == 2                                  # one to a page
+    assert min(smallest_text(page_marks(pdf, n)) or 99
+               for n in range(len(PdfReader(result.pdf).pages))) >= 16 - 0.05
+    with pytest.raises(PublisherError) as err:
+        build_book(write_spec(book.replace("size: 11", "size: 15")), tmp_path / "bad", workers=1)
+    assert "use size 13" in str(err.value) and "fewer" not in str(err.value)

@@ -2,6 +2,7 @@
 Words are read back from the manifests and the database with plain json/sqlite3."""
 import json
 import os
+import re
 import shutil
 import sqlite3
 from datetime import date
@@ -76,6 +77,41 @@ def test_files_and_titles_follow_the_schedule(desk):
     assert (folder / "one" / "daily" / "2026-12-28-crossword.puz").is_file()
     searches = [p for p in manifest["puzzles"] if p["kind"] == "wordsearch"]
     assert searches[2]["title"].endswith("No. 3, Thursday 3 December 2026")
+
+
+def test_no_clue_column_opens_on_a_direction_headed_mid_column(desk):
+    """A desk crossword's clue columns: each opens on a direction heading, or goes on with
+    the direction that opened the column before (longer than a column); a direction headed
+    lower down moves to the next column's top (2 December's DOWN sat under ACROSS, its
+    clues going on at the top of the next column, level with ACROSS, as if across). Every
+    heading has a clue under it."""
+    from pdfmarks import page_marks
+
+    folder = desk[0] / "one" / "daily"
+    for pdf in sorted(folder.glob("2026-12-*-crossword.pdf")):
+        marks = page_marks(pdf.read_bytes(), 0)
+        grid_bottom = min(m.bbox[1] for m in marks if m.kind in ("stroke", "fill"))
+        clues = [m for m in marks if m.kind == "text" and m.bbox[3] < grid_bottom]
+        columns: list[list] = []
+        for mark in sorted(clues, key=lambda m: m.bbox[0]):
+            if columns and mark.bbox[0] - columns[-1][-1].bbox[0] < 40:
+                columns[-1].append(mark)
+            else:
+                columns.append([mark])
+        assert columns, pdf.name
+        headings = [[m for m in sorted(column, key=lambda m: -m.bbox[3])
+                     if m.text in ("ACROSS", "DOWN")] for column in columns]
+        tops = [max(column, key=lambda m: m.bbox[3]) for column in columns]
+        for k, column in enumerate(columns):
+            if tops[k] not in headings[k]:
+                assert k > 0 and headings[k - 1] == [tops[k - 1]], (pdf.name, tops[k].text)
+            for heading in headings[k]:
+                assert any(m.bbox[3] <= heading.bbox[1] + 1 for m in column), pdf.name
+    # the SVG is drawn by the same code: 2 December's DOWN is level with ACROSS there too
+    svg = (folder / "2026-12-02-crossword.svg").read_text(encoding="utf-8")
+    level = {label: y for y, label in re.findall(
+        r'matrix\(1 0 0 1 [\d.]+ ([\d.]+)\)[^>]*aria-label="(ACROSS|DOWN)"', svg)}
+    assert level.keys() == {"ACROSS", "DOWN"} and level["ACROSS"] == level["DOWN"]
 
 
 def test_the_next_run_goes_on_numbering(desk):

@@ -1,9 +1,13 @@
 """Difficulty on the page (from the catalogue) and in the manifest for every graded
 kind, and a warning when the grade missed the request. (The Queens key's legend went with
 its grey queens: tests/test_answer_key.py.)"""
+from functools import cache
+
 import pytest
 
 from conftest import draw_kind
+from publisher.data import data_dir
+from publisher.kinds.codeword import KIND as CODEWORD, CodewordParams
 from publisher.kinds.numberlink import KIND as FLOW, NumberlinkParams
 from publisher.kinds.queens import KIND as QUEENS, QueensParams
 from publisher.kinds.wordsearch import KIND as SEARCH
@@ -26,6 +30,14 @@ def search_board(directions, difficulty):
     return SEARCH.generate(params.model_copy(update={"difficulty": difficulty}), 1)
 
 
+@cache
+def codeword_board():
+    fill = data_dir("wordlists") / "en" / "fill.txt"
+    params = CodewordParams(language="en", size=11, givens=2, difficulty="medium",
+                            fill=str(fill))
+    return CODEWORD.generate(params, 1)
+
+
 def queens_grade(entry):
     """Independent reading of the Queens grade from the manifest."""
     if entry["variant"] == "classic":
@@ -39,7 +51,8 @@ def queens_grade(entry):
 def test_every_kind_prints_its_grade_in_the_language(language):
     boards = [(SEARCH, search_board(["E", "S"], "easy"), "easy"),
               (FLOW, FLOW.generate(NumberlinkParams(rows=6, cols=6), 3), None),
-              (QUEENS, QUEENS.generate(QueensParams(size=8), 2), None)]
+              (QUEENS, QUEENS.generate(QueensParams(size=8), 2), None),
+              (CODEWORD, codeword_board(), "medium")]
     for kind, board, level in boards:
         entry = kind.manifest(board)
         level = level or entry["grade"]

@@ -112,3 +112,24 @@ def test_long_titles_are_shortened_not_overprinted():
     cut = shorten(title, "PTSans", 7, 200)
     assert cut.endswith("…") and stringWidth(cut, "PTSans", 7) <= 200
     assert shorten("Short", "PTSans", 7, 200) == "Short"
+
+
+def test_a_default_per_page_gives_way_without_a_warning(write_spec, tmp_path):
+    """A kind's own per_page (word ladders: 2) that does not read in large print gives way
+    to 1 a page silently; the warning is for a per_page the spec asked."""
+    ladders = """\
+title: Ladders
+layout: large-print
+seed: 3
+sections:
+  - kind: wordladder
+    length: 4
+    steps: 4
+    count: 2
+"""
+    quiet = build_book(write_spec(ladders), tmp_path / "quiet", workers=1)
+    manifest = json.loads(quiet.manifest.read_text(encoding="utf-8"))
+    assert manifest["puzzles"][0]["page"] != manifest["puzzles"][1]["page"]
+    assert not any("puzzles per page" in w for w in quiet.warnings + quiet.notes)
+    asked = build_book(write_spec(ladders + "    per_page: 2\n"), tmp_path / "asked", workers=1)
+    assert any("puzzles per page 1 instead of 2" in w for w in asked.warnings)

@@ -537,6 +537,33 @@ def test_a_crossword_at_360_px_is_typed_on_the_pages_own_letters(browser, book):
         page.close()
 
 
+def test_reveal_all_says_revealed_not_solved_in_a_time(browser, book):
+    """Reveal -> All completes the grid: the page keeps the solved contract (with
+    "revealed" in its message) but its status says the answers were revealed, in the
+    catalogue's words, and names no solving time; so it does after a reload."""
+    entry, path = book["crossword"]
+    page = Page(browser, path)
+    words = catalogue(entry["language"])
+    try:
+        page.page.click('button[data-act="reset"]')
+        page.page.evaluate("window.got = []; addEventListener('message', e => got.push(e.data))")
+        page.page.click('button[data-act="reveal"][data-scope="all"]')
+        assert page.solved()
+        status = page.page.text_content(".status")
+        assert status == words.text("web.revealed")
+        assert words.text("web.solved", time="")[:5] not in status
+        page.page.wait_for_function("window.got.length > 0", timeout=15000)
+        assert page.page.evaluate("window.got")[0]["revealed"] is True
+        key = json.dumps(f"make-book:webbook:{entry['id']}")
+        page.reload_until(lambda: page.page.evaluate(
+            f"(JSON.parse(localStorage.getItem({key})) || {{}}).revealed === true"))
+        assert page.page.text_content(".status") == words.text("web.revealed")
+        page.page.click('button[data-act="reset"]')
+        assert page.errors == []
+    finally:
+        page.close()
+
+
 def test_sudoku_pencil_marks_by_the_mode_key_and_pause_hides_the_grid(browser, book):
     entry, path = book["sudoku"]
     page = Page(browser, path)

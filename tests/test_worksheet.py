@@ -93,13 +93,40 @@ def test_one_page_per_puzzle_or_two_with_a_header_each(built, name, language, pa
         kinds = {p["kind"] for p in manifest["puzzles"] if p["page"] == number}
         for kind in kinds:
             assert _flat(INSTRUCTION[(language, kind)]) in _flat(text)
-        # "1/3" numbers only when there is more than one page
-        assert (f"{number}/{pages}" in text) == (pages > 1)
+        # "1/3" numbers, counted in the student's packet (copy), only when it has more than
+        # one page (the Spanish packets have one each)
+        packet = [n for n in range(1, pages + 1) if _copy(manifest, n) == _copy(manifest, number)]
+        label = f"{packet.index(number) + 1}/{len(packet)}"
+        assert (label in text) == (len(packet) > 1)
+        assert not re.search(rf"\b\d+/(?!{len(packet)}\b)\d+\b", text)
     assert texts[0].lstrip().startswith(manifest["title"])   # the worksheet, not a title page
     size = pypdf.PdfReader(pdf).pages[0].mediabox
     portrait = {"spanish": (595, 842), "letter": (612, 792)}.get(name)
     if portrait:
         assert (round(float(size.width)), round(float(size.height))) == portrait
+
+
+def _copy(manifest: dict, page: int) -> set[str]:
+    """The copies (student packets) whose puzzles are on `page`: {"1"} without copies."""
+    return {re.sub(r"^[A-Z]+", "", p.get("version") or "1") for p in manifest["puzzles"]
+            if p["page"] == page}
+
+
+def test_each_students_packet_starts_a_page_and_numbers_its_own_pages(tmp_path):
+    """copies: 2 of three puzzles two to a page: each packet is pages 1/2 and 2/2 (not
+    1/4 to 4/4 across both), and no page holds two students' versions (the third puzzle
+    of copy 1 shared a page with the first of copy 2)."""
+    spec = {"title": "Mix", "document": "worksheet", "seed": 2, "copies": 2,
+            "sections": [{"kind": "scramble", "per_page": 2, "puzzles": [
+                {"title": "One", "words": ["planet", "garden", "orange", "winter"]},
+                {"title": "Two", "words": ["pencil", "tiger", "window", "basket"]},
+                {"title": "Three", "words": ["rabbit", "yellow", "summer", "bottle"]}]}]}
+    pdf, manifest = _build(tmp_path, "mix", spec)
+    texts = _texts(pdf)
+    assert len(texts) == 4
+    assert [_copy(manifest, n) for n in range(1, 5)] == [{"1"}, {"1"}, {"2"}, {"2"}]
+    for text, label in zip(texts, ["1/2", "2/2", "1/2", "2/2"]):
+        assert re.findall(r"\b\d/\d\b", text) == [label], text[-80:]
 
 
 @pytest.mark.parametrize("name", ["spanish", "science", "russian", "letter"])

@@ -131,13 +131,13 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
              language: str = "en", front: FrontMatter | None = None,
              fits: FitCheck | None = None, title_page: bool = True,
              answers_heading: str | None = None,
-             continues: ContinueCheck | None = None) -> Pagination:
+             continues: ContinueCheck | None = None, packets: bool = False) -> Pagination:
     """Decide every page. answer_key: "back", "separate" or "none". With `front`, the book
     is a printed book: front matter, then padding to the print services' page rules.
     With `fits`, puzzles that cannot be read at the layout's floor move to pages holding
     fewer of them, or with `continues` run on to following pages (or are listed in
-    `problems`). A worksheet has no title page (`title_page=False`) and its own answer
-    heading."""
+    `problems`). A worksheet has no title page (`title_page=False`), its own answer
+    heading, and with `packets` each copy (a student's packet) starts a page of its own."""
     words = catalogue(language)
     result = Pagination([], [], [Placement(0) for _ in outcomes])
     pages = result.book
@@ -155,7 +155,7 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
         for kind in front.how_to_play:
             pages.append(Page("howto", kind=kind, heading=words.text("book.how_to_play")))
     _puzzle_pages(result, outcomes, layout, fits, continues, words,
-                  bool(front and front.openers))
+                  bool(front and front.openers), packets)
     if answer_key != "none":
         _answer_pages(result, outcomes, layout, answer_key,
                       answers_heading or words.text("book.answers"), fits)
@@ -169,7 +169,7 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
 
 def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
                   fits: FitCheck | None, continues: ContinueCheck | None, words,
-                  openers: bool = False) -> None:
+                  openers: bool = False, packets: bool = False) -> None:
     pages = result.book
     for items, wanted, heading in _runs(outcomes, [o.job.per_page for o in outcomes]):
         if openers:       # a section opens on a right-hand (odd) page
@@ -179,13 +179,13 @@ def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
         run_on: dict[int, int] = {}
         per_page = _largest_fitting(items, wanted, "puzzle", layout, fits, result, outcomes,
                                     continues, run_on)
-        if per_page != wanted:
+        if per_page != wanted and outcomes[items[0]].job.per_page_asked:
+            # a kind's default that does not fit gives way silently: the spec asked nothing
             result.notes.append(f"{heading}: puzzles per page {per_page} instead of {wanted}, "
                                 f"so no text is smaller than {layout.min_font_size:g} pt "
                                 f"and cells you write in are at least "
                                 f"{layout.min_writing_cell / 72:.2f} in")
-        for start in range(0, len(items), per_page):
-            chunk = items[start:start + per_page]
+        for chunk in _chunks(items, per_page, outcomes, packets):
             more = run_on.get(chunk[0], 0) if per_page == 1 else 0
             if more and len(pages) % 2 == 0:
                 pages.append(Page("notes"))    # the grid on a left-hand page, clues facing
@@ -199,6 +199,20 @@ def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
                 result.notes.append(
                     f"{outcomes[chunk[0]].job.title} ({heading}): the clues continue on "
                     f"{more} more page(s), so no text is smaller than {layout.min_font_size:g} pt")
+
+
+def _chunks(items: list[int], per_page: int, outcomes: list[Outcome],
+            packets: bool) -> list[list[int]]:
+    """The run's puzzles a page at a time; with `packets`, never two copies on one page."""
+    groups: list[list[int]] = []
+    for i in items:
+        if groups and (not packets
+                       or outcomes[groups[-1][-1]].job.copy == outcomes[i].job.copy):
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return [group[start:start + per_page] for group in groups
+            for start in range(0, len(group), per_page)]
 
 
 def _last_grid(held: int, per_page: int, layout: Layout) -> int:

@@ -39,22 +39,39 @@ def lay_out_worksheet(book, layout: Layout,
     renderer = WorksheetRenderer(book, layout, outcomes)
     heading = renderer.words.text("worksheet.answers", title=book.title)
     pages = paginate(outcomes, layout, book.answers_where, book.language,
-                     fits=renderer.problem, title_page=False, answers_heading=heading)
+                     fits=renderer.problem, title_page=False, answers_heading=heading,
+                     packets=True)
     renderer.fits_checked = True
     if pages.problems:
         raise LegibilityError(pages.problems, layout.min_font_size, "worksheet")
     return renderer, pages
 
 
+def packet_numbers(pages: list[Page], outcomes: list[Outcome]) -> dict[int, tuple[int, int]]:
+    """Page number -> (number in its packet, the packet's pages): with `copies:` each
+    student's puzzle pages count on their own (1/4 .. 4/4 for each copy); answer pages, the
+    teacher's, count through their file."""
+    packets: list[int] = []
+    for page in pages:      # a page of clues continued, or a notes page, is its puzzle's
+        packets.append(0 if page.role == "answers" else outcomes[page.items[0]].job.copy
+                       if page.items else packets[-1] if packets else 1)
+    numbering, at = {}, 0
+    for number, packet in enumerate(packets, start=1):
+        at = at + 1 if number > 1 and packet == packets[number - 2] else 1
+        numbering[number] = (at, packets.count(packet))
+    return numbering
+
+
 class WorksheetRenderer(BookRenderer):
     """The book renderer with a worksheet's page furniture."""
 
-    total = 0          # pages in the file being drawn (for "1/3")
+    # page number -> (its number in its packet, the packet's pages), for "1/3"
+    numbering: dict[int, tuple[int, int]] = {}
 
     def render(self, pages: list[Page], placements, progress: Callable[[int], None] | None = None,
                contents: list[tuple[str, int]] | None = None,
                shown: Callable[[Any], None] | None = None) -> bytes:
-        self.total = len(pages)
+        self.numbering = packet_numbers(pages, self.outcomes)
         return super().render(pages, placements, progress, contents, shown)
 
     # --- geometry shared by the fit check and the drawing -------------------------------
@@ -136,8 +153,9 @@ class WorksheetRenderer(BookRenderer):
         y = self.layout.margins.bottom
         canvas.setFillColor(black)
         canvas.setFont(t.font, t.font_size)
-        if self.total > 1:
-            canvas.drawCentredString(self.width / 2, y, f"{number}/{self.total}")
+        at, total = self.numbering[number]
+        if total > 1:
+            canvas.drawCentredString(self.width / 2, y, f"{at}/{total}")
         if page.role == "puzzles":
             codes = " ".join(self.outcomes[i].job.version for i in page.items
                              if self.outcomes[i].job.version)

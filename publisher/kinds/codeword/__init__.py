@@ -11,6 +11,7 @@ from pydantic import Field
 
 from ...data import data_dir
 from ...errors import GenerationFailed
+from ...grids.difficulty import above_difficulty, difficulty_size, draw_difficulty
 from ...grids.web import TYPING
 from ...ground.catalogue import KindText, available, catalogue
 from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
@@ -20,11 +21,13 @@ from .make import CodewordFailed, make_codeword
 from .solve import GRADES
 
 EXAMPLE_SIZE = 11            # the How to play page's solved example (9x9 often needs more givens)
+SIZES = range(9, 18, 2)      # the sizes a section may ask
 
 
 class CodewordSection(SectionBase):
     kind: Literal["codeword"]
-    size: int = Field(default=13, ge=9, le=17, description="rows and columns, odd: 9 to 17")
+    size: int = Field(default=13, ge=SIZES[0], le=SIZES[-1],
+                      description="rows and columns, odd: 9 to 17")
     givens: int = Field(default=2, ge=1, le=6, description="letters revealed")
     difficulty: Literal["easy", "medium", "hard"] = Field(
         default="easy", description="the hardest step the decoding needs (docs/spec.md)")
@@ -102,8 +105,14 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
         return []         # the example is a grid of its own, from another seed
 
     def draw_puzzle(self, canvas: Any, board: CodewordBoard, box: Box, ctx: DrawContext) -> None:
-        draw_codeword(canvas, board.solution, board.numbers, board.key, set(board.givens),
-                      catalogue(board.language).cell_alphabet, box, ctx.theme)
+        inner = above_difficulty(box, ctx, board.grade)
+        bottom = draw_codeword(canvas, board.solution, board.numbers, board.key,
+                               set(board.givens), catalogue(board.language).cell_alphabet,
+                               inner or box, ctx.theme)
+        if inner:                        # the difficulty under the alphabet
+            size = difficulty_size(ctx)
+            draw_difficulty(canvas, ctx, board.grade, box.x + box.width / 2,
+                            bottom - size * 1.1, size)
 
     def draw_solution(self, canvas: Any, board: CodewordBoard, box: Box,
                       ctx: DrawContext) -> None:
@@ -113,17 +122,27 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
     def fits(self, board: CodewordBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
         alphabet = None if solution else catalogue(board.language).cell_alphabet
-        size = smallest_text(len(board.numbers), len(board.key), alphabet, box, solution)
         floor = ctx.theme.min_answer_font_size if solution else ctx.theme.min_font_size
-        if size < floor:
-            return (f"the numbers of a {len(board.numbers)}x{len(board.numbers)} codeword "
-                    f"would be {size:.1f} pt, under {floor:g} pt; put fewer "
-                    "puzzles on a page or use a smaller size")
-        return None
+        box = (None if solution else above_difficulty(box, ctx, board.grade)) or box
+
+        def reads(rows: int) -> float:
+            return smallest_text(rows, len(board.key), alphabet, box, solution, floor)
+        rows = len(board.numbers)
+        if reads(rows) >= floor:
+            return None
+        # The advice for the box the book asks last (alone on its page): what fits it.
+        fitting = [n for n in SIZES if reads(n) >= floor and (solution or cell_size(
+            n, len(board.key), alphabet, box) >= ctx.theme.min_writing_cell)]
+        advice = (f"use size {fitting[-1]}, the largest whose numbers reach {floor:g} pt "
+                  "here" if fitting else "no size reads here: use a layout with a larger "
+                  "page or a lower min_font_size")
+        return (f"the numbers of a {rows}x{rows} codeword would be {reads(rows):.1f} pt, "
+                f"under {floor:g} pt; {advice}")
 
     def writing_cell(self, board: CodewordBoard, box: Box, ctx: DrawContext) -> float:
         return cell_size(len(board.numbers), len(board.key),
-                         catalogue(board.language).cell_alphabet, box)
+                         catalogue(board.language).cell_alphabet,
+                         above_difficulty(box, ctx, board.grade) or box)
 
     def manifest(self, board: CodewordBoard) -> dict[str, Any]:
         return {"solution": ["".join(ch or "#" for ch in row) for row in board.solution],

@@ -83,11 +83,28 @@ def _blocks(lines):
     return blocks
 
 
+def _direction_lengths(blocks) -> list[int]:
+    """For a block opening a direction (its heading), the lines of the whole direction
+    (gap and heading included); 0 for the others."""
+    lengths = [0] * len(blocks)
+    start = None
+    for k, block in enumerate(blocks):
+        if any(line[0] == "head" for line in block):
+            start = k
+        if start is not None:
+            lengths[start] += len(block)
+    return lengths
+
+
 def _flow(lines, n_cols: int, per: int):
-    """Columns of at most `per` lines, or None if more than n_cols are needed."""
+    """Columns of at most `per` lines, or None if more than n_cols are needed. A direction
+    that would run on into the next column while one column could hold it all starts at
+    that column's top, so that no column opens on clues of a direction headed elsewhere."""
     columns: list[list[tuple[str, str, str]]] = [[]]
-    for block in _blocks(lines):
-        if columns[-1] and len(columns[-1]) + len(block) > per:
+    blocks = _blocks(lines)
+    for block, whole in zip(blocks, _direction_lengths(blocks)):
+        if columns[-1] and (len(columns[-1]) + len(block) > per
+                            or len(columns[-1]) + whole > per >= whole - 1):
             columns.append([])
         if not columns[-1] and block[0][0] == "gap":
             block = block[1:]
@@ -254,13 +271,19 @@ GRID_SHARE = 0.8         # of the first page's height, at most, for the grid
 
 def _flow_pages(lines, n_cols: int, capacities: list[int]):
     """Columns filled in order, each holding at most its capacity in lines (a clue never
-    split); None if the lines need more columns than `capacities` lists."""
+    split, a direction moved to the next column's top as in _flow); None if the lines need
+    more columns than `capacities` lists."""
     columns: list[list[tuple[str, str, str]]] = [[]]
-    for block in _blocks(lines):
+    blocks = _blocks(lines)
+    for block, whole in zip(blocks, _direction_lengths(blocks)):
         while True:
             room = capacities[len(columns) - 1] - len(columns[-1])
             if not columns[-1] and block[0][0] == "gap":
                 block = block[1:]
+            if (columns[-1] and whole > room and len(columns) < len(capacities)
+                    and whole - 1 <= capacities[len(columns)]):
+                columns.append([])
+                continue
             if len(block) <= room:
                 columns[-1].extend(block)
                 break

@@ -43,7 +43,7 @@ const Shell = (() => {
   function finish(announce) {
     solved = true;
     main.dataset.solved = "true";
-    say(T.solved.replace("{time}", clock(seconds)));
+    say(revealed ? T.revealed : T.solved.replace("{time}", clock(seconds)));   // no time won by Reveal
     if (!announce) return;
     const message = {type: "puzzle-solved", id: page.id, seconds};
     if (revealed) message.revealed = true;
