@@ -9,7 +9,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Callable
 
-from .batch import (AllCandidatesFailed, Outcome, collecting_less, generate_all, make_executor,
+from .batch import (JobFailed, Outcome, collecting_less, generate_all, make_executor,
                     off_main_thread)
 from .desk import Desk
 from .export.manifest import build_manifest, dumps
@@ -173,7 +173,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
         outcomes = generate_all(jobs, seed, make_executor(workers, engine, scheduler),
                                 progress.advance, known=desk.known,
                                 meanwhile=_ready_for_the_book)
-    except AllCandidatesFailed as exc:
+    except JobFailed as exc:
         raise spec.error(("sections", exc.job.section_index), str(exc)) from None
     _stop_for_missing_input(outcomes, Path(out_dir), spec.name, spec.inputs)
     phases.lap("generate")

@@ -364,6 +364,10 @@ class Kind(Generic[S, P, B]):
     # whose every candidate failed ("make the request easier (...)").
     easier: ClassVar[str] = "a larger grid, fewer or shorter words"
 
+    # What gives this kind's request more different puzzles, for the message of a
+    # section that cannot make as many as asked ("ask for fewer puzzles, or ...").
+    varied: ClassVar[str] = "a larger size"
+
     def missing_input(self, board: B) -> list[str]:
         """Entries the user must supply before this board can be printed (none by default)."""
         return []

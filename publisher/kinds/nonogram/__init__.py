@@ -69,6 +69,7 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
     section_model = NonogramSection
     params_model = NonogramParams
     default_candidates = 2
+    varied = "a larger size or other pictures"
     default_answers_per_page = 6
     easier = "a smaller grid or an easier difficulty"
     example = {"size": [10, 10], "difficulty": "easy"}
