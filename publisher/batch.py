@@ -406,7 +406,8 @@ def _every_job_has_a_board(outcomes: list[Outcome]) -> None:
 def said_once(failures: list[str], shown: int = 3) -> str:
     """The first few candidates' failures with what they share said once: "kind: no word
     fits 1 down; advice" and "kind: no word fits 2 down; advice" read "kind: no word fits
-    1 down or 2 down; advice"."""
+    1 down or 2 down; advice". Only a lead before a number is shared ("fits 1 down",
+    "fits 2 down"), so "no fill found" and "no word fits" keep their own "no"."""
     reasons = sorted(set(failures))[:shown]
     if len(reasons) < 2:
         return "; ".join(reasons)
@@ -417,14 +418,27 @@ def said_once(failures: list[str], shown: int = 3) -> str:
         shared += 1
     advice = parts[0][len(parts[0]) - shared:]
     heads = ["; ".join(p[:len(p) - shared]) for p in parts]
-    lead = os.path.commonprefix(heads)
-    lead = lead[:lead.rfind(" ") + 1]   # whole words, outside any parenthesis
-    while lead.count("(") > lead.count(")"):
-        lead = lead[:lead.rfind(" ", 0, lead.rfind("(")) + 1]
-    if lead:
-        rest = [head[len(lead):] for head in heads]
-        heads = [lead + ", ".join(rest[:-1]) + " or " + rest[-1]]
-    return "; ".join(heads + advice)
+    label = os.path.commonprefix(heads)         # "kind: ", said once
+    label = label[:label.rfind(": ") + 2] if ": " in label else ""
+    by_lead: dict[tuple[str, int], list[str]] = {}      # a reason without a lead: alone
+    for number, head in enumerate(heads):
+        lead, rest = _lead_before_number(head[len(label):])
+        by_lead.setdefault((lead, 0 if lead else number), []).append(rest)
+    said = [lead + (", ".join(rests[:-1]) + " or " + rests[-1] if len(rests) > 1 else rests[0])
+            for (lead, _), rests in by_lead.items()]
+    return "; ".join([label + ", ".join(said)] + advice)
+
+
+def _lead_before_number(reason: str) -> tuple[str, str]:
+    """(the words before the first that starts with a digit, the rest); ("", reason)
+    when there is none or the lead would open a parenthesis the rest closes."""
+    for at, word in enumerate(reason.split(" ")):
+        if word[:1].isdigit():
+            lead = " ".join(reason.split(" ")[:at]) + " " if at else ""
+            if lead.count("(") == lead.count(")"):
+                return lead, reason[len(lead):]
+            break
+    return "", reason
 
 
 def _no_repeats(outcomes: list[Outcome], seed: int, executor: Executor,

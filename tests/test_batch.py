@@ -414,3 +414,20 @@ def test_candidates_run_with_a_rarely_running_collector():
     with batch.collecting_less():       # a whole build (pipeline.build_book)
         assert _collector_state() == (batch.GENERATING_GC_THRESHOLD, frozen)
     assert gc.get_threshold() == before
+
+
+def test_failures_said_once_keep_each_reason_whole():
+    """Review 2, item 5: "no fill found ..." and "no word of the list fits ..." share only
+    "no": each keeps it; slots of one reason are still listed once."""
+    advice = "; try another grid or `fill_from: any`"
+    said = batch.said_once([
+        "blocked crossword: no fill found within the budget of 6760 steps" + advice,
+        "blocked crossword: no word of the list fits 13 across (A.., row 1, column 3)" + advice,
+        "blocked crossword: no word of the list fits 3 down (.B., row 2, column 5)" + advice])
+    assert said == ("blocked crossword: no fill found within the budget of 6760 steps, "
+                    "no word of the list fits 13 across (A.., row 1, column 3) or 3 down "
+                    "(.B., row 2, column 5)" + advice)
+    # a number inside parentheses is no slot to list: the reasons stay whole
+    assert batch.said_once(["fill: none exists (3 steps); ask less",
+                            "fill: none exists (5 steps); ask less"]) == \
+        "fill: none exists (3 steps), none exists (5 steps); ask less"
