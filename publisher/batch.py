@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from .errors import GenerationFailed, PublisherError
+from .ground.reasons import said_once
 from .kinds import get_kind
 from .kinds.base import Board, Params
 from .plan import Job, derive_seed
@@ -382,13 +383,11 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
             unfinished -= 1
             if progress:
                 progress(max(0, outcome.job.candidates - where.start))
+        _no_repeats(outcomes, seed, executor, known)
     except BaseException:
         executor.close(stop=True)       # Ctrl-C or an error: end the running work too
         raise
-    try:
-        _no_repeats(outcomes, seed, executor, known)
-    finally:
-        executor.close()
+    executor.close()
     _every_job_has_a_board(outcomes)
     return outcomes
 
@@ -401,44 +400,6 @@ def _every_job_has_a_board(outcomes: list[Outcome]) -> None:
                 f"{outcome.job.kind}) could not be generated: all {outcome.job.candidates} "
                 f"candidates failed ({said_once(outcome.failures)}); make the request easier "
                 f"({get_kind(outcome.job.kind).easier}) or raise `candidates`")
-
-
-def said_once(failures: list[str], shown: int = 3) -> str:
-    """The first few candidates' failures with what they share said once: "kind: no word
-    fits 1 down; advice" and "kind: no word fits 2 down; advice" read "kind: no word fits
-    1 down or 2 down; advice". Only a lead before a number is shared ("fits 1 down",
-    "fits 2 down"), so "no fill found" and "no word fits" keep their own "no"."""
-    reasons = sorted(set(failures))[:shown]
-    if len(reasons) < 2:
-        return "; ".join(reasons)
-    parts = [reason.split("; ") for reason in reasons]
-    shared = 0                          # trailing "; "-parts all share (the advice)
-    while shared < min(map(len, parts)) - 1 and len({tuple(p[len(p) - shared - 1:])
-                                                      for p in parts}) == 1:
-        shared += 1
-    advice = parts[0][len(parts[0]) - shared:]
-    heads = ["; ".join(p[:len(p) - shared]) for p in parts]
-    label = os.path.commonprefix(heads)         # "kind: ", said once
-    label = label[:label.rfind(": ") + 2] if ": " in label else ""
-    by_lead: dict[tuple[str, int], list[str]] = {}      # a reason without a lead: alone
-    for number, head in enumerate(heads):
-        lead, rest = _lead_before_number(head[len(label):])
-        by_lead.setdefault((lead, 0 if lead else number), []).append(rest)
-    said = [lead + (", ".join(rests[:-1]) + " or " + rests[-1] if len(rests) > 1 else rests[0])
-            for (lead, _), rests in by_lead.items()]
-    return "; ".join([label + ", ".join(said)] + advice)
-
-
-def _lead_before_number(reason: str) -> tuple[str, str]:
-    """(the words before the first that starts with a digit, the rest); ("", reason)
-    when there is none or the lead would open a parenthesis the rest closes."""
-    for at, word in enumerate(reason.split(" ")):
-        if word[:1].isdigit():
-            lead = " ".join(reason.split(" ")[:at]) + " " if at else ""
-            if lead.count("(") == lead.count(")"):
-                return lead, reason[len(lead):]
-            break
-    return "", reason
 
 
 def _no_repeats(outcomes: list[Outcome], seed: int, executor: Executor,

@@ -24,6 +24,7 @@ from .printable import book_fonts
 from .errors import GenerationFailed, PublisherError
 from .ground import printrules
 from .render.book import BookRenderer, FrontMatter, Pagination, paginate
+from .render.early import check_sizes
 from .render.split import bookless, desk_files, desk_options, without_book
 from .render.layout import Layout, load_layout
 from .render.worksheet import lay_out_worksheet
@@ -166,6 +167,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     if spec.book.web:
         _check_web(spec, jobs)
     check_work(jobs, max_work, f"{spec.path}:{spec.lines.get(('sections',), 1)}: ")
+    if spec.book.book and spec.book.print and not spec.book.worksheet:
+        check_sizes(spec.book, layout, jobs, lambda i: _spec_line(spec, ("sections", i)))
     phases.lap("plan")
 
     progress.stage("Generating puzzles", sum(job.candidates for job in jobs))

@@ -9,6 +9,7 @@ import pytest
 from publisher import batch
 from publisher.batch import PoolExecutor, SerialExecutor, generate_all
 from publisher.errors import GenerationFailed, PublisherError
+from publisher.ground.reasons import said_once
 from publisher.kinds.base import Board, Kind, Params
 from publisher.plan import Job, derive_seed
 
@@ -420,7 +421,7 @@ def test_failures_said_once_keep_each_reason_whole():
     """Review 2, item 5: "no fill found ..." and "no word of the list fits ..." share only
     "no": each keeps it; slots of one reason are still listed once."""
     advice = "; try another grid or `fill_from: any`"
-    said = batch.said_once([
+    said = said_once([
         "blocked crossword: no fill found within the budget of 6760 steps" + advice,
         "blocked crossword: no word of the list fits 13 across (A.., row 1, column 3)" + advice,
         "blocked crossword: no word of the list fits 3 down (.B., row 2, column 5)" + advice])
@@ -428,6 +429,6 @@ def test_failures_said_once_keep_each_reason_whole():
                     "no word of the list fits 13 across (A.., row 1, column 3) or 3 down "
                     "(.B., row 2, column 5)" + advice)
     # a number inside parentheses is no slot to list: the reasons stay whole
-    assert batch.said_once(["fill: none exists (3 steps); ask less",
+    assert said_once(["fill: none exists (3 steps); ask less",
                             "fill: none exists (5 steps); ask less"]) == \
         "fill: none exists (3 steps), none exists (5 steps); ask less"

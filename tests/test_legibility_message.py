@@ -2,7 +2,10 @@
 three puzzles shown and "and N more", each puzzle once (puzzle and solution together)."""
 import re
 
+import pytest
 from typer.testing import CliRunner
+
+from publisher.render.legibility import LegibilityError
 
 SPEC = """\
 title: Legible
@@ -36,3 +39,31 @@ def test_legibility_error_names_the_section_line_and_counts_the_rest(tmp_path):
     assert "and 2 more" in text
     assert text.count("put fewer puzzles on a page") == 1
     assert not (tmp_path / "o").exists()
+
+
+def test_a_size_no_page_can_print_is_refused_before_generating(tmp_path, monkeypatch):
+    """Review 2, item 6: kakuro 25x25 on Letter (its documented largest size) and bundled
+    pictures larger than a 6x9 page holds failed after every puzzle was generated; they
+    are refused at once, in the words of the check after generating."""
+    import time
+
+    from publisher import pipeline
+
+    def no_generating(*args, **kwargs):
+        raise AssertionError("generated puzzles for a book that cannot be printed")
+
+    monkeypatch.setattr(pipeline, "generate_all", no_generating)
+    (tmp_path / "k.yaml").write_text("title: X\nseed: 777\nsections:\n  - kind: kakuro\n"
+                                     "    size: 25\n    difficulty: hard\n    count: 30\n",
+                                     encoding="utf-8")
+    (tmp_path / "n.yaml").write_text("title: X\nlayout: 6x9\nsections:\n  - kind: nonogram\n"
+                                     "    picture: [en/cat, en/elephant]\n", encoding="utf-8")
+    started = time.monotonic()
+    for name, says in (("k", r"k\.yaml:4: section 1 \(Kakuro\), 30 puzzles: Kakuro 1 "
+                             r"\(puzzle\): cells would be 0\.\d+ in .*and 27 more"),
+                       ("n", r"n\.yaml:4: section 1 \(Nonogram\), 1 puzzle: Nonogram 2 "
+                             r"\(puzzle\): the clue numbers would be \d\.\d pt")):
+        with pytest.raises(LegibilityError, match=says):
+            pipeline.build_book(tmp_path / f"{name}.yaml", tmp_path / "out", workers=1)
+    assert time.monotonic() - started < 10          # seconds, not minutes (was 34 s)
+    assert not (tmp_path / "out").exists()

@@ -390,6 +390,13 @@ class Kind(Generic[S, P, B]):
         shows one of them; [] for kinds whose answers are not words."""
         return []
 
+    def stand_in(self, params: P) -> B | None:
+        """Before generating: a board of the request's size that reads at least as well
+        as any puzzle generated for it (no clues, or the fewest), so that a size no page
+        can print is refused at once with the fit check's own words. None (the default):
+        the size alone does not decide."""
+        return None
+
     def identity(self, board: B) -> Hashable | None:
         """A key equal for two boards that a reader would call the same puzzle (turned,
         mirrored, relabelled...), or None. The book never prints two puzzles of one

@@ -17,7 +17,7 @@ from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanCon
                     PuzzleRequest, SectionBase, WebPart, grid_size, web_asset)
 from ...grids.difficulty import difficulty_size
 from .draw import DIGITS, below_height, draw_nonogram, geometry, inner
-from .generator import NonogramError, Puzzle, from_picture, random_grid
+from .generator import NonogramError, Puzzle, clues, from_picture, random_grid
 from .pictures import (PictureError, bundled, bundled_picture, mask_darkness,
                        read_picture_file, resample)
 
@@ -187,6 +187,20 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
 
     def unbeatable(self, board: NonogramBoard, params: NonogramParams) -> bool:
         return True      # a picture is the same from every seed; a random grid has its grade
+
+    def stand_in(self, params: NonogramParams) -> NonogramBoard:
+        """A picture's own clues (they are its puzzle's), a random grid's the fewest: one
+        number a line; no given cells."""
+        if params.mask is not None:
+            rows, cols = clues(params.mask)
+            solution = list(params.mask)
+        else:
+            rows, cols = ((1,),) * params.rows, ((1,),) * params.cols
+            solution = ["." * params.cols] * params.rows
+        return NonogramBoard(score=0.0, rows=params.rows, cols=params.cols,
+                             row_clues=[list(c) for c in rows],
+                             col_clues=[list(c) for c in cols], solution=solution,
+                             picture=params.picture, grade=params.difficulty)
 
     def identity(self, board: NonogramBoard) -> Hashable:
         return tuple(board.solution)
