@@ -42,9 +42,10 @@ def test_legibility_error_names_the_section_line_and_counts_the_rest(tmp_path):
 
 
 def test_a_size_no_page_can_print_is_refused_before_generating(tmp_path, monkeypatch):
-    """Review 2, item 6: kakuro 25x25 on Letter (its documented largest size) and bundled
-    pictures larger than a 6x9 page holds failed after every puzzle was generated; they
-    are refused at once, in the words of the check after generating."""
+    """Review 2, item 6: kakuro 25x25 on Letter (its documented largest size), bundled
+    pictures larger than a 6x9 page holds and a 16x16 Sudoku on 5x8 failed after every
+    puzzle was generated; they are refused at once, in the words of the check after
+    generating."""
     import time
 
     from publisher import pipeline
@@ -58,8 +59,12 @@ def test_a_size_no_page_can_print_is_refused_before_generating(tmp_path, monkeyp
                                      encoding="utf-8")
     (tmp_path / "n.yaml").write_text("title: X\nlayout: 6x9\nsections:\n  - kind: nonogram\n"
                                      "    picture: [en/cat, en/elephant]\n", encoding="utf-8")
+    (tmp_path / "s.yaml").write_text("title: X\nlayout: 5x8\nsections:\n  - kind: sudoku\n"
+                                     "    size: 16\n    count: 4\n", encoding="utf-8")
     started = time.monotonic()
-    for name, says in (("k", r"k\.yaml:4: section 1 \(Kakuro\), 30 puzzles: Kakuro 1 "
+    for name, says in (("s", r"s\.yaml:4: section 1 \(Sudoku\), 4 puzzles: .*cells would be "
+                             r"0\.\d+ in .*and 1 more"),
+                       ("k", r"k\.yaml:4: section 1 \(Kakuro\), 30 puzzles: Kakuro 1 "
                              r"\(puzzle\): cells would be 0\.\d+ in .*and 27 more"),
                        ("n", r"n\.yaml:4: section 1 \(Nonogram\), 1 puzzle: Nonogram 2 "
                              r"\(puzzle\): the clue numbers would be \d\.\d pt")):
