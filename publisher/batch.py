@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from .errors import GenerationFailed, PublisherError
+from .ground.reasons import said_once
 from .kinds import get_kind
 from .kinds.base import Board, Params
 from .plan import Job, derive_seed
@@ -29,7 +30,12 @@ Best = tuple[float, int, Board]          # (score, candidate number, board)
 # (a Flow or Queens board graded at the requested difficulty) stop after two candidates;
 # the others then run rounds of 8 as before.
 ROUNDS = (2, 8)
-EXTRA = 64                               # more candidates tried to replace a repeated puzzle
+# A repeated puzzle is replaced by a further candidate: up to EXTRA more, in rounds as
+# above, no further round starting after EXTRA_SECONDS (a small request may hold only
+# a few puzzles; the book then stops, never printing one twice). The limits decide only
+# whether the book is made, never which board it keeps.
+EXTRA = 256
+EXTRA_SECONDS = 30.0
 
 
 # Generating, the collector of reference cycles would run hundreds of times per worker at
@@ -159,13 +165,21 @@ def make_executor(workers: int | None, engine: str = "local",
     return SerialExecutor() if workers <= 1 else PoolExecutor(workers)
 
 
-class AllCandidatesFailed(PublisherError):
-    """No candidate of a job could be built; `job` says which (the pipeline adds the
-    spec's file and line)."""
+class JobFailed(PublisherError):
+    """A job got no board it may print; `job` says which (the pipeline adds the spec's
+    file and line)."""
 
     def __init__(self, job: Job, message: str):
         super().__init__(message)
         self.job = job
+
+
+class AllCandidatesFailed(JobFailed):
+    """No candidate of a job could be built."""
+
+
+class TooFewDistinct(JobFailed):
+    """Every candidate of a job repeated an earlier puzzle of the book or its history."""
 
 
 @dataclass
@@ -369,11 +383,11 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
             unfinished -= 1
             if progress:
                 progress(max(0, outcome.job.candidates - where.start))
+        _no_repeats(outcomes, seed, executor, known)
     except BaseException:
         executor.close(stop=True)       # Ctrl-C or an error: end the running work too
         raise
     executor.close()
-    _no_repeats(outcomes, seed, known)
     _every_job_has_a_board(outcomes)
     return outcomes
 
@@ -388,36 +402,13 @@ def _every_job_has_a_board(outcomes: list[Outcome]) -> None:
                 f"({get_kind(outcome.job.kind).easier}) or raise `candidates`")
 
 
-def said_once(failures: list[str], shown: int = 3) -> str:
-    """The first few candidates' failures with what they share said once: "kind: no word
-    fits 1 down; advice" and "kind: no word fits 2 down; advice" read "kind: no word fits
-    1 down or 2 down; advice"."""
-    reasons = sorted(set(failures))[:shown]
-    if len(reasons) < 2:
-        return "; ".join(reasons)
-    parts = [reason.split("; ") for reason in reasons]
-    shared = 0                          # trailing "; "-parts all share (the advice)
-    while shared < min(map(len, parts)) - 1 and len({tuple(p[len(p) - shared - 1:])
-                                                      for p in parts}) == 1:
-        shared += 1
-    advice = parts[0][len(parts[0]) - shared:]
-    heads = ["; ".join(p[:len(p) - shared]) for p in parts]
-    lead = os.path.commonprefix(heads)
-    lead = lead[:lead.rfind(" ") + 1]   # whole words, outside any parenthesis
-    while lead.count("(") > lead.count(")"):
-        lead = lead[:lead.rfind(" ", 0, lead.rfind("(")) + 1]
-    if lead:
-        rest = [head[len(lead):] for head in heads]
-        heads = [lead + ", ".join(rest[:-1]) + " or " + rest[-1]]
-    return "; ".join(heads + advice)
-
-
-def _no_repeats(outcomes: list[Outcome], seed: int,
+def _no_repeats(outcomes: list[Outcome], seed: int, executor: Executor,
                 known: Callable[[str, Board], bool] | None = None) -> None:
     """No two puzzles of a kind that the kind calls the same (`Kind.identity`), and none
     that `known(kind, board)` says was published before (the history): in book order,
-    a repeat is replaced by the first further candidate that is new (in this process,
-    in seed order: the same bytes whatever the executor)."""
+    a repeat is replaced by the first further candidate that is new (in seed order,
+    rounds of ROUNDS: the same bytes whatever the executor). A repeat that no further
+    candidate replaces stops the book (TooFewDistinct)."""
     seen: set[tuple[str, Any]] = set()
     for outcome in outcomes:
         if outcome.board is None:
@@ -430,23 +421,50 @@ def _no_repeats(outcomes: list[Outcome], seed: int,
             return ((key is not None and (job.kind, key) in seen)
                     or (known is not None and known(job.kind, board)))
 
-        number = job.candidates
-        while repeated(outcome.board) and number < job.candidates + EXTRA:
-            _, best, _, _, _, _ = off_main_thread(
-                run_candidates, 0, job.kind, job.params,
-                [(number, derive_seed(seed, job.id, number))])
-            outcome.tried += 1
-            if best is not None and not repeated(best[2]):
-                outcome.board, outcome.candidate = best[2], number
-            number += 1
         if repeated(outcome.board):
-            outcome.board.warnings.append(
-                f"the same puzzle as an earlier one of the book or its history ({EXTRA} "
-                "more candidates found no other); ask for fewer puzzles of this size or a "
-                "larger one")
+            _replace_repeat(outcome, seed, executor, repeated)
+        if repeated(outcome.board):
+            raise TooFewDistinct(job, _too_few_distinct(outcomes, outcome, known))
         key = kind.identity(outcome.board)
         if key is not None:
             seen.add((job.kind, key))
+
+
+def _replace_repeat(outcome: Outcome, seed: int, executor: Executor,
+                    repeated: Callable[[Board], bool]) -> None:
+    """Run further candidates of the outcome's job, a round at a time, until one is new."""
+    job = outcome.job
+    started = time.monotonic()
+    number = job.candidates
+    while number < job.candidates + EXTRA and time.monotonic() - started < EXTRA_SECONDS:
+        end = min(job.candidates + round_end(number - job.candidates),
+                  job.candidates + EXTRA)
+        results = executor.imap_unordered(run_candidates, [
+            (0, job.kind, job.params, [(n, derive_seed(seed, job.id, n))])
+            for n in range(number, end)])
+        boards = sorted((best[1], best[2]) for _, best, _, _, _, _ in results if best)
+        outcome.tried += end - number
+        number = end
+        for candidate, board in boards:
+            if not repeated(board):
+                outcome.board, outcome.candidate = board, candidate
+                return
+
+
+def _too_few_distinct(outcomes: list[Outcome], outcome: Outcome,
+                      known: Callable[[str, Board], bool] | None) -> str:
+    job = outcome.job
+    section = [o for o in outcomes if o.job.section_index == job.section_index]
+    made = section.index(outcome)           # the section's puzzles before: all distinct
+    history = known is not None and known(job.kind, outcome.kept)
+    fewer = (f"ask for at most {made} puzzle(s) in this section" if made
+             else "use another seed")
+    return (f"section {job.section_index + 1} ({job.section_title}, {job.kind}) can make "
+            f"only {made} different puzzle(s) of the {len(section)} asked: every one of the "
+            f"{outcome.tried} candidates of {job.title!r} was the same puzzle as "
+            + ("one printed before (the history)" if history else "an earlier one of the book")
+            + f"; {fewer}, or {get_kind(job.kind).varied} (a book never prints one "
+            "puzzle twice)")
 
 
 def _merge(outcome: Outcome, best: Best | None, failures: list[str], done: int) -> None:

@@ -9,7 +9,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Callable
 
-from .batch import (AllCandidatesFailed, Outcome, collecting_less, generate_all, make_executor,
+from .batch import (JobFailed, Outcome, collecting_less, generate_all, make_executor,
                     off_main_thread)
 from .desk import Desk
 from .export.manifest import build_manifest, dumps
@@ -24,6 +24,7 @@ from .printable import book_fonts
 from .errors import GenerationFailed, PublisherError
 from .ground import printrules
 from .render.book import BookRenderer, FrontMatter, Pagination, paginate
+from .render.early import check_sizes
 from .render.pagination import alone_on_a_page
 from .render.split import bookless, desk_files, desk_options, without_book
 from .render.layout import Layout, load_layout
@@ -168,6 +169,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     if spec.book.web:
         _check_web(spec, jobs)
     check_work(jobs, max_work, f"{spec.path}:{spec.lines.get(('sections',), 1)}: ")
+    if spec.book.book and spec.book.print and not spec.book.worksheet:
+        check_sizes(spec.book, layout, jobs, lambda i: _spec_line(spec, ("sections", i)))
     phases.lap("plan")
 
     progress.stage("Generating puzzles", sum(job.candidates for job in jobs))
@@ -175,7 +178,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
         outcomes = generate_all(jobs, seed, make_executor(workers, engine, scheduler),
                                 progress.advance, known=desk.known,
                                 meanwhile=_ready_for_the_book)
-    except AllCandidatesFailed as exc:
+    except JobFailed as exc:
         raise spec.error(("sections", exc.job.section_index), str(exc)) from None
     _stop_for_missing_input(outcomes, Path(out_dir), spec.name, spec.inputs)
     phases.lap("generate")

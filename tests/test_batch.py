@@ -9,6 +9,7 @@ import pytest
 from publisher import batch
 from publisher.batch import PoolExecutor, SerialExecutor, generate_all
 from publisher.errors import GenerationFailed, PublisherError
+from publisher.ground.reasons import said_once
 from publisher.kinds.base import Board, Kind, Params
 from publisher.plan import Job, derive_seed
 
@@ -159,13 +160,19 @@ class FewPuzzlesKind(FakeKind):
 def test_no_two_puzzles_of_a_book_are_the_same(monkeypatch):
     kind = FewPuzzlesKind()
     monkeypatch.setattr(batch, "get_kind", lambda name: kind)
-    jobs = [job(20 + i, 4) for i in range(4)]
+    jobs = [job(20 + i, 1) for i in range(3)]
     outcomes = generate_all(jobs, BOOK_SEED, SerialExecutor())
-    keys = [o.board.seed % 3 for o in outcomes[:3]]
+    keys = [o.board.seed % 3 for o in outcomes]
     assert sorted(keys) == [0, 1, 2]                       # three different puzzles
-    assert outcomes[3].board.warnings                      # a fourth cannot be new: said so
+    assert sum(o.tried for o in outcomes) > 3              # some replaced a repeat
     again = generate_all(jobs, BOOK_SEED, PoolExecutor(2), chunk_size=1)
-    assert [o.board.seed for o in again] == [o.board.seed for o in outcomes]
+    assert [(o.board.seed, o.tried) for o in again] == \
+        [(o.board.seed, o.tried) for o in outcomes]
+    # a fourth cannot be new: the book stops, naming the section and what it could make
+    with pytest.raises(batch.TooFewDistinct, match=r"only 3 different puzzle\(s\) of the "
+                       r"4 asked.*'P23'.*at most 3 puzzle\(s\)") as stopped:
+        generate_all(jobs + [job(23, 4)], BOOK_SEED, SerialExecutor())
+    assert stopped.value.job.id == "s1-023"
 
 
 
@@ -408,3 +415,20 @@ def test_candidates_run_with_a_rarely_running_collector():
     with batch.collecting_less():       # a whole build (pipeline.build_book)
         assert _collector_state() == (batch.GENERATING_GC_THRESHOLD, frozen)
     assert gc.get_threshold() == before
+
+
+def test_failures_said_once_keep_each_reason_whole():
+    """Review 2, item 5: "no fill found ..." and "no word of the list fits ..." share only
+    "no": each keeps it; slots of one reason are still listed once."""
+    advice = "; try another grid or `fill_from: any`"
+    said = said_once([
+        "blocked crossword: no fill found within the budget of 6760 steps" + advice,
+        "blocked crossword: no word of the list fits 13 across (A.., row 1, column 3)" + advice,
+        "blocked crossword: no word of the list fits 3 down (.B., row 2, column 5)" + advice])
+    assert said == ("blocked crossword: no fill found within the budget of 6760 steps, "
+                    "no word of the list fits 13 across (A.., row 1, column 3) or 3 down "
+                    "(.B., row 2, column 5)" + advice)
+    # a number inside parentheses is no slot to list: the reasons stay whole
+    assert said_once(["fill: none exists (3 steps); ask less",
+                            "fill: none exists (5 steps); ask less"]) == \
+        "fill: none exists (3 steps), none exists (5 steps); ask less"

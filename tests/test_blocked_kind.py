@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import puz
 import pytest
@@ -128,3 +129,34 @@ def test_a_grid_no_candidate_fills_says_why_and_what_to_do_once(tmp_path):
     assert message.count("blocked crossword:") == 1, message
     assert message.count("no word of the list fits") == 1, message
     assert message.count("try another grid") == 1, message
+
+
+@pytest.mark.parametrize("language, section", [
+    # the reviewer's small specs (review 2, item 1): each printed repeats with exit 0
+    ("de", {"size": 5, "clues": ["de/clues"], "count": 10, "per_page": 2}),
+    ("fr", {"size": 7, "clues": ["fr/clues"], "count": 4, "per_page": 2}),
+])
+def test_a_section_with_too_few_different_puzzles_stops_the_book(tmp_path, monkeypatch,
+                                                                 language, section):
+    """A book never prints a puzzle twice: the section that cannot make as many different
+    ones stops the build, naming itself, how many it made and what to ask instead."""
+    from publisher import batch
+    from publisher.errors import SpecError
+    from publisher.pipeline import build_book
+
+    monkeypatch.setattr(batch, "EXTRA", 4)       # the few such grids show up early
+    spec = tmp_path / "mini.yaml"
+    spec.write_text(yaml.safe_dump({"title": "M", "seed": 9 if language == "de" else 5,
+                                    "language": language, "sections": [{
+                                        "kind": "crossword", "style": "blocked",
+                                        "fill_from": "clued", "candidates": 1, **section}]},
+                                   allow_unicode=True), encoding="utf-8")
+    with pytest.raises(SpecError) as stopped:
+        build_book(spec, tmp_path / "out", workers=1)
+    message = str(stopped.value)
+    assert "mini.yaml:" in message and "section 1" in message
+    made = int(re.search(r"only (\d+) different puzzle\(s\) of the (\d+) asked",
+                         message)[1])
+    assert 0 < made < section["count"], message
+    assert f"at most {made} puzzle(s)" in message and "a larger size" in message
+    assert not (tmp_path / "out").exists()

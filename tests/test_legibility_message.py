@@ -2,7 +2,10 @@
 three puzzles shown and "and N more", each puzzle once (puzzle and solution together)."""
 import re
 
+import pytest
 from typer.testing import CliRunner
+
+from publisher.render.legibility import LegibilityError
 
 SPEC = """\
 title: Legible
@@ -36,3 +39,37 @@ def test_legibility_error_names_the_section_line_and_counts_the_rest(tmp_path):
     assert "and 2 more" in text
     assert text.count("put fewer puzzles on a page") == 1
     assert not (tmp_path / "o").exists()
+
+
+def test_a_size_no_page_can_print_is_refused_before_generating(tmp_path, monkeypatch):
+    """Review 2, item 6: kakuro 25x25 on Letter (its documented largest size), pictures
+    at an exact size larger than a 6x9 page holds (a size of one number scales to fit)
+    and a 16x16 Sudoku on 5x8 failed after every puzzle was generated; they are refused
+    at once, in the words of the check after generating."""
+    import time
+
+    from publisher import pipeline
+
+    def no_generating(*args, **kwargs):
+        raise AssertionError("generated puzzles for a book that cannot be printed")
+
+    monkeypatch.setattr(pipeline, "generate_all", no_generating)
+    (tmp_path / "k.yaml").write_text("title: X\nseed: 777\nsections:\n  - kind: kakuro\n"
+                                     "    size: 25\n    difficulty: hard\n    count: 30\n",
+                                     encoding="utf-8")
+    (tmp_path / "n.yaml").write_text("title: X\nlayout: 6x9\nsections:\n  - kind: nonogram\n"
+                                     "    picture: [en/cat, en/elephant]\n    size: [40, 40]\n",
+                                     encoding="utf-8")
+    (tmp_path / "s.yaml").write_text("title: X\nlayout: 5x8\nsections:\n  - kind: sudoku\n"
+                                     "    size: 16\n    count: 4\n", encoding="utf-8")
+    started = time.monotonic()
+    for name, says in (("s", r"s\.yaml:4: section 1 \(Sudoku\), 4 puzzles: .*cells would be "
+                             r"0\.\d+ in .*and 1 more"),
+                       ("k", r"k\.yaml:4: section 1 \(Kakuro\), 30 puzzles: Kakuro 1 "
+                             r"\(puzzle\): cells would be 0\.\d+ in .*and 27 more"),
+                       ("n", r"n\.yaml:4: section 1 \(Nonogram\), 2 puzzles: Nonogram 1 "
+                             r"\(puzzle\): the clue numbers would be \d\.\d pt")):
+        with pytest.raises(LegibilityError, match=says):
+            pipeline.build_book(tmp_path / f"{name}.yaml", tmp_path / "out", workers=1)
+    assert time.monotonic() - started < 10          # seconds, not minutes (was 34 s)
+    assert not (tmp_path / "out").exists()

@@ -275,9 +275,25 @@ def test_a_puzzle_too_wide_for_the_column_names_it_and_the_fix(tmp_path):
     result = run_cli(spec)
     assert result.exit_code == 2, result.output
     message = " ".join(result.output.split())
-    assert "Daily Crossword" in message and "column_width wider (e.g. 1col" in message
+    assert "Daily Crossword" in message and "make column_width 1col (1.87 in) or wider" \
+        in message
     assert "on a page" not in message                # no book-page advice for a desk file
     assert not (tmp_path / "out").exists()                    # nothing written
+
+
+def test_the_column_width_advised_is_one_the_puzzle_fits(tmp_path):
+    """Review 2, item 7: a 13x13 codeword in 1col was told "e.g. 2col", which failed
+    again; the advice names a width that works, and it does."""
+    spec = tmp_path / "desk.yaml"
+    desk = ("title: Desk\nseed: 2\nsplit: true\nbook: false\ncolumn_width: {}\n"
+            "sections:\n  - kind: codeword\n    size: 13\n    candidates: 1\n")
+    spec.write_text(desk.format("1col"), encoding="utf-8")
+    result = run_cli(spec)
+    advised = re.search(r"make column_width (\d+col) \([\d.]+ in\) or wider",
+                        " ".join(result.output.split()))
+    assert result.exit_code == 2 and advised and advised.group(1) != "1col", result.output
+    spec.write_text(desk.format(advised.group(1)), encoding="utf-8")
+    assert run_cli(spec).exit_code == 0
 
 
 @pytest.mark.parametrize("key", ["svg: true", "book: false"])

@@ -369,6 +369,10 @@ class Kind(Generic[S, P, B]):
     # whose every candidate failed ("make the request easier (...)").
     easier: ClassVar[str] = "a larger grid, fewer or shorter words"
 
+    # What gives this kind's request more different puzzles, for the message of a
+    # section that cannot make as many as asked ("ask for fewer puzzles, or ...").
+    varied: ClassVar[str] = "a larger size"
+
     def missing_input(self, board: B) -> list[str]:
         """Entries the user must supply before this board can be printed (none by default)."""
         return []
@@ -390,6 +394,13 @@ class Kind(Generic[S, P, B]):
         """The words a solver finds in this board (word kinds), so that no worked example
         shows one of them; [] for kinds whose answers are not words."""
         return []
+
+    def stand_in(self, params: P) -> B | None:
+        """Before generating: a board of the request's size that reads at least as well
+        as any puzzle generated for it (no clues, or the fewest), so that a size no page
+        can print is refused at once with the fit check's own words. None (the default):
+        the size alone does not decide."""
+        return None
 
     def identity(self, board: B) -> Hashable | None:
         """A key equal for two boards that a reader would call the same puzzle (turned,

@@ -135,11 +135,33 @@ class _TooNarrow(Exception):
 
 def _place(renderer: BookRenderer, outcome: Outcome, options: DeskOptions,
            solution: bool) -> _Drawing:
-    """The kind's box: column-wide and, from three widths tall, doubled until what the
-    kind draws is readable (`box_problem`) and the height no longer limits it: it leaves
-    a quarter of the box empty, or is no taller in a box twice as tall."""
+    """The kind's box and what it draws there (`_fitted`), or _TooNarrow naming the
+    reason and the narrowest named column width (else the width) it fits."""
     width, theme = options.width, renderer.theme
     job = outcome.job
+    fitted = _fitted(renderer, outcome, width, solution)
+    if isinstance(fitted, str):
+        raise _TooNarrow(f"{job.title} ({job.section_title}), "
+                         f"{'solution' if solution else 'puzzle'}: in a column "
+                         f"{width / 72:.2f} in wide, {fitted}; "
+                         f"{_wide_enough(renderer, outcome, width, options.solutions)}")
+    box, bounds = fitted
+    title, size, title_height = "", max(theme.font_size, theme.min_font_size), 0.0
+    if options.title:
+        words = catalogue(job.language)
+        title = (words.text("book.solution_title", title=job.title) if solution
+                 else job.title)
+        ascent, descent = getAscentDescent(theme.font_bold, size)
+        title_height = ascent - descent + size * TITLE_GAP
+    return _Drawing(box, bounds, title, size, title_height)
+
+
+def _fitted(renderer: BookRenderer, outcome: Outcome, width: float,
+            solution: bool) -> tuple[Box, Bounds] | str:
+    """The kind's box, column-wide and, from three widths tall, doubled until what the
+    kind draws is readable (`box_problem`) and the height no longer limits it (it leaves
+    a quarter of the box empty, or is no taller in a box twice as tall), with the bounds
+    of the drawing; else the reason it is not readable at this width."""
     height = max(3 * width, 720.0)
     problem = None
     while height <= WIDEST:
@@ -150,25 +172,30 @@ def _place(renderer: BookRenderer, outcome: Outcome, options: DeskOptions,
             if bounds.height <= 0.75 * height or _bounds(
                     renderer, outcome, Box(EDGE, 0.0, box.width, 2 * height),
                     solution).height <= bounds.height + 0.5:
-                break
+                return box, bounds
         height *= 2
-    else:
-        wider = [n for n, points in NAMED.items() if points > width + 0.5]
-        advice = (f"make column_width wider (e.g. {wider[0]}, {NAMED[wider[0]] / 72:.2f} in)"
-                  if wider else "make column_width wider")
-        # The reason without its book-page advice ("put fewer puzzles on a page").
-        reason = (problem or "it needs a taller page").split(";", 1)[0]
-        raise _TooNarrow(f"{job.title} ({job.section_title}), "
-                         f"{'solution' if solution else 'puzzle'}: in a column "
-                         f"{width / 72:.2f} in wide, {reason}; {advice}")
-    title, size, title_height = "", max(theme.font_size, theme.min_font_size), 0.0
-    if options.title:
-        words = catalogue(job.language)
-        title = (words.text("book.solution_title", title=job.title) if solution
-                 else job.title)
-        ascent, descent = getAscentDescent(theme.font_bold, size)
-        title_height = ascent - descent + size * TITLE_GAP
-    return _Drawing(box, bounds, title, size, title_height)
+    # The reason without its book-page advice ("put fewer puzzles on a page").
+    return (problem or "it needs a taller page").split(";", 1)[0]
+
+
+def _wide_enough(renderer: BookRenderer, outcome: Outcome, width: float,
+                 solutions: bool) -> str:
+    """The advice for a puzzle too narrow at `width`: the first wider named column its
+    puzzle (and solution) fit, else the first width they fit, doubling the widest
+    named one up to the widest page."""
+    def fits(points: float) -> bool:
+        return all(not isinstance(_fitted(renderer, outcome, points, solution), str)
+                   for _, solution in SIDES[:2 if solutions else 1])
+
+    for name, points in NAMED.items():
+        if points > width + 0.5 and fits(points):
+            return f"make column_width {name} ({points / 72:.2f} in) or wider"
+    points = max(width, max(NAMED.values()))
+    while points < WIDEST:
+        points = min(2 * points, WIDEST)
+        if fits(points):
+            return f"make column_width {points / 72:.2f}in or wider"
+    return "it fits no column; make the puzzle smaller"
 
 
 def _bounds(renderer: BookRenderer, outcome: Outcome, box: Box, solution: bool) -> Bounds:

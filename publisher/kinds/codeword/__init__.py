@@ -57,6 +57,7 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
     section_model = CodewordSection
     params_model = CodewordParams
     default_candidates = 6           # the kept one lacks the fewest letters
+    varied = "a larger size or more words to draw from"
     default_answers_per_page = 4
     easier = "more givens, a larger size or another difficulty"
     cell_units = True                # Dutch IJ is one letter of the code

@@ -193,6 +193,7 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
     section_model = CrosswordSection
     params_model = CrosswordParams
     default_candidates = 30
+    varied = "a larger size or more words and clues to draw from"
     default_answers_per_page = 4
     cell_units = True               # Dutch IJ takes one cell
     example = {"size": 9, "candidates": 2, "puzzles": [{"title": "Mini", "clues": {

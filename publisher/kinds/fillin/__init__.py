@@ -57,6 +57,7 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
     section_model = FillInSection
     params_model = FillInParams
     default_candidates = 6
+    varied = "a larger size or more words to draw from"
     default_answers_per_page = 4
     cell_units = True               # Dutch IJ takes one cell
     example = {"words": ["planet", "garden", "orange", "winter", "pencil", "tiger"],

@@ -129,6 +129,15 @@ class KakuroKind(Kind[KakuroSection, KakuroParams, KakuroBoard]):
                            grade=entry["grade"], hardest=entry["hardest"],
                            techniques=dict(entry["techniques"]))
 
+    def stand_in(self, params: KakuroParams) -> KakuroBoard:
+        """White cells under a clue row and column, no sums: the cells and the caption
+        are those of any board of the size (`fits` checks the cells, not the sums)."""
+        white = "#" + "." * (params.cols - 1)
+        return KakuroBoard(score=0.0, rows=params.rows, cols=params.cols,
+                           blocks=["#" * params.cols] + [white] * (params.rows - 1),
+                           solution=[[None] * params.cols for _ in range(params.rows)],
+                           grade=params.difficulty)
+
     def identity(self, board: KakuroBoard) -> tuple:
         """Equal for a grid and its transpose (across and down swapped): the only turn
         that keeps the clues at the top and left."""

@@ -81,6 +81,7 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
     section_model = NonogramSection
     params_model = NonogramParams
     default_candidates = 2
+    varied = "a larger size or other pictures"
     default_answers_per_page = 6
     easier = "a smaller grid or an easier difficulty"
     example = {"size": [10, 10], "difficulty": "easy"}
@@ -263,6 +264,20 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
 
     def unbeatable(self, board: NonogramBoard, params: NonogramParams) -> bool:
         return True      # a picture is the same from every seed; a random grid has its grade
+
+    def stand_in(self, params: NonogramParams) -> NonogramBoard:
+        """A picture's own clues (they are its puzzle's), a random grid's the fewest: one
+        number a line; no given cells."""
+        if params.mask is not None:
+            rows, cols = clues(params.mask)
+            solution = list(params.mask)
+        else:
+            rows, cols = ((1,),) * params.rows, ((1,),) * params.cols
+            solution = ["." * params.cols] * params.rows
+        return NonogramBoard(score=0.0, rows=params.rows, cols=params.cols,
+                             row_clues=[list(c) for c in rows],
+                             col_clues=[list(c) for c in cols], solution=solution,
+                             picture=params.picture, grade=params.difficulty)
 
     def identity(self, board: NonogramBoard) -> Hashable:
         return tuple(board.solution)

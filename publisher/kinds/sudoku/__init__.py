@@ -182,6 +182,15 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
                     "small for that; put fewer puzzles on a page")
         return None
 
+    def stand_in(self, params: SudokuParams) -> SudokuBoard:
+        """An empty grid of the size and variant, one region, the shortest caption: its
+        cells are those of any board of the request (`fits` checks the cells)."""
+        cells = params.size * params.size
+        return SudokuBoard(score=0.0, size=params.size, variant=params.variant,
+                           symbols=params.symbols, givens=[0] * cells, solution=[0] * cells,
+                           regions=[[0] * params.size for _ in range(params.size)],
+                           grade="easy", difficulty=params.difficulty)
+
     def writing_cell(self, board: SudokuBoard, box: Box, ctx: DrawContext) -> float:
         return grid_layout(board, box, ctx.theme, _caption(board, ctx.text), notes=1).cell
 

@@ -56,6 +56,7 @@ class WordLadderKind(Kind[WordLadderSection, WordLadderParams, WordLadderBoard])
     section_model = WordLadderSection
     params_model = WordLadderParams
     default_candidates = 4
+    varied = "another word length or more steps"
     default_answers_per_page = 6
     default_per_page = 2       # a ladder of a few rungs fills half a page
     easier = "fewer steps or shorter words (or `clues: false`)"

@@ -1,0 +1,43 @@
+"""Before any puzzle is generated: a puzzle that could not be read at the floor even
+alone on a page stops the build at once, judged on its kind's stand-in board
+(`Kind.stand_in`: a board of the request's size that reads at least as well as any
+generated for it), in the words of the same check after generating (`lay_out`)."""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..batch import Outcome
+from ..ground import printrules
+from ..kinds import get_kind
+from ..plan import Job
+from ..spec import BookBase
+from .book import BookRenderer
+from .layout import Layout
+from .legibility import Illegible, LegibilityError
+
+
+def check_sizes(book: BookBase, layout: Layout, jobs: list[Job],
+                where: Callable[[int], str]) -> None:
+    """LegibilityError (each section prefixed by `where(section index)`) when a puzzle of
+    a printed book's `jobs` would not read at the floor alone on a page."""
+    outcomes = [outcome for outcome in (Outcome(job, get_kind(job.kind).stand_in(job.params))
+                                        for job in jobs) if outcome.board is not None]
+    if not outcomes:
+        return
+    printed = layout.for_print(printrules.MIN_PAGES, False)     # the narrowest gutter
+    renderer = BookRenderer(book, printed, outcomes)
+    sides = ("puzzle", "solution") if book.answers_where != "none" else ("puzzle",)
+    found: dict[tuple[int, str], str | None] = {}    # a section's puzzles share params
+    problems = []
+    for index, outcome in enumerate(outcomes):
+        job = outcome.job
+        for what in sides:
+            key = (id(job.params), what)
+            if key not in found:
+                found[key] = renderer.problem(index, what, 1)
+            problem = found[key]
+            if problem:
+                problems.append(Illegible(job.section_index, job.section_title, job.title,
+                                          what, problem))
+    if problems:
+        raise LegibilityError(problems, printed.min_font_size, where=where)
