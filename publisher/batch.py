@@ -407,8 +407,9 @@ def _no_repeats(outcomes: list[Outcome], seed: int, executor: Executor,
     """No two puzzles of a kind that the kind calls the same (`Kind.identity`), and none
     that `known(kind, board)` says was published before (the history): in book order,
     a repeat is replaced by the first further candidate that is new (in seed order,
-    rounds of ROUNDS: the same bytes whatever the executor). A repeat that no further
-    candidate replaces stops the book (TooFewDistinct)."""
+    rounds of ROUNDS: the same bytes whatever the executor). A repeat within the book
+    that no further candidate replaces stops it (TooFewDistinct); one of the history
+    only is kept with a warning."""
     seen: set[tuple[str, Any]] = set()
     for outcome in outcomes:
         if outcome.board is None:
@@ -423,9 +424,15 @@ def _no_repeats(outcomes: list[Outcome], seed: int, executor: Executor,
 
         if repeated(outcome.board):
             _replace_repeat(outcome, seed, executor, repeated)
-        if repeated(outcome.board):
-            raise TooFewDistinct(job, _too_few_distinct(outcomes, outcome, known))
         key = kind.identity(outcome.board)
+        if key is not None and (job.kind, key) in seen:
+            raise TooFewDistinct(job, _too_few_distinct(outcomes, outcome))
+        if repeated(outcome.board):
+            # only the history has it: a desk may reprint a grid on another day (a pinned
+            # template, a rebuild); said, not refused
+            outcome.board.warnings.append(
+                f"the same puzzle as one printed before (the history; {outcome.tried} "
+                f"candidates found no other); {kind.varied} would vary it")
         if key is not None:
             seen.add((job.kind, key))
 
@@ -451,19 +458,16 @@ def _replace_repeat(outcome: Outcome, seed: int, executor: Executor,
                 return
 
 
-def _too_few_distinct(outcomes: list[Outcome], outcome: Outcome,
-                      known: Callable[[str, Board], bool] | None) -> str:
+def _too_few_distinct(outcomes: list[Outcome], outcome: Outcome) -> str:
     job = outcome.job
     section = [o for o in outcomes if o.job.section_index == job.section_index]
     made = section.index(outcome)           # the section's puzzles before: all distinct
-    history = known is not None and known(job.kind, outcome.kept)
     fewer = (f"ask for at most {made} puzzle(s) in this section" if made
              else "use another seed")
     return (f"section {job.section_index + 1} ({job.section_title}, {job.kind}) can make "
             f"only {made} different puzzle(s) of the {len(section)} asked: every one of the "
-            f"{outcome.tried} candidates of {job.title!r} was the same puzzle as "
-            + ("one printed before (the history)" if history else "an earlier one of the book")
-            + f"; {fewer}, or {get_kind(job.kind).varied} (a book never prints one "
+            f"{outcome.tried} candidates of {job.title!r} was the same puzzle as an earlier "
+            f"one of the book; {fewer}, or {get_kind(job.kind).varied} (a book never prints one "
             "puzzle twice)")
 
 
