@@ -212,3 +212,33 @@ def test_an_unknown_style_is_named_with_the_choices(tmp_path):
     message = str(caught.value)
     assert "bad.yaml:2" in message and "cover.style" in message
     assert all(style in message for style in STYLES)
+
+
+@pytest.mark.parametrize("layout, size, back", [("letter", 6, "sudoku"),
+                                                 ("large-print", 9, "wordsearch")])
+def test_the_back_shows_another_kind_than_the_front_where_one_reads(tmp_path, monkeypatch,
+                                                                    layout, size, back):
+    """A book whose only cover kind is on the front (a word search) shows another of its
+    kinds on the back (it showed the front's again) where that one reads in the thumbnail
+    as on a page: a 6x6 Sudoku on Letter does; a 9x9 in large print does not (its digits
+    would be under 16 pt): the front's kind then."""
+    from publisher.batch import generate_all, make_executor
+    from publisher.plan import plan_book
+    from publisher.render import cover
+    from publisher.spec import CoverSpec, load_spec
+
+    path = tmp_path / "two.yaml"
+    path.write_text("title: Two kinds\nseed: 2\nsections:\n"
+                    "  - {kind: wordsearch, size: 10, candidates: 1, words: [horse, sheep, goat, barn]}\n"
+                    f"  - {{kind: sudoku, size: {size}, difficulty: easy, candidates: 1}}\n",
+                    encoding="utf-8")
+    spec = load_spec(path)
+    outcomes = generate_all(plan_book(spec), spec.book.seed, make_executor(1))
+    drawn = []
+    real = cover._draw_design
+    monkeypatch.setattr(cover, "_draw_design",
+                        lambda r, sheet, design, box: (drawn.append(design.job.kind),
+                                                       real(r, sheet, design, box)))
+    cover.cover_pdf(coverbook.renderer(spec, outcomes, layout), 120,
+                    CoverSpec(style="band", colour=False))
+    assert drawn == ["wordsearch", back]

@@ -40,6 +40,10 @@ PALETTES = {True: (Color(0.86, 0.92, 0.98), Color(0.09, 0.23, 0.45), Color(0.95,
                     Color(0.70, 0.70, 0.70))}
 # The kinds whose bare drawing is the grid alone (no rule, no difficulty), best first.
 DESIGN_KINDS = ("wordsearch", "numberlink", "crossword", "queens")
+# the back's thumbnail may be any grid that reads small, so that it shows another kind
+# than the front when the book has one
+THUMBNAIL_KINDS = DESIGN_KINDS + ("sudoku", "nonogram", "codeword", "kakuro", "calcudoku",
+                                  "futoshiki", "skyscrapers", "maze")
 
 
 def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
@@ -175,11 +179,27 @@ def _draw_title(r: BookRenderer, canvas, block: TitleBlock, x: float, top: float
         y -= block.sub_size * TITLE_LEADING
 
 
-def _design(r: BookRenderer, but: str | None = None) -> Outcome | None:
-    """The puzzle a cover shows: the first of the best-looking kinds (not of kind `but`
+def _design(r: BookRenderer, but: str | None = None,
+            kinds: tuple[str, ...] = DESIGN_KINDS) -> Outcome | None:
+    """The puzzle a cover shows: the first of the best-looking `kinds` (not of kind `but`
     when there is another)."""
-    found = [o for kind in DESIGN_KINDS for o in r.outcomes if o.job.kind == kind]
+    found = [o for kind in kinds for o in r.outcomes if o.job.kind == kind]
     return next((o for o in found if o.job.kind != but), found[0] if found else None)
+
+
+def _thumbnail(r: BookRenderer, box: Box) -> Outcome | None:
+    """The back's puzzle: of another kind than the front's where the book has one that
+    reads at the floor in `box` (a cover kind always does: its grid alone has no text)."""
+    front = _design(r)
+    but = front.job.kind if front else None
+    for kind in THUMBNAIL_KINDS:
+        outcome = next((o for o in r.outcomes if o.job.kind == kind), None)
+        if outcome is None or kind == but:
+            continue
+        if kind in DESIGN_KINDS or get_kind(kind).fits(
+                outcome.kept, box, replace(r.context(outcome), bare=True)) is None:
+            return outcome
+    return front
 
 
 def _draw_design(r: BookRenderer, sheet: Sheet, design: Outcome, box: Box) -> None:
@@ -362,11 +382,10 @@ def _back(r: BookRenderer, sheet: Sheet, back: Box, text: str) -> None:
     canvas.setFillColor(white)
     canvas.rect(back.x + back.width - bar_w, back.y, bar_w, bar_h, stroke=0, fill=1)
     thumb_side = min(back.width - bar_w - 0.25 * INCH, back.width * THUMBNAIL)
-    front_design = _design(r)
-    thumb = _design(r, but=front_design.job.kind if front_design else None)
+    box = Box(back.x + 4, back.y + 4, thumb_side - 8, thumb_side - 8)
+    thumb = _thumbnail(r, box)
     bottom = back.y + (max(bar_h, thumb_side) if thumb else bar_h) + t.font_size
     if thumb is not None and thumb_side > 0.75 * INCH:
-        box = Box(back.x + 4, back.y + 4, thumb_side - 8, thumb_side - 8)
         canvas.setFillColor(white)
         canvas.rect(back.x, back.y, thumb_side, thumb_side, stroke=0, fill=1)
         _draw_design(r, sheet, thumb, box)
