@@ -286,3 +286,20 @@ sections:
     titles = [job.title for job in plan_book(load_spec(spec))]
     assert titles == ["Nonograma 1", "Nonograma 2", "Nonograma 3", "Nonograma 4",
                       "Labirinto n.º 1", "Labirinto n.º 2", "Labirinto n.º 3"]
+
+
+def test_contents_tell_apart_sections_of_one_title(write_spec, tmp_path):
+    """Two untitled sections of a kind: the contents named both "Nonograma (2 passatempos)";
+    each line now names its puzzles' titles, which number on."""
+    spec = write_spec("""\
+title: Two of a kind
+language: pt
+sections:
+  - {kind: nonogram, size: 6, count: 2, difficulty: easy}
+  - {kind: nonogram, size: 6, count: 2, difficulty: easy}
+""")
+    result = build_book(spec, tmp_path, workers=1)
+    pages = PdfReader(result.pdf).pages[:4]
+    text = " ".join(" ".join(page.extract_text().split()) for page in pages)
+    assert "Nonograma 1 – Nonograma 2 (2 passatempos)" in text
+    assert "Nonograma 3 – Nonograma 4 (2 passatempos)" in text

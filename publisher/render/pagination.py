@@ -382,14 +382,21 @@ def _contents(result: Pagination, outcomes: list[Outcome], front: FrontMatter, w
     def first(role: str) -> int:
         return next(n for n, p in enumerate(result.book, start=1) if p.role == role)
 
+    # sections of one title (two untitled of a kind) are told apart by their puzzles'
+    # titles, which number on: "Nonogram 3 – Nonogram 4"
+    titled: dict[str, set[int]] = {}
+    for o in outcomes:
+        titled.setdefault(o.job.section_title, set()).add(o.job.section_index)
     rows = []
     for key in _contents_lines(outcomes, front, answers):
         if key.startswith("section:"):
             index = int(key.split(":")[1])
-            count = sum(1 for o in outcomes
-                        if o.job.section_index == outcomes[index].job.section_index)
-            rows.append((f"{outcomes[index].job.section_title} "
-                         f"({words.plural('book.puzzles', count)})",
+            job = outcomes[index].job
+            section = [o.job.title for o in outcomes if o.job.section_index == job.section_index]
+            name = job.section_title
+            if len(titled[name]) > 1:
+                name = section[0] if len(section) == 1 else f"{section[0]} – {section[-1]}"
+            rows.append((f"{name} ({words.plural('book.puzzles', len(section))})",
                          result.placements[index].page))
         elif key == "answers":
             rows.append((words.text("book.answers"), first("answers")))
