@@ -57,6 +57,11 @@ def book_fonts(spec: Spec) -> BookFonts:
                       grid_bold=files.get("grid_bold") or files.get("grid") or
                       files.get("text_bold") or (text if "text" in files else BOLD),
                       bold_grid=given.bold_grid)
+    if given.bold_grid and "grid" in files and "grid_bold" not in files:
+        line = spec.lines.get(("fonts", "bold_grid"), spec.lines.get(("fonts",), 1))
+        spec.notes.append(f"{spec.path.name}:{line}: fonts.bold_grid: the cell letters stay "
+                          f"in {given.grid}'s weight (no `grid_bold` given): give "
+                          "fonts.grid_bold a bold file for bold cell letters")
     languages = dict.fromkeys([spec.book.language] + [
         s.language for s in spec.book.sections if getattr(s, "language", None)])
     kinds = {s.kind for s in spec.book.sections}

@@ -110,6 +110,15 @@ def test_bold_grid_prints_every_cell_letter_bold(tmp_path):
 
 
 @needs_lato
+def test_bold_grid_without_a_bold_grid_font_says_so(tmp_path):
+    """`bold_grid: true` with a `grid` font and no `grid_bold` draws the cells in the grid
+    font's own weight: the build says so (it embedded no bold face, silently)."""
+    run = build(tmp_path, spec_text("fonts: {grid: Lato-Regular, bold_grid: true}"))
+    assert run.returncode == 0, run.stderr
+    assert "fonts.bold_grid" in run.stderr and "grid_bold" in run.stderr
+
+
+@needs_lato
 def test_a_letter_the_users_font_lacks_is_a_clear_error(tmp_path):
     from reportlab.pdfbase.ttfonts import TTFont
 
