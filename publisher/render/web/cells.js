@@ -17,8 +17,9 @@
 // `flow`: `cells` is one line of text, null between words, wrapped at words to the width
 // of the page (see flowed) and saved in reading order, so another width finds it again; a
 // turned phone or a resized window reloads the page to wrap it anew.
-// `api.units` ({"IJ": "Ĳ"}, the language's cell units): typing I then J fills the I's
-// cell with the one-cell Ĳ, shown as "IJ" as in print.
+// `api.units` ({"IJ": "Ĳ"}, the cell units the puzzle joins; none where it prints I and J
+// apart, as a word ladder): typing I then J fills the I's cell with the one-cell Ĳ, shown
+// as "IJ" as in print.
 // `key`: {label, number} (a codeword's): under the grid a square per group (1..N) shows
 // the letter its cells hold, as the printed key does; a click goes to its first open
 // cell; the letter pad strikes the letters in use, as the printed alphabet is crossed.
