@@ -51,6 +51,7 @@ class Job:
     version: str = ""                 # `copies:`: the version code printed in the footer
     copy: int = 1                     # `copies:`: which copy (a worksheet's student packet)
     per_page_asked: bool = False      # the section set `per_page` (not the kind's default)
+    cell_units: bool = False          # the grid writes the language's cell units (IJ) in one cell
 
 
 class SectionContext:
@@ -397,7 +398,7 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
                     answers_per_page=section.answers_per_page,
                     colour=section.colour,
                     date=dates[number - 1] if dates is not None else None, version=version,
-                    copy=copy))
+                    copy=copy, cell_units=ctx.units))
         puzzles_before += len(requests)
         for template in {request.title for request in requests}:
             numbered[template] = numbered.get(template, 0) + len(requests)

@@ -1,6 +1,8 @@
 """The language catalogue: complete in every language, plural rules right, no English
 fallback, and a book of every kind in every language that shows no word of another
 language's catalogue and grids in the language's letters."""
+import re
+
 import pytest
 
 from publisher.ground.catalogue import CatalogueError, PLURAL_RULES, available, catalogue
@@ -44,6 +46,16 @@ def test_every_kind_has_its_words_in_every_language(code, kind):
     text = catalogue(code).kind(kind)
     for key in ("title", "rule", "how_to_play"):
         assert text.text(key).strip()
+
+
+def test_english_kind_names_are_in_sentence_case():
+    """"Word search", "Word ladder", "Fill-in": after the first word a kind's name (and
+    its variants') is lower case but for a proper noun (Sudoku) or a letter (Sudoku X)."""
+    for name, block in catalogue("en").lookup("kinds").items():
+        for key, title in block.items():
+            if key == "title" or key.startswith("title_"):
+                later = re.split(r"[ -]", title)[1:]
+                assert all(w.islower() or w in ("Sudoku", "X") for w in later), (name, title)
 
 
 @pytest.mark.parametrize("count,form", [(1, "головоломка"), (21, "головоломка"),

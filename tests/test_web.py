@@ -174,6 +174,34 @@ def test_a_clued_word_ladders_page_gives_the_ends_and_clues_each_rung(tmp_path):
     assert given == [True] + [False] * (len(ladder) - 2) + [True]
 
 
+def test_a_dutch_page_joins_i_and_j_only_where_the_puzzle_prints_one_ij_cell(tmp_path):
+    """Typing I then J gives one IJ cell (`units`) in a crossword, fill-in, codeword and
+    a word search with `ij: one`; a ladder, scramble, cryptogram or word search with two
+    letters prints I and J apart, so its page keeps them apart too."""
+    ij = ["wijn", "tijger", "rijst", "boot", "zeilen"]
+    sections = [
+        {"kind": "wordladder", "length": 4, "steps": 5},
+        {"kind": "crossword", "size": 9, "candidates": 2, "puzzles": [{"title": "Kruis", "clues": {
+            "ijzer": "Metaal", "wijn": "Drank", "tijger": "Gestreepte kat", "zee": "Zout water",
+            "rijst": "Graan", "boot": "Vaart"}}]},
+        {"kind": "fillin", "size": 9, "words": ["ijzer", *ij]},
+        {"kind": "codeword", "size": 11},
+        {"kind": "scramble", "words": ij},
+        {"kind": "cryptogram", "texts": ["De wijn is rijp en de tijger slaapt."]},
+        {"kind": "wordsearch", "size": 8, "candidates": 2, "ij": "one",
+         "puzzles": [{"title": "Een", "words": ij[:3]}]},
+        {"kind": "wordsearch", "size": 8, "candidates": 2,
+         "puzzles": [{"title": "Twee", "words": ij[:3]}]}]
+    result = build_book(_write(tmp_path, sections, language="nl", seed=15), tmp_path / "out",
+                        workers=1)
+    puzzles = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
+    units = [_data((tmp_path / "out" / p["files"][-1]).read_text(encoding="utf-8"))["units"]
+             for p in puzzles]
+    one = {"IJ": "Ĳ"}
+    assert units == [{}, one, one, one, {}, {}, one, {}]
+    assert any("IJ" in word for word in puzzles[0]["solution"])      # the ladder has an IJ
+
+
 # The Latin squares' pages, each read against its manifest entry with the page's own
 # data: what a solver sees must be the puzzle the book prints.
 def _pages(built, kind):

@@ -537,6 +537,42 @@ def test_a_crossword_at_360_px_is_typed_on_the_pages_own_letters(browser, book):
         page.close()
 
 
+def test_a_crossword_click_turns_the_direction_only_on_the_square_already_chosen(browser,
+                                                                                  tmp_path):
+    """The page starts on the first square, Across: a first click on it (or on another
+    square of two words) keeps Across; a second click on the same square turns to Down."""
+    spec = tmp_path / "mini.yaml"
+    spec.write_text(yaml.safe_dump({"title": "Mini", "seed": 5, "print": False, "web": True,
+                                    "sections": [{"kind": "crossword", "style": "blocked",
+                                                  "size": 5, "clues": ["en/clues"],
+                                                  "fill_from": "clued", "count": 1}]}),
+                    encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    (puzzle,) = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
+    letters = _grid_letters(puzzle["solution"])
+    both = [(r, c) for r, c in letters if ((r, c - 1) in letters or (r, c + 1) in letters)
+            and ((r - 1, c) in letters or (r + 1, c) in letters)]
+    start = min(letters)
+    assert start in both                     # a blocked grid's first square starts two words
+    other = next(rc for rc in both if rc[0] != start[0] and rc[1] != start[1])
+    page = Page(browser, tmp_path / "out" / puzzle["files"][-1])
+
+    def click(r, c):
+        page.page.click(f'td[data-row="{r}"][data-col="{c}"]')
+        word = page.page.evaluate("[...document.querySelectorAll('td.word')]"
+                                  ".map(td => +td.dataset.row)")
+        return "across" if len(set(word)) == 1 else "down"
+    try:
+        assert click(*start) == "across"
+        assert click(*start) == "down"
+        assert click(*start) == "across"
+        assert click(*other) == "across"
+        assert click(*other) == "down"
+        assert page.errors == []
+    finally:
+        page.close()
+
+
 def test_reveal_all_says_revealed_not_solved_in_a_time(browser, book):
     """Reveal -> All completes the grid: the page keeps the solved contract (with
     "revealed" in its message) but its status says the answers were revealed, in the

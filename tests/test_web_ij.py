@@ -58,3 +58,38 @@ def test_typing_i_then_j_fills_the_ij_cell(tmp_path, monkeypatch):
             page.close()
         finally:
             browser.close()
+
+
+def test_a_dutch_ladder_keeps_i_and_j_in_two_squares_as_printed(tmp_path):
+    """A word ladder prints IJ as two letters: typing a rung's I then J fills two squares
+    (not one IJ square, which spilled the rest of the word over), and the reader can
+    finish the ladder."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from publisher.pipeline import build_book
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: Ladder\nseed: 15\nlanguage: nl\nprint: false\nweb: true\n"
+                    "sections:\n  - {kind: wordladder, length: 4, steps: 5}\n", encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    (puzzle,) = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
+    path = tmp_path / "out" / next(f for f in puzzle["files"] if f.endswith(".html"))
+    rungs = puzzle["solution"][1:-1]
+    assert any("IJ" in rung for rung in rungs)        # the seed's ladder has a rung with IJ
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            page = Page(browser, path, viewport={"width": 390, "height": 844})
+            page.focus_grid()
+            for n, rung in enumerate(rungs):
+                if n:
+                    page.page.keyboard.press("Tab")
+                for letter in rung:
+                    page.page.keyboard.press(letter)
+            shown = page.page.evaluate(
+                "[...document.querySelectorAll('tr')].map(tr => [...tr.querySelectorAll('td .val')]"
+                ".map(v => v.textContent).join('|'))")
+            assert shown[1:-1] == ["|".join(rung) for rung in rungs]
+            assert page.solved() and not page.errors
+            page.close()
+        finally:
+            browser.close()

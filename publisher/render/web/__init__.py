@@ -63,8 +63,11 @@ def page(book: WebBook, outcome: Outcome, part: WebPart, print_link: str | None)
         raise PublisherError(f"the {job.kind} kind's web part uses {unknown}, which the "
                              f"page shell does not have (it has: {', '.join(SHARED)})")
     text = _shell_text(words)
+    # The puzzle's own cell units: a ladder or a scramble prints I and J in two cells, so
+    # typing them must not join them as a crossword's one IJ cell does.
+    units = words.cell_units if job.cell_units else {}
     data = {"book": book.name, "id": job.id, "kind": job.kind, "text": text,
-            "alphabet": words.alphabet, "units": words.cell_units, "data": part.data}
+            "alphabet": words.alphabet, "units": units, "data": part.data}
     e = html.escape
     scripts = "\n".join(_asset(f"{u}.js") for u in part.uses)
     day = (f'<p class="date">{e(format_date(job.date, words.text("dates.long"), job.language))}'

@@ -17,8 +17,9 @@
 // `flow`: `cells` is one line of text, null between words, wrapped at words to the width
 // of the page (see flowed) and saved in reading order, so another width finds it again; a
 // turned phone or a resized window reloads the page to wrap it anew.
-// `api.units` ({"IJ": "Ĳ"}, the language's cell units): typing I then J fills the I's
-// cell with the one-cell Ĳ, shown as "IJ" as in print.
+// `api.units` ({"IJ": "Ĳ"}, the cell units the puzzle joins; none where it prints I and J
+// apart, as a word ladder): typing I then J fills the I's cell with the one-cell Ĳ, shown
+// as "IJ" as in print.
 // `key`: {label, number} (a codeword's): under the grid a square per group (1..N) shows
 // the letter its cells hold, as the printed key does; a click goes to its first open
 // cell; the letter pad strikes the letters in use, as the printed alphabet is crossed.
@@ -39,6 +40,10 @@ Shell.cells = (data, api) => {
   const units = api.units || {};
   const shown = (v) => Object.entries(units).reduce((s, [letters, unit]) => s.split(unit).join(letters), v);
   let last = null;       // the cell a letter was just typed into: {r, c, ch}
+  // The cursor's square was chosen (a click, a key): a click on it again turns the
+  // direction. The square the page starts on, or one a press just focused, is not yet:
+  // the first click on it keeps the direction.
+  let chosen = false;
   const at = (r, c) => (r >= 0 && r < R && c >= 0 && c < C ? data.cells[r][c] : null);
   const playable = (r, c) => { const cell = at(r, c); return !!cell && cell.s !== undefined && !cell.g; };
   const value = [], pencil = [], wrong = new Set();
@@ -215,6 +220,7 @@ Shell.cells = (data, api) => {
     last = null;
     tds[row][col].tabIndex = -1;
     row = r; col = c;
+    chosen = focus;
     tds[r][c].tabIndex = 0;
     if (!entryOf(r, c, dir) && entryOf(r, c, 1 - dir)) dir = 1 - dir;
     highlight();
@@ -345,7 +351,7 @@ Shell.cells = (data, api) => {
     const td = event.target.closest("td");
     if (!td || !at(+td.dataset.row, +td.dataset.col)) return;
     const r = +td.dataset.row, c = +td.dataset.col;
-    if (r === row && c === col && entryOf(r, c, 1 - dir)) dir = 1 - dir;
+    if (r === row && c === col && chosen && entryOf(r, c, 1 - dir)) dir = 1 - dir;
     go(r, c);
   });
   table.addEventListener("focusin", (event) => {
