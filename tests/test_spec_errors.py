@@ -86,6 +86,10 @@ CASES = [
      {"w.txt": "cow\n\n# fine\n1234\n"}, ["w.txt:4:", "'1234' has no letters"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.txt"),
      {"w.txt": b"cow\nni\xf1o\n"}, ["w.txt", "not UTF-8"]),
+    # A .txt list of `word: clue` lines would be read as phrases ("COWMOOS"): refused.
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.txt"),
+     {"w.txt": "# word: clue\ncow: moos\npig\n"},
+     ["w.txt:2:", "a .txt list holds words only; write word: clue in a .yaml file"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "[cow, Cow]"), {},
      ["book.yaml:8:", "'Cow' and 'cow'", "same word"]),
     ("title: T\nsections:\n  - kind: wordsearch\n    size: 10\n    count: 2\n", {},
