@@ -154,6 +154,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
            scheduler: str | None, phases: Phases) -> BuildResult:
     progress = progress or Progress()
     transaction.preflight(Path(out_dir), spec.name, protected=(spec.path,))
+    _check_spec_settings(spec, engine, scheduler, cover)
     layout = load_layout(spec.book.layout, spec.path.parent,
                          lambda message: spec.error(("layout",), message), spec.read_anywhere)
     spec.fonts = book_fonts(spec)
@@ -425,6 +426,18 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
     if problem:
         raise PublisherError(f"the book has {problem}")
     return renderer, pages
+
+
+def _check_spec_settings(spec: Spec, engine: str, scheduler: str | None,
+                         cover: bool | None) -> None:
+    """Settings that would fail only after generating, refused at their spec line first."""
+    if engine == "dask" and not scheduler and spec.book.executor == "dask":
+        raise spec.error(("executor",), "the dask executor needs the scheduler's address: "
+                         "add `scheduler: tcp://HOST:8786` (or give --scheduler)")
+    cover_spec = spec.book.cover_spec or (CoverSpec() if cover else None)
+    if cover_spec and cover_spec.image and not (spec.path.parent / cover_spec.image).is_file():
+        raise spec.error(("cover", "image"), f"{cover_spec.image!r} is not a file beside the "
+                         "spec; give the path of an image beside it, or remove `image:`")
 
 
 def _cover(spec: Spec, renderer: BookRenderer, pagination: Pagination,

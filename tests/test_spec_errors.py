@@ -86,6 +86,15 @@ CASES = [
      {"w.txt": "cow\n\n# fine\n1234\n"}, ["w.txt:4:", "'1234' has no letters"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.txt"),
      {"w.txt": b"cow\nni\xf1o\n"}, ["w.txt", "not UTF-8"]),
+    # Review 3, item 10: three settings that named no spec line.
+    ("title: T\nexecutor: dask\nsections:\n" + GOOD_SECTION, {},
+     ["book.yaml:2: executor: the dask executor needs the scheduler's address",
+      "scheduler: tcp://"]),
+    ("title: T\ncover: {image: nope.png}\nsections:\n" + GOOD_SECTION, {},
+     ["book.yaml:2: cover.image: 'nope.png' is not a file beside the spec"]),
+    ("title: T\nhistory: notadb.sqlite\nsections:\n" + GOOD_SECTION,
+     {"notadb.sqlite": "not a database, just text\n" * 100},
+     ["book.yaml:2: history:", "notadb.sqlite is not a history database", "new file"]),
     # A .txt list of `word: clue` lines would be read as phrases ("COWMOOS"): refused.
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.txt"),
      {"w.txt": "# word: clue\ncow: moos\npig\n"},
