@@ -3,9 +3,10 @@
 `distributed` is an optional extra (`pip install ".[dask]"`), imported only here. Tasks
 carry everything they need (params hold the words), so workers need only the installed
 package (a scheduler or worker without it is named at connect time). Every wait is
-bounded: an unreachable scheduler, a cluster without workers or a round that does not finish (workers gone) raise a PublisherError instead of hanging; a
-worker that dies mid-round has its tasks rerun elsewhere (Dask's own retry), up to
-`retries` more times per task."""
+bounded: an unreachable scheduler, a cluster without workers or a round that does not
+finish (workers gone) raise a PublisherError instead of hanging; a worker that dies
+mid-round has its tasks rerun elsewhere (Dask's own retry), up to `retries` more times
+per task."""
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
