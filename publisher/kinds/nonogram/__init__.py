@@ -335,7 +335,7 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
             below = below_height(self._text(board, ctx), theme, box.width, board.grade, size)
             side = self._side_that_fits(max(board.rows, board.cols), box, theme, below)
             # the box the book asks last is alone on its page: only a smaller grid helps
-            advice = (f"use size {side} or smaller (any grid up to {side}x{side} fits here)"
+            advice = (f"use a smaller size (any grid up to {side}x{side} fits here)"
                       if side else "no size reads here: use a layout with a larger page or "
                       "a lower min_font_size")
             return (f"the clue numbers would be {digits:.1f} pt (at least "
