@@ -238,7 +238,8 @@ def check(
     trim: Optional[str] = typer.Option(
         None, "--trim", help="The trim in inches, e.g. 6x9 (default: the file's /TrimBox; for a "
         "cover, that of <name>.pdf beside <name>-cover.pdf, else the one the cover names)."),
-    bleed: bool = typer.Option(False, "--bleed", help="The pages should carry 0.125 in bleed."),
+    bleed: bool = typer.Option(False, "--bleed", help="The pages should carry 0.125 in bleed "
+                               "(default: if the file's /BleedBox runs past its /TrimBox)."),
     cover: bool = typer.Option(False, "--cover", help="FILE is a cover (back, spine, front)."),
     pages: Optional[int] = typer.Option(
         None, "--pages", min=1, help="A cover's interior page count (default: that of "

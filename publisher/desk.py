@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .batch import Outcome
+from .errors import PublisherError
 from .ground.files import inside
 from .ground.history import Entry, History
 from .ground.schedule import fill, overridden
@@ -48,7 +49,12 @@ class Desk:
                              "or --allow-paths)")
         path = Path(history) if history else (spec.path.parent / book.history
                                               if book.history else None)
-        opened = History.open(path) if path is not None else None
+        try:
+            opened = History.open(path) if path is not None else None
+        except PublisherError as exc:
+            if history:                     # --history PATH: the message names the file
+                raise
+            raise spec.error(("history",), str(exc)) from None
         desk = cls(spec, opened, datetime.now(timezone.utc).date())
         if opened is not None:       # re-running recorded dates replaces that run
             try:

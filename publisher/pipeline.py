@@ -154,6 +154,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
            scheduler: str | None, phases: Phases) -> BuildResult:
     progress = progress or Progress()
     transaction.preflight(Path(out_dir), spec.name, protected=(spec.path,))
+    _check_spec_settings(spec, engine, scheduler, cover)
     layout = load_layout(spec.book.layout, spec.path.parent,
                          lambda message: spec.error(("layout",), message), spec.read_anywhere)
     spec.fonts = book_fonts(spec)
@@ -193,10 +194,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     pdf = written[0] if has_pdf else None
     manifest_path = written[-1]
     warnings = puzzle_warnings(outcomes) + pages.notes + renderer.warnings
-    padding = {"notes": "Notes", "blank": "blank", "more": "More puzzles and Notes"}
-    notes = spec.notes + ([f"{pages.padded} {padding[spec.book.padding]} "
-                           f"page(s) added to reach {len(pages.book)} pages (24 at least, "
-                           "an even count)"] if pages.padded else [])
+    notes = spec.notes + ([f"{_padding_added(pages)} added to reach {len(pages.book)} pages "
+                           "(24 at least, an even count)"] if pages.padded else [])
     return BuildResult(pdf, manifest_path, written[1 if pdf else 0:-1], len(outcomes),
                        len(pages.book) + len(pages.answers), warnings, notes, outcomes, seed)
 
@@ -425,6 +424,27 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
     if problem:
         raise PublisherError(f"the book has {problem}")
     return renderer, pages
+
+
+def _padding_added(pages: Pagination) -> str:
+    """"1 More puzzles page and 3 Notes pages": the padding pages counted by what they are
+    (blank padding turns to Notes pages after two blanks in a row)."""
+    added = [page.role for page in pages.book[len(pages.book) - pages.padded:]]
+    names = {"more": "More puzzles", "notes": "Notes", "blank": "blank"}
+    return " and ".join(f"{added.count(role)} {name} page{'' if added.count(role) == 1 else 's'}"
+                        for role, name in names.items() if role in added)
+
+
+def _check_spec_settings(spec: Spec, engine: str, scheduler: str | None,
+                         cover: bool | None) -> None:
+    """Settings that would fail only after generating, refused at their spec line first."""
+    if engine == "dask" and not scheduler and spec.book.executor == "dask":
+        raise spec.error(("executor",), "the dask executor needs the scheduler's address: "
+                         "add `scheduler: tcp://HOST:8786` (or give --scheduler)")
+    cover_spec = spec.book.cover_spec or (CoverSpec() if cover else None)
+    if cover_spec and cover_spec.image and not (spec.path.parent / cover_spec.image).is_file():
+        raise spec.error(("cover", "image"), f"{cover_spec.image!r} is not a file beside the "
+                         "spec; give the path of an image beside it, or remove `image:`")
 
 
 def _cover(spec: Spec, renderer: BookRenderer, pagination: Pagination,

@@ -163,10 +163,16 @@ def bundled_themes(root: Path, language: str) -> list[ThemeList]:
 # --- reading word lists ------------------------------------------------------------
 
 def read_text_list(path: Path) -> list[Entry]:
-    """One word or phrase per line; blank lines and `#` comments skipped."""
+    """One word or phrase per line; blank lines and `#` comments skipped. A line that
+    reads `word: clue` is refused: taken as a phrase it would scramble "CITTACITY"."""
     entries: list[Entry] = []
     for number, line in enumerate(_read(path).splitlines(), start=1):
         text = line.split("#", 1)[0].strip()
+        word, colon, clue = text.partition(":")
+        if colon and word.strip() and clue.strip():
+            raise SpecError(f"{text!r} reads as word: clue, but a .txt list holds words "
+                            f"only; write word: clue in a .yaml file ({path.stem}.yaml)",
+                            file=str(path), line=number)
         if text:
             entries.append((text, None, number))
     return entries

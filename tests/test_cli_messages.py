@@ -63,7 +63,7 @@ def test_notes_start_on_their_first_line_and_the_summary_names_the_books_files(t
     done = make_book(spec, "--out", out)
     assert done.returncode == 0, done.stderr
     lines = done.stderr.splitlines()
-    assert lines[0].startswith("note: ") and "page(s) added" in lines[0], done.stderr
+    assert lines[0].startswith("note: ") and "added to reach" in lines[0], done.stderr
     summary = lines[-1]
     for name in ("book.pdf", "book-cover.pdf", "book-answers.pdf", "book.json"):
         assert str(out / name) in summary, summary

@@ -233,6 +233,17 @@ def test_unplaceable_word_is_reported_not_dropped():
     assert any("xyz" in w for w in board.warnings)
 
 
+def test_a_drawn_word_left_out_is_recorded_without_a_warning():
+    """Review 3, item 11: words drawn from a clue list (`count` + `words_per_puzzle`) were
+    never chosen by the user: one left out is in the manifest's `unplaced`, not warned of."""
+    section = CrosswordSection(kind="crossword", size=[5, 5], count=1, words_per_puzzle=3,
+                               clues={"abc": "x", "xyz": "y", "bcd": "z"})
+    [request] = KIND.plan(section, FakeCtx())
+    board = KIND.generate(request.params, 1)
+    assert [u["answer"] for u in board.unplaced] == ["XYZ"]
+    assert not board.warnings, board.warnings
+
+
 @settings(max_examples=30, deadline=None)
 @given(words=st.lists(st.sampled_from(VOCAB), min_size=2, max_size=14, unique=True),
        rows=st.integers(5, 14), cols=st.integers(5, 14), seed=st.integers(0, 2**32))
@@ -462,7 +473,7 @@ def test_utf8_clues_give_puz_2_and_cyrillic_gives_no_puz(tmp_path):
 
     ru = {"кот": "Домашнее животное", "ток": "Электрический ...", "око": "Глаз"}
     board = best(params_for(ru, 7, language="ru"), range(3))
-    assert board.puz_version is None and any(".puz" in w for w in board.warnings)
+    assert board.puz_version is None and not board.warnings
     paths = export(board, "ru", "Кроссворд", {}, tmp_path)
     assert [p.name for p in paths] == ["ru.ipuz"] and not (tmp_path / "ru.puz").exists()
     doc = ipuz.read((tmp_path / "ru.ipuz").read_text(encoding="utf-8"))
@@ -487,18 +498,28 @@ sections:
 """
 
 
-def test_a_warning_shared_by_a_sections_puzzles_is_one_line(write_spec, tmp_path):
-    """Every Russian crossword has no .puz: the build says so once for the section,
-    naming the first puzzles and how many more, and says which letters are the reason;
-    each manifest entry still carries its own warning."""
+def test_a_russian_crossword_gets_its_ipuz_without_a_warning(write_spec, tmp_path):
+    """Review 3, item 11: a .puz cannot hold Cyrillic, but nobody asked for one (every
+    crossword gets it where it can): the .ipuz is written, and no warning is printed."""
     from publisher.pipeline import build_book
     result = build_book(write_spec(RUSSIAN_BOOK), tmp_path, workers=1)
-    lines = [w for w in result.warnings if ".puz" in w]
-    assert len(lines) == 1, result.warnings
-    assert lines[0].startswith("Лес 1, Лес 2, Лес 3 and 2 more (Лес): "), lines
-    assert "Cyrillic" in lines[0]
+    assert not [w for w in result.warnings if ".puz" in w], result.warnings
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
-    assert all(any(".puz" in w for w in p["warnings"]) for p in manifest["puzzles"])
+    for puzzle in manifest["puzzles"]:
+        assert [name.rsplit(".", 1)[1] for name in puzzle["files"]] == ["ipuz"], puzzle
+        assert not puzzle.get("warnings"), puzzle
+
+
+def test_a_warning_shared_by_a_sections_puzzles_is_one_line():
+    """The same warning on every puzzle of a section is said once, naming the first
+    puzzles and how many more."""
+    from types import SimpleNamespace
+
+    from publisher.pipeline import puzzle_warnings
+    outcomes = [SimpleNamespace(job=SimpleNamespace(section_title="Лес", title=f"Лес {n}"),
+                                kept=SimpleNamespace(warnings=["one thing"]))
+                for n in range(1, 6)]
+    assert puzzle_warnings(outcomes) == ["Лес 1, Лес 2, Лес 3 and 2 more (Лес): one thing"]
 
 
 def test_the_cli_reports_one_puzzle_in_the_singular(write_spec, tmp_path):
@@ -509,7 +530,7 @@ def test_the_cli_reports_one_puzzle_in_the_singular(write_spec, tmp_path):
     run = CliRunner().invoke(app, ["build", str(spec), "--out", str(tmp_path / "out")])
     assert run.exit_code == 0, run.output
     assert "1 puzzle, " in run.output and "1 puzzles" not in run.output
-    assert run.output.count(".puz file") == 1
+    assert ".puz" not in run.output
 
 
 def test_typographic_marks_are_written_plainly_in_a_latin1_puz_with_one_warning(tmp_path):

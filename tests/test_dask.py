@@ -74,6 +74,23 @@ def test_dask_without_a_scheduler_says_what_to_give(tmp_path):
         build_book(spec, tmp_path / "out", executor="dask")
 
 
+def test_a_cluster_without_the_package_is_one_clear_error(cluster, tmp_path, monkeypatch):
+    """Review 3, item 4: a scheduler or workers that cannot import the package printed a
+    deserialization traceback (exit 1), or waited out the round. Here the cluster lacks a
+    package of another name: the build stops at once with one error naming who lacks it."""
+    monkeypatch.setattr(dask_executor, "PACKAGE", "publisher_nowhere_installed")
+    spec = tmp_path / "cluster.yaml"
+    spec.write_text(SPEC, encoding="utf-8")
+    began = time.monotonic()
+    with pytest.raises(PublisherError) as refused:
+        build_book(spec, tmp_path / "out", executor="dask", scheduler=cluster.scheduler_address)
+    message = str(refused.value)
+    assert "lacks the publisher_nowhere_installed package on the scheduler, worker tcp://" \
+        in message and "pip install" in message and "\n" not in message, message
+    assert time.monotonic() - began < 15
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_worker_dying_mid_round_is_retried_elsewhere(cluster, tmp_path):
     marker = tmp_path / "died-once"
 

@@ -278,3 +278,37 @@ def test_size_as_rows_and_cols(tmp_path):
     job = _plan(tmp_path, {"kind": "kakuro", "size": [7, 10], "count": 2})[0]
     board = KIND.generate(job.params, 2)
     assert (board.rows, board.cols) == (7, 10) and count_solutions(KIND.manifest(board)) == 1
+
+
+def test_too_large_a_grid_is_told_the_largest_size_that_prints(tmp_path, monkeypatch):
+    """Review 3, item 7: a 25x25 on 6x9 is alone on its page already, so the advice is
+    the largest size that prints there (that size reaches generating; one larger is
+    refused), not "fewer puzzles on a page"."""
+    import re
+
+    from publisher import pipeline
+    from publisher.render.legibility import LegibilityError
+
+    class Generating(Exception):
+        pass
+
+    def generating(*args, **kwargs):
+        raise Generating
+
+    monkeypatch.setattr(pipeline, "generate_all", generating)
+
+    def build(size):
+        spec = tmp_path / f"k{size}.yaml"
+        spec.write_text(f"title: X\nlayout: 6x9\nsections:\n  - {{kind: kakuro, size: {size}, "
+                        "count: 3}\n", encoding="utf-8")
+        pipeline.build_book(spec, tmp_path / "out", workers=1)
+
+    with pytest.raises(LegibilityError) as refused:
+        build(25)
+    advice = str(refused.value).split("To fix: ")[1]
+    assert "fewer" not in advice, advice
+    largest = int(re.fullmatch(r"use size (\d+), the largest that prints here", advice)[1])
+    with pytest.raises(Generating):
+        build(largest)
+    with pytest.raises(LegibilityError, match=f"use size {largest},"):
+        build(largest + 1)

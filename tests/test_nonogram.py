@@ -446,6 +446,8 @@ def test_grids_too_large_for_the_page_get_one_size_to_use(tmp_path):
     assert text.count("the clue numbers would be") == 3, text
     sizes = re.findall(r"(\d+)x(\d+) fits here", text)
     assert len(sizes) == 1 and sizes[0][0] == sizes[0][1] and int(sizes[0][0]) < 40, text
+    # alone on a page already: only a smaller grid helps (review 3, item 7)
+    assert "fewer" not in text and text.endswith("fits here)"), text
 
 
 def test_a_small_grid_fills_its_page(write_spec, tmp_path):

@@ -98,7 +98,7 @@ def test_gutter_steps_and_cover_formulas():
 def test_a_small_book_is_padded_to_24_pages_with_notes(book):
     result, reader, manifest = book
     assert len(reader.pages) == result.pages == 24
-    assert any("Notes page(s) added to reach 24 pages" in note for note in result.notes)
+    assert any("Notes pages added to reach 24 pages" in note for note in result.notes)
     texts = [_text(p) for p in reader.pages]
     assert texts[-1].startswith("Notes") and texts[-1].endswith("24")
     last_puzzle = max(p["answer_page"] for p in manifest["puzzles"])

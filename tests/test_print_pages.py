@@ -219,6 +219,8 @@ def test_section_openers_bleed_and_a_more_puzzles_page(write_spec, tmp_path):
         more = [n for n, text in enumerate(texts, start=1) if text.startswith("More puzzles")]
         notes = [n for n, text in enumerate(texts, start=1) if text.startswith("Notes")]
         assert len(more) == 1 and notes and more[0] < min(notes)
+        added = f"1 More puzzles page and {len(notes)} Notes page{'s' * (len(notes) > 1)} added"
+        assert any(note.startswith(added) for note in result.notes), result.notes
         assert check_file(result.pdf, bleed=bleed).ok
 
 

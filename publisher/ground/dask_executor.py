@@ -2,10 +2,11 @@
 
 `distributed` is an optional extra (`pip install ".[dask]"`), imported only here. Tasks
 carry everything they need (params hold the words), so workers need only the installed
-package. Every wait is bounded: an unreachable scheduler, a cluster without workers or a
-round that does not finish (workers gone) raise a PublisherError instead of hanging; a
-worker that dies mid-round has its tasks rerun elsewhere (Dask's own retry), up to
-`retries` more times per task."""
+package (a scheduler or worker without it is named at connect time). Every wait is
+bounded: an unreachable scheduler, a cluster without workers or a round that does not
+finish (workers gone) raise a PublisherError instead of hanging; a worker that dies
+mid-round has its tasks rerun elsewhere (Dask's own retry), up to `retries` more times
+per task."""
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
@@ -16,6 +17,10 @@ CONNECT_TIMEOUT = 20.0        # seconds to reach the scheduler and see a worker
 ROUND_TIMEOUT = 900.0         # seconds one round of candidates may take
 RETRIES = 2                   # reruns of a task whose worker died
 BATCHES_PER_WORKER = 4        # futures per worker and round (tasks are grouped)
+PACKAGE = "publisher"         # what the scheduler and workers must import to run a task
+# Asked of the scheduler and each worker with the builtin `eval` (any Python can load it;
+# a function of ours could not be loaded there to ask).
+FINDS_PACKAGE = "__import__('importlib.util').util.find_spec({!r}) is not None"
 
 
 def run_many(fn: Callable[..., Any], tasks: list[tuple]) -> list[Any]:
@@ -53,8 +58,25 @@ class DaskExecutor:
             raise PublisherError(f"the Dask scheduler at {scheduler} has no workers "
                                  f"(waited {connect_timeout:g} s); start some with "
                                  f"`dask worker {scheduler}`") from None
+        self._check_package()
         self.workers = max(1, sum(w.get("nthreads", 1) for w in
                                   self._client.scheduler_info()["workers"].values()))
+
+    def _check_package(self) -> None:
+        """A scheduler or worker without the package cannot load a task: say so before
+        the first round (a worker fails to load it silently, and the round would wait)."""
+        expression = FINDS_PACKAGE.format(PACKAGE)
+        lacking = [] if self._client.run_on_scheduler(eval, expression) else ["the scheduler"]
+        workers = self._client.run(eval, expression)
+        lacking += [f"worker {address}" for address, found in sorted(workers.items())
+                    if not found]
+        if lacking:
+            self.close()
+            raise PublisherError(
+                f"the Dask cluster at {self.scheduler} lacks the {PACKAGE} package on "
+                f"{', '.join(lacking)}; install the same puzzle-publisher there as here "
+                "(pip install puzzle-publisher, or pip install . in the source tree) and "
+                "restart them; nothing was written")
 
     def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:
         from distributed import as_completed
@@ -79,6 +101,11 @@ class DaskExecutor:
         except PublisherError:
             raise
         except Exception as exc:
+            if "deserializ" in str(exc).lower():    # e.g. another version of the package
+                raise PublisherError(f"the Dask cluster at {self.scheduler} cannot load "
+                                     "the tasks; install the same puzzle-publisher "
+                                     "on the scheduler and every worker as here; nothing "
+                                     "was written") from None
             if type(exc).__name__ != "KilledWorker":
                 raise
             raise PublisherError(f"Dask workers at {self.scheduler} kept dying while "

@@ -81,7 +81,8 @@ class History:
             raise PublisherError(_locked(path, wait) if "locked" in str(exc) else
                                  f"cannot open the history {path}: {exc}") from None
         except sqlite3.DatabaseError as exc:
-            raise PublisherError(f"{path} is not a history database ({exc})") from None
+            raise PublisherError(f"{path} is not a history database ({exc}); name a new "
+                                 "file (the build creates it) or one a build wrote") from None
         history = cls(db, path, created)
         try:
             history._schema(upgrade=lock)

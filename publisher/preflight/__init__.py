@@ -95,7 +95,7 @@ def _check_file(path: Path, trim: tuple[float, float] | None, bleed: bool, cover
         trim, pages, paper, notes = _cover_made_for(path, data, trim, pages, paper)
     report = check_bytes(data, str(path), trim, bleed, cover, pages, paper or "white", floor,
                          workers)
-    report.notes = notes
+    report.notes[:0] = notes
     return report
 
 
@@ -219,6 +219,13 @@ def _box(page: Any, name: str) -> BBox | None:
     return tuple(float(v) for v in box) if box is not None else None  # type: ignore[return-value]
 
 
+def _has_bleed(page: Any) -> bool:
+    """A page built with bleed: its /BleedBox reaches past its /TrimBox (the trim is read
+    from the file the same way)."""
+    trim, bleed = _box(page, "/TrimBox"), _box(page, "/BleedBox")
+    return trim is not None and bleed is not None and not all(map(_near, trim, bleed))
+
+
 def _inches(points: float) -> str:
     return f"{points / INCH:.3f} in"
 
@@ -251,6 +258,10 @@ def _check_interior(reader: Any, report: Report, trim: tuple[float, float] | Non
         box = _box(first, "/TrimBox") or _box(first, "/MediaBox")
         assert box is not None
         trim = (box[2] - box[0], box[3] - box[1])
+    if not bleed and _has_bleed(first):
+        bleed = True
+        report.notes.append("this file has bleed (its /BleedBox runs past its /TrimBox): "
+                            "checked as with --bleed")
     if streamed is not None and streamed.trim == trim and streamed.bleed == bleed:
         boxes = _scan(reader, range(1, count + 1), trim, bleed, count, ink=False)
         scan = boxes.merge(streamed.scan(reader))

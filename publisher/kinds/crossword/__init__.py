@@ -93,6 +93,8 @@ class CrosswordParams(Params):
     beam: int = DEFAULT_BEAM
     branch: int = DEFAULT_BRANCH
     language: str = "en"
+    # drawn from a pool, not listed by the user: a word left out is no one's loss to warn of
+    drawn: bool = False
     style: str = "freeform"
     template: tuple[str, ...] = ()      # blocked: the spec's grid (else bundled or generated)
     wordlist: str = ""                  # blocked: path of the fill list
@@ -129,9 +131,10 @@ def _check_lengths(words: list[Word], rows: int, cols: int, field_name: str,
                                         f"{rows}x{cols}; use a larger size or a shorter word")
 
 
-def _params(words: list[Word], rows: int, cols: int, language: str) -> CrosswordParams:
+def _params(words: list[Word], rows: int, cols: int, language: str,
+            drawn: bool = False) -> CrosswordParams:
     return CrosswordParams(words=tuple((w.text, w.answer, (w.clue or "").strip()) for w in words),
-                           rows=rows, cols=cols, language=language)
+                           rows=rows, cols=cols, language=language, drawn=drawn)
 
 
 # Letters a grid writes in two cells (ß -> SS, Œ -> OE); German umlauts in two or one
@@ -226,7 +229,8 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
                     raise ctx.error(puzzle.field, "a crossword needs at least 2 words")
                 _check_lengths(puzzle.words, rows, cols, puzzle.field, ctx)
             requests.append(PuzzleRequest(puzzle.title, _params(
-                puzzle.words, rows, cols, puzzle.language), puzzle.language))
+                puzzle.words, rows, cols, puzzle.language, drawn=not puzzle.exact),
+                puzzle.language))
         return requests
 
     def example_params(self, params: CrosswordParams,
@@ -289,7 +293,7 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
                               balance(layout.rows, layout.cols, params.rows, params.cols)),
             rows=layout.rows, cols=layout.cols, grid=layout.grid, entries=entries,
             unplaced=unplaced, crossings=layout.crossings)
-        if unplaced:
+        if unplaced and not params.drawn:
             board.warnings.append(
                 f"crossword: {len(unplaced)} word(s) did not fit a {params.rows}x"
                 f"{params.cols} grid and are left out: "

@@ -13,7 +13,6 @@ is its first letter, as rebus squares are written) and the cell value "IJ" in th
 from __future__ import annotations
 
 import json
-import unicodedata
 from typing import Any
 
 import puz
@@ -46,19 +45,14 @@ def _letters(board) -> str:
     return printed_letters("".join(ch for row in board.grid for ch in row if ch))
 
 
-def _script(letter: str) -> str:
-    """The writing system a letter belongs to, as Unicode names it ("Cyrillic")."""
-    return unicodedata.name(letter, "other").split()[0].capitalize()
-
-
 def puz_plan(board, extra_text: str = "") -> tuple[str | None, str | None]:
-    """(.puz version or None, a warning or None) for this board's grid and clues."""
+    """(.puz version or None, a warning or None) for this board's grid and clues. A grid
+    in another script (Cyrillic) gets no .puz, without a warning: nobody asks for .puz
+    files (every crossword gets them where they can hold it), and the .ipuz has it."""
     letters = _letters(board)
     text = "".join(e["clue"] for e in board.entries) + extra_text
     if not _latin1(letters):
-        script = _script(next(ch for ch in letters if not _latin1(ch)))
-        return None, (f"crossword: no .puz file: the .puz format holds one Latin-1 byte per "
-                      f"cell, not {script} letters; the .ipuz file has them")
+        return None, None
     if _latin1(text):
         return "1.3", None
     if letters.isascii():

@@ -111,7 +111,23 @@ class KakuroKind(Kind[KakuroSection, KakuroParams, KakuroBoard]):
 
     def fits(self, board: KakuroBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
-        return unreadable(board, box, ctx, [] if solution else _caption(board, ctx), solution)
+        caption = [] if solution else _caption(board, ctx)
+        pencil = 0.0 if solution else ctx.theme.min_writing_cell
+
+        def problem(grid: KakuroBoard) -> str | None:
+            cell = layout(grid, box, ctx, caption, notes=1).cell
+            return unreadable(grid, box, ctx, caption, solution) or (
+                f"cells would be {cell / 72:.3f} in (at least {pencil / 72:.2f} in takes a "
+                "pencil's digit)" if cell < pencil - 0.05 else None)
+        found = problem(board)
+        if found is None:
+            return None
+        # The advice for the box the book asks last (alone on its page): what fits it.
+        fitting = [n for n in range(MIN_SIDE, min(board.rows, board.cols))
+                   if problem(KakuroBoard(rows=n, cols=n)) is None]
+        return found + (f"; use size {fitting[-1]}, the largest that prints here" if fitting
+                        else "; no size prints here: use a layout with a larger page or a "
+                        "lower min_font_size")
 
     def writing_cell(self, board: KakuroBoard, box: Box, ctx: DrawContext) -> float:
         return layout(board, box, ctx, _caption(board, ctx), notes=1).cell

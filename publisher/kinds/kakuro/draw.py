@@ -108,16 +108,15 @@ def draw(canvas: Any, board: Any, box: Box, ctx: DrawContext, solved: bool,
 
 def unreadable(board: Any, box: Box, ctx: DrawContext, caption: Sequence[str],
                solved: bool) -> str | None:
-    """Why the grid would not read in `box`, or None."""
+    """Why the grid would not read in `box` (the fact, no advice), or None."""
     lay = layout(board, box, ctx, caption, notes=0 if solved else 1)
     theme = ctx.theme
     floor = theme.min_answer_font_size if solved else theme.min_font_size
     need = floor / (DIGIT_MAX if solved else CLUE_MAX)
     if lay.cell < need:
         what = "digits" if solved else "clue sums"
-        return (f"{what} would be under {floor:g} pt in {lay.cell:.0f} pt cells; put fewer "
-                "puzzles on a page or use a smaller grid")
+        return f"{what} would be under {floor:g} pt in {lay.cell:.0f} pt cells"
     # two-digit sums side by side must not cross the diagonal's far corner
     if not solved and stringWidth("45", theme.grid_font, clue_size(lay.cell, ctx, floor)) > lay.cell * 0.9:
-        return "clue sums would not fit their cells; put fewer puzzles on a page"
+        return "clue sums would not fit their cells"
     return None

@@ -334,9 +334,12 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
             box = inner(box)
             below = below_height(self._text(board, ctx), theme, box.width, board.grade, size)
             side = self._side_that_fits(max(board.rows, board.cols), box, theme, below)
+            # the box the book asks last is alone on its page: only a smaller grid helps
+            advice = (f"use a smaller size (any grid up to {side}x{side} fits here)"
+                      if side else "no size reads here: use a layout with a larger page or "
+                      "a lower min_font_size")
             return (f"the clue numbers would be {digits:.1f} pt (at least "
-                    f"{theme.min_font_size:g} pt reads well); use a smaller size (any grid "
-                    f"up to {side}x{side} fits here) or fewer puzzles on a page")
+                    f"{theme.min_font_size:g} pt reads well); {advice}")
         return None
 
     @staticmethod
@@ -349,16 +352,16 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
         return geometry(row_clues, col_clues, box, ctx.theme, below).cell * DIGITS
 
     @staticmethod
-    def _side_that_fits(side: int, box: Box, theme: Any, below: float) -> int:
+    def _side_that_fits(side: int, box: Box, theme: Any, below: float) -> int | None:
         """The largest square side below `side` whose clues fit the floor at their longest
         (every other cell shaded): one suggestion for every puzzle of a size, whatever
-        its own clues."""
-        for smaller in range(side - 1, SMALLEST, -1):
+        its own clues; None when not even the smallest does."""
+        for smaller in range(side - 1, SMALLEST - 1, -1):
             longest = [(1,) * ((smaller + 1) // 2)] * smaller
             if geometry(longest, longest, box, theme, below).cell * DIGITS \
                     >= theme.min_font_size - 0.05:
                 return smaller
-        return SMALLEST
+        return None
 
     def manifest(self, board: NonogramBoard) -> dict[str, Any]:
         return {"rows": board.rows, "cols": board.cols,
