@@ -25,7 +25,7 @@ from .errors import GenerationFailed, PublisherError
 from .ground import printrules
 from .render.book import BookRenderer, FrontMatter, Pagination, paginate
 from .render.early import check_sizes
-from .render.pagination import alone_on_a_page
+from .render.pagination import alone_on_a_page, padding_added
 from .render.split import bookless, desk_files, desk_options, without_book
 from .render.layout import Layout, load_layout
 from .render.worksheet import lay_out_worksheet
@@ -194,7 +194,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     pdf = written[0] if has_pdf else None
     manifest_path = written[-1]
     warnings = puzzle_warnings(outcomes) + pages.notes + renderer.warnings
-    notes = spec.notes + ([f"{_padding_added(pages)} added to reach {len(pages.book)} pages "
+    notes = spec.notes + ([f"{padding_added(pages)} added to reach {len(pages.book)} pages "
                            "(24 at least, an even count)"] if pages.padded else [])
     return BuildResult(pdf, manifest_path, written[1 if pdf else 0:-1], len(outcomes),
                        len(pages.book) + len(pages.answers), warnings, notes, outcomes, seed)
@@ -424,15 +424,6 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
     if problem:
         raise PublisherError(f"the book has {problem}")
     return renderer, pages
-
-
-def _padding_added(pages: Pagination) -> str:
-    """"1 More puzzles page and 3 Notes pages": the padding pages counted by what they are
-    (blank padding turns to Notes pages after two blanks in a row)."""
-    added = [page.role for page in pages.book[len(pages.book) - pages.padded:]]
-    names = {"more": "More puzzles", "notes": "Notes", "blank": "blank"}
-    return " and ".join(f"{added.count(role)} {name} page{'' if added.count(role) == 1 else 's'}"
-                        for role, name in names.items() if role in added)
 
 
 def _check_spec_settings(spec: Spec, engine: str, scheduler: str | None,

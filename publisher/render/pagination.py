@@ -416,3 +416,12 @@ def _runs(outcomes: Sequence[Outcome], per_page: list[int]
         else:
             runs.append(([i], per_page[i], outcome.job.section_title))
     return runs
+
+
+def padding_added(pages: Pagination) -> str:
+    """"1 More puzzles page and 3 Notes pages": the padding pages counted by what they are
+    (blank padding turns to Notes pages after two blanks in a row)."""
+    added = [page.role for page in pages.book[len(pages.book) - pages.padded:]]
+    names = {"more": "More puzzles", "notes": "Notes", "blank": "blank"}
+    return " and ".join(f"{added.count(role)} {name} page{'' if added.count(role) == 1 else 's'}"
+                        for role, name in names.items() if role in added)
