@@ -61,8 +61,14 @@ HAND_PICKED = {                # names and foreign words the rules miss (reviewe
     "de": ["PRAG",             # Prag/SRm: a place only German spells so
            "MAIN", "MAIL", "MISS"],   # the river; English words frequent in German text
     "fr": ["IBN",              # Arabic "son of", in names; no other dictionary knows it
-           "CHI"],             # Italian "who" (French: the Greek letter)
-    "nl": ["MARA"],            # a name; the dictionary knows it as an animal
+           "CHI",              # Italian "who" (French: the Greek letter)
+           "JACQUES", "HANS"],
+    "nl": ["MARA", "HANS"],    # names the dictionary also knows in lower case (an animal)
+    # First names whose lower-case entry (a plant, an animal, an old word) is rare, though the
+    # dictionaries list it; names that are also everyday words stay (LUNA, CRUZ, LINDA).
+    "es": ["JORGE", "PAULA", "JUANA", "MARTA", "LISA", "RITA"],
+    "pt": ["JORGE", "PAULA", "LULA", "LUCAS", "MARTA", "LISA", "RITA"],
+    "it": ["LUIGI", "TONI", "ELISA", "LISA", "SONIA", "ELSA"],
 }
 
 
