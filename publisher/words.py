@@ -11,6 +11,7 @@ from typing import Iterable, Literal
 
 import yaml
 
+from .data import data_dir
 from .errors import SpecError
 from .ground.catalogue import catalogue
 from .ground.files import MAX_LIST_BYTES, read_text
@@ -293,3 +294,14 @@ def _fill_list(path: str, mtime_ns: int, size: int, cells_of: str | None) -> dic
         form = cell_form(word, cells_of)
         out[form] = max(score, out.get(form, score))
     return out
+
+
+@lru_cache(maxsize=8)
+def not_common_words(language: str) -> frozenset[str]:
+    """Fill-list words the codeword and word ladder never take as common words though they
+    score high: names, foreign and rude words (wordlists/not-common/<lang>.txt, built by
+    tools/build_not_common.py from the Hunspell dictionaries, which are not needed here)."""
+    path = data_dir("wordlists") / "not-common" / f"{language}.txt"
+    if not path.is_file():
+        return frozenset()
+    return frozenset(parse_fill_list(read_text(path, MAX_LIST_BYTES)))

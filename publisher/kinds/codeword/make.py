@@ -13,6 +13,7 @@ from ...grids.blocked.fill import FillFailed, fill_grid
 from ...grids.blocked.grid import BLOCK, Grid, slots
 from ...grids.blocked.polish import polish
 from ...grids.blocked.words import WordIndex, read_fill_list
+from ...words import cell_form, not_common_words
 from .lattice import lattice
 from .solve import GRADES, decode, solved, words_by_shape
 
@@ -41,7 +42,10 @@ class Codeword:
 
 @lru_cache(maxsize=4)
 def common_index(path: str, stamp: float, language: str) -> WordIndex:
-    return WordIndex(read_fill_list(Path(path), cells_of=language), COMMON)
+    """The fill list's words scored COMMON or more, less the names, foreign and rude words."""
+    barred = {cell_form(word, language) for word in not_common_words(language)}
+    words = read_fill_list(Path(path), cells_of=language)
+    return WordIndex({w: s for w, s in words.items() if w not in barred}, COMMON)
 
 
 def _fill(grid: Grid, index: WordIndex, rng: random.Random) -> Grid:

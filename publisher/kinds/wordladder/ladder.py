@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ...words import (bundled_themes, grid_form, read_fill_list, read_list_file,
-                       read_yaml_list)
+from ...words import (bundled_themes, grid_form, not_common_words, read_fill_list,
+                       read_list_file, read_yaml_list)
 
 COMMON_SCORE = 80        # fill-list score a rung needs (0-100; 80 keeps the best-known fifth)
 # Three-letter words: abbreviations and fragments score high (es SEO, ABC, NUM): these need more.
@@ -60,11 +60,13 @@ def is_blocked(word: str, blocked: frozenset[str]) -> bool:
 @lru_cache(maxsize=16)
 def common_words(fill: str, length: int, language: str,
                  blocklists: tuple[str, ...]) -> dict[str, int]:
-    """{WORD: score} of `length` letters scoring `common_score` or more, none blocklisted."""
+    """{WORD: score} of `length` letters scoring `common_score` or more, none blocklisted
+    and none a name or foreign word (words.not_common_words)."""
     blocked = blocked_forms(blocklists, language)
+    barred = not_common_words(language)
     least = common_score(length)
-    return {w: s for w, s in _fill(fill).items()
-            if len(w) == length and s >= least and not is_blocked(w, blocked)}
+    return {w: s for w, s in _fill(fill).items() if len(w) == length and s >= least
+            and w not in barred and not is_blocked(w, blocked)}
 
 
 @lru_cache(maxsize=4)

@@ -1,0 +1,80 @@
+"""Codewords and word ladders fill with common words only: the names, foreign and rude
+words a review found in them (German TRUMP, Dutch CARE, POEP, ...) are out of the pools
+both kinds draw from, everyday words stay, and wordlists/not-common/ is what
+tools/build_not_common.py makes (checked on a sample where Hunspell and wordfreq are)."""
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from publisher.kinds.codeword.make import COMMON, common_index
+from publisher.kinds.wordladder.ladder import common_words
+from publisher.words import read_fill_list
+
+ROOT = Path(__file__).resolve().parent.parent
+WORDLISTS = ROOT / "wordlists"
+FOUND = {"de": ["JACQUES", "LINCOLN", "TRUMP", "UWE", "KAI", "EVA", "HANS", "PRAG"],
+         "nl": ["POEP", "CARE", "BEAT"], "pt": ["EVA"], "fr": ["IBN", "CHI"]}
+EVERYDAY = {"de": ["HAUS", "WASSER", "KIND", "ZEIT"], "nl": ["HUIS", "WATER", "KIND", "TIJD"],
+            "pt": ["CASA", "AGUA", "TEMPO"], "fr": ["MAISON", "TEMPS", "ENFANT"]}
+
+
+def pools(language: str, length: int) -> tuple[set[str], set[str]]:
+    """The words a codeword (as its cells write them: Dutch IJ in one) and a word ladder of
+    `length` letters draw from, both in the fill list's letters."""
+    fill = WORDLISTS / language / "fill.txt"
+    codeword = common_index(str(fill), fill.stat().st_mtime, language)
+    blocklists = tuple(str(p) for p in (WORDLISTS / "blocklist" / f"{language}.txt",
+                                        WORDLISTS / "blocklist" / "fill" / f"{language}.txt"))
+    ladder = common_words(str(fill), length, language, blocklists)
+    return {w.replace("Ĳ", "IJ") for w in codeword.scores}, set(ladder)
+
+
+@pytest.mark.parametrize("language", sorted(FOUND))
+def test_names_foreign_and_rude_words_are_no_common_words(language):
+    scores = read_fill_list(WORDLISTS / language / "fill.txt")
+    for word in FOUND[language]:
+        assert scores.get(word, COMMON) >= COMMON   # what put it in the pools (POEP: the
+        # rebuilt fill list lacks it, as it lacks every blocklisted word)
+        codeword, ladder = pools(language, len(word))
+        assert word not in codeword and word not in ladder, word
+    for word in EVERYDAY[language]:
+        codeword, ladder = pools(language, len(word))
+        assert word in codeword and word in ladder, word
+
+
+def test_every_language_keeps_most_common_words():
+    for language in ("en", "es", "ru", "de", "fr", "it", "pt", "nl"):
+        scores = read_fill_list(WORDLISTS / language / "fill.txt")
+        common = {w for w, s in scores.items() if s >= COMMON}
+        listed = read_fill_list(WORDLISTS / "not-common" / f"{language}.txt")
+        assert set(listed) <= set(scores), language       # rebuilt with its fill list
+        assert len(common - set(listed)) > 0.95 * len(common), language
+
+
+def builder():
+    spec = importlib.util.spec_from_file_location("build_not_common",
+                                                  ROOT / "tools" / "build_not_common.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    return module
+
+
+@pytest.mark.parametrize("language", ["de", "nl"])
+def test_the_list_is_what_the_script_makes(language):
+    pytest.importorskip("wordfreq")
+    if shutil.which("hunspell") is None or not Path("/usr/share/hunspell/de_DE.dic").is_file():
+        pytest.skip("needs hunspell and its dictionaries (tools/build_not_common.py says which)")
+    listed = set(read_fill_list(WORDLISTS / "not-common" / f"{language}.txt"))
+    common = sorted(w for w, s in read_fill_list(WORDLISTS / language / "fill.txt").items()
+                    if s >= COMMON)
+    sample = set(sorted(listed)[::10]) | set(common[::500]) | set(FOUND.get(language, []))
+    assert set(builder().build(language, sample)) == listed & sample

@@ -1,0 +1,214 @@
+"""Build wordlists/not-common/<lang>.txt: words of the fill lists that the codeword and
+word ladder kinds never use as "common words" although they score high, because they are
+names, foreign words or rude words. Both kinds read the file at run time (no Hunspell
+needed then); the crossword kinds still use these words.
+
+Only the fill list's words scored MIN_SCORE or more are looked at (the codeword's
+threshold, the lower of the two kinds'). A word goes in when, for every spelling of it
+in wordfreq's list:
+* German: the de_DE dictionary knows it only capitalised (as nouns and names are) and
+  - its entries carry no flag but the genitive S: igerman98 gives every common noun the
+    compounding flag m, and personal names and brands lack it (Hans, Eva/S, Trump/S), or
+  - its entries form no plural (flags S, m, R only) and another dictionary of ours knows
+    it only capitalised too: a place or name known abroad (Berlin, Kai/Sm);
+* another language: its own dictionary knows it only capitalised (a proper noun), or
+  FOREIGN_NAMES or more of the other Latin-script dictionaries know it only capitalised
+  (Eva, which the Portuguese dictionary accepts in lower case; not for English);
+* any language: the English dictionary accepts it in lower case, and wordfreq finds it
+  rarer than RARE_HERE in this language and FOREIGN_ZIPF (ten times) more frequent in
+  English (Dutch CARE and BEAT; English is what other languages' texts quote most; the
+  other languages' own words are too alike to tell apart so: German HAAR is Dutch too);
+* or it is in HAND_PICKED below (what the rules above miss), or it is a rude word of
+  wordlists/blocklist/<lang>.txt, or one of four letters or more with an inflection's
+  ending (POEP, POEPEN).
+Only the spellings the language's dictionary knows count (EVA is eva and éva in wordfreq).
+
+The dictionaries and wordfreq are only asked about the fill list's own words: no entry,
+flag or other text of theirs is copied (see wordlists/FILL-LISTS.md for their licences).
+
+Rebuild after changing a fill list, a blocklist or this script (about a minute):
+    apt-get install hunspell hunspell-en-us hunspell-es hunspell-ru hunspell-de-de \
+        hunspell-fr hunspell-it hunspell-pt-br hunspell-nl;  pip install wordfreq
+    python tools/build_not_common.py [en es ru de fr it pt nl]
+"""
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from functools import lru_cache
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from build_fill_lists import (CANDIDATES, ROOT, SETTINGS, accepted_by_dictionary,  # noqa: E402
+                              grid_form)
+
+MIN_SCORE = 70                 # publisher/kinds/codeword/make.py COMMON
+FOREIGN_ZIPF = 1.0             # Zipf points (x10 frequency) that make a word English
+RARE_HERE = 4.0                # Zipf in its own language below which an English word is foreign
+FOREIGN_NAMES = 5              # other dictionaries knowing a word only capitalised: a name
+LATIN = ("en", "es", "de", "fr", "it", "pt", "nl")
+DE_DIC = Path("/usr/share/hunspell/de_DE.dic")
+DE_NAME_FLAGS = set("S")       # no compounding flag m: a name, not a noun
+DE_NO_PLURAL = set("SmR")      # genitive s, compounding, -er derivation (Prager); no plural
+INFLECTIONS = {                # endings that inflect a rude word (plurals, verb forms)
+    "en": ("S", "ES", "ED", "ER", "ING"), "de": ("E", "EN", "ER", "ES", "S", "T", "ST", "N"),
+    "nl": ("EN", "S", "T", "TE", "TEN", "JE", "JES"), "fr": ("S", "E", "ES", "ER"),
+    "es": ("S", "ES", "A", "AS", "O", "OS"), "it": ("I", "E", "A", "O"),
+    "pt": ("S", "ES", "A", "AS", "O", "OS"),
+    "ru": ("А", "У", "Е", "Ы", "И", "ОМ", "ОВ", "ОЙ", "АМ", "АХ", "ЕЙ", "ЯМ", "ЯХ"),
+}
+HAND_PICKED = {                # names and foreign words the rules miss (reviewed by hand)
+    "de": ["PRAG",             # Prag/SRm: a place only German spells so
+           "MAIN", "MAIL", "MISS"],   # the river; English words frequent in German text
+    "fr": ["IBN",              # Arabic "son of", in names; no other dictionary knows it
+           "CHI",              # Italian "who" (French: the Greek letter)
+           "JACQUES", "HANS"],
+    "nl": ["MARA", "HANS"],    # names the dictionary also knows in lower case (an animal)
+    # First names whose lower-case entry (a plant, an animal, an old word) is rare, though the
+    # dictionaries list it; names that are also everyday words stay (LUNA, CRUZ, LINDA).
+    "es": ["JORGE", "PAULA", "JUANA", "MARTA", "LISA", "RITA"],
+    "pt": ["JORGE", "PAULA", "LULA", "LUCAS", "MARTA", "LISA", "RITA"],
+    "it": ["LUIGI", "TONI", "ELISA", "LISA", "SONIA", "ELSA"],
+}
+
+
+def fill_words(lang: str) -> dict[str, int]:
+    out = {}
+    for line in (ROOT / "wordlists" / lang / "fill.txt").read_text(encoding="utf-8").splitlines():
+        word, _, score = line.partition(";")
+        if word and not word.startswith("#") and int(score) >= MIN_SCORE:
+            out[word] = int(score)
+    return out
+
+
+def spellings(lang: str, words: set[str]) -> dict[str, list[str]]:
+    """Each word's spellings among wordfreq's tokens (the fill list was built from them)."""
+    import wordfreq
+    out: dict[str, list[str]] = defaultdict(list)
+    for token in wordfreq.top_n_list(lang, CANDIDATES):
+        if token.isalpha() and grid_form(token, lang) in words:
+            out[grid_form(token, lang)].append(token)
+    return out
+
+
+def capital(token: str) -> str:
+    return token[:1].upper() + token[1:]
+
+
+class Dictionaries:
+    """Which tokens each Hunspell dictionary accepts in lower case and capitalised."""
+
+    def __init__(self, tokens: list[str], langs: tuple[str, ...]):
+        capitals = [capital(t) for t in tokens]
+        self.lower = {lang: accepted_by_dictionary(tokens, SETTINGS[lang][0]) for lang in langs}
+        self.upper = {lang: accepted_by_dictionary(capitals, SETTINGS[lang][0]) for lang in langs}
+
+    def only_capitalised(self, token: str, lang: str) -> bool:
+        return token not in self.lower[lang] and capital(token) in self.upper[lang]
+
+
+def german_flags() -> dict[str, list[set[str]]]:
+    flags: dict[str, list[set[str]]] = defaultdict(list)
+    for line in DE_DIC.read_text(encoding="utf-8").splitlines()[1:]:
+        if line and not line[0].isspace():
+            word, _, flag = line.partition("/")
+            flags[word].append(set(flag))
+    return flags
+
+
+def is_name(token: str, lang: str, dicts: Dictionaries, de_flags: dict[str, list[set[str]]]) -> bool:
+    if not dicts.only_capitalised(token, lang):
+        return False
+    if lang != "de":
+        return True
+    entries = de_flags.get(capital(token))
+    if not entries and token.endswith("s"):           # a genitive: Evas, Hans' is Hans
+        entries = [f for f in de_flags.get(capital(token[:-1]), []) if "S" in f]
+    if not entries:
+        return False
+    if all(f <= DE_NAME_FLAGS for f in entries):
+        return True
+    return (all(f <= DE_NO_PLURAL for f in entries)
+            and any(dicts.only_capitalised(token, other) for other in LATIN if other != "de"))
+
+
+def is_foreign_name(token: str, lang: str, dicts: Dictionaries) -> bool:
+    """A name other dictionaries spell with a capital that this one accepts in lower case
+    (not English: its dictionary spells names with capitals, and they have: COOK, Cook)."""
+    others = [other for other in LATIN if other != lang]
+    return lang in LATIN and lang != "en" and sum(dicts.only_capitalised(token, o) for o in others) >= FOREIGN_NAMES
+
+
+def is_english(token: str, lang: str, dicts: Dictionaries) -> bool:
+    """An English word quoted in another language's texts."""
+    import wordfreq
+    here = wordfreq.zipf_frequency(token, lang)
+    return (lang != "en" and token in dicts.lower["en"] and here < RARE_HERE
+            and wordfreq.zipf_frequency(token, "en") - here >= FOREIGN_ZIPF)
+
+
+@lru_cache(maxsize=None)
+def rude_words(lang: str) -> frozenset[str]:
+    lines = (ROOT / "wordlists" / "blocklist" / f"{lang}.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(grid_form(line.strip(), lang) for line in lines
+                     if line.strip() and not line.startswith("#"))
+
+
+def rude(word: str, lang: str) -> bool:
+    """A blocklisted word, or one of four letters or more with an ending of INFLECTIONS
+    (POEPEN; CON does not make CONNU rude, nor SPIC SPICY)."""
+    return word in rude_words(lang) or any(
+        word.endswith(ending) and len(word) - len(ending) >= 4
+        and word[:len(word) - len(ending)] in rude_words(lang) for ending in INFLECTIONS[lang])
+
+
+def classify(lang: str, words: dict[str, list[str]], dicts: Dictionaries,
+             de_flags: dict[str, list[set[str]]]) -> dict[str, str]:
+    """{WORD: why} for the words that are not common words."""
+    out = {}
+    for word, spelled in words.items():
+        tokens = [t for t in spelled if t in dicts.lower[lang] or capital(t) in dicts.upper[lang]]
+        tokens = tokens or spelled
+        if word in HAND_PICKED.get(lang, ()):
+            out[word] = "hand-picked"
+        elif rude(word, lang):
+            out[word] = "rude"
+        elif tokens and all(is_name(t, lang, dicts, de_flags) for t in tokens):
+            out[word] = "name"
+        elif tokens and all(is_foreign_name(t, lang, dicts) for t in tokens):
+            out[word] = "name"
+        elif tokens and all(is_english(t, lang, dicts) for t in tokens):
+            out[word] = "English"
+    return out
+
+
+def build(lang: str, sample: set[str] | None = None) -> dict[str, str]:
+    """{WORD: why} for the language (or only the words of `sample`: a test's check)."""
+    scores = fill_words(lang)
+    if sample is not None:
+        scores = {w: s for w, s in scores.items() if w in sample}
+    words = spellings(lang, set(scores))
+    for word in scores:
+        words.setdefault(word, [])
+    tokens = sorted({t for ts in words.values() for t in ts})
+    dicts = Dictionaries(tokens, LATIN + (("ru",) if lang == "ru" else ()))
+    return classify(lang, words, dicts, german_flags())
+
+
+def main(langs: list[str]) -> None:
+    for lang in langs or list(SETTINGS):
+        found = build(lang)
+        out = ROOT / "wordlists" / "not-common" / f"{lang}.txt"
+        out.parent.mkdir(exist_ok=True)
+        header = (f"# Not common words ({lang}): names, foreign words and rude words that the codeword\n"
+                  "# and word ladder kinds never use, one a line, in fill-list form.\n"
+                  "# Built by tools/build_not_common.py (its header says how); do not edit by hand.\n")
+        out.write_text(header + "".join(f"{w}\n" for w in sorted(found)), encoding="utf-8")
+        kinds = defaultdict(int)
+        for why in found.values():
+            kinds[why.split(":")[0]] += 1
+        print(f"{lang}: {len(found)} words ({dict(kinds)}) -> {out.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
