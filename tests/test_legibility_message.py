@@ -37,7 +37,8 @@ def test_legibility_error_names_the_section_line_and_counts_the_rest(tmp_path):
     named = re.findall(r"(?:: |; )([A-Z][\w ]+) \(puzzle and solution\)", text)
     assert len(named) == 3 and len(set(named)) == 3, named
     assert "and 2 more" in text
-    assert text.count("put fewer puzzles on a page") == 1
+    # said once, and only what can help a puzzle already alone on its page
+    assert text.count("To fix: use a smaller grid") == 1 and "fewer puzzles" not in text
     assert not (tmp_path / "o").exists()
 
 
@@ -73,3 +74,20 @@ def test_a_size_no_page_can_print_is_refused_before_generating(tmp_path, monkeyp
             pipeline.build_book(tmp_path / f"{name}.yaml", tmp_path / "out", workers=1)
     assert time.monotonic() - started < 10          # seconds, not minutes (was 34 s)
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("detail, says", [
+    ("cells are too small for that; put fewer puzzles on a page",
+     "To fix: use a layout with a larger page or a lower min_font_size"),
+    ("4 words do not fit at 7 pt; put fewer puzzles on a page, fewer words in a puzzle or "
+     "shorter words", "To fix: use fewer words in a puzzle or shorter words"),
+    ("clues do not fit; put fewer puzzles on a page, or use shorter clues or fewer words",
+     "To fix: use shorter clues or fewer words"),
+])
+def test_advice_for_a_puzzle_alone_on_its_page_never_says_fewer_a_page(detail, says):
+    """The error comes only when a puzzle does not read even alone on a page: a kind's
+    "put fewer puzzles on a page" is dropped from its advice (review 3, item 7)."""
+    from publisher.render.legibility import Illegible
+
+    message = str(LegibilityError([Illegible(0, "Section", "Puzzle 1", "puzzle", detail)], 7))
+    assert message.endswith(says) and "fewer puzzles" not in message

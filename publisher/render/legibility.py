@@ -2,6 +2,7 @@
 spec line of each section, its first few puzzles and how many more, the advice once."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -42,13 +43,30 @@ def legibility_message(problems: list[Illegible], floor: float, document: str,
         advice: dict[str, None] = {}
         for title, found in puzzles.items():
             fact, _, tip = found[0].detail.partition("; ")
+            tip = _alone(tip)
             advice.update({tip: None} if tip else {})
             whats = " and ".join(dict.fromkeys(p.what for p in found))
             named.append(f"{title} ({whats}): {fact}")
         more = len(named) - SHOWN
         shown = "; ".join(named[:SHOWN]) + (f"; and {more} more" if more > 0 else "")
         tips = "; ".join(advice)
+        tips = tips or "use a layout with a larger page or a lower min_font_size"
         lines.append(f"  {where(section)}section {section + 1} ({first.section_title}), "
                      f"{len(named)} puzzle{'s' if len(named) > 1 else ''}: {shown}"
-                     + (f". To fix: {tips}" if tips else ""))
+                     f". To fix: {tips}")
     return "\n".join(lines)
+
+
+# A kind's advice for a crowded page; this error comes only when a puzzle does not read
+# even alone on one, so "fewer puzzles on a page" cannot help
+_FEWER = re.compile(r"^(put )?fewer puzzles on a page(, or | or |, |$)")
+
+
+def _alone(tip: str) -> str:
+    """The advice that can help a puzzle alone on its page: "put fewer puzzles on a page
+    or use a smaller grid" -> "use a smaller grid"; "put fewer puzzles on a page, fewer
+    words ..." -> "use fewer words ..."; "put fewer puzzles on a page" -> ""."""
+    rest = _FEWER.sub("", tip)
+    if rest != tip and rest.startswith("fewer"):
+        rest = "use " + rest
+    return rest
