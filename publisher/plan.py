@@ -75,7 +75,9 @@ class SectionContext:
         self.language = section.language or spec.book.language
         self.text = catalogue(self.language).kind(section.kind)
         self.accents = section.accents or spec.book.accents
-        self.umlauts = section.umlauts or spec.book.umlauts
+        # a worksheet teaches spelling: Ä Ö Ü in one cell unless it says otherwise
+        self.umlauts = section.umlauts or spec.book.umlauts or (
+            "keep" if spec.book.worksheet else None)
         fixed = get_kind(section.kind).cell_units
         self.units = fixed if fixed is not None else (section.ij or spec.book.ij) == "one"
         self.rng = random.Random(derive_seed(spec.book.seed, "pool", index))

@@ -259,3 +259,19 @@ def test_every_kind_has_a_worksheet_instruction_without_placeholders():
             text = catalogue(language).kind(name)
             line = text.text("instruction" if text.has("instruction") else "rule")
             assert line.strip() and "{" not in line, (name, language, line)
+
+
+@pytest.mark.parametrize("document, answers", [("worksheet", {"TÜR", "MÄDCHEN"}),
+                                               ("book", {"TUER", "MAEDCHEN"})])
+def test_a_german_worksheet_keeps_its_umlauts(tmp_path, document, answers):
+    """Pupils learn the spelling: a German worksheet keeps Ä Ö Ü in one cell unless it asks
+    `umlauts: expand` (it printed TUER, MAEDCHEN); a book keeps the book default."""
+    from publisher.pipeline import build_book
+
+    spec = tmp_path / "de.yaml"
+    spec.write_text(f"title: Wörter\ndocument: {document}\nlanguage: de\nseed: 1\n"
+                    "sections:\n  - {kind: scramble, words: [Tür, Mädchen]}\n",
+                    encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    puzzle = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"][0]
+    assert {item["answer"] for item in puzzle["items"]} == answers
