@@ -18,11 +18,13 @@ DENSITY = {"easy": (0.58, 0.58), "medium": (0.44, 0.53), "hard": (0.42, 0.5)}
 # near black (three quarters shaded, up to 98%) and small hard ones near white (a tenth);
 # a reader expects a balanced picture. Outside it a grid is drawn afresh unsolved.
 SHADED = {"easy": (0.4, 0.7), "medium": (0.35, 0.65), "hard": (0.3, 0.6)}
-# Hard, 10 or more cells a side: a grid whose clues give away more than this share of its
-# cells on their own (see _given_away; at 10 and at 20 or more cells a side) is seldom
-# hard (a fiftieth, against one in four of the plainest tenth, at 20x20): drawn afresh
-# without solving it (measured: benchmarks/nonogram.py; shorter lines give more away)
-GIVEN_AWAY = (0.2, 0.08)
+# Medium and hard, 10 or more cells a side: a grid whose clues give away more than this
+# share of its cells on their own (see _given_away; at 10 and at 20 or more cells a side)
+# is mostly easier than asked (hard: a fiftieth is hard, against one in four of the
+# plainest tenth, at 20x20; at 10x10 three quarters of the easy draws give away over a
+# quarter, a fourth of the medium ones): drawn afresh without solving it (measured:
+# benchmarks/nonogram.py; shorter lines give more away)
+GIVEN_AWAY = {"medium": (0.25, 0.35), "hard": (0.2, 0.08)}
 WALKS, WALK_STEPS = 4, 300   # at most WALKS x WALK_STEPS grids tried per random puzzle
 SCORED_GIVENS = 24         # candidate givens weighed per step (spread over the unknown cells)
 
@@ -129,8 +131,8 @@ def random_grid(height: int, width: int, difficulty: str, rng: random.Random) ->
     cells where the two differ; one whose clues give much away is drawn afresh unsolved,
     and so is one probing leaves stuck without a second solution (settle_random)."""
     level = STAGES.index(difficulty)
-    plain = _share(GIVEN_AWAY, height, width) * height * width \
-        if difficulty == "hard" and min(height, width) >= 10 else None
+    plain = _share(GIVEN_AWAY[difficulty], height, width) * height * width \
+        if difficulty in GIVEN_AWAY and min(height, width) >= 10 else None
     fewest, most = (share * height * width for share in SHADED[difficulty])
     for _ in range(WALKS):
         rows = _draw(height, width, difficulty, rng)
