@@ -135,34 +135,59 @@ def random_grid(height: int, width: int, difficulty: str, rng: random.Random) ->
         if difficulty in GIVEN_AWAY and min(height, width) >= 10 else None
     fewest, most = (share * height * width for share in SHADED[difficulty])
     for _ in range(WALKS):
-        rows = _draw(height, width, difficulty, rng)
-        cols = _columns(rows, width)
-        row_clues = [_clue(mask, width) for mask in rows]
-        col_clues = [_clue(mask, height) for mask in cols]
+        grid: _Grid | None = None
         for _ in range(WALK_STEPS):
-            if not fewest <= sum(mask.bit_count() for mask in rows) <= most or \
-                    plain is not None and \
-                    _given_away(row_clues, width) + _given_away(col_clues, height) > plain:
-                stage: str | None = None           # no cells to walk: drawn afresh
-                open_cells: list[tuple[int, int]] = []
-            else:
-                stage, open_cells = settle_random(row_clues, col_clues, difficulty, rows)
+            if grid is None:
+                grid = _drawn(_draw(height, width, difficulty, rng), width, fewest, most, plain)
+                if grid is None:
+                    continue
+            rows, cols, row_clues, col_clues = grid
+            stage, open_cells = settle_random(row_clues, col_clues, difficulty, rows)
             if stage == difficulty and any(rows):
                 solution = tuple("".join(".#"[mask >> c & 1] for c in range(width))
                                  for mask in rows)
                 return Puzzle(solution, tuple(row_clues), tuple(col_clues), (), difficulty, 0)
             if stage is not None and STAGES.index(stage) < level or not open_cells:
-                rows = _draw(height, width, difficulty, rng)
-                cols = _columns(rows, width)
-                row_clues = [_clue(mask, width) for mask in rows]
-                col_clues = [_clue(mask, height) for mask in cols]
-            else:
-                for r, c in rng.sample(open_cells, 2 if len(open_cells) > 2 else 1):
-                    rows[r] ^= 1 << c
-                    cols[c] ^= 1 << r
-                    row_clues[r], col_clues[c] = _clue(rows[r], width), _clue(cols[c], height)
+                grid = None
+                continue
+            for r, c in rng.sample(open_cells, 2 if len(open_cells) > 2 else 1):
+                rows[r] ^= 1 << c
+                cols[c] ^= 1 << r
+                row_clues[r], col_clues[c] = _clue(rows[r], width), _clue(cols[c], height)
+            if not _plain_enough(rows, row_clues, col_clues, width, fewest, most, plain):
+                grid = None
     raise NonogramError(f"no {height}x{width} grid graded {difficulty} in {WALKS} walks "
                         f"of {WALK_STEPS} steps")
+
+
+# a grid being walked: its rows and columns as masks, and their clues
+_Grid = tuple[list[int], list[int], list[Clue], list[Clue]]
+
+
+def _drawn(rows: list[int], width: int, fewest: float, most: float,
+           plain: float | None) -> _Grid | None:
+    """A drawn grid with its columns and clues, or None when it is out of the shaded band
+    or its clues give more than `plain` cells away (the cheap tests first)."""
+    if not fewest <= sum(mask.bit_count() for mask in rows) <= most:
+        return None
+    height = len(rows)
+    row_clues = [_clue(mask, width) for mask in rows]
+    away = _given_away(row_clues, width) if plain is not None else 0
+    if plain is not None and away > plain:
+        return None
+    cols = _columns(rows, width)
+    col_clues = [_clue(mask, height) for mask in cols]
+    if plain is not None and away + _given_away(col_clues, height) > plain:
+        return None
+    return rows, cols, row_clues, col_clues
+
+
+def _plain_enough(rows: list[int], row_clues: list[Clue], col_clues: list[Clue], width: int,
+                  fewest: float, most: float, plain: float | None) -> bool:
+    """In the shaded band, and the clues give at most `plain` cells away on their own."""
+    return fewest <= sum(mask.bit_count() for mask in rows) <= most and (
+        plain is None or
+        _given_away(row_clues, width) + _given_away(col_clues, len(rows)) <= plain)
 
 
 def _share(shares: tuple[float, float], height: int, width: int) -> float:
@@ -218,16 +243,32 @@ def _draw(height: int, width: int, difficulty: str, rng: random.Random) -> list[
             equal &= plane
         else:
             equal &= ~plane
-    shaded = below & cells
-    votes = [_count(shaded, stride), _count(cells & ~shaded, stride)]   # for and against
-    more, tie = 0, cells
-    for place in range(3, -1, -1):
-        yes, no = votes[0][place], votes[1][place]
-        more |= tie & yes & ~no
-        tie &= ~(yes ^ no)
+    # a majority of the cell's neighbourhood (itself too, cells outside the grid not
+    # counted): 5 of 9 inside, 4 of 6 on an edge, 3 of 4 in a corner; ties at random
+    p0, p1, p2, p3 = _count(below & cells, stride)
+    inside, edge, corner = _neighbourhoods(height, width)
+    at_least_3 = p3 | p2 | p1 & p0
+    more = inside & (p3 | p2 & (p1 | p0)) | edge & (p3 | p2) | corner & at_least_3
+    tie = ~(p3 | p2) & p1 & (edge & p0 | corner & ~p0)
     smooth = (more | tie & rng.getrandbits(bits)) & cells
     mask = (1 << width) - 1
     return [smooth >> (r * stride) & mask for r in range(height)]
+
+
+@lru_cache(maxsize=64)
+def _neighbourhoods(height: int, width: int) -> tuple[int, int, int]:
+    """The cells (in _draw's layout) whose 3x3 neighbourhood holds 9, 6 and 4 cells of
+    the grid: inside, on an edge, in a corner (a grid one cell wide has others: none
+    of these, never shaded; sizes start at 5)."""
+    stride = width + 1
+    found = [0, 0, 0]
+    for r in range(height):
+        for c in range(width):
+            size = (min(r + 1, height - 1) - max(r - 1, 0) + 1) * \
+                (min(c + 1, width - 1) - max(c - 1, 0) + 1)
+            if size in (9, 6, 4):
+                found[(9, 6, 4).index(size)] |= 1 << (r * stride + c)
+    return found[0], found[1], found[2]
 
 
 def _count(grid: int, stride: int) -> list[int]:
