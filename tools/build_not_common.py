@@ -20,7 +20,9 @@ in wordfreq's list:
   other languages' own words are too alike to tell apart so: German HAAR is Dutch too);
 * or it is in HAND_PICKED below (what the rules above miss), or it is a rude word of
   wordlists/blocklist/<lang>.txt, or one of four letters or more with an inflection's
-  ending (POEP, POEPEN).
+  ending (POEP, POEPEN);
+* and not in HAND_KEPT: everyday words the rules take for names or English words (German
+  MITTE, Dutch KANT, Italian NATURE).
 Only the spellings the language's dictionary knows count (EVA is eva and éva in wordfreq).
 
 The dictionaries and wordfreq are only asked about the fill list's own words: no entry,
@@ -69,6 +71,25 @@ HAND_PICKED = {                # names and foreign words the rules miss (reviewe
     "es": ["JORGE", "PAULA", "JUANA", "MARTA", "LISA", "RITA"],
     "pt": ["JORGE", "PAULA", "LULA", "LUCAS", "MARTA", "LISA", "RITA"],
     "it": ["LUIGI", "TONI", "ELISA", "LISA", "SONIA", "ELSA"],
+}
+HAND_KEPT = {                  # everyday words the rules above take for names or English
+    # German nouns igerman98 lists without the compounding flag, and verbs spelled as
+    # English words (reviewed by hand)
+    "de": ["ABO", "ADDITION", "ADRENALIN", "AUTISMUS", "BIT", "CABRIO", "CANNABIS", "DOKU",
+           "EMPATHIE", "FRESSEN", "HANDLE", "HOSPITAL", "KOMBI", "LACK", "LIST", "LOSE",
+           "MATHE", "MINE", "MITTE", "MOLL", "NACKEN", "NICKERCHEN", "PASCHA", "POMMES",
+           "PROMI", "RELIEF", "SCHIMMER", "SCHNABEL", "TEDDY", "UNI", "ZEITLANG"],
+    "nl": ["BIT", "ERA", "KANT", "LIST", "MOST", "PAGE", "ROOF", "STEP", "TENDER"],
+    # Italian feminine plurals and verb forms spelled as English words
+    "it": ["ACCURATE", "AGGRESSIVE", "ALTERNATE", "APPROPRIATE", "CELEBRATE", "COMPETITIVE",
+           "COMPLETE", "CONSERVATIVE", "CREATE", "DOMINATE", "GENUINE", "GRADUATE",
+           "INAPPROPRIATE", "INCLUSIVE", "INTENSIVE", "MASSIVE", "MINE", "MINUTE",
+           "MULTIPLE", "NARRATIVE", "NATIVE", "NATURE", "OPERATE", "RATE", "REDUCE", "RISE",
+           "SCOPE", "SENSITIVE", "SITE", "SUPREME", "TUBE", "ULTIMATE"],
+    "es": ["CARDINAL", "DIAGNOSIS", "DIMENSIONAL", "ETERNAL", "MUTUAL", "PORTABLE",
+           "SEMICONDUCTOR"],
+    "pt": ["GOLF"],
+    "fr": ["FOCUS", "PANEL", "RING", "TRAUMA"],
 }
 
 
@@ -169,6 +190,8 @@ def classify(lang: str, words: dict[str, list[str]], dicts: Dictionaries,
     for word, spelled in words.items():
         tokens = [t for t in spelled if t in dicts.lower[lang] or capital(t) in dicts.upper[lang]]
         tokens = tokens or spelled
+        if word in HAND_KEPT.get(lang, ()):
+            continue
         if word in HAND_PICKED.get(lang, ()):
             out[word] = "hand-picked"
         elif rude(word, lang):
