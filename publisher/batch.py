@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
+import threading
 import time
 from queue import Empty, SimpleQueue
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
@@ -18,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
-from .errors import GenerationFailed, PublisherError
+from .errors import STOP_SIGNALS, GenerationFailed, PublisherError
 from .ground.reasons import said_once
 from .kinds import get_kind
 from .kinds.base import Board, Params
@@ -51,6 +53,30 @@ def _collect_less() -> None:
     rarely. (Nothing is frozen here: a kind may freeze and unfreeze to age its own
     objects at once, which it must skip when the process froze objects itself.)"""
     gc.set_threshold(GENERATING_GC_THRESHOLD, *gc.get_threshold()[1:])
+
+
+# How often a pool worker checks that the build that started it is still there.
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _start_worker() -> None:
+    """Set up a pool worker: it generates (`_collect_less`); SIGTERM and SIGHUP end it
+    (it inherited the CLI's handlers, which raise KeyboardInterrupt, and the pool would
+    take that for a failed task and keep the worker); and it ends itself once the build
+    is gone (killed with -9, or left at once after Ctrl-C), instead of waiting forever
+    for work while it holds the terminal's output open."""
+    _collect_less()
+    for signum in STOP_SIGNALS:
+        # Ctrl-C stays as it was; nohup's SIGHUP stays ignored
+        if signum != signal.SIGINT and signal.getsignal(signum) != signal.SIG_IGN:
+            signal.signal(signum, signal.SIG_DFL)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(1)
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 @contextmanager
@@ -127,7 +153,7 @@ class PoolExecutor:
         """Start fn(*task) as soon as a worker is free (batch.py streams rounds with it)."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                             initializer=_collect_less)
+                                             initializer=_start_worker)
         return self._pool.submit(fn, *task)
 
     def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:

@@ -1,4 +1,5 @@
 """Errors the CLI turns into one clear message and exit code 2."""
+import signal
 
 
 class PublisherError(Exception):
@@ -21,3 +22,17 @@ class SpecError(PublisherError):
 
 class GenerationFailed(Exception):
     """One candidate could not be built; the batch tries the others."""
+
+
+# The signals that stop a build as Ctrl-C does (Windows has no SIGHUP).
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, or SIGTERM or SIGHUP taken as one: the build stops the same way, and the
+    exit code tells the signal (128 + `signum`, as a shell reports it)."""
+
+    def __init__(self, signum: int = signal.SIGINT):
+        super().__init__()
+        self.signum = signum
