@@ -1,9 +1,12 @@
 """Before any puzzle is generated: a puzzle that could not be read at the floor even
 alone on a page stops the build at once, judged on its kind's stand-in board
 (`Kind.stand_in`: a board of the request's size that reads at least as well as any
-generated for it), in the words of the same check after generating (`lay_out`)."""
+generated for it), in the words of the same check after generating (`lay_out`); so
+does a book sure to pass the print services' most pages (`fewest_pages`)."""
 from __future__ import annotations
 
+from collections import Counter
+from math import ceil
 from typing import Callable
 
 from ..batch import Outcome
@@ -41,3 +44,18 @@ def check_sizes(book: BookBase, layout: Layout, jobs: list[Job],
                                           what, problem))
     if problems:
         raise LegibilityError(problems, printed.min_font_size, where=where)
+
+
+def fewest_pages(book: BookBase, layout: Layout, jobs: list[Job]) -> int:
+    """The fewest pages a printed book of `jobs` can have: a title, a copyright (or
+    blank) and a contents page, each section's puzzles at the most a page of it may
+    hold (pagination may put fewer on a page, never more), and answers at the back at
+    the most any page of them holds."""
+    counts = Counter(job.section_index for job in jobs)
+    per_page = {job.section_index: job.per_page for job in jobs}
+    pages = 3 + sum(ceil(count / per_page[index]) for index, count in counts.items())
+    if jobs and book.answers_where == "back":
+        wanted = max(job.answers_per_page or layout.answers_per_page
+                     or get_kind(job.kind).default_answers_per_page for job in jobs)
+        pages += ceil(len(jobs) / min(wanted, max(layout.page_grids, default=wanted)))
+    return pages
