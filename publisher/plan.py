@@ -25,7 +25,7 @@ from .ground.limits import MAX_CLUE, MAX_TITLE, MAX_WORD, too_long
 from .printable import unprintable
 from .spec import Spec
 from .words import (ThemeList, Word, bundled_themes, entries_from_node, make_word, read_list_file,
-                    repeat_key)
+                    repeat_key, stray_symbol)
 
 
 def derive_seed(*parts: Any) -> int:
@@ -266,6 +266,12 @@ class SectionContext:
             word = make_word(text, language, self.accents, clue, self.umlauts, self.units)
             if not word.answer:
                 raise SpecError(f"{excerpt(text)} has no letters; remove it or write it in letters",
+                                file=file, line=line, field=field)
+            symbol = stray_symbol(text)
+            if symbol:
+                raise SpecError(f"{excerpt(text)} has {symbol!r} in it, which no grid holds; "
+                                "write the word in letters (spaces, hyphens, apostrophes and "
+                                "punctuation are left out of the grid, other symbols are not)",
                                 file=file, line=line, field=field)
             if clue is not None and not word.clue:
                 raise SpecError(f"the clue of {excerpt(text)} is empty; write a clue",

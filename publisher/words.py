@@ -83,6 +83,25 @@ def grid_form(text: str, language: str, accents: AccentPolicy | None = None,
     return cell_form(form, language) if units else form
 
 
+# What a grid leaves out of a word on purpose, beside spaces and digits: hyphens and
+# dashes, quotes and brackets (by Unicode category), and the punctuation of phrases.
+_DROPPED_CATEGORIES = ("Pd", "Ps", "Pe", "Pi", "Pf")
+_DROPPED_PUNCTUATION = set(".,!?;:'\"¡¿…·")
+
+
+def stray_symbol(text: str) -> str | None:
+    """The first character of `text` that no grid holds and no word is written with
+    (`c@t`, `a+b`, `x_y`): the grid form would drop it silently (CT)."""
+    for ch in str(text):
+        category = unicodedata.category(ch)
+        if category[0] in "LMNZ" or category in _DROPPED_CATEGORIES \
+                or ch in _DROPPED_PUNCTUATION:
+            continue
+        if category[0] in "PS":
+            return ch
+    return None
+
+
 def cell_form(answer: str, language: str) -> str:
     """A grid answer with the language's cell units joined (Dutch IJSBEER -> ĲSBEER)."""
     for letters, unit in catalogue(language).cell_units.items():

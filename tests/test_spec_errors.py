@@ -86,6 +86,11 @@ CASES = [
      {"w.txt": "cow\n\n# fine\n1234\n"}, ["w.txt:4:", "'1234' has no letters"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.txt"),
      {"w.txt": b"cow\nni\xf1o\n"}, ["w.txt", "not UTF-8"]),
+    # Review 4, item 8: a symbol inside a word was dropped silently (c@t -> CT).
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("pig", "c@t"), {},
+     ["book.yaml:8: sections[0].puzzles[0].words: 'c@t' has '@' in it", "in letters"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.txt"),
+     {"w.txt": "cow\nrock & roll\n"}, ["w.txt:2:", "'rock & roll' has '&' in it"]),
     # Review 3, item 10: three settings that named no spec line.
     ("title: T\nexecutor: dask\nsections:\n" + GOOD_SECTION, {},
      ["book.yaml:2: executor: the dask executor needs the scheduler's address",
