@@ -250,12 +250,29 @@ class SectionContext:
             candidate = root / (ref + suffix)
             if candidate.is_file() and inside(root, ref + suffix):   # never climbs out
                 return candidate
-        names = bundled_names("wordlists", (".txt", ".yaml", ".yml"))
-        near = difflib.get_close_matches(ref, names, n=3, cutoff=0.5)
+        if beside.is_dir():
+            raise self.error(field, f"{excerpt(ref)} is a folder beside the spec, not a word "
+                             f"list; name a file in it (e.g. {ref.rstrip('/')}/words.txt) or "
+                             "a bundled list (`make-book lists` shows them)")
+        near = self._lists_named_like(ref)
         hint = f"did you mean {' or '.join(near)}? " if near else ""
         raise self.error(field, f"{excerpt(ref)} is neither a file beside the spec "
-                         f"({self.spec_dir}) nor a bundled list; {hint}`make-book lists` "
-                         "shows the bundled themes (e.g. en/animals)")
+                         f"({self.spec_dir}) nor a bundled list; {hint}`make-book lists "
+                         f"--lang {self.language}` shows the bundled themes")
+
+    def _lists_named_like(self, ref: str) -> list[str]:
+        """Bundled lists of the section's language (or of the one `ref` starts with)
+        whose names are close to `ref`'s: a near miss of the name, never another list
+        that merely shares a word with it (missing-clues is not clues-es)."""
+        language, _, name = ref.lower().rpartition("/")
+        for suffix in (".txt", ".yaml", ".yml"):
+            name = name.removesuffix(suffix)
+        language = language or self.language
+        themes = [theme.removeprefix(f"{language}/")
+                  for theme in bundled_names("wordlists", (".txt", ".yaml", ".yml"))
+                  if theme.startswith(f"{language}/")]
+        return [f"{language}/{theme}"
+                for theme in difflib.get_close_matches(name, themes, n=3, cutoff=0.75)]
 
     def _make_words(self, entries, language: str, field: str, file: str) -> list[Word]:
         field = format_path(("sections", self.index) + parse_path(field))
