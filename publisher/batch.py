@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import gc
 import os
-import signal
-import threading
 import time
 from queue import Empty, SimpleQueue
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
@@ -20,8 +18,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
-from .errors import STOP_SIGNALS, GenerationFailed, PublisherError
+from .errors import GenerationFailed, PublisherError
 from .ground.reasons import said_once
+from .ground.workers import end_with_parent
 from .kinds import get_kind
 from .kinds.base import Board, Params
 from .plan import Job, derive_seed
@@ -55,28 +54,10 @@ def _collect_less() -> None:
     gc.set_threshold(GENERATING_GC_THRESHOLD, *gc.get_threshold()[1:])
 
 
-# How often a pool worker checks that the build that started it is still there.
-PARENT_CHECK_SECONDS = 0.5
-
-
 def _start_worker() -> None:
-    """Set up a pool worker: it generates (`_collect_less`); SIGTERM and SIGHUP end it
-    (it inherited the CLI's handlers, which raise KeyboardInterrupt, and the pool would
-    take that for a failed task and keep the worker); and it ends itself once the build
-    is gone (killed with -9, or left at once after Ctrl-C), instead of waiting forever
-    for work while it holds the terminal's output open."""
+    """Set up a pool worker: it generates, and ends with the build."""
     _collect_less()
-    for signum in STOP_SIGNALS:
-        # Ctrl-C stays as it was; nohup's SIGHUP stays ignored
-        if signum != signal.SIGINT and signal.getsignal(signum) != signal.SIG_IGN:
-            signal.signal(signum, signal.SIG_DFL)
-    parent = os.getppid()
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_CHECK_SECONDS)
-        os._exit(1)
-    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+    end_with_parent()
 
 
 @contextmanager

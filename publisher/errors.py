@@ -20,6 +20,14 @@ class SpecError(PublisherError):
         super().__init__(where + message)
 
 
+class PageCountError(PublisherError):
+    """The laid-out book breaks the print services' page rules (`problem` says how)."""
+
+    def __init__(self, problem: str):
+        super().__init__(f"the book has {problem}")
+        self.problem = problem
+
+
 class GenerationFailed(Exception):
     """One candidate could not be built; the batch tries the others."""
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Protocol
 from datetime import date
@@ -22,10 +21,10 @@ from .ground.catalogue import catalogue
 from .kinds.base import BookMeta, ExampleWords
 from .plan import Job, derive_seed, plan_book
 from .printable import book_fonts
-from .errors import GenerationFailed, PublisherError, SpecError
+from .errors import GenerationFailed, PageCountError, PublisherError
 from .ground import printrules
 from .render.book import BookRenderer, FrontMatter, Pagination, paginate
-from .render.early import check_sizes, fewest_pages
+from .render.early import check_page_count, check_sizes, too_many_pages
 from .render.pagination import alone_on_a_page, padding_added
 from .render.split import bookless, desk_files, desk_options, without_book
 from .render.layout import Layout, load_layout
@@ -173,9 +172,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     check_work(jobs, max_work, f"{spec.path}:{spec.lines.get(('sections',), 1)}: ")
     if spec.book.book and spec.book.print and not spec.book.worksheet:
         check_sizes(spec.book, layout, jobs, lambda i: _spec_line(spec, ("sections", i)))
-        least = fewest_pages(spec.book, layout, jobs)
-        if least > printrules.MAX_PAGES:
-            raise _too_many_pages(spec, jobs, f"at least {printrules.page_count_problem(least)}")
+        check_page_count(spec, layout, jobs)
     phases.lap("plan")
 
     progress.stage("Generating puzzles", sum(job.candidates for job in jobs))
@@ -430,22 +427,6 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
     return renderer, pages
 
 
-class PageCountError(PublisherError):
-    """The laid-out book breaks the print services' page rules (`problem` says how)."""
-
-    def __init__(self, problem: str):
-        super().__init__(f"the book has {problem}")
-        self.problem = problem
-
-
-def _too_many_pages(spec: Spec, jobs: list[Job], problem: str) -> SpecError:
-    """The error at the count of the section with the most puzzles (the first of them on
-    a tie): that count is the likeliest to change."""
-    counts = Counter(job.section_index for job in jobs)
-    largest = max(counts, key=lambda index: (counts[index], -index))
-    return spec.error(("sections", largest, "count"), f"the book has {problem}")
-
-
 def _check_spec_settings(spec: Spec, engine: str, scheduler: str | None,
                          cover: bool | None) -> None:
     """Settings that would fail only after generating, refused at their spec line first."""
@@ -484,7 +465,7 @@ def _lay_out_named(spec: Spec, layout: Layout, outcomes: list[Outcome], bleed: b
     except LegibilityError as exc:
         raise exc.located(lambda i: _spec_line(spec, ("sections", i))) from None
     except PageCountError as exc:
-        raise _too_many_pages(spec, [o.job for o in outcomes], exc.problem) from None
+        raise too_many_pages(spec, [o.job for o in outcomes], exc.problem) from None
 
 
 def _parallel(workers: int | None) -> int:

@@ -10,10 +10,11 @@ from math import ceil
 from typing import Callable
 
 from ..batch import Outcome
+from ..errors import SpecError
 from ..ground import printrules
 from ..kinds import get_kind
 from ..plan import Job
-from ..spec import BookBase
+from ..spec import BookBase, Spec
 from .book import BookRenderer
 from .layout import Layout
 from .legibility import Illegible, LegibilityError
@@ -59,3 +60,18 @@ def fewest_pages(book: BookBase, layout: Layout, jobs: list[Job]) -> int:
                      or get_kind(job.kind).default_answers_per_page for job in jobs)
         pages += ceil(len(jobs) / min(wanted, max(layout.page_grids, default=wanted)))
     return pages
+
+
+def check_page_count(spec: Spec, layout: Layout, jobs: list[Job]) -> None:
+    """A SpecError when a printed book of `jobs` is sure to have too many pages."""
+    least = fewest_pages(spec.book, layout, jobs)
+    if least > printrules.MAX_PAGES:
+        raise too_many_pages(spec, jobs, f"at least {printrules.page_count_problem(least)}")
+
+
+def too_many_pages(spec: Spec, jobs: list[Job], problem: str) -> SpecError:
+    """The page-count error at the count of the section with the most puzzles (the first
+    of them on a tie): that count is the likeliest to change."""
+    counts = Counter(job.section_index for job in jobs)
+    largest = max(counts, key=lambda index: (counts[index], -index))
+    return spec.error(("sections", largest, "count"), f"the book has {problem}")
