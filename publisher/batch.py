@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from .errors import GenerationFailed, PublisherError
 from .ground.reasons import said_once
+from .ground.workers import end_with_parent
 from .kinds import get_kind
 from .kinds.base import Board, Params
 from .plan import Job, derive_seed
@@ -51,6 +52,12 @@ def _collect_less() -> None:
     rarely. (Nothing is frozen here: a kind may freeze and unfreeze to age its own
     objects at once, which it must skip when the process froze objects itself.)"""
     gc.set_threshold(GENERATING_GC_THRESHOLD, *gc.get_threshold()[1:])
+
+
+def _start_worker() -> None:
+    """Set up a pool worker: it generates, and ends with the build."""
+    _collect_less()
+    end_with_parent()
 
 
 @contextmanager
@@ -127,7 +134,7 @@ class PoolExecutor:
         """Start fn(*task) as soon as a worker is free (batch.py streams rounds with it)."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                             initializer=_collect_less)
+                                             initializer=_start_worker)
         return self._pool.submit(fn, *task)
 
     def imap_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple]) -> Iterator[Any]:

@@ -9,18 +9,34 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
+from .errors import STOP_SIGNALS, Interrupted, PublisherError
+
 INTERRUPTED = "interrupted; the output folder is unchanged"
 
 
 def _interrupted_while_starting(signum: int, frame: object) -> None:
     sys.stderr.write(INTERRUPTED + "\n")    # nothing has been written yet
-    os._exit(130)
+    os._exit(128 + signum)
+
+
+def _stop(signum: int, frame: object) -> None:
+    """SIGTERM or SIGHUP: stop as Ctrl-C does (the output rolled back, the workers
+    ended), not die on the spot leaving the workers running."""
+    raise Interrupted(signum)
+
+
+def _take_stop_signals(handler: Any) -> None:
+    """`handler` for Ctrl-C, SIGTERM and SIGHUP, but for one the caller ignores (nohup),
+    Ctrl-C excepted (a background job starts with it ignored)."""
+    for signum in STOP_SIGNALS:
+        if signum == signal.SIGINT or signal.getsignal(signum) != signal.SIG_IGN:
+            signal.signal(signum, handler)
 
 
 if __name__ == "__main__" or Path(sys.argv[0]).name == "make-book":
     # Ctrl-C during the imports below: one line, not an import traceback. `run`
     # puts Python's own handler back before any work starts.
-    signal.signal(signal.SIGINT, _interrupted_while_starting)
+    _take_stop_signals(_interrupted_while_starting)
 
 import typer  # noqa: E402  (after the startup Ctrl-C handler)
 from typer.core import TyperCommand, TyperGroup  # noqa: E402
@@ -29,7 +45,6 @@ from rich.markup import escape  # noqa: E402
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID,  # noqa: E402
                            TextColumn, TimeElapsedColumn)
 
-from .errors import PublisherError  # noqa: E402
 from .ground.transaction import InterruptedAfterCommit  # noqa: E402
 
 if TYPE_CHECKING:
@@ -203,13 +218,13 @@ def build(
                   "check that --out names a folder you can write to", highlight=False,
                   soft_wrap=True)
         raise typer.Exit(2)
-    except InterruptedAfterCommit:
+    except InterruptedAfterCommit as exc:
         err.print("interrupted after the book was written; it is complete", markup=False,
                   highlight=False)
-        _leave_now(130)
-    except KeyboardInterrupt:
+        _leave_now(_interrupted_code(exc))
+    except KeyboardInterrupt as exc:
         err.print(INTERRUPTED, markup=False, highlight=False)
-        _leave_now(130)
+        _leave_now(_interrupted_code(exc))
     for warning in result.warnings:
         err.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False, soft_wrap=True)
     if not quiet:
@@ -427,22 +442,31 @@ def recover_command(
         typer.echo(f"nothing to recover in {folder}")
 
 
+def _interrupted_code(exc: KeyboardInterrupt) -> int:
+    """130 after Ctrl-C, 143 after SIGTERM, 129 after SIGHUP (128 + the signal)."""
+    return 128 + (exc.signum if isinstance(exc, Interrupted) else signal.SIGINT)
+
+
 def _leave_now(code: int) -> None:
     """Exit at once after an interrupt. The output was already rolled back or completed;
     a SAT solver stopped mid-search can crash while the interpreter tears down (seen:
-    SIGSEGV in PySAT's destructor after Ctrl-C with one worker), so skip the teardown."""
+    SIGSEGV in PySAT's destructor after Ctrl-C with one worker), so skip the teardown,
+    ending any worker process still there (it would outlive this one)."""
+    import multiprocessing
+    for child in multiprocessing.active_children():
+        child.kill()
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)
 
 
 def run() -> None:
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    _take_stop_signals(_stop)
     try:
         app(prog_name="make-book")
-    except KeyboardInterrupt:        # Ctrl-C while starting up, before a build began
+    except KeyboardInterrupt as exc:   # Ctrl-C while starting up, before a build began
         err.print(INTERRUPTED, markup=False)
-        sys.exit(130)
+        sys.exit(_interrupted_code(exc))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """Errors the CLI turns into one clear message and exit code 2."""
+import signal
 
 
 class PublisherError(Exception):
@@ -19,5 +20,27 @@ class SpecError(PublisherError):
         super().__init__(where + message)
 
 
+class PageCountError(PublisherError):
+    """The laid-out book breaks the print services' page rules (`problem` says how)."""
+
+    def __init__(self, problem: str):
+        super().__init__(f"the book has {problem}")
+        self.problem = problem
+
+
 class GenerationFailed(Exception):
     """One candidate could not be built; the batch tries the others."""
+
+
+# The signals that stop a build as Ctrl-C does (Windows has no SIGHUP).
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, or SIGTERM or SIGHUP taken as one: the build stops the same way, and the
+    exit code tells the signal (128 + `signum`, as a shell reports it)."""
+
+    def __init__(self, signum: int = signal.SIGINT):
+        super().__init__()
+        self.signum = signum

@@ -21,10 +21,10 @@ from .ground.catalogue import catalogue
 from .kinds.base import BookMeta, ExampleWords
 from .plan import Job, derive_seed, plan_book
 from .printable import book_fonts
-from .errors import GenerationFailed, PublisherError
+from .errors import GenerationFailed, PageCountError, PublisherError
 from .ground import printrules
 from .render.book import BookRenderer, FrontMatter, Pagination, paginate
-from .render.early import check_sizes
+from .render.early import check_page_count, check_sizes, too_many_pages
 from .render.pagination import alone_on_a_page, padding_added
 from .render.split import bookless, desk_files, desk_options, without_book
 from .render.layout import Layout, load_layout
@@ -172,6 +172,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     check_work(jobs, max_work, f"{spec.path}:{spec.lines.get(('sections',), 1)}: ")
     if spec.book.book and spec.book.print and not spec.book.worksheet:
         check_sizes(spec.book, layout, jobs, lambda i: _spec_line(spec, ("sections", i)))
+        check_page_count(spec, layout, jobs)
     phases.lap("plan")
 
     progress.stage("Generating puzzles", sum(job.candidates for job in jobs))
@@ -422,7 +423,7 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
         raise LegibilityError(pages.problems, printed.min_font_size)
     problem = printrules.page_count_problem(len(pages.book))
     if problem:
-        raise PublisherError(f"the book has {problem}")
+        raise PageCountError(problem)
     return renderer, pages
 
 
@@ -463,6 +464,8 @@ def _lay_out_named(spec: Spec, layout: Layout, outcomes: list[Outcome], bleed: b
         return lay_out(spec.book, layout, outcomes, bleed, examples)
     except LegibilityError as exc:
         raise exc.located(lambda i: _spec_line(spec, ("sections", i))) from None
+    except PageCountError as exc:
+        raise too_many_pages(spec, [o.job for o in outcomes], exc.problem) from None
 
 
 def _parallel(workers: int | None) -> int:

@@ -4,7 +4,6 @@ Word references are resolved here: inline lists, files beside the spec, or the
 bundled lists in `wordlists/`."""
 from __future__ import annotations
 
-import difflib
 import hashlib
 import random
 import unicodedata
@@ -13,7 +12,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from .data import bundled_names, data_dir
+from .data import data_dir
 from .errors import SpecError
 from .ground.catalogue import catalogue
 from .ground.files import excerpt, inside
@@ -25,7 +24,7 @@ from .ground.limits import MAX_CLUE, MAX_TITLE, MAX_WORD, too_long
 from .printable import unprintable
 from .spec import Spec
 from .words import (ThemeList, Word, bundled_themes, entries_from_node, make_word, read_list_file,
-                    repeat_key)
+                    no_such_list, repeat_key, symbol_problem)
 
 
 def derive_seed(*parts: Any) -> int:
@@ -250,12 +249,7 @@ class SectionContext:
             candidate = root / (ref + suffix)
             if candidate.is_file() and inside(root, ref + suffix):   # never climbs out
                 return candidate
-        names = bundled_names("wordlists", (".txt", ".yaml", ".yml"))
-        near = difflib.get_close_matches(ref, names, n=3, cutoff=0.5)
-        hint = f"did you mean {' or '.join(near)}? " if near else ""
-        raise self.error(field, f"{excerpt(ref)} is neither a file beside the spec "
-                         f"({self.spec_dir}) nor a bundled list; {hint}`make-book lists` "
-                         "shows the bundled themes (e.g. en/animals)")
+        raise self.error(field, no_such_list(ref, self.spec_dir, self.language))
 
     def _make_words(self, entries, language: str, field: str, file: str) -> list[Word]:
         field = format_path(("sections", self.index) + parse_path(field))
@@ -270,7 +264,7 @@ class SectionContext:
             if clue is not None and not word.clue:
                 raise SpecError(f"the clue of {excerpt(text)} is empty; write a clue",
                                 file=file, line=line, field=field)
-            problem = (too_long(word.text, MAX_WORD, "a word") or
+            problem = (too_long(word.text, MAX_WORD, "a word") or symbol_problem(text) or
                        next(filter(None, (too_long(c, MAX_CLUE, "a clue")
                                           for c in (word.clue or "", *word.choices))), None) or
                        unprintable(word.text + (word.clue or "") + "".join(word.choices), excerpt(text),

@@ -1,6 +1,7 @@
 """Word lists: reading, normalising, alphabets and letter frequencies per language."""
 from __future__ import annotations
 
+import difflib
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
@@ -11,10 +12,10 @@ from typing import Iterable, Literal
 
 import yaml
 
-from .data import data_dir
+from .data import bundled_names, data_dir
 from .errors import SpecError
 from .ground.catalogue import catalogue
-from .ground.files import MAX_LIST_BYTES, read_text
+from .ground.files import MAX_LIST_BYTES, excerpt, read_text
 from .ground.yamlfile import compose, is_null, line_of, mapping_pairs
 
 AccentPolicy = Literal["keep", "strip"]
@@ -81,6 +82,60 @@ def grid_form(text: str, language: str, accents: AccentPolicy | None = None,
         out.append(ch)
     form = "".join(out)
     return cell_form(form, language) if units else form
+
+
+# What a grid leaves out of a word on purpose, beside spaces and digits: hyphens and
+# dashes, quotes and brackets (by Unicode category), and the punctuation of phrases.
+_DROPPED_CATEGORIES = ("Pd", "Ps", "Pe", "Pi", "Pf")
+_DROPPED_PUNCTUATION = set(".,!?;:'\"¡¿…·")
+
+
+def stray_symbol(text: str) -> str | None:
+    """The first character of `text` that no grid holds and no word is written with
+    (`c@t`, `a+b`, `x_y`): the grid form would drop it silently (CT)."""
+    for ch in str(text):
+        category = unicodedata.category(ch)
+        if category[0] in "LMNZ" or category in _DROPPED_CATEGORIES \
+                or ch in _DROPPED_PUNCTUATION:
+            continue
+        if category[0] in "PS":
+            return ch
+    return None
+
+
+def symbol_problem(text: str) -> str | None:
+    """Why `text` cannot be a word: a symbol in it that no grid holds, or None."""
+    symbol = stray_symbol(text)
+    return symbol and (f"{excerpt(text)} has {symbol!r} in it, which no grid holds; write "
+                       "the word in letters (spaces, hyphens, apostrophes and punctuation are "
+                       "left out of the grid, other symbols are not)")
+
+
+def no_such_list(ref: str, folder: Path, language: str) -> str:
+    """Why `ref` names no word list beside the spec (in `folder`) or bundled: a folder,
+    or no such name, with the bundled lists of the spec's language named like it."""
+    if (folder / ref).is_dir():
+        return (f"{excerpt(ref)} is a folder beside the spec, not a word list; name a file "
+                f"in it (e.g. {ref.rstrip('/')}/words.txt) or a bundled list")
+    near = lists_named_like(ref, language)
+    hint = f"did you mean {' or '.join(near)}? " if near else ""
+    return (f"{excerpt(ref)} is neither a file beside the spec ({folder}) nor a bundled "
+            f"list; {hint}`make-book lists --lang {language}` shows the bundled themes")
+
+
+def lists_named_like(ref: str, language: str) -> list[str]:
+    """Bundled lists of `language` (or of the one `ref` starts with) whose names are
+    close to `ref`'s: a near miss of the name, never another list that merely shares a
+    word with it (missing-clues is not spelling/clues-es)."""
+    prefix, _, name = ref.lower().rpartition("/")
+    for suffix in (".txt", ".yaml", ".yml"):
+        name = name.removesuffix(suffix)
+    language = prefix or language
+    themes = [theme.removeprefix(f"{language}/")
+              for theme in bundled_names("wordlists", (".txt", ".yaml", ".yml"))
+              if theme.startswith(f"{language}/")]
+    return [f"{language}/{theme}"
+            for theme in difflib.get_close_matches(name, themes, n=3, cutoff=0.75)]
 
 
 def cell_form(answer: str, language: str) -> str:

@@ -125,7 +125,7 @@ def cases() -> list[Case]:
         Case("emoji-codes-stay-text", words_spec("[cat, 'dog:x:', 'dog']"),
              expect=("dog:x: / dog",)),
         Case("markup-stays-text", words_spec("[cat, '[b]dog[/b]', 'dog']"),
-             expect=("[b]dog[/b] / dog",)),
+             expect=("'[b]dog[/b]' has '/' in it",)),
     ]
 
 

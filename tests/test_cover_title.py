@@ -11,12 +11,12 @@ LARGE_PRINT = {"page": (6 * IN, 9 * IN), "font_size": 16, "title_size": 22,
                "min_font_size": 16, "min_answer_font_size": 16, "large_print": True}
 
 
-def _renderer(title, subtitle, layout_update):
+def _renderer(title, subtitle, layout_update, author="Jane Self"):
     from publisher.render.book import BookRenderer
     from publisher.render.layout import default_layout
     from publisher.spec import book_model
     spec = book_model().model_validate({"title": title, "subtitle": subtitle,
-                                        "author": "Jane Self",
+                                        "author": author,
                                         "sections": [{"kind": "queens", "size": 6}]})
     return BookRenderer(spec, default_layout().model_copy(update=layout_update), [])
 
@@ -76,3 +76,45 @@ def test_title_page_wraps_a_long_title_whole_at_a_readable_size(update):
     floor = max(renderer.theme.min_font_size, renderer.theme.title_size)
     block = _check_block(marks, LONG, "A subtitle", floor)
     assert len(block) <= 5           # the title in at most four lines, then the subtitle
+
+
+AUTHOR = "Editions of Puzzles and Problems named for Konstantin Konstantinopolsky"
+
+
+@pytest.mark.parametrize("style", ["band", "letters", "classic"])
+def test_a_long_author_takes_two_lines_on_the_cover_not_an_ellipsis(style):
+    """Review 4, item 5: the name was cut with "…" on one line, without a word."""
+    from publisher.render.cover import cover_pdf
+    from publisher.spec import CoverSpec
+    renderer = _renderer("Winter", "Quiet evenings", {"page": (6 * IN, 9 * IN)}, author=AUTHOR)
+    pdf = cover_pdf(renderer, 120, CoverSpec(paper="white", style=style))
+    front_x = 0.125 * IN + 6 * IN + 120 * 0.002252 * IN
+    lines = sorted((m for m in page_marks(pdf, 0) if m.kind == "text"
+                    and m.bbox[0] >= front_x - 1 and set(m.text.split()) <= set(AUTHOR.split())),
+                   key=lambda m: -m.bbox[1])
+    assert " ".join(m.text for m in lines) == AUTHOR and len(lines) == 2
+    assert lines[0].size == lines[1].size >= renderer.theme.min_font_size
+    assert not _overlaps(lines[0], lines[1])
+    assert renderer.warnings == []
+
+
+def test_an_author_two_lines_cannot_hold_is_cut_with_a_warning():
+    from publisher.render.cover import cover_pdf
+    from publisher.spec import CoverSpec
+    author = "Konstantinopolskoyevich" * 6
+    renderer = _renderer("Puzzles", "For winter", {"page": (6 * IN, 9 * IN)}, author=author)
+    cover_pdf(renderer, 120, CoverSpec(paper="white"))
+    assert len(renderer.warnings) == 1 and "shorten `author:`" in renderer.warnings[0]
+
+
+def test_the_spine_drops_the_author_before_it_cuts_the_title_and_warns_when_it_must():
+    from publisher.render.cover import cover_pdf
+    from publisher.spec import CoverSpec
+    renderer = _renderer(LONG, "", {"page": (6 * IN, 9 * IN)}, author=f"{AUTHOR} and {AUTHOR}")
+    pdf = cover_pdf(renderer, 800, CoverSpec(paper="white"))
+    texts = [m.text for m in page_marks(pdf, 0) if m.kind == "text"]
+    assert LONG in texts and not any("…" in text for text in texts)
+    assert renderer.warnings == []
+    renderer = _renderer(LONG + " " + LONG, "", {"page": (6 * IN, 9 * IN)})
+    cover_pdf(renderer, 800, CoverSpec(paper="white"))
+    assert len(renderer.warnings) == 1 and "shorten `title:`" in renderer.warnings[0]

@@ -90,6 +90,62 @@ def test_ctrl_c_is_exit_130_with_one_line(tmp_path, workers):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_stops_a_build_as_ctrl_c_does(tmp_path, how):
+    """kill (or a closed terminal) rolls the build back and ends its workers, which
+    otherwise idled forever holding the caller's pipes open (`make-book ... | tail` hung)."""
+    spec = tmp_path / "flow.yaml"
+    spec.write_text("title: F\nsections:\n  - kind: numberlink\n    size: 12\n"
+                    "    count: 20\n    candidates: 40\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "mine.txt").write_text("before")
+    child = run_cli(spec, out, "--workers", "2")
+    workers = wait_for_workers(child.pid)
+    child.send_signal(how)
+    _, err = child.communicate(timeout=HANG)
+    assert child.returncode == 128 + how, err
+    assert err.strip() == "interrupted; the output folder is unchanged"
+    assert [f.name for f in out.iterdir()] == ["mine.txt"]
+    assert (out / "mine.txt").read_text() == "before"
+    assert not [pid for pid in workers if running(pid)]
+
+
+def test_workers_end_when_the_build_is_killed(tmp_path):
+    spec = tmp_path / "flow.yaml"
+    spec.write_text("title: F\nsections:\n  - kind: numberlink\n    size: 12\n"
+                    "    count: 20\n    candidates: 40\n")
+    child = run_cli(spec, tmp_path / "out", "--workers", "2")
+    workers = wait_for_workers(child.pid)
+    child.kill()
+    child.communicate(timeout=HANG)
+    for _ in range(500):              # a worker checks for its parent every 0.5 s
+        if not [pid for pid in workers if running(pid)]:
+            break
+        time.sleep(0.01)
+    assert not [pid for pid in workers if running(pid)]
+
+
+def wait_for_workers(pid: int) -> list[int]:
+    """The build's two worker processes, once it generates with them."""
+    for _ in range(2000):
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        if len(children) >= 2:
+            time.sleep(0.3)           # past their start-up
+            return [int(child) for child in children]
+        time.sleep(0.01)
+    raise AssertionError("the build started no workers")
+
+
+def running(pid: int) -> bool:
+    """`pid` is a live process (not gone, not a zombie left for its new parent)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
 def wait_until_generating(pid: int) -> None:
     """Until the build runs candidates: its worker processes exist, or (one worker) it
     has used more CPU than starting up takes. Robust on a loaded machine."""

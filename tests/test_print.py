@@ -6,6 +6,7 @@ and the ink with tests/pdfmarks.py, which shares no code with the renderer."""
 import io
 import json
 import os
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -316,6 +317,43 @@ def test_past_828_pages_is_an_error_naming_the_count(write_spec, monkeypatch):
     outcomes = [Outcome(job, Board()) for job in plan_book(spec)]
     with pytest.raises(PublisherError, match=r"8[4-9]\d pages; a printed book has at most 828"):
         lay_out(spec.book, layout, outcomes, bleed=False)
+
+
+def test_past_828_pages_names_the_largest_sections_count(write_spec, monkeypatch):
+    from publisher.batch import Outcome
+    from publisher.errors import SpecError
+    from publisher.kinds.base import Board
+    from publisher.pipeline import _lay_out_named
+    from publisher.plan import plan_book
+    from publisher.render.book import BookRenderer
+    from publisher.render.layout import load_layout
+    from publisher.spec import load_spec
+    monkeypatch.setattr(BookRenderer, "problem", lambda self, index, what, per_page: None)
+    path = write_spec("title: Huge\nlayout: 6x9\nsections:\n"
+                      "  - {kind: queens, size: 6, count: 20}\n"
+                      "  - kind: queens\n    size: 6\n    count: 400\n"
+                      "    answers_per_page: 1\n")
+    spec = load_spec(path)
+    layout = load_layout("6x9", spec.path.parent, ValueError)
+    outcomes = [Outcome(job, Board()) for job in plan_book(spec)]
+    with pytest.raises(SpecError) as caught:
+        _lay_out_named(spec, layout, outcomes, False, None)
+    assert str(caught.value).startswith(f"{path}:7: sections[1].count: the book has 8")
+
+
+def test_a_book_sure_to_pass_828_pages_stops_before_generating(write_spec, monkeypatch):
+    from publisher import pipeline
+    from publisher.errors import SpecError
+
+    def generate_all(*args, **kwargs):
+        raise AssertionError("generated")
+    monkeypatch.setattr(pipeline, "generate_all", generate_all)
+    path = write_spec("title: Huge\nsections:\n  - kind: sudoku\n    count: 5\n"
+                      "  - kind: sudoku\n    count: 1000\n")
+    with pytest.raises(SpecError, match=r"^" + re.escape(f"{path}:6: sections[1].count: the "
+                       "book has at least ") + r"\d+ pages; a printed book has at most 828"):
+        pipeline.build_book(path, path.parent / "out")
+    assert not (path.parent / "out").exists()
 
 
 def test_how_to_play_examples_are_new_boards_not_the_books_puzzles(write_spec):

@@ -69,7 +69,8 @@ CASES = [
      ["book.yaml:2: schedule.dayz: is not a key here", "did you mean `days`?"]),
     ("title: T\nsections: []\n", {}, ["book.yaml:2: sections"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "missing.txt"), {},
-     ["book.yaml:8: sections[0].puzzles[0].words:", "'missing.txt'", "en/animals"]),
+     ["book.yaml:8: sections[0].puzzles[0].words:", "'missing.txt'",
+      "`make-book lists --lang en`"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "en/no-such-theme"), {},
      ["sections[0].puzzles[0].words:", "'en/no-such-theme'", "nor a bundled list", "make-book lists"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("pig", "hippopotamuses"), {},
@@ -86,6 +87,11 @@ CASES = [
      {"w.txt": "cow\n\n# fine\n1234\n"}, ["w.txt:4:", "'1234' has no letters"]),
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.txt"),
      {"w.txt": b"cow\nni\xf1o\n"}, ["w.txt", "not UTF-8"]),
+    # Review 4, item 8: a symbol inside a word was dropped silently (c@t -> CT).
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("pig", "c@t"), {},
+     ["book.yaml:8: sections[0].puzzles[0].words: 'c@t' has '@' in it", "in letters"]),
+    ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.txt"),
+     {"w.txt": "cow\nrock & roll\n"}, ["w.txt:2:", "'rock & roll' has '&' in it"]),
     # Review 3, item 10: three settings that named no spec line.
     ("title: T\nexecutor: dask\nsections:\n" + GOOD_SECTION, {},
      ["book.yaml:2: executor: the dask executor needs the scheduler's address",
@@ -188,6 +194,39 @@ def test_bad_spec_gives_one_clear_error(tmp_path, text, files, expected):
         assert fragment in message, (fragment, message)
     assert "Traceback" not in output
     assert not out.exists() or not any(out.iterdir())
+
+
+@pytest.mark.parametrize("ref, language, suggested", [
+    ("missing-clues.yaml", "en", None),        # not spelling/clues-es: another list
+    ("adr", "en", None),                       # not de/tiere: another language
+    ("animal", "en", "en/animals"),
+    ("en/anmals.txt", "de", "en/animals"),     # the language the name gives
+    ("tierr", "de", "de/tiere"),
+])
+def test_a_missing_list_suggests_only_a_near_name_in_its_language(tmp_path, ref, language,
+                                                                    suggested):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(f"title: T\nlanguage: {language}\nsections:\n  - kind: wordsearch\n"
+                    f"    words: {ref}\n", encoding="utf-8")
+    code, output = run(spec, tmp_path / "out")
+    message = " ".join(output.split())
+    assert code == 2 and f"book.yaml:5: sections[0].words: '{ref}' is neither" in message
+    if suggested:
+        assert f"did you mean {suggested}?" in message
+    else:
+        assert "did you mean" not in message
+    assert f"`make-book lists --lang {language}`" in message
+
+
+def test_a_folder_named_as_a_word_list_is_called_a_folder(tmp_path):
+    (tmp_path / "adir").mkdir()
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nsections:\n  - kind: wordsearch\n    words: adir\n",
+                    encoding="utf-8")
+    code, output = run(spec, tmp_path / "out")
+    message = " ".join(output.split())
+    assert code == 2 and "book.yaml:4: sections[0].words: 'adir' is a folder" in message
+    assert "did you mean" not in message
 
 
 def test_a_key_like_no_other_gets_no_suggestion(tmp_path):

@@ -1,6 +1,6 @@
 import pytest
 
-from publisher.words import alphabet_for, display_form, grid_form, letter_weights
+from publisher.words import alphabet_for, display_form, grid_form, letter_weights, stray_symbol
 
 
 @pytest.mark.parametrize("text, language, expected", [
@@ -17,6 +17,18 @@ from publisher.words import alphabet_for, display_form, grid_form, letter_weight
 ])
 def test_grid_form_by_language(text, language, expected):
     assert grid_form(text, language) == expected
+
+
+@pytest.mark.parametrize("text", ["ice cream", "sea-horse", "o'clock", "l’eau", "Mr. Ed",
+                                  "¡hola!", "«ёлка»", "l·lamp", "B-52", "peut-être"])
+def test_what_a_grid_drops_on_purpose_is_no_stray_symbol(text):
+    assert stray_symbol(text) is None
+
+
+@pytest.mark.parametrize("text, symbol", [("c@t", "@"), ("a+b", "+"), ("x_y", "_"),
+                                          ("rock & roll", "&"), ("50%off", "%")])
+def test_a_symbol_inside_a_word_is_found(text, symbol):
+    assert stray_symbol(text) == symbol
 
 
 def test_decomposed_input_is_normalised_first():

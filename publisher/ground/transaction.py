@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 from typing import Iterator, Literal, Mapping, NamedTuple
 
-from ..errors import PublisherError
+from ..errors import STOP_SIGNALS, Interrupted, PublisherError
 
 try:
     import fcntl
@@ -62,8 +62,8 @@ class Recovery(NamedTuple):
     files: int
 
 
-class InterruptedAfterCommit(KeyboardInterrupt):
-    """Ctrl-C arrived while the new output was being swapped in: the swap finished
+class InterruptedAfterCommit(Interrupted):
+    """Ctrl-C (or SIGTERM, SIGHUP) arrived while the new output was being swapped in: the swap finished
     first (it takes milliseconds), so the output is the new build, complete."""
 
 
@@ -116,7 +116,7 @@ def publish(out_dir: Path, name: str, files: Mapping[str, bytes],
             if lock is not None:
                 os.close(lock)       # as the kernel does for a killed build
     if interrupted:
-        raise InterruptedAfterCommit()
+        raise InterruptedAfterCommit(interrupted[0])
     return [out_dir / rel for rel in files]
 
 
@@ -298,7 +298,7 @@ def _stage(new_dir: Path, files: Mapping[str, bytes], interrupted: list[int]) ->
     for rel, data in files.items():
         _step()
         if interrupted:
-            raise KeyboardInterrupt()
+            raise Interrupted(interrupted[0])
         path = new_dir / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         _write_file(path, data)
@@ -389,16 +389,19 @@ def _roll_back(out_dir: Path, staging: Path, new: list[str], old: list[str]) -> 
 
 @contextmanager
 def _sigint_held() -> Iterator[list[int]]:
-    """Within the block Ctrl-C is recorded, not raised (main thread only)."""
+    """Within the block Ctrl-C (SIGTERM, SIGHUP) is recorded, not raised (main thread
+    only)."""
     caught: list[int] = []
     if threading.current_thread() is not threading.main_thread():
         yield caught
         return
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    previous = {signum: signal.signal(signum, lambda signum, frame: caught.append(signum))
+                for signum in STOP_SIGNALS if signal.getsignal(signum) != signal.SIG_IGN}
     try:
         yield caught
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
 
 
 def _remove_book_folders(out_dir: Path, name: str) -> None:

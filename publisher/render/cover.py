@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PublisherError
 from ..ground import printrules
+from ..ground.files import excerpt
 from ..ground.fonts import (balanced_lines, draw_centred, text_sizes, unique_subset_tags,
                             wrap_to_fit)
 from ..ground.printrules import BLEED, COVER_INFO, INCH
@@ -211,15 +212,63 @@ def _draw_design(r: BookRenderer, sheet: Sheet, design: Outcome, box: Box) -> No
 
 
 def _author(r: BookRenderer, sheet: Sheet, colour) -> None:
-    t, front = r.theme, sheet.front
+    front = sheet.front
     if r.book.author:
         sheet.canvas.setFillColor(colour)
-        r.text(sheet.canvas, front.x, front.y + t.title_size * 0.3, r.book.author,
-               t.font_bold, author_size(r, front), front.width, "centre")
+        _draw_author(r, sheet.canvas, front.x, front.y + r.theme.title_size * 0.3,
+                     front.width, author_lines(r, front, front.width))
 
 
 def author_size(r: BookRenderer, front: Box) -> float:
     return max(r.theme.title_size * 1.2, front.width / 18)
+
+
+# The author's name stays on one line when it fits at this share of its size or more;
+# else it takes two lines (balanced), as long as it would be smaller than that.
+AUTHOR_ONE_LINE_DOWN_TO, AUTHOR_LINES = 0.8, 2
+
+
+def author_lines(r: BookRenderer, front: Box, width: float) -> tuple[float, list[str]]:
+    """(size, lines) of the author's name `width` wide: one line at `author_size` (a
+    little smaller where that fits), else two balanced lines at the largest size they
+    fit, not under the floor. A name two lines at the floor cannot hold is cut, with a
+    warning naming `author:` (once)."""
+    t, author, font = r.theme, r.book.author or "", r.theme.font_bold
+    largest = author_size(r, front)
+    if stringWidth(author, font, largest * AUTHOR_ONE_LINE_DOWN_TO) <= width:
+        return largest, [author]          # r.text shrinks it the little it needs
+
+    def fits(size: float, lines: list[str]) -> bool:
+        return len(lines) <= AUTHOR_LINES and all(
+            stringWidth(line, font, size) <= width + 1e-6 for line in lines)
+    size, lines = wrap_to_fit(author, font, largest, t.min_font_size, width, fits,
+                              wrap=balanced_lines)
+    if not fits(size, lines):
+        lines = lines[:AUTHOR_LINES - 1] + [" ".join(lines[AUTHOR_LINES - 1:])]
+        _warn_once(r, f"the cover's author ({excerpt(author)}) does not fit the front in "
+                   f"{AUTHOR_LINES} lines at {t.min_font_size:g} pt and is cut; "
+                   "shorten `author:`")
+    return size, lines
+
+
+def author_height(size_lines: tuple[float, list[str]]) -> float:
+    """The room the author's lines take above their baseline's strip."""
+    size, lines = size_lines
+    return size * 1.6 + size * TITLE_LEADING * (len(lines) - 1)
+
+
+def _draw_author(r: BookRenderer, canvas, x: float, y: float, width: float,
+                 size_lines: tuple[float, list[str]]) -> None:
+    """The lines centred on `width`, the last on the baseline `y`, the others above."""
+    size, lines = size_lines
+    for line in reversed(lines):
+        r.text(canvas, x, y, line, r.theme.font_bold, size, width, "centre")
+        y += size * TITLE_LEADING
+
+
+def _warn_once(r: BookRenderer, warning: str) -> None:
+    if warning not in r.warnings:
+        r.warnings.append(warning)
 
 
 def _band_front(r: BookRenderer, sheet: Sheet) -> None:
@@ -271,7 +320,8 @@ def _letters_front(r: BookRenderer, sheet: Sheet) -> None:
     panel = range(first, first + panel_rows)
     strip_rows = 0
     if r.book.author:
-        strip_rows = ceil((front.y + author_size(r, front) * 1.6 + t.title_size * 0.3) / tall)
+        strip_rows = ceil((front.y + author_height(author_lines(r, front, front.width))
+                           + t.title_size * 0.3) / tall)
     shown = [row for row in range(rows) if row not in panel and row < rows - strip_rows]
     size = max(t.min_font_size, cell * 0.5)
     canvas.setFillColor(palette.tint)
@@ -316,9 +366,9 @@ def _classic_front(r: BookRenderer, sheet: Sheet) -> None:
                  inner.y + (inner.height + block.height) / 2)       # no puzzle: centred
     _draw_title(r, canvas, block, inner.x, title_top, inner.width,
                 white, palette.accent if sheet.colour else Color(0.8, 0.8, 0.8))
-    author = author_size(r, front) * 1.6 if r.book.author else 0.0
+    author = author_lines(r, front, inner.width) if r.book.author else (0.0, [])
     top = title_top - block.height - inner.height * 0.04
-    room = top - (inner.y + author + 8)
+    room = top - (inner.y + (author_height(author) if r.book.author else 0.0) + 8)
     if design is not None and room > inner.width * 0.3:
         side = min(inner.width * 0.85, room)
         card = Box(inner.x + (inner.width - side) / 2, top - side, side, side)
@@ -327,8 +377,7 @@ def _classic_front(r: BookRenderer, sheet: Sheet) -> None:
         _draw_design(r, sheet, design, card)
     if r.book.author:
         canvas.setFillColor(white)
-        r.text(canvas, inner.x, inner.y + t.title_size * 0.3, r.book.author, t.font_bold,
-               author_size(r, front), inner.width, "centre")
+        _draw_author(r, canvas, inner.x, inner.y + t.title_size * 0.3, inner.width, author)
 
 
 FRONTS = {"band": _band_front, "letters": _letters_front, "classic": _classic_front}
@@ -345,13 +394,18 @@ def _spine(r: BookRenderer, sheet: Sheet, x: float, spine: float, pages: int) ->
     size = min(t.title_size, room / 1.3)
     if pages < printrules.SPINE_TEXT_FROM_PAGES or size < t.min_font_size:
         return
-    text = " · ".join(part for part in (book.title, book.author) if part)
+    length = sheet.height - 2 * BLEED - 2 * printrules.OUTSIDE_MARGIN[True]
+    font = t.font_bold
+    # The title and author, else the title alone where both do not fit at the floor.
+    both = " · ".join(part for part in (book.title, book.author) if part)
+    text = (both if stringWidth(both, font, t.min_font_size) <= length else book.title)
+    if stringWidth(text, font, t.min_font_size) > length:
+        _warn_once(r, f"the spine's title ({excerpt(book.title)}) does not fit it at "
+                   f"{t.min_font_size:g} pt and is cut; shorten `title:`")
     canvas.saveState()
     canvas.translate(x + spine / 2, sheet.height / 2)
     canvas.rotate(-90)                       # reads top to bottom, as on English spines
-    length = sheet.height - 2 * BLEED - 2 * printrules.OUTSIDE_MARGIN[True]
     canvas.setFillColor(white)
-    font = t.font_bold
     while size > t.min_font_size and stringWidth(text, font, size) > length:
         size -= 0.5
     r.text(canvas, -length / 2, -size * 0.35, text, font, size, length, "centre")
