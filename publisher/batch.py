@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from .errors import GenerationFailed, PublisherError
-from .ground.reasons import said_once
 from .ground.workers import end_with_parent
 from .kinds import get_kind
 from .kinds.base import Board, Params
@@ -402,11 +401,12 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
 def _every_job_has_a_board(outcomes: list[Outcome]) -> None:
     for outcome in outcomes:
         if outcome.board is None:
+            kind = get_kind(outcome.job.kind)
             raise AllCandidatesFailed(outcome.job,
                 f"puzzle {outcome.job.title!r} ({outcome.job.section_title}, "
                 f"{outcome.job.kind}) could not be generated: all {outcome.job.candidates} "
-                f"candidates failed ({said_once(outcome.failures)}); make the request easier "
-                f"({get_kind(outcome.job.kind).easier}) or raise `candidates`")
+                f"candidates failed ({kind.why_failed(outcome.failures)}); make the request "
+                f"easier ({kind.easier}) or raise `candidates`")
 
 
 def _no_repeats(outcomes: list[Outcome], seed: int, executor: Executor,

@@ -5,6 +5,7 @@ The grade is checked by a reader's steps written here too (docs/spec.md, Codewor
 from __future__ import annotations
 
 import json
+import random
 from functools import cache
 from pathlib import Path
 
@@ -13,7 +14,9 @@ import pytest
 from conftest import draw_kind, spec_error
 from publisher.errors import GenerationFailed
 from publisher.ground.catalogue import available, catalogue
+from publisher.grids.blocked.grid import BLOCK
 from publisher.kinds import all_kinds
+from publisher.kinds.codeword.lattice import lattice
 from publisher.kinds.codeword.make import COMMON
 from publisher.kinds.codeword.solve import FEW
 
@@ -259,6 +262,7 @@ def test_a_small_codeword_builds_in_every_language_with_a_fill_list(language):
     lacking = [ch for ch in alphabet if ch not in b.key]
     assert all(any(letter in w for w in b.warnings) for letter in lacking), (lacking, b.warnings)
     assert bool(lacking) == bool(b.warnings)
+    assert not shape_faults([[n is None for n in row] for row in b.numbers], pairs=True)
 
 
 @pytest.mark.parametrize("language, size, seed", CASES)
@@ -295,6 +299,7 @@ def test_a_13x13_codeword_holds_the_whole_alphabet_in_common_words(language, see
     lacking = [ch for ch in catalogue(language).cell_alphabet if ch not in held]
     assert len(lacking) <= most_lacking, lacking
     grid = [[None if ch == "#" else ch for ch in row] for row in entry["solution"]]
+    assert not shape_faults([[ch is None for ch in row] for row in grid], pairs=True)
     for run in runs(grid):
         word = "".join(grid[r][c] for r, c in run)
         assert fill_list(language).get(word, -1) >= COMMON, word
@@ -307,6 +312,72 @@ def test_blocks_are_symmetric_under_a_half_turn(language, size, seed):
     for r in range(size):
         for c in range(size):
             assert (cells[r][c] is None) == (cells[size - 1 - r][size - 1 - c] is None)
+
+
+def flood(white: int, start: int, width: int) -> int:
+    """The white cells joined to bit `start`: cells are bits of one integer, a row `width`
+    bits wide with a guard bit at its end so no step wraps round to the next row."""
+    area = 1 << start
+    while True:
+        grown = (area | area << 1 | area >> 1 | area << width | area >> width) & white
+        if grown == area:
+            return area
+        area = grown
+
+
+def shape_faults(blocks: list[list[bool]], pairs: bool) -> list[str]:
+    """What keeps a codeword grid from the sturdy lattice docs/spec.md describes: one white
+    area; no white cell whose loss splits it; no row or column but the outer ones with
+    fewer than two white cells besides its end cells (a band of blocks); and, `pairs`,
+    no two white cells whose loss cuts off more than a quarter of the white cells."""
+    size = len(blocks)
+    width = size + 1
+    bits = [r * width + c for r in range(size) for c in range(size) if not blocks[r][c]]
+    white = sum(1 << b for b in bits)
+    faults = []
+    inner = [row[1:-1] for row in blocks[1:-1]]
+    for name, lines in (("row", inner), ("column", [list(col) for col in zip(*inner)])):
+        faults += [f"{name} {i + 1} is a band" for i, line in enumerate(lines)
+                   if line.count(False) < 2]
+    if flood(white, bits[0], width) != white:
+        return faults + ["two white areas"]
+    for a in bits:
+        rest = white & ~(1 << a)
+        if flood(rest, bits[a == bits[0]], width) != rest:
+            faults.append(f"cell {divmod(a, width)} holds the grid together")
+        for b in bits if pairs else ():
+            if b <= a:
+                continue
+            rest = white & ~(1 << a) & ~(1 << b)
+            area = flood(rest, next(x for x in bits if x not in (a, b)), width)
+            kept = max(area.bit_count(), (rest & ~area).bit_count())
+            if rest.bit_count() - kept > len(bits) // 4:
+                faults.append(f"cells {divmod(a, width)} {divmod(b, width)} cut off "
+                              f"{rest.bit_count() - kept}")
+    return faults
+
+
+@pytest.mark.parametrize("size", [9, 11, 13, 15, 17])
+def test_grids_are_one_sturdy_lattice_with_no_band_of_blocks(size):
+    """Over many seeds, every grid is one white area that no cell holds together and no
+    inner row or column is blocks but for its end cells (the old grids split by a band
+    through the middle); on a few, no two cells hold a quarter of it to the rest."""
+    for seed in range(12):
+        grid = lattice(size, random.Random(seed))
+        blocks = [[ch == BLOCK for ch in row] for row in grid]
+        assert not shape_faults(blocks, pairs=seed < 2), (seed, grid)
+
+
+def test_the_shape_checker_finds_a_band_a_hanging_corner_and_a_pinch():
+    band = [".........", ".#.#.#.#.", ".........", ".#.#.#.#.", ".#######.",
+            ".#.#.#.#.", ".........", ".#.#.#.#.", "........."]
+    corner = [".....#...", ".#.#.#.#.", ".........", ".#.#.#.##", ".........",
+              "##.#.#.#.", ".........", ".#.#.#.#.", "...#....."]
+    found = [shape_faults([[ch == "#" for ch in row] for row in grid], pairs=True)
+             for grid in (band, corner)]
+    assert any("row 4 is a band" in f for f in found[0]), found[0]
+    assert any("cut off" in f for f in found[0]), found[0]
+    assert any("holds the grid together" in f for f in found[1]), found[1]
 
 
 def test_a_wrong_given_breaks_the_decoding():

@@ -175,3 +175,49 @@ def _try(seed):
         return make_fillin(WORDS, 11, 11, seed)
     except GenerationFailed:
         return None
+
+
+CROWD = ["PLANET", "ORANGE", "GARDEN", "LISTEN", "SCHOOL", "PENCIL", "WINTER", "SUMMER",
+         "CASTLE", "BRIDGE", "FOREST", "RIVERS", "MARKET", "SILVER", "BUTTER", "CANDLE"]
+
+
+def left_out(message: str) -> tuple[int, int, list[str]]:
+    """(count said, total said, words named) of the one 'did not fit' reason in a message."""
+    import re
+
+    found = re.findall(r"(\d+) of the (\d+) words did not fit in 8x8: ([A-Z, ]+)", message)
+    assert len(found) == 1, message
+    count, total, words = found[0]
+    return int(count), int(total), words.split(", ")
+
+
+def test_a_fill_in_no_candidate_fits_names_the_best_candidates_words_once(tmp_path):
+    """Sixteen 6-letter words in 8x8: every candidate leaves words out. The message gives one
+    reason, the candidate that left the fewest out, naming each of its words once with
+    their number, and says to ask for fewer words, a larger size or shorter words."""
+    from publisher.errors import SpecError
+    from publisher.kinds import all_kinds
+    from publisher.pipeline import build_book
+
+    fillin = all_kinds()["fillin"]
+    failures = []
+    for seed in range(6):
+        with pytest.raises(GenerationFailed) as failed:
+            make_fillin(CROWD, 8, 8, seed)
+        failures.append(str(failed.value))
+    counts = [left_out(f)[0] for f in failures]
+    assert len(set(counts)) > 1, counts              # the candidates differ: one is best
+    count, total, words = left_out(fillin.why_failed(failures))
+    assert count == min(counts) == len(words) == len(set(words)) and total == len(CROWD)
+    assert set(words) < set(CROWD)
+
+    spec = tmp_path / "crowd.yaml"
+    spec.write_text("title: T\nseed: 3\nsections:\n- {kind: fillin, size: 8, candidates: 4, "
+                    f"words: [{', '.join(CROWD)}]}}\n", encoding="utf-8")
+    with pytest.raises(SpecError) as failed:
+        build_book(spec, tmp_path / "out", workers=1)
+    message = str(failed.value)
+    count, total, words = left_out(message)
+    assert count == len(words) == len(set(words)) and total == len(CROWD), message
+    assert "all 4 candidates failed" in message and message.count("did not fit") == 1
+    assert all(advice in message for advice in ("`words_per_puzzle`", "`size`", "shorter"))

@@ -19,6 +19,7 @@ from typing import (Annotated, Any, Callable, ClassVar, Generic, Hashable, Itera
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from ..ground.catalogue import KindText, available
+from ..ground.reasons import said_once
 from ..ground.schedule import Schedule
 from ..words import ThemeList, Word, make_word
 
@@ -372,6 +373,11 @@ class Kind(Generic[S, P, B]):
     # What gives this kind's request more different puzzles, for the message of a
     # section that cannot make as many as asked ("ask for fewer puzzles, or ...").
     varied: ClassVar[str] = "a larger size"
+
+    def why_failed(self, failures: list[str]) -> str:
+        """Why every candidate of a puzzle failed, from their GenerationFailed messages:
+        by default the first few, what they share said once."""
+        return said_once(failures)
 
     def missing_input(self, board: B) -> list[str]:
         """Entries the user must supply before this board can be printed (none by default)."""

@@ -14,8 +14,9 @@ from ..wordsection import WordSection, word_sets
 from ...grids.crossings import crossing_pairs
 from ...grids.web import TYPING, entry_cells, letter_cells
 from ...ground.catalogue import KindText
+from ...ground.reasons import said_once
 from .draw import draw_fillin, plan as draw_plan
-from .generator import make_fillin
+from .generator import make_fillin, unfit
 from .layout import Entry
 
 MIN_SIDE, MAX_SIDE = 5, 30
@@ -58,6 +59,7 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
     params_model = FillInParams
     default_candidates = 6
     varied = "a larger size or more words to draw from"
+    easier = "fewer words a puzzle with `words_per_puzzle`, a larger `size` or shorter words"
     default_answers_per_page = 4
     cell_units = True               # Dutch IJ takes one cell
     example = {"words": ["planet", "garden", "orange", "winter", "pencil", "tiger"],
@@ -90,6 +92,14 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
         if len(chosen) < 3:
             return None
         return FillInParams(answers=tuple(chosen), rows=9, cols=9, starter=params.starter)
+
+    def why_failed(self, failures: list[str]) -> str:
+        """The candidate that left the fewest words out says which (its words each once,
+        not every candidate's list run together); the other reasons as usual."""
+        left_out = [f for f in failures if unfit(f) is not None]
+        others = [f for f in failures if unfit(f) is None]
+        best = [min(sorted(left_out), key=lambda f: unfit(f) or 0)] if left_out else []
+        return "; ".join(filter(None, [said_once(others)] + best))
 
     def answers(self, board: FillInBoard) -> list[str]:
         return list(board.words)

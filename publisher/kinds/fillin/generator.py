@@ -8,6 +8,7 @@ have one fill. A board that cannot be made unique is not kept.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 
 from ...errors import GenerationFailed
@@ -29,8 +30,7 @@ def make_fillin(words: list[str], rows: int, cols: int, seed: int, starter: bool
     the words do not all fit or the fill cannot be made unique."""
     lay = freeform(words, rows, cols, seed)
     if lay.unplaced:
-        raise GenerationFailed(f"{len(lay.unplaced)} word(s) did not fit in {rows}x{cols}: "
-                               + ", ".join(lay.unplaced[:5]))
+        raise GenerationFailed(did_not_fit(lay.unplaced, len(words), rows, cols))
     slots = slots_of(lay.grid)
     try:
         bare = count_fills(slots, words)
@@ -47,3 +47,18 @@ def make_fillin(words: list[str], rows: int, cols: int, seed: int, starter: bool
     except SolverBudget as exc:
         raise GenerationFailed(f"uniqueness undecided: {exc}") from None
     return FillIn(lay.grid, lay.entries, choice, lay.crossings, lay.density)
+
+
+def did_not_fit(unplaced: list[str], total: int, rows: int, cols: int) -> str:
+    """A candidate's failure: the words it left out, each once (read back by unfit)."""
+    return (f"{len(unplaced)} of the {total} words did not fit in {rows}x{cols}: "
+            + ", ".join(unplaced))
+
+
+UNFIT = re.compile(r"(\d+) of the \d+ words did not fit in \d+x\d+: ")
+
+
+def unfit(failure: str) -> int | None:
+    """How many words a did_not_fit failure left out; None for another failure."""
+    found = UNFIT.match(failure)
+    return int(found.group(1)) if found else None
