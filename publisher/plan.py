@@ -24,7 +24,7 @@ from .ground.limits import MAX_CLUE, MAX_TITLE, MAX_WORD, too_long
 from .printable import unprintable
 from .spec import Spec
 from .words import (ThemeList, Word, bundled_themes, entries_from_node, make_word, read_list_file,
-                    no_such_list, repeat_key, symbol_problem)
+                    list_as_word, no_such_list, repeat_key, symbol_problem)
 
 
 def derive_seed(*parts: Any) -> int:
@@ -264,7 +264,8 @@ class SectionContext:
             if clue is not None and not word.clue:
                 raise SpecError(f"the clue of {excerpt(text)} is empty; write a clue",
                                 file=file, line=line, field=field)
-            problem = (too_long(word.text, MAX_WORD, "a word") or symbol_problem(text) or
+            problem = (too_long(word.text, MAX_WORD, "a word") or list_as_word(text) or
+                       symbol_problem(text) or
                        next(filter(None, (too_long(c, MAX_CLUE, "a clue")
                                           for c in (word.clue or "", *word.choices))), None) or
                        unprintable(word.text + (word.clue or "") + "".join(word.choices), excerpt(text),

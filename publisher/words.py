@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
@@ -101,6 +102,14 @@ def stray_symbol(text: str) -> str | None:
         if category[0] in "PS":
             return ch
     return None
+
+
+def list_as_word(text: str) -> str | None:
+    """Why a word that names a word list (a list of words mixed with names of lists)
+    cannot be a word, or None."""
+    return (f"{text} was read as a word: a list of word lists holds names of lists only "
+            "(`[en/general-clues, mine.yaml]`)") if re.fullmatch(r"[\w.-]+(/[\w.-]+)+", text) \
+        and symbol_problem(text) else None
 
 
 def symbol_problem(text: str) -> str | None:
