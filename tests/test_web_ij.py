@@ -68,7 +68,7 @@ def test_a_dutch_ladder_keeps_i_and_j_in_two_squares_as_printed(tmp_path):
     from publisher.pipeline import build_book
 
     spec = tmp_path / "book.yaml"
-    spec.write_text("title: Ladder\nseed: 15\nlanguage: nl\nprint: false\nweb: true\n"
+    spec.write_text("title: Ladder\nseed: 19\nlanguage: nl\nprint: false\nweb: true\n"
                     "sections:\n  - {kind: wordladder, length: 4, steps: 5}\n", encoding="utf-8")
     result = build_book(spec, tmp_path / "out", workers=1)
     (puzzle,) = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
