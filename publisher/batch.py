@@ -443,9 +443,10 @@ def _replace_repeat(outcome: Outcome, seed: int, executor: Executor,
     job = outcome.job
     started = time.monotonic()
     number = job.candidates
-    while number < job.candidates + EXTRA and time.monotonic() - started < EXTRA_SECONDS:
+    extra = get_kind(job.kind).extra_candidates(job.params) or EXTRA
+    while number < job.candidates + extra and time.monotonic() - started < EXTRA_SECONDS:
         end = min(job.candidates + round_end(number - job.candidates),
-                  job.candidates + EXTRA)
+                  job.candidates + extra)
         results = executor.imap_unordered(run_candidates, [
             (0, job.kind, job.params, [(n, derive_seed(seed, job.id, n))])
             for n in range(number, end)])

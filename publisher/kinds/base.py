@@ -353,6 +353,12 @@ class Kind(Generic[S, P, B]):
         it is all the request asks (the batch stops after this board's round)."""
         return False
 
+    def extra_candidates(self, params: P) -> int | None:
+        """How many further candidates may replace a puzzle that repeats an earlier one
+        (None: the batch's EXTRA). A request whose candidates are known to be few different
+        puzzles tries fewer, so a book asking for more stops in seconds."""
+        return None
+
     def may_stop_early(self, params: P) -> bool:
         """False when `unbeatable` can never hold for this request: the batch then
         runs all its candidates in one round (fewer, longer tasks; the kept board is
