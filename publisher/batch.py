@@ -443,7 +443,8 @@ def _replace_repeat(outcome: Outcome, seed: int, executor: Executor,
     job = outcome.job
     started = time.monotonic()
     number = job.candidates
-    extra = get_kind(job.kind).extra_candidates(job.params) or EXTRA
+    few = get_kind(job.kind).few_puzzles(job.params)
+    extra = few[0] if few else EXTRA
     while number < job.candidates + extra and time.monotonic() - started < EXTRA_SECONDS:
         end = min(job.candidates + round_end(number - job.candidates),
                   job.candidates + extra)
@@ -465,11 +466,12 @@ def _too_few_distinct(outcomes: list[Outcome], outcome: Outcome) -> str:
     made = section.index(outcome)           # the section's puzzles before: all distinct
     fewer = (f"ask for at most {made} puzzle(s) in this section" if made
              else "use another seed")
+    few = get_kind(job.kind).few_puzzles(job.params)
     return (f"section {job.section_index + 1} ({job.section_title}, {job.kind}) can make "
             f"only {made} different puzzle(s) of the {len(section)} asked: every one of the "
             f"{outcome.tried} candidates of {job.title!r} was the same puzzle as an earlier "
-            f"one of the book; {fewer}, or {get_kind(job.kind).varied} (a book never prints one "
-            "puzzle twice)")
+            f"one of the book; {fewer}, or {few[1] if few else get_kind(job.kind).varied} (a book "
+            "never prints one puzzle twice)")
 
 
 def _merge(outcome: Outcome, best: Best | None, failures: list[str], done: int) -> None:

@@ -89,3 +89,24 @@ def test_a_7x7_mini_builds_from_the_bundled_clue_database(tmp_path, language):
     assert sorted(e["answer"] for e in puzzle["entries"]) == sorted(words)
     assert all(e["clue"] == database[e["answer"]] for e in puzzle["entries"])
     assert puzzle["clues_needed"] == []
+
+
+def test_more_minis_than_the_clue_database_gives_stop_the_book_saying_how_many(tmp_path,
+                                                                              monkeypatch):
+    from publisher.errors import PublisherError
+    from publisher.kinds.crossword.blocked import kind as blocked_style
+    from publisher.pipeline import build_book
+
+    monkeypatch.setattr(blocked_style, "MINI_EXTRA", 2)    # the few further tries come early
+    spec = tmp_path / "minis.yaml"
+    spec.write_text(yaml.safe_dump({"title": "Minis", "seed": 11, "language": "de", "sections": [
+        {"kind": "crossword", "style": "blocked", "size": 7, "clues": ["de/clues"],
+         "fill_from": "clued", "count": 20, "candidates": 1}]}), encoding="utf-8")
+    with pytest.raises(PublisherError) as err:
+        build_book(spec, tmp_path / "out", workers=1)
+    message = str(err.value)
+    made = int(message.split("can make only ")[1].split()[0])
+    assert 1 <= made < 20 and f"ask for at most {made} puzzle(s)" in message
+    assert "of the 3 candidates" in message          # 1 + 2 further, not 256
+    assert "fill_from: any" in message and "more clues" in message
+    assert not (tmp_path / "out").exists()

@@ -353,10 +353,10 @@ class Kind(Generic[S, P, B]):
         it is all the request asks (the batch stops after this board's round)."""
         return False
 
-    def extra_candidates(self, params: P) -> int | None:
-        """How many further candidates may replace a puzzle that repeats an earlier one
-        (None: the batch's EXTRA). A request whose candidates are known to be few different
-        puzzles tries fewer, so a book asking for more stops in seconds."""
+    def few_puzzles(self, params: P) -> tuple[int, str] | None:
+        """For a request known to have few different puzzles: how many further candidates
+        may replace a repeat (not batch.EXTRA: a book asking too many stops in seconds) and
+        what would vary them (not `varied`)."""
         return None
 
     def may_stop_early(self, params: P) -> bool:

@@ -317,13 +317,10 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
                 for h, w in ((a, b), (b, a)) if h <= params.rows and w <= params.cols]
         return bool(tops) and board.score >= max(tops)
 
-    def extra_candidates(self, params: CrosswordParams) -> int | None:
-        """A clued mini of a language's own templates is one of their few fills: a repeat
-        that MINI_EXTRA more candidates do not replace is taken as all there are."""
-        if params.style == "blocked" and params.template == () and blocked_style.own_minis(
-                params.rows, params.cols, params.language, params.only):
-            return blocked_style.MINI_EXTRA
-        return None
+    def few_puzzles(self, params: CrosswordParams) -> tuple[int, str] | None:
+        if params.style != "blocked" or params.template:
+            return None
+        return blocked_style.few_minis(params.rows, params.cols, params.language, params.only)
 
     def may_stop_early(self, params: CrosswordParams) -> bool:
         """Only a freeform crossword of two words can be unbeatable (see above)."""

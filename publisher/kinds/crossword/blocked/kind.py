@@ -58,6 +58,15 @@ def own_minis(rows: int, cols: int, language: str, only: tuple[str, ...]) -> boo
     return bool(only and grid_style(language, rows).templates and max(rows, cols) < 9)
 
 
+def few_minis(rows: int, cols: int, language: str,
+              only: tuple[str, ...]) -> tuple[int, str] | None:
+    """A clued mini of a language's own templates is one of their few fills: a repeat that
+    MINI_EXTRA more candidates do not replace is taken as all there are (Kind.few_puzzles)."""
+    if not own_minis(rows, cols, language, only):
+        return None
+    return MINI_EXTRA, "a larger size, more clues in `clues:` or `fill_from: any`"
+
+
 def read_template(ref: str, spec_dir: Path, language: str = "en") -> Grid:
     """A template file, parsed and checked against the language's grid limits;
     GridError / FileNotFoundError say what is wrong."""
@@ -136,4 +145,4 @@ def clues_needed_yaml(answers: list[str]) -> bytes:
 
 __all__ = ["MINI_EXTRA", "BlockedFill", "FillFailed", "GridError", "GridGenerationFailed",
            "check_wordlist", "clues_needed_yaml", "default_wordlist", "find_file", "make_fill",
-           "own_minis", "read_template"]
+           "few_minis", "own_minis", "read_template"]
