@@ -450,9 +450,11 @@ def _replace_repeat(outcome: Outcome, seed: int, executor: Executor,
     job = outcome.job
     started = time.monotonic()
     number = job.candidates
-    while number < job.candidates + EXTRA and time.monotonic() - started < EXTRA_SECONDS:
+    few = get_kind(job.kind).few_puzzles(job.params)
+    extra = few[0] if few else EXTRA
+    while number < job.candidates + extra and time.monotonic() - started < EXTRA_SECONDS:
         end = min(job.candidates + round_end(number - job.candidates),
-                  job.candidates + EXTRA)
+                  job.candidates + extra)
         results = executor.imap_unordered(run_candidates, [
             (0, job.kind, job.params, [(n, derive_seed(seed, job.id, n))])
             for n in range(number, end)])
@@ -471,11 +473,12 @@ def _too_few_distinct(outcomes: list[Outcome], outcome: Outcome) -> str:
     made = section.index(outcome)           # the section's puzzles before: all distinct
     fewer = (f"ask for at most {made} puzzle(s) in this section" if made
              else "use another seed")
+    few = get_kind(job.kind).few_puzzles(job.params)
     return (f"section {job.section_index + 1} ({job.section_title}, {job.kind}) can make "
             f"only {made} different puzzle(s) of the {len(section)} asked: every one of the "
             f"{outcome.tried} candidates of {job.title!r} was the same puzzle as an earlier "
-            f"one of the book; {fewer}, or {get_kind(job.kind).varied} (a book never prints one "
-            "puzzle twice)")
+            f"one of the book; {fewer}, or {few[1] if few else get_kind(job.kind).varied} (a book "
+            "never prints one puzzle twice)")
 
 
 def _merge(outcome: Outcome, best: Best | None, failures: list[str], done: int) -> None:

@@ -354,6 +354,12 @@ class Kind(Generic[S, P, B]):
         it is all the request asks (the batch stops after this board's round)."""
         return False
 
+    def few_puzzles(self, params: P) -> tuple[int, str] | None:
+        """For a request known to have few different puzzles: how many further candidates
+        may replace a repeat (not batch.EXTRA: a book asking too many stops in seconds) and
+        what would vary them (not `varied`)."""
+        return None
+
     def may_stop_early(self, params: P) -> bool:
         """False when `unbeatable` can never hold for this request: the batch then
         runs all its candidates in one round (fewer, longer tasks; the kept board is

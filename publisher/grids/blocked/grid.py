@@ -28,6 +28,7 @@ class GridStyle:
     templates: str = ""                 # folder under templates/ ("": the shared ones)
     wordlist: str = ""                  # default fill list ("": <language>/fill)
     from_size: int = 0                  # smaller grids (minis) keep the default style
+    mini_block_share: float = 0.0       # grids under 9x9: most blocks, when more than block_share
 
 
 DEFAULT_STYLE = GridStyle()
@@ -36,15 +37,20 @@ DEFAULT_STYLE = GridStyle()
 # up to 28% blocks and runs of 3-6 letters 10 of 10 fill within the default budget (FILL-LISTS.md).
 GRID_STYLES = {
     "ru": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="ru",
-                    wordlist="ru/crossword-fill"),
+                    wordlist="ru/crossword-fill", mini_block_share=0.35),
     # German, Italian and Dutch have few common short words in their lists too (German
     # compounds; Italian words end in vowels): in the default style fresh 15x15 grids filled
     # 0, 2 and 5 of 10; in the Russian one, 10 of 10 each (benchmarks/blocked.py --fresh).
     # (French crosswords have many blocks too.)
-    # Their 5x5 and 7x7 minis, often filled from clued words alone, keep the shared
-    # templates the clue databases were written to fill.
-    "de": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="de", from_size=9),
-    "it": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="it", from_size=9),
+    # Their 5x5 minis, often filled from clued words alone, keep the shared templates the
+    # clue databases were written to fill. At 7x7 the rules leave few shapes: of 137 without
+    # clumps of blocks only the shared 7x7-02 fills from the German or Italian clued words
+    # (one fill, so one puzzle a book); with up to 17 blocks, clumped at the corners, a few
+    # dozen do (tools/make_blocked_templates.py keeps six of each language).
+    "de": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="de", from_size=7,
+                    mini_block_share=0.35),
+    "it": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="it", from_size=7,
+                    mini_block_share=0.35),
     "nl": GridStyle(block_share=0.28, entries_at_15=96, longest=6, templates="nl", from_size=9),
     # French and Portuguese fill fresh grids of the default style (7 and 10 of 10) but with
     # rare words (mean word score 70 and 72); in this style 10 of 10 with common ones (89).
@@ -89,8 +95,11 @@ def max_entries(rows: int, cols: int, style: GridStyle = DEFAULT_STYLE) -> int:
 
 
 def max_blocks(rows: int, cols: int, style: GridStyle = DEFAULT_STYLE) -> int:
-    """About one block in six (38 at 15x15) by default."""
-    return round(rows * cols * style.block_share)
+    """About one block in six (38 at 15x15) by default; a style may allow minis more."""
+    share = style.block_share
+    if max(rows, cols) < 9:
+        share = max(share, style.mini_block_share)
+    return round(rows * cols * share)
 
 
 def parse_grid(text: str) -> Grid:
@@ -158,7 +167,7 @@ def check_grid(grid: Grid, allow_block_clumps: bool = False, style: GridStyle = 
     blocks, most = sum(row.count(BLOCK) for row in grid), max_blocks(rows, cols, style)
     if blocks > most:
         raise GridError("too many blocks", f"{blocks} blocks; a {rows}x{cols} grid may have at most "
-                        f"{most} (about one cell in {round(1 / style.block_share)})")
+                        f"{most} (about one cell in {round(rows * cols / most)})")
 
 
 def _check_runs(grid: Grid) -> None:

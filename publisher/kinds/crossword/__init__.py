@@ -317,6 +317,11 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
                 for h, w in ((a, b), (b, a)) if h <= params.rows and w <= params.cols]
         return bool(tops) and board.score >= max(tops)
 
+    def few_puzzles(self, params: CrosswordParams) -> tuple[int, str] | None:
+        if params.style != "blocked" or params.template:
+            return None
+        return blocked_style.few_minis(params.rows, params.cols, params.language, params.only)
+
     def may_stop_early(self, params: CrosswordParams) -> bool:
         """Only a freeform crossword of two words can be unbeatable (see above)."""
         return params.style == "freeform" and len(params.words) == 2

@@ -18,6 +18,7 @@ from ....grids.blocked.grid import Grid, GridError, bundled_templates, check_gri
 from ....grids.blocked.gridgen import GridGenerationFailed, generate_grid
 from ....grids.blocked.words import PLAIN_WORD_SCORE, WordIndex, read_fill_list
 
+MINI_EXTRA = 64              # further candidates for a repeated clued mini (a new one came by 40)
 CLUED_BONUS = 20             # fill_from: any: score added to words a bundled clue list clues
 STEPS_PER_CELL = 40          # fill budget: 9,000 steps at 15x15 (a fill takes ~100-6,000)
 
@@ -47,6 +48,23 @@ def find_file(ref: str, spec_dir: Path) -> Path | None:
 def default_wordlist(language: str) -> str:
     """The fill list a language's blocked crosswords use unless `wordlist:` names one."""
     return grid_style(language).wordlist or f"{language}/fill"
+
+
+def own_minis(rows: int, cols: int, language: str, only: tuple[str, ...]) -> bool:
+    """A mini filled from clued words (`only`) of a language with minis of its own: bundled
+    ones, made to fill from its clued words (fresh grids hardly do: Italian and Russian 7x7,
+    0 of 7, each failing at 5-10 times the cost of a fill). Its puzzles are the few fills
+    of those grids."""
+    return bool(only and grid_style(language, rows).templates and max(rows, cols) < 9)
+
+
+def few_minis(rows: int, cols: int, language: str,
+              only: tuple[str, ...]) -> tuple[int, str] | None:
+    """A clued mini of a language's own templates is one of their few fills: a repeat that
+    MINI_EXTRA more candidates do not replace is taken as all there are (Kind.few_puzzles)."""
+    if not own_minis(rows, cols, language, only):
+        return None
+    return MINI_EXTRA, "a larger size, more clues in `clues:` or `fill_from: any`"
 
 
 def read_template(ref: str, spec_dir: Path, language: str = "en") -> Grid:
@@ -96,7 +114,8 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
         grid: Grid = template
     else:
         bundled = bundled_templates(rows, cols, style)
-        if bundled and rng.random() < 0.75:   # bundled ones are known to fill
+        # bundled ones are known to fill; a language's own minis from clued words only them
+        if bundled and (rng.random() < 0.75 or own_minis(rows, cols, language, only)):
             grid = parse_grid(rng.choice(bundled).read_text(encoding="utf-8"))
         else:
             grid = generate_grid(rows, cols, seed=rng.randrange(2**31), style=style)
@@ -124,5 +143,6 @@ def clues_needed_yaml(answers: list[str]) -> bytes:
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-__all__ = ["BlockedFill", "FillFailed", "GridError", "GridGenerationFailed", "check_wordlist",
-           "clues_needed_yaml", "default_wordlist", "find_file", "make_fill", "read_template"]
+__all__ = ["MINI_EXTRA", "BlockedFill", "FillFailed", "GridError", "GridGenerationFailed",
+           "check_wordlist", "clues_needed_yaml", "default_wordlist", "find_file", "make_fill",
+           "few_minis", "own_minis", "read_template"]
