@@ -355,16 +355,14 @@ class Kind(Generic[S, P, B]):
         return False
 
     def few_puzzles(self, params: P) -> tuple[int, str] | None:
-        """For a request known to have few different puzzles: how many further candidates
-        may replace a repeat (not batch.EXTRA: a book asking too many stops in seconds) and
-        what would vary them (not `varied`)."""
+        """Few different puzzles: how many more candidates may replace a repeat (not
+        batch.EXTRA: too many asked stops in seconds) and what would vary them."""
         return None
 
     def may_stop_early(self, params: P) -> bool:
-        """False when `unbeatable` can never hold for this request: the batch then
-        runs all its candidates in one round (fewer, longer tasks; the kept board is
-        the same), so that work shared by the candidates of a puzzle in one process
-        (the crossword's search states) is shared by all of them."""
+        """False when `unbeatable` can never hold for this request: the batch then runs
+        all its candidates in one round (the kept board is the same), so work shared in
+        one process (the crossword's search states) is shared by all of them."""
         return True
 
     # What a book may lack from its user (e.g. clues for some fill words): a board lists
@@ -372,17 +370,15 @@ class Kind(Generic[S, P, B]):
     # ready to be completed.
     missing_file: ClassVar[str] = "missing.yaml"
 
-    # What makes this kind's request easier to generate, for the message of a puzzle
-    # whose every candidate failed ("make the request easier (...)").
+    # What makes a request easier, for a puzzle whose every candidate failed.
     easier: ClassVar[str] = "a larger grid, fewer or shorter words"
 
-    # What gives this kind's request more different puzzles, for the message of a
-    # section that cannot make as many as asked ("ask for fewer puzzles, or ...").
+    # What gives more different puzzles, for a section that cannot make as many as asked.
     varied: ClassVar[str] = "a larger size"
 
     def why_failed(self, failures: list[str]) -> str:
-        """Why every candidate of a puzzle failed, from their GenerationFailed messages:
-        by default the first few, what they share said once."""
+        """Why every candidate failed, from their GenerationFailed messages (by default
+        the first few, what they share said once)."""
         return said_once(failures)
 
     def missing_input(self, board: B) -> list[str]:
