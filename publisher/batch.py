@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
+from .chains import AnswerChains
 from .errors import GenerationFailed, PublisherError
 from .ground.reasons import said_once
 from .kinds import get_kind
@@ -330,6 +331,7 @@ class _Round:
     final: bool = False
 
 
+# long: the one loop that runs every job's rounds (and a chain's next job) as results come
 def generate_all(jobs: list[Job], seed: int, executor: Executor,
                  progress: Callable[[int], None] | None = None, chunk_size: int | None = None,
                  known: Callable[[str, Board], bool] | None = None,
@@ -343,9 +345,10 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
     rounds = [_Round() for _ in jobs]
     tasks = _Tasks(executor, meanwhile)
     unfinished = len(jobs)
+    chains = AnswerChains(jobs, get_kind)    # jobs that leave out earlier answers wait
 
     def start_round(index: int) -> None:
-        job, where = jobs[index], rounds[index]
+        job, where = outcomes[index].job, rounds[index]
         where.end = _round_stop(job, where.start)
         numbers = range(where.start, where.end)
         if chunk_size:
@@ -362,7 +365,7 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
             where.waiting += 1
 
     try:
-        for index in range(len(jobs)):
+        for index in chains.first():
             start_round(index)
         for index, best, failures, done, final, seconds in tasks.results():
             outcome, where = outcomes[index], rounds[index]
@@ -383,6 +386,9 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
             unfinished -= 1
             if progress:
                 progress(max(0, outcome.job.candidates - where.start))
+            for following, job in chains.next(index, lambda i: outcomes[i].board):
+                outcomes[following].job = job
+                start_round(following)
         _no_repeats(outcomes, seed, executor, known)
     except BaseException:
         executor.close(stop=True)       # Ctrl-C or an error: end the running work too
