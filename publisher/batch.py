@@ -386,9 +386,10 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
             unfinished -= 1
             if progress:
                 progress(max(0, outcome.job.candidates - where.start))
-            for following, job in chains.next(index, lambda i: outcomes[i].board):
-                outcomes[following].job = job
-                start_round(following)
+            for start, job in chains.then(index, lambda i: outcomes[i].board):
+                outcomes[start].job, rounds[start] = job, _Round()
+                unfinished += start == index        # the same job again
+                start_round(start)
         _no_repeats(outcomes, seed, executor, known)
     except BaseException:
         executor.close(stop=True)       # Ctrl-C or an error: end the running work too

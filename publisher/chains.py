@@ -19,24 +19,32 @@ class AnswerChains:
         for i, job in enumerate(jobs):
             if job.date is None and get_kind(job.kind).avoiding(job.params, frozenset()) is not None:
                 chains.setdefault(job.copy, []).append(i)
-        # job -> the chain up to the job after it
-        self.after = {i: chain[:k + 2] for chain in chains.values()
-                      for k, i in enumerate(chain[:-1])}
-        self.waiting = {chain[-1] for chain in self.after.values()}
+        self.place = {i: (chain, k) for chain in chains.values() for k, i in enumerate(chain)}
+        self.relaxed: set[int] = set()
 
     def first(self) -> list[int]:
         """The jobs that start at once: every one but those waiting in a chain."""
-        return [i for i in range(len(self.jobs)) if i not in self.waiting]
+        return [i for i in range(len(self.jobs)) if self.place.get(i, ((), 0))[1] == 0]
 
-    def next(self, index: int,
-             board_of: Callable[[int], Board | None]) -> list[tuple[int, Job]]:
-        """Once job `index` is done: the next job of its chain (none at a chain's end), its
-        params without the answers of the boards the chain kept so far (`board_of(i)`)."""
-        if index not in self.after:
+    def then(self, index: int, board_of: Callable[[int], Board | None]) -> list[tuple[int, Job]]:
+        """What starts once job `index` is done (`board_of(i)`: job i's kept board): the
+        job again if no candidate filled without the earlier answers (the kind then takes
+        them only where it must), else the next job of its chain, without the answers kept
+        so far; nothing at a chain's end."""
+        if index not in self.place:
             return []
-        *done, following = self.after[index]
-        kept = frozenset(answer for i in done if (board := board_of(i)) is not None
+        chain, at = self.place[index]
+        if board_of(index) is None and at and index not in self.relaxed:
+            self.relaxed.add(index)
+            return [(index, self._avoiding(index, board_of, strict=False))]
+        return [(chain[at + 1], self._avoiding(chain[at + 1], board_of, strict=True))
+                ] if at + 1 < len(chain) else []
+
+    def _avoiding(self, index: int, board_of: Callable[[int], Board | None],
+                  strict: bool) -> Job:
+        chain, at = self.place[index]
+        kept = frozenset(answer for i in chain[:at] if (board := board_of(i)) is not None
                          for answer in self.get_kind(self.jobs[i].kind).answers(board))
-        job = self.jobs[following]
-        avoiding = self.get_kind(job.kind).avoiding(job.params, kept)
-        return [(following, replace(job, params=avoiding or job.params))]
+        job = self.jobs[index]
+        avoiding = self.get_kind(job.kind).avoiding(job.params, kept, strict)
+        return replace(job, params=avoiding or job.params)

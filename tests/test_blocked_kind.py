@@ -190,8 +190,10 @@ def test_a_book_repeats_no_answer_across_its_blocked_grids(tmp_path):
 
 def test_a_grid_that_cannot_leave_out_earlier_answers_takes_them_and_says_so(tmp_path):
     """The fallback: TEMPLATE fills only from CLUES' words, so a grid told to avoid ALL and
-    APE still fills, uses them, names them in a warning and scores below any grid that
-    avoids them; an avoided word the list can spare is left out."""
+    APE fails; told to avoid them where it can (once every candidate failed), it fills,
+    uses them, names them in a warning and scores below any grid that avoids them; avoided
+    words the list can spare are left out."""
+    from publisher.errors import GenerationFailed
     from publisher.kinds.crossword import KIND, CrosswordParams
 
     (tmp_path / "fill.txt").write_text("".join(f"{w.upper()};60\n" for w in CLUES),
@@ -199,7 +201,9 @@ def test_a_grid_that_cannot_leave_out_earlier_answers_takes_them_and_says_so(tmp
     params = CrosswordParams(rows=5, cols=5, style="blocked", template=tuple(TEMPLATE.split()),
                              wordlist=str(tmp_path / "fill.txt"))
     free = KIND.generate(params, 3)
-    forced = KIND.generate(KIND.avoiding(params, frozenset({"ALL", "APE", "ZEBRA"})), 3)
+    with pytest.raises(GenerationFailed):        # strict: a candidate fails (the engine
+        KIND.generate(KIND.avoiding(params, frozenset({"ALL", "APE"})), 3)   # tries again)
+    forced = KIND.generate(KIND.avoiding(params, frozenset({"ALL", "APE", "ZEBRA"}), False), 3)
     assert {"ALL", "APE"} <= set(KIND.answers(forced))
     assert forced.score < free.score - 300 and not free.warnings
     [warning] = [w for w in forced.warnings if "earlier grids" in w]
@@ -212,3 +216,25 @@ def test_a_grid_that_cannot_leave_out_earlier_answers_takes_them_and_says_so(tmp
     first = set(KIND.answers(KIND.generate(english, 3)))
     spared = KIND.generate(KIND.avoiding(english, frozenset(first)), 3)
     assert first and not first & set(KIND.answers(spared)) and not spared.warnings
+
+
+def test_a_book_whose_later_grids_cannot_do_without_earlier_answers_still_builds(tmp_path):
+    """Six 5x5 German minis of one candidate each (review 2's small spec): the fifth and
+    sixth find no fill without the earlier answers, so they run again taking as few as they
+    can, each with a warning; the same bytes for one and two workers."""
+    from publisher.pipeline import build_book
+
+    spec = tmp_path / "mini.yaml"
+    spec.write_text(yaml.safe_dump({"title": "M", "seed": 9, "language": "de", "sections": [{
+        "kind": "crossword", "style": "blocked", "size": 5, "clues": ["de/clues"],
+        "fill_from": "clued", "candidates": 1, "count": 6}]}), encoding="utf-8")
+    one = build_book(spec, tmp_path / "one", workers=1)
+    two = build_book(spec, tmp_path / "two", workers=2)
+    assert two.pdf.read_bytes() == one.pdf.read_bytes()
+    assert two.manifest.read_bytes() == one.manifest.read_bytes()
+    again = [w for w in one.warnings if "earlier grids again" in w]
+    assert again and len(again) < 6, one.warnings
+    puzzles = json.loads(one.manifest.read_text(encoding="utf-8"))["puzzles"]
+    first = [runs_of(p["solution"]) for p in puzzles[:4]]
+    every = [a for grid in first for a in grid]
+    assert len(every) == len(set(every))          # the first four repeat nothing

@@ -20,7 +20,7 @@ from ....grids.blocked.gridgen import GridGenerationFailed, generate_grid
 from ....grids.blocked.words import PLAIN_WORD_SCORE, WordIndex, read_fill_list
 
 CLUED_BONUS = 20             # fill_from: any: score added to words a bundled clue list clues
-REPEAT_PENALTY = 200         # score lost per answer of an earlier grid (a fill scores 0-125)
+REPEAT_PENALTY = 200         # score lost per earlier answer taken: the fewest win (a fill 0-125)
 STEPS_PER_CELL = 40          # fill budget: 9,000 steps at 15x15 (a fill takes ~100-6,000)
 
 
@@ -90,14 +90,16 @@ def _index(path: str, stamp: float, min_score: int, only: tuple[str, ...],
 
 def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, min_score: int,
               only: tuple[str, ...], lean: tuple[str, ...], clues: dict[str, tuple[str, str]],
-              seed: int, language: str = "en", avoid: frozenset[str] = frozenset()) -> BlockedFill:
+              seed: int, language: str = "en", avoid: frozenset[str] = frozenset(),
+              strict: bool = True) -> BlockedFill:
     """One candidate: a grid (the template, else a bundled one or a fresh one by seed, both in
     the language's grid style), filled,
     then clued from `clues`. The grid never depends on `clues` (only on `lean`, the words of
     bundled lists): the clues a desk writes for the entries a build asked about give the
     same grid next time. Raises GridGenerationFailed or FillFailed when this candidate
-    cannot be made. No entry is a word of `avoid` (the book's earlier answers) unless no
-    fill is found without them: then they are taken last, and a warning names them."""
+    cannot be made. No entry is a word of `avoid` (the book's earlier answers); not
+    `strict`, they are taken last (else, in a search as if there were none), and a warning
+    names those taken."""
     rng = random.Random(seed)
     style = grid_style(language, rows)
     if template:
@@ -113,10 +115,10 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
     fill_seed, steps = rng.randrange(2**31), max(6000, STEPS_PER_CELL * rows * cols)
 
     def indexes() -> Iterator[WordIndex]:
-        """Without the earlier answers; failing that, with them taken last (only where
-        nothing else fits); failing that too, as if there were none (another search order)."""
-        if avoid:
+        if avoid and strict:
             yield index.without(avoid)
+            return
+        if avoid:       # taken only where nothing else fits; failing that, another search
             yield _index(wordlist, Path(wordlist).stat().st_mtime, min_score, only,
                          () if only else lean, language, avoid)
         yield index
@@ -141,7 +143,6 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
                         "col": slot.col, "answer": answer, "clue": clue, "text": text})
     repeats = sorted({answer for slot, answer in fill.entries if answer in avoid
                       and any(grid[r][c] == EMPTY for r, c in slot.cells)})   # not pinned
-    # a candidate repeating none of the earlier answers beats every one that does
     score = fill.mean_score + fill.min_score / 4 - REPEAT_PENALTY * len(repeats)
     return BlockedFill(cells, entries, score, sorted(set(needed)), [
         f"blocked crossword: {len(repeats)} answer(s) of the book's earlier grids again "
