@@ -71,16 +71,19 @@ HAND_PICKED = {                # names and foreign words the rules miss (reviewe
            "GAP", "SWEAT"],    # English words the dictionary accepts (a gap, a sweat shirt)
     "nl": ["MARA", "HANS",     # names the dictionary also knows in lower case (an animal)
            "AVA", "WHATSAPP",
-           "SEC", "SIR", "TEA"],      # English words the dictionary accepts
+           "SEC", "SIR", "TEA",       # English words the dictionary accepts
+           "EVENT", "STYLE", "LEVEL", "TRACK", "TEAMS"],
     "en": ["MIRZA", "AKA", "EMS", "TWITTER", "GOOGLE",    # a title; abbreviations; brands
            "IDIOT", "IDIOTS"],        # an insult crosswords print, a pupil's puzzle not
     "ru": ["ИЛЬИН"],           # a surname the dictionary knows as "Elijah's" (Ильин день)
     # First names whose lower-case entry (a plant, an animal, an old word) is rare, though the
     # dictionaries list it; names that are also everyday words stay (LUNA, CRUZ, LINDA).
     "es": ["JORGE", "PAULA", "JUANA", "MARTA", "LISA", "RITA", "MAXWELL", "ORIBE",
-           "APROX", "REV", "NUM", "ING"],    # abbreviations the dictionary accepts
+           "APROX", "REV", "NUM", "ING", "ABC",   # abbreviations the dictionary accepts
+           "GRANT", "WEBER"],
     "pt": ["JORGE", "PAULA", "LULA", "LUCAS", "MARTA", "LISA", "RITA", "SOUZA", "DANTE",
-           "AEGYPTI", "COLON", "TWITTER"],   # Aedes aegypti; English colon; a brand
+           "AEGYPTI", "COLON", "TWITTER",    # Aedes aegypti; English colon; a brand
+           "MAXWELL", "CHEVRON", "SILVA", "BEIRUTE", "LINKS", "SHOWS", "MIN"],
     "it": ["LUIGI", "TONI", "ELISA", "LISA", "SONIA", "ELSA", "ITALO"],
 }
 HAND_KEPT = {                  # everyday words the rules above take for names or English
