@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
+from .chains import AnswerChains
 from .errors import GenerationFailed, PublisherError
 from .ground.workers import end_with_parent
 from .kinds import get_kind
@@ -336,6 +337,7 @@ class _Round:
     final: bool = False
 
 
+# long: the one loop that runs every job's rounds (and a chain's next job) as results come
 def generate_all(jobs: list[Job], seed: int, executor: Executor,
                  progress: Callable[[int], None] | None = None, chunk_size: int | None = None,
                  known: Callable[[str, Board], bool] | None = None,
@@ -349,9 +351,10 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
     rounds = [_Round() for _ in jobs]
     tasks = _Tasks(executor, meanwhile)
     unfinished = len(jobs)
+    chains = AnswerChains(jobs, get_kind)    # jobs that leave out earlier answers wait
 
     def start_round(index: int) -> None:
-        job, where = jobs[index], rounds[index]
+        job, where = outcomes[index].job, rounds[index]
         where.end = _round_stop(job, where.start)
         numbers = range(where.start, where.end)
         if chunk_size:
@@ -368,7 +371,7 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
             where.waiting += 1
 
     try:
-        for index in range(len(jobs)):
+        for index in chains.first():
             start_round(index)
         for index, best, failures, done, final, seconds in tasks.results():
             outcome, where = outcomes[index], rounds[index]
@@ -389,6 +392,10 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
             unfinished -= 1
             if progress:
                 progress(max(0, outcome.job.candidates - where.start))
+            for start, job in chains.then(index, lambda i: outcomes[i].board):
+                outcomes[start].job, rounds[start] = job, _Round()
+                unfinished += start == index        # the same job again
+                start_round(start)
         _no_repeats(outcomes, seed, executor, known)
     except BaseException:
         executor.close(stop=True)       # Ctrl-C or an error: end the running work too

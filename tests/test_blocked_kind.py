@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from conftest import spec_error
+from publisher.data import data_dir
 
 TEMPLATE = "#...#\n.....\n.....\n.....\n#...#\n"
 # Words that fill TEMPLATE (found once with the English list), each with a clue.
@@ -146,10 +147,13 @@ def test_a_section_with_too_few_different_puzzles_stops_the_book(tmp_path, monke
 
     monkeypatch.setattr(batch, "EXTRA", 4)       # the few such grids show up early
     spec = tmp_path / "mini.yaml"
+    # `repeat: allow`: the grids fill each on its own (else each leaves out the answers
+    # of those before it, and differs from them)
     spec.write_text(yaml.safe_dump({"title": "M", "seed": 9 if language == "de" else 5,
                                     "language": language, "sections": [{
                                         "kind": "crossword", "style": "blocked",
-                                        "fill_from": "clued", "candidates": 1, **section}]},
+                                        "fill_from": "clued", "candidates": 1,
+                                        "repeat": "allow", **section}]},
                                    allow_unicode=True), encoding="utf-8")
     with pytest.raises(SpecError) as stopped:
         build_book(spec, tmp_path / "out", workers=1)
@@ -160,3 +164,77 @@ def test_a_section_with_too_few_different_puzzles_stops_the_book(tmp_path, monke
     assert 0 < made < section["count"], message
     assert f"at most {made} puzzle(s)" in message and "a larger size" in message
     assert not (tmp_path / "out").exists()
+
+
+def test_a_book_repeats_no_answer_across_its_blocked_grids(tmp_path):
+    """Review 4: minis.yaml printed EYE in three grids, each puzzle filled on its own.
+    A book's blocked grids fill in book order, each without the answers kept before it
+    (across sections too), and the bytes are the same for one and two workers."""
+    from publisher.pipeline import build_book
+
+    spec = tmp_path / "minis.yaml"
+    section = {"kind": "crossword", "style": "blocked", "size": 5, "clues": ["en/clues"],
+               "fill_from": "clued", "candidates": 3}
+    spec.write_text(yaml.safe_dump({"title": "T", "seed": 5, "sections": [
+        dict(section, count=3), dict(section, count=2, title="More")]}), encoding="utf-8")
+    one = build_book(spec, tmp_path / "one", workers=1)
+    two = build_book(spec, tmp_path / "two", workers=2)
+    assert two.pdf.read_bytes() == one.pdf.read_bytes()
+    assert two.manifest.read_bytes() == one.manifest.read_bytes()
+    puzzles = json.loads(one.manifest.read_text(encoding="utf-8"))["puzzles"]
+    answers = [runs_of(p["solution"]) for p in puzzles]
+    assert len(answers) == 5 and all(answers)
+    every = [a for grid in answers for a in grid]
+    assert len(every) == len(set(every)), sorted(a for a in set(every) if every.count(a) > 1)
+
+
+def test_a_grid_that_cannot_leave_out_earlier_answers_takes_them_and_says_so(tmp_path):
+    """The fallback: TEMPLATE fills only from CLUES' words, so a grid told to avoid ALL and
+    APE fails; told to avoid them where it can (once every candidate failed), it fills,
+    uses them, names them in a warning and scores below any grid that avoids them; avoided
+    words the list can spare are left out."""
+    from publisher.errors import GenerationFailed
+    from publisher.kinds.crossword import KIND, CrosswordParams
+
+    (tmp_path / "fill.txt").write_text("".join(f"{w.upper()};60\n" for w in CLUES),
+                                       encoding="utf-8")
+    params = CrosswordParams(rows=5, cols=5, style="blocked", template=tuple(TEMPLATE.split()),
+                             wordlist=str(tmp_path / "fill.txt"))
+    free = KIND.generate(params, 3)
+    with pytest.raises(GenerationFailed):        # strict: a candidate fails (the engine
+        KIND.generate(KIND.avoiding(params, frozenset({"ALL", "APE"})), 3)   # tries again)
+    forced = KIND.generate(KIND.avoiding(params, frozenset({"ALL", "APE", "ZEBRA"}), False), 3)
+    assert {"ALL", "APE"} <= set(KIND.answers(forced))
+    assert forced.score < free.score - 300 and not free.warnings
+    [warning] = [w for w in forced.warnings if "earlier grids" in w]
+    assert "2 answer(s)" in warning and "ALL, APE" in warning
+    assert KIND.avoiding(params.model_copy(update={"repeat": True}), frozenset({"ALL"})) is None
+
+    # the English list spares every answer of a grid: the same candidate fills without them
+    english = params.model_copy(update={"template": (), "min_score": 50, "wordlist": str(
+        data_dir("wordlists") / "en" / "fill.txt")})
+    first = set(KIND.answers(KIND.generate(english, 3)))
+    spared = KIND.generate(KIND.avoiding(english, frozenset(first)), 3)
+    assert first and not first & set(KIND.answers(spared)) and not spared.warnings
+
+
+def test_a_book_whose_later_grids_cannot_do_without_earlier_answers_still_builds(tmp_path):
+    """Six 5x5 German minis of one candidate each (review 2's small spec): the fifth and
+    sixth find no fill without the earlier answers, so they run again taking as few as they
+    can, each with a warning; the same bytes for one and two workers."""
+    from publisher.pipeline import build_book
+
+    spec = tmp_path / "mini.yaml"
+    spec.write_text(yaml.safe_dump({"title": "M", "seed": 9, "language": "de", "sections": [{
+        "kind": "crossword", "style": "blocked", "size": 5, "clues": ["de/clues"],
+        "fill_from": "clued", "candidates": 1, "count": 6}]}), encoding="utf-8")
+    one = build_book(spec, tmp_path / "one", workers=1)
+    two = build_book(spec, tmp_path / "two", workers=2)
+    assert two.pdf.read_bytes() == one.pdf.read_bytes()
+    assert two.manifest.read_bytes() == one.manifest.read_bytes()
+    again = [w for w in one.warnings if "earlier grids again" in w]
+    assert again and len(again) < 6, one.warnings
+    puzzles = json.loads(one.manifest.read_text(encoding="utf-8"))["puzzles"]
+    first = [runs_of(p["solution"]) for p in puzzles[:4]]
+    every = [a for grid in first for a in grid]
+    assert len(every) == len(set(every))          # the first four repeat nothing

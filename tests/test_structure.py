@@ -19,7 +19,7 @@ FLOORS = [
     ["publisher.kinds"],                   # the registry
     ["publisher.spec"],
     ["publisher.plan", "publisher.printable"],
-    ["publisher.batch"],
+    ["publisher.batch", "publisher.chains"],
     ["publisher.render", "publisher.preflight"],
     ["publisher.export", "publisher.desk"],
     ["publisher.pipeline"],

@@ -47,7 +47,9 @@ from build_fill_lists import (CANDIDATES, ROOT, SETTINGS, accepted_by_dictionary
 MIN_SCORE = 70                 # publisher/kinds/codeword/make.py COMMON
 FOREIGN_ZIPF = 1.0             # Zipf points (x10 frequency) that make a word English
 RARE_HERE = 4.0                # Zipf in its own language below which an English word is foreign
-FOREIGN_NAMES = 5              # other dictionaries knowing a word only capitalised: a name
+FOREIGN_NAMES = 4              # other dictionaries knowing a word only capitalised: a name
+# (5 let ANASTASIA, SANTIAGO, GALILEO, VIVALDI through; at 4 the words it wrongly takes for
+# names are a few per language: HAND_KEPT)
 LATIN = ("en", "es", "de", "fr", "it", "pt", "nl")
 DE_DIC = Path("/usr/share/hunspell/de_DE.dic")
 DE_NAME_FLAGS = set("S")       # no compounding flag m: a name, not a noun
@@ -61,16 +63,28 @@ INFLECTIONS = {                # endings that inflect a rude word (plurals, verb
 }
 HAND_PICKED = {                # names and foreign words the rules miss (reviewed by hand)
     "de": ["PRAG",             # Prag/SRm: a place only German spells so
-           "MAIN", "MAIL", "MISS"],   # the river; English words frequent in German text
+           "MAIN", "MAIL", "MISS",    # the river; English words frequent in German text
+           "PETER", "TWITTER", "GOOGLE"],   # a name with a noun's flags; brands
     "fr": ["IBN",              # Arabic "son of", in names; no other dictionary knows it
            "CHI",              # Italian "who" (French: the Greek letter)
-           "JACQUES", "HANS"],
-    "nl": ["MARA", "HANS"],    # names the dictionary also knows in lower case (an animal)
+           "JACQUES", "HANS",
+           "GAP", "SWEAT"],    # English words the dictionary accepts (a gap, a sweat shirt)
+    "nl": ["MARA", "HANS",     # names the dictionary also knows in lower case (an animal)
+           "AVA", "WHATSAPP",
+           "SEC", "SIR", "TEA",       # English words the dictionary accepts
+           "EVENT", "STYLE", "LEVEL", "TRACK", "TEAMS"],
+    "en": ["MIRZA", "AKA", "EMS", "TWITTER", "GOOGLE",    # a title; abbreviations; brands
+           "IDIOT", "IDIOTS"],        # an insult crosswords print, a pupil's puzzle not
+    "ru": ["ИЛЬИН"],           # a surname the dictionary knows as "Elijah's" (Ильин день)
     # First names whose lower-case entry (a plant, an animal, an old word) is rare, though the
     # dictionaries list it; names that are also everyday words stay (LUNA, CRUZ, LINDA).
-    "es": ["JORGE", "PAULA", "JUANA", "MARTA", "LISA", "RITA"],
-    "pt": ["JORGE", "PAULA", "LULA", "LUCAS", "MARTA", "LISA", "RITA"],
-    "it": ["LUIGI", "TONI", "ELISA", "LISA", "SONIA", "ELSA"],
+    "es": ["JORGE", "PAULA", "JUANA", "MARTA", "LISA", "RITA", "MAXWELL", "ORIBE",
+           "APROX", "REV", "NUM", "ING", "ABC",   # abbreviations the dictionary accepts
+           "GRANT", "WEBER"],
+    "pt": ["JORGE", "PAULA", "LULA", "LUCAS", "MARTA", "LISA", "RITA", "SOUZA", "DANTE",
+           "AEGYPTI", "COLON", "TWITTER",    # Aedes aegypti; English colon; a brand
+           "MAXWELL", "CHEVRON", "SILVA", "BEIRUTE", "LINKS", "SHOWS", "MIN"],
+    "it": ["LUIGI", "TONI", "ELISA", "LISA", "SONIA", "ELSA", "ITALO"],
 }
 HAND_KEPT = {                  # everyday words the rules above take for names or English
     # German nouns igerman98 lists without the compounding flag, and verbs spelled as
@@ -82,14 +96,19 @@ HAND_KEPT = {                  # everyday words the rules above take for names o
     "nl": ["BIT", "ERA", "KANT", "LIST", "MOST", "PAGE", "ROOF", "STEP", "TENDER"],
     # Italian feminine plurals and verb forms spelled as English words
     "it": ["ACCURATE", "AGGRESSIVE", "ALTERNATE", "APPROPRIATE", "CELEBRATE", "COMPETITIVE",
-           "COMPLETE", "CONSERVATIVE", "CREATE", "DOMINATE", "GENUINE", "GRADUATE",
+           "COMPLETE", "CONSERVATIVE", "CREATE", "DELIBERATE", "DOMINATE", "GENUINE", "GRADUATE",
            "INAPPROPRIATE", "INCLUSIVE", "INTENSIVE", "MASSIVE", "MINE", "MINUTE",
            "MULTIPLE", "NARRATIVE", "NATIVE", "NATURE", "OPERATE", "RATE", "REDUCE", "RISE",
-           "SCOPE", "SENSITIVE", "SITE", "SUPREME", "TUBE", "ULTIMATE"],
+           "SCOPE", "SENSITIVE", "SITE", "SUPREME", "TUBE", "ULTIMATE",
+           # everyday words other dictionaries know only as names (FOREIGN_NAMES)
+           "BARBARA", "CALI", "DIANA", "FORMOSA", "LEVI", "OTTO", "REGINA"],
     "es": ["CARDINAL", "DIAGNOSIS", "DIMENSIONAL", "ETERNAL", "MUTUAL", "PORTABLE",
-           "SEMICONDUCTOR"],
-    "pt": ["GOLF"],
-    "fr": ["FOCUS", "PANEL", "RING", "TRAUMA"],
+           "SEMICONDUCTOR",
+           # everyday words other dictionaries know only as names (FOREIGN_NAMES)
+           "AMOS", "BARBADOS", "CLARA", "DIANA", "ECUADOR", "IDA", "LAGOS", "PISA", "VEGAS",
+           "VOLVO"],
+    "pt": ["GOLF", "BARBADOS", "CLARA", "DIANA", "FORMOSA", "IDA", "LAGOS", "NORA"],
+    "fr": ["FOCUS", "PANEL", "RING", "TRAUMA", "CLAIRE", "MANUEL", "MILAN"],
 }
 
 

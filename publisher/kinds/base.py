@@ -403,6 +403,14 @@ class Kind(Generic[S, P, B]):
         shows one of them; [] for kinds whose answers are not words."""
         return []
 
+    def avoiding(self, params: P, answers: frozenset[str], strict: bool = True) -> P | None:
+        """`params` for a puzzle that uses none of `answers` (the answers of the book's
+        puzzles before it that draw their words while generating; not `strict`: as few as
+        it can, once no candidate could do without), or None (the default): this puzzle's
+        words were drawn when planned, or it has none. The engine generates the puzzles
+        that answer in book order, each once those before it are kept."""
+        return None
+
     def stand_in(self, params: P) -> B | None:
         """Before generating: a board of the request's size that reads at least as well
         as any puzzle generated for it (no clues, or the fewest), so that a size no page

@@ -41,6 +41,17 @@ class WordIndex:
                                   for p in positions]
             self.full[length] = (1 << len(words)) - 1
 
+    def without(self, words: frozenset[str]) -> WordIndex:
+        """This index with `words` never matching (the masks shared: cheap for big lists)."""
+        out = object.__new__(WordIndex)
+        out.__dict__.update(self.__dict__)
+        out.full = dict(self.full)
+        for length, listed in self.words.items():
+            gone = [i for i, word in enumerate(listed) if word in words]
+            if gone:
+                out.full[length] &= ~_bits(gone, len(listed))
+        return out
+
     def domain(self, pattern: str) -> int:
         """Bitmask of the words matching a pattern ('.' = any letter)."""
         length = len(pattern)

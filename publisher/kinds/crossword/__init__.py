@@ -101,6 +101,9 @@ class CrosswordParams(Params):
     min_score: int = 0
     only: tuple[str, ...] = ()          # blocked, fill_from clued: the words allowed
     lean: tuple[str, ...] = ()          # blocked, fill_from any: words of bundled clue lists
+    repeat: bool = False                # blocked, `repeat: allow`: answers may recur in the book
+    avoid: tuple[str, ...] = ()         # blocked: answers of the book's puzzles before it
+    strict: bool = True                 # never `avoid`'s words (else: where nothing else fits)
 
 
 @dataclass
@@ -240,6 +243,13 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
         if len(chosen) < 3:
             return None
         return _params(chosen, 9, 9, words.language)
+
+    def avoiding(self, params: CrosswordParams, answers: frozenset[str],
+                 strict: bool = True) -> CrosswordParams | None:
+        if params.style != "blocked" or params.repeat:      # a blocked grid fills as it goes
+            return None
+        fitting = sorted(a for a in answers if len(a) <= max(params.rows, params.cols))
+        return params.model_copy(update={"avoid": tuple(fitting), "strict": strict})
 
     def answers(self, board: CrosswordBoard) -> list[str]:
         return [e["answer"] for e in board.entries]
@@ -461,7 +471,8 @@ def _plan_blocked(section: CrosswordSection, ctx: PlanContext) -> list[PuzzleReq
     words = tuple((text, answer, clue) for answer, (clue, text) in sorted(clues.items()))
     params = CrosswordParams(words=words, rows=rows, cols=cols, language=lang, style="blocked",
                              template=template, wordlist=str(path), min_score=section.min_score,
-                             only=only, lean=tuple(sorted(lean)))
+                             only=only, lean=tuple(sorted(lean)),
+                             repeat=section.repeat == "allow")
     return [PuzzleRequest(title, params, lang) for title in ctx.titles(section.title, section.count or 1)]
 
 
@@ -478,12 +489,13 @@ def _generate_blocked(params: CrosswordParams, seed: int) -> CrosswordBoard:
     try:
         made = blocked_style.make_fill(params.rows, params.cols, params.template, params.wordlist,
                                  params.min_score, params.only, params.lean, clues, seed,
-                                 params.language)
+                                 params.language, frozenset(params.avoid), params.strict)
     except (blocked_style.FillFailed, blocked_style.GridGenerationFailed) as e:
         raise GenerationFailed(f"blocked crossword: {e}; try another grid, a lower `min_score`, "
                                "a larger word list or `fill_from: any`") from None
     board = CrosswordBoard(score=made.score, rows=params.rows, cols=params.cols, grid=made.grid,
-                           entries=made.entries, style="blocked", clues_needed=made.clues_needed)
+                           entries=made.entries, style="blocked", clues_needed=made.clues_needed,
+                           warnings=made.warnings)
     board.puz_version, note = exports.puz_plan(board)
     if note:
         board.warnings.append(note)

@@ -9,17 +9,19 @@ import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from ....ground.files import MAX_LIST_BYTES, read_text
 from ....data import data_dir
 from ....grids.blocked.fill import FillFailed, fill_grid
-from ....grids.blocked.grid import Grid, GridError, bundled_templates, check_grid, grid_style, parse_grid
+from ....grids.blocked.grid import (EMPTY, Grid, GridError, bundled_templates, check_grid,
+                                   grid_style, parse_grid)
 from ....grids.blocked.gridgen import GridGenerationFailed, generate_grid
 from ....grids.blocked.words import PLAIN_WORD_SCORE, WordIndex, read_fill_list
 
 MINI_EXTRA = 64              # further candidates for a repeated clued mini (a new one came by 40)
 CLUED_BONUS = 20             # fill_from: any: score added to words a bundled clue list clues
+REPEAT_PENALTY = 200         # score lost per earlier answer taken: the fewest win (a fill 0-125)
 STEPS_PER_CELL = 40          # fill budget: 9,000 steps at 15x15 (a fill takes ~100-6,000)
 
 
@@ -31,6 +33,7 @@ class BlockedFill:
     entries: list[dict[str, Any]]              # number, direction, row, col, answer, clue, text
     score: float
     clues_needed: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 def find_file(ref: str, spec_dir: Path) -> Path | None:
@@ -85,10 +88,12 @@ def check_wordlist(path: Path, min_score: int) -> int:
 
 @lru_cache(maxsize=4)
 def _index(path: str, stamp: float, min_score: int, only: tuple[str, ...],
-           lean: tuple[str, ...] = (), language: str = "en") -> WordIndex:
+           lean: tuple[str, ...] = (), language: str = "en",
+           last: frozenset[str] = frozenset()) -> WordIndex:
     """The word index, built once per process (it takes about a second for 150k words).
     Words of `lean` (fill_from: any) count CLUED_BONUS more, once `min_score` is applied:
-    the fill leans to words the bundled clue lists know, so fewer entries need a clue."""
+    the fill leans to words the bundled clue lists know, so fewer entries need a clue.
+    Words of `last` score `min_score`: taken where no other word fits."""
     scores = read_fill_list(Path(path), cells_of=language)     # Dutch IJ in one cell
     if only:   # fill_from: clued -> the clued words, scored by the list when it has them
         scores = {w: scores.get(w, PLAIN_WORD_SCORE) for w in only}
@@ -96,18 +101,23 @@ def _index(path: str, stamp: float, min_score: int, only: tuple[str, ...],
         known = set(lean)
         scores = {w: min(100, s + CLUED_BONUS) if w in known else s
                   for w, s in scores.items() if s >= min_score}
+    if last:
+        scores = {w: min_score if w in last else s for w, s in scores.items() if s >= min_score}
     return WordIndex(scores, min_score)
 
 
 def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, min_score: int,
               only: tuple[str, ...], lean: tuple[str, ...], clues: dict[str, tuple[str, str]],
-              seed: int, language: str = "en") -> BlockedFill:
+              seed: int, language: str = "en", avoid: frozenset[str] = frozenset(),
+              strict: bool = True) -> BlockedFill:
     """One candidate: a grid (the template, else a bundled one or a fresh one by seed, both in
     the language's grid style), filled,
     then clued from `clues`. The grid never depends on `clues` (only on `lean`, the words of
     bundled lists): the clues a desk writes for the entries a build asked about give the
     same grid next time. Raises GridGenerationFailed or FillFailed when this candidate
-    cannot be made."""
+    cannot be made. No entry is a word of `avoid` (the book's earlier answers); not
+    `strict`, they are taken last (else, in a search as if there were none), and a warning
+    names those taken."""
     rng = random.Random(seed)
     style = grid_style(language, rows)
     if template:
@@ -121,8 +131,27 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
             grid = generate_grid(rows, cols, seed=rng.randrange(2**31), style=style)
     index = _index(wordlist, Path(wordlist).stat().st_mtime, min_score, only, () if only else lean,
                    language)
-    fill = fill_grid(grid, index, seed=rng.randrange(2**31),
-                     max_steps=max(6000, STEPS_PER_CELL * rows * cols))
+    fill_seed, steps = rng.randrange(2**31), max(6000, STEPS_PER_CELL * rows * cols)
+
+    def indexes() -> Iterator[WordIndex]:
+        if avoid and strict:
+            yield index.without(avoid)
+            return
+        if avoid:       # taken only where nothing else fits; failing that, another search
+            yield _index(wordlist, Path(wordlist).stat().st_mtime, min_score, only,
+                         () if only else lean, language, avoid)
+        yield index
+
+    failed: FillFailed | None = None
+    for attempt in indexes():
+        try:
+            fill = fill_grid(grid, attempt, seed=fill_seed, max_steps=steps)
+            break
+        except FillFailed as e:
+            failed = e
+    else:
+        assert failed is not None
+        raise failed
     cells: list[list[str | None]] = [[None if ch == "#" else ch for ch in row] for row in fill.grid]
     entries, needed = [], []
     for slot, answer in fill.entries:
@@ -131,7 +160,13 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
             needed.append(answer)
         entries.append({"number": slot.number, "direction": slot.direction, "row": slot.row,
                         "col": slot.col, "answer": answer, "clue": clue, "text": text})
-    return BlockedFill(cells, entries, fill.mean_score + fill.min_score / 4, sorted(set(needed)))
+    repeats = sorted({answer for slot, answer in fill.entries if answer in avoid
+                      and any(grid[r][c] == EMPTY for r, c in slot.cells)})   # not pinned
+    score = fill.mean_score + fill.min_score / 4 - REPEAT_PENALTY * len(repeats)
+    return BlockedFill(cells, entries, score, sorted(set(needed)), [
+        f"blocked crossword: {len(repeats)} answer(s) of the book's earlier grids again "
+        f"({', '.join(repeats[:5])}): no candidate filled without them; raise `candidates`, "
+        "or use a larger size or word list"] if repeats else [])
 
 
 def clues_needed_yaml(answers: list[str]) -> bytes:
