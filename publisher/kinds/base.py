@@ -338,20 +338,17 @@ class Kind(Generic[S, P, B]):
         return text.text("title")
 
     def generate(self, params: P, seed: int) -> B:
-        """Build ONE candidate board, deterministically from `seed` (random.Random(seed);
-        budgets in steps, never seconds). Raise GenerationFailed when this candidate
-        cannot be made; the batch keeps the best of the others."""
+        """Build ONE candidate board, deterministically from `seed` (budgets in steps, never
+        seconds); GenerationFailed when it cannot be made (the batch keeps the others)."""
         raise NotImplementedError
 
     def version_params(self, params: P, copy: int) -> P:
-        """The request of version `copy` (2, 3 ...) of a puzzle made `copies:` times. Every
-        version is generated from its own seed anyway; a kind whose order is fixed by the
-        params (a scramble's list) gives each version its own order here, deterministically."""
+        """The request of version `copy` (2, 3 ...) of a puzzle made `copies:` times (its
+        own seed anyway): a kind whose order the params fix (a scramble's) varies it here."""
         return params
 
     def unbeatable(self, board: B, params: P) -> bool:
-        """True when the board needs no rival: no other candidate could score higher, or
-        it is all the request asks (the batch stops after this board's round)."""
+        """True when no rival could score higher, or it is all the request asks (its round ends)."""
         return False
 
     def few_puzzles(self, params: P) -> tuple[int, str] | None:
@@ -360,14 +357,12 @@ class Kind(Generic[S, P, B]):
         return None
 
     def may_stop_early(self, params: P) -> bool:
-        """False when `unbeatable` can never hold for this request: the batch then runs
-        all its candidates in one round (the kept board is the same), so work shared in
-        one process (the crossword's search states) is shared by all of them."""
+        """False when `unbeatable` can never hold: the batch runs all candidates in one
+        round, sharing work in one process (the crossword's search states)."""
         return True
 
-    # What a book may lack from its user (e.g. clues for some fill words): a board lists
-    # such entries; the book stops, naming them, and writes them to `<name>-<missing_file>`
-    # ready to be completed.
+    # What a book may lack from its user (clues for some fill words): the book stops,
+    # naming them, and writes them to `<name>-<missing_file>` to be completed.
     missing_file: ClassVar[str] = "missing.yaml"
 
     # What makes a request easier, for a puzzle whose every candidate failed.
@@ -404,18 +399,15 @@ class Kind(Generic[S, P, B]):
         return []
 
     def avoiding(self, params: P, answers: frozenset[str], strict: bool = True) -> P | None:
-        """`params` for a puzzle that uses none of `answers` (the answers of the book's
-        puzzles before it that draw their words while generating; not `strict`: as few as
-        it can, once no candidate could do without), or None (the default): this puzzle's
-        words were drawn when planned, or it has none. The engine generates the puzzles
-        that answer in book order, each once those before it are kept."""
+        """`params` for a puzzle using none of `answers` (of the book's puzzles before it
+        that draw words while generating, made in book order; not `strict`: as few as it
+        can), or None (the default: words drawn when planned, or none)."""
         return None
 
     def stand_in(self, params: P) -> B | None:
-        """Before generating: a board of the request's size that reads at least as well
-        as any puzzle generated for it (no clues, or the fewest), so that a size no page
-        can print is refused at once with the fit check's own words. None (the default):
-        the size alone does not decide."""
+        """Before generating: a board of the request's size reading at least as well as
+        any generated for it (the fewest clues), so a size no page prints is refused at
+        once; None (the default): the size alone does not decide."""
         return None
 
     def identity(self, board: B) -> Hashable | None:

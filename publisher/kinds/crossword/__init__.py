@@ -246,10 +246,9 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
 
     def avoiding(self, params: CrosswordParams, answers: frozenset[str],
                  strict: bool = True) -> CrosswordParams | None:
-        if params.style != "blocked" or params.repeat:      # a blocked grid fills as it goes
-            return None
         fitting = sorted(a for a in answers if len(a) <= max(params.rows, params.cols))
-        return params.model_copy(update={"avoid": tuple(fitting), "strict": strict})
+        return None if params.style != "blocked" or params.repeat else \
+            params.model_copy(update={"avoid": tuple(fitting), "strict": strict})  # fills as it goes
 
     def answers(self, board: CrosswordBoard) -> list[str]:
         return [e["answer"] for e in board.entries]
@@ -314,11 +313,9 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
         return board
 
     def unbeatable(self, board: CrosswordBoard, params: CrosswordParams) -> bool:
-        """The score's upper bound, where it can be reached: two words placed
-        crossing once (density is then fixed) in the orientation whose box best
-        fits the grid's shape. From three words on, the most crossings and the
-        densest box of a word list are a search of their own (12 words on 15x15
-        cross 11 to 14 times), so every candidate runs."""
+        """The score's upper bound, where it can be reached: two words crossing once in
+        the orientation whose box best fits the grid. From three words on, the most
+        crossings are a search of their own (12 words on 15x15 cross 11 to 14 times)."""
         if params.style != "freeform" or len(params.words) != 2 or board.unplaced:
             return False
         a, b = (len(w[1]) for w in params.words)
@@ -477,10 +474,8 @@ def _plan_blocked(section: CrosswordSection, ctx: PlanContext) -> list[PuzzleReq
 
 
 def _bundled(ref: Any, ctx: PlanContext) -> bool:
-    """A clue list shipped with the publisher, not the desk's own (a file beside the spec is
-    read first, as PlanContext finds lists; inline clues are the desk's too). Only these
-    steer the fill: a desk's clues, written for the entries a build asked about, must not
-    change the grid they were written for."""
+    """A clue list shipped with the publisher, not the desk's own (a file beside the spec,
+    inline clues): only these steer the fill, never the clues a desk wrote for a grid."""
     return isinstance(ref, str) and not (ctx.spec_dir / ref.strip()).is_file()
 
 

@@ -106,6 +106,17 @@ def _index(path: str, stamp: float, min_score: int, only: tuple[str, ...],
     return WordIndex(scores, min_score)
 
 
+def _grid(rows: int, cols: int, language: str, only: tuple[str, ...],
+          rng: random.Random) -> Grid:
+    """A bundled template (known to fill; a language's own minis from clued words only
+    them) 3 times in 4, else a fresh grid, in the language's grid style."""
+    style = grid_style(language, rows)
+    bundled = bundled_templates(rows, cols, style)
+    if bundled and (rng.random() < 0.75 or own_minis(rows, cols, language, only)):
+        return parse_grid(rng.choice(bundled).read_text(encoding="utf-8"))
+    return generate_grid(rows, cols, seed=rng.randrange(2**31), style=style)
+
+
 def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, min_score: int,
               only: tuple[str, ...], lean: tuple[str, ...], clues: dict[str, tuple[str, str]],
               seed: int, language: str = "en", avoid: frozenset[str] = frozenset(),
@@ -119,16 +130,7 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
     `strict`, they are taken last (else, in a search as if there were none), and a warning
     names those taken."""
     rng = random.Random(seed)
-    style = grid_style(language, rows)
-    if template:
-        grid: Grid = template
-    else:
-        bundled = bundled_templates(rows, cols, style)
-        # bundled ones are known to fill; a language's own minis from clued words only them
-        if bundled and (rng.random() < 0.75 or own_minis(rows, cols, language, only)):
-            grid = parse_grid(rng.choice(bundled).read_text(encoding="utf-8"))
-        else:
-            grid = generate_grid(rows, cols, seed=rng.randrange(2**31), style=style)
+    grid = template or _grid(rows, cols, language, only, rng)
     index = _index(wordlist, Path(wordlist).stat().st_mtime, min_score, only, () if only else lean,
                    language)
     fill_seed, steps = rng.randrange(2**31), max(6000, STEPS_PER_CELL * rows * cols)
