@@ -168,7 +168,8 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
     return BlockedFill(cells, entries, score, sorted(set(needed)), [
         f"blocked crossword: {len(repeats)} answer(s) of the book's earlier grids again "
         f"({', '.join(repeats[:5])}): no candidate filled without them; raise `candidates`, "
-        "or use a larger size or word list"] if repeats else [])
+        + ("add clues to `clues:` or use `fill_from: any`" if only else
+           "or use a larger size or word list")] if repeats else [])
 
 
 def clues_needed_yaml(answers: list[str]) -> bytes:
