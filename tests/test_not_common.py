@@ -100,5 +100,5 @@ def test_the_list_is_what_the_script_makes(language):
     listed = set(read_fill_list(WORDLISTS / "not-common" / f"{language}.txt"))
     common = sorted(w for w, s in read_fill_list(WORDLISTS / language / "fill.txt").items()
                     if s >= COMMON)
-    sample = set(sorted(listed)[::10]) | set(common[::500]) | set(FOUND.get(language, []))
+    sample = set(sorted(listed)[::20]) | set(common[::1000]) | set(FOUND.get(language, []))
     assert set(builder().build(language, sample)) == listed & sample
