@@ -511,3 +511,34 @@ sections:
     with pytest.raises(PublisherError) as err:
         build_book(write_spec(book.replace("size: 11", "size: 15")), tmp_path / "bad", workers=1)
     assert "use size 13" in str(err.value) and "fewer" not in str(err.value)
+
+
+def _book_words(tmp_path, language: str, count: int, workers: int, repeat: str = "never"):
+    """Each codeword's words (read from its solution) in a book of `count`, and its bytes."""
+    from publisher.pipeline import build_book
+    folder = tmp_path / f"{workers}-{repeat}"
+    folder.mkdir()
+    spec = folder / "book.yaml"
+    spec.write_text(json.dumps({"title": "Codes", "seed": 5, "language": language,
+                                "sections": [{"kind": "codeword", "size": 11, "count": count,
+                                              "repeat": repeat}]}), encoding="utf-8")
+    result = build_book(spec, folder / "out", workers=workers)
+    puzzles = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
+    words = [{word for line in (*p["solution"], *map("".join, zip(*p["solution"])))
+              for word in line.split("#") if len(word) > 1} for p in puzzles]
+    return words, result.manifest.read_bytes()
+
+
+def test_a_books_codewords_share_no_word_but_those_placing_a_rare_letter(tmp_path):
+    """Codewords of one book are made in turn, each without the words of those before it
+    (the same words came back: Spanish UNO, ORO, ARABE in each of four), whatever the
+    workers; only words holding a letter few common words hold (W: WEB, WATTS) may come
+    back, lest a grid lack the letter."""
+    def again(words: list[set[str]]) -> set[str]:
+        return {w for i, a in enumerate(words) for b in words[i + 1:] for w in a & b}
+
+    words, first = _book_words(tmp_path, "es", 3, workers=2)
+    assert all("W" in w or "K" in w for w in again(words)), again(words)
+    assert _book_words(tmp_path, "es", 3, workers=1)[1] == first
+    # without the chain (`repeat: allow`) everyday words come back: AÑO, AMENAZA, ERA
+    assert again(_book_words(tmp_path, "es", 3, workers=1, repeat="allow")[0]) - again(words)

@@ -40,6 +40,8 @@ class CodewordParams(Params):
     givens: int
     difficulty: str = GRADES[0]
     fill: str                          # the fill list (path)
+    repeat: bool = False               # `repeat: allow`: words may recur in the book
+    avoid: tuple[str, ...] = ()        # words of the book's codewords before it
 
 
 @dataclass
@@ -75,7 +77,7 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
                             "another language")
         params = CodewordParams(language=ctx.language, size=section.size,
                                 givens=section.givens, difficulty=section.difficulty,
-                                fill=str(fill))
+                                fill=str(fill), repeat=section.repeat == "allow")
         titles = ctx.titles(section.title, section.count)
         return [PuzzleRequest(title, params, ctx.language) for title in titles]
 
@@ -83,7 +85,7 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
         alphabet = catalogue(params.language).cell_alphabet
         try:
             made = make_codeword(params.size, params.givens, alphabet, params.fill, seed,
-                                  params.language, params.difficulty)
+                                  params.language, params.difficulty, frozenset(params.avoid))
         except CodewordFailed as exc:
             raise GenerationFailed(str(exc)) from None
         warnings = [f"the grid lacks {', '.join(made.missing)} (no common words could place "
@@ -103,7 +105,16 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
         return params.model_copy(update=dict(size=EXAMPLE_SIZE, difficulty=GRADES[0]))
 
     def answers(self, board: CodewordBoard) -> list[str]:
-        return []         # the example is a grid of its own, from another seed
+        rows = ["".join(ch or "#" for ch in row) for row in board.solution]
+        return [word for line in (*rows, *map("".join, zip(*rows)))
+                for word in line.split("#") if len(word) > 1]
+
+    def avoiding(self, params: CodewordParams, answers: frozenset[str],
+                 strict: bool = True) -> CodewordParams | None:
+        # the words that place rare letters (Spanish WEB, WATTS) would come back in every
+        # codeword of a book; not strict (no candidate could do without): as it was
+        return None if params.repeat else params.model_copy(
+            update={"avoid": tuple(sorted(answers)) if strict else ()})
 
     def draw_puzzle(self, canvas: Any, board: CodewordBoard, box: Box, ctx: DrawContext) -> None:
         inner = above_difficulty(box, ctx, board.grade)

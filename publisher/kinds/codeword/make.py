@@ -25,6 +25,9 @@ PIN_TRIES = 6               # cells drawn for one letter while its pin leaves no
 FREQUENT = 12               # givens are drawn from the grid's commonest letters first
 GIVEN_TRIES = 60            # choices of given letters tried before giving a fill up
 FILLS = 3                   # fills tried for one candidate before it is refused
+# A letter common words hold in fewer places than this (Spanish W: WEB, WATTS; Italian J):
+# its words may come back in a book's later codewords, lest they lack the letter
+RARE_LETTER = 100
 
 
 class CodewordFailed(RuntimeError):
@@ -203,14 +206,21 @@ def _given_choices(filled: Grid, used: list[str], givens: int, alphabet: str,
 
 
 def make_codeword(size: int, givens: int, alphabet: str, fill_path: str, seed: int,
-                  language: str = "en", grade: str = "easy") -> Codeword:
+                  language: str = "en", grade: str = "easy",
+                  avoid: frozenset[str] = frozenset()) -> Codeword:
     """A codeword whose `givens` letters decode it by the steps of `grade` and no easier
     ones (solve.GRADES). A small grid is often ambiguous from a few letters whichever are
     given (two fill-list words differ in unchecked cells), so a fill no givens settle is
-    replaced by another, FILLS in all. Raises CodewordFailed when none is settled."""
+    replaced by another, FILLS in all; no entry is a word of `avoid` (the decoding still
+    reads the whole list) but those that place a rare letter. Raises CodewordFailed when
+    none is settled."""
     rng = random.Random(seed)
     stamp = Path(fill_path).stat().st_mtime
     index = common_index(fill_path, stamp, language)
+    rare = {ch for ch in alphabet if _words_with(index, ch) < RARE_LETTER}
+    avoid = frozenset(word for word in avoid if not rare & set(word))
+    if avoid:
+        index = index.without(avoid)
     words = words_by_shape(fill_path, stamp, language)
     for _ in range(FILLS):
         filled, missing = fill_every_letter(size, alphabet, index, rng)
