@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
-from .chains import AnswerChains
+from .chains import AnswerChains, HeldBack
 from .errors import GenerationFailed, PublisherError
 from .ground.workers import end_with_parent
 from .kinds import get_kind
@@ -341,17 +341,20 @@ class _Round:
 def generate_all(jobs: list[Job], seed: int, executor: Executor,
                  progress: Callable[[int], None] | None = None, chunk_size: int | None = None,
                  known: Callable[[str, Board], bool] | None = None,
-                 meanwhile: Callable[[], None] | None = None) -> list[Outcome]:
+                 meanwhile: Callable[[], None] | None = None,
+                 held_back: HeldBack | None = None, window_days: int = 0) -> list[Outcome]:
     """Best board per job. `progress(n)` is called as n more candidates finish.
     `chunk_size` (default: from the workers and the work in flight) is how many
     candidates one task runs; `known(kind, board)`: the board was published before
     (replace it like a repeat); `meanwhile()`: the caller's work, done once the workers
-    have theirs (a pool's workers generate while this process does it)."""
+    have theirs (a pool's workers generate while this process does it); `held_back(day)`:
+    the words the history holds back for a day, and `window_days` the repeat window, for
+    the jobs that leave out earlier answers (chains.py)."""
     outcomes = [Outcome(job) for job in jobs]
     rounds = [_Round() for _ in jobs]
     tasks = _Tasks(executor, meanwhile)
     unfinished = len(jobs)
-    chains = AnswerChains(jobs, get_kind)    # jobs that leave out earlier answers wait
+    chains = AnswerChains(jobs, get_kind, held_back, window_days)   # these jobs wait their turn
 
     def start_round(index: int) -> None:
         job, where = outcomes[index].job, rounds[index]
@@ -371,7 +374,8 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
             where.waiting += 1
 
     try:
-        for index in chains.first():
+        for index, job in chains.first():
+            outcomes[index].job = job
             start_round(index)
         for index, best, failures, done, final, seconds in tasks.results():
             outcome, where = outcomes[index], rounds[index]

@@ -179,7 +179,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     try:
         outcomes = generate_all(jobs, seed, make_executor(workers, engine, scheduler),
                                 progress.advance, known=desk.known,
-                                meanwhile=_ready_for_the_book)
+                                meanwhile=_ready_for_the_book, held_back=desk.avoid,
+                                window_days=spec.book.repeat_window_days)
     except JobFailed as exc:
         raise spec.error(("sections", exc.job.section_index), str(exc)) from None
     _stop_for_missing_input(outcomes, Path(out_dir), spec.name, spec.inputs)
