@@ -167,7 +167,8 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
     score = fill.mean_score + fill.min_score / 4 - REPEAT_PENALTY * len(repeats)
     return BlockedFill(cells, entries, score, sorted(set(needed)), [
         f"blocked crossword: {len(repeats)} answer(s) of the book's earlier grids again "
-        f"({', '.join(repeats[:5])}): no candidate filled without them; raise `candidates`, "
+        f"({', '.join(repeats[:5])}), or of the history's within `repeat_window_days`: no "
+        "candidate filled without them; raise `candidates`, "
         + ("add clues to `clues:` or use `fill_from: any`" if only else
            "or use a larger size or word list")] if repeats else [])
 
