@@ -138,7 +138,8 @@ def answer_words(kind: str, board: Board) -> list[str]:
     """The puzzle's answers: every "answer" string in the kind's manifest entry
     (crossword entries, word-search words, scramble items, fill-in entries), and a
     cryptogram's "plaintext" (its text is its answer: the next run must not draw it
-    again within the window)."""
+    again within the window); for a kind whose manifest names no answer, the words its
+    solver finds (a codeword's grid words, a word ladder's rungs)."""
     def walk(node: Any) -> Iterator[str]:
         if isinstance(node, dict):
             for key, value in node.items():
@@ -150,7 +151,8 @@ def answer_words(kind: str, board: Board) -> list[str]:
             for item in node:
                 yield from walk(item)
 
-    return list(dict.fromkeys(walk(get_kind(kind).manifest(board))))
+    found = list(walk(get_kind(kind).manifest(board))) or get_kind(kind).answers(board)
+    return list(dict.fromkeys(found))
 
 
 def answer_clues(kind: str, board: Board) -> dict[str, str]:

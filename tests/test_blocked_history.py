@@ -112,32 +112,3 @@ def test_listing_a_schema_1_history_while_a_build_writes_neither_waits_nor_fails
     assert db.execute("PRAGMA user_version").fetchone()[0] == 1
     db.close()
 
-
-def dated_minis(tmp_path, window: int):
-    path = tmp_path / "daily.yaml"
-    path.write_text(yaml.safe_dump({
-        "title": "Daily mini", "seed": 5, "history": "desk.sqlite",
-        "schedule": {"start": "2026-12-01", "days": 8}, "repeat_window_days": window,
-        "sections": [{"kind": "crossword", "style": "blocked", "size": 5,
-                      "clues": "en/clues", "fill_from": "clued", "candidates": 2}]}),
-        encoding="utf-8")
-    return path
-
-
-def answers_by_day(result) -> dict[str, list[str]]:
-    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
-    return {p["date"]: [e["answer"] for e in p["entries"]] for p in manifest["puzzles"]}
-
-
-def test_a_dated_run_of_minis_repeats_no_answer_within_the_window_nor_the_historys(tmp_path):
-    """A desk's daily minis (blocked grids fill as they generate, from few words): no
-    answer twice within the window in one run (unchained, only 7 different 5x5 grids
-    came out of 8 days), and the next run's grids leave out the words the history holds."""
-    path = dated_minis(tmp_path, window=28)
-    first = answers_by_day(build_book(path, tmp_path / "one", workers=1))
-    words = [w for day in first.values() for w in day]
-    assert len(first) == 8 and len(words) == len(set(words))
-    second = answers_by_day(build_book(path, tmp_path / "two", workers=1,
-                                       start=date(2026, 12, 9), days=4))
-    assert len(second) == 4
-    assert not set(words) & {w for day in second.values() for w in day}

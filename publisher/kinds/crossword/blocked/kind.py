@@ -170,7 +170,8 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
         f"({', '.join(repeats[:5])}), or of the history's within `repeat_window_days`: no "
         "candidate filled without them; raise `candidates`, "
         + ("add clues to `clues:` or use `fill_from: any`" if only else
-           "or use a larger size or word list")] if repeats else [])
+           "or use a larger size or word list") + " (a desk's run: or a shorter "
+        "`repeat_window_days`)"] if repeats else [])
 
 
 def clues_needed_yaml(answers: list[str]) -> bytes:
