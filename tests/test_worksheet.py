@@ -275,3 +275,21 @@ def test_a_german_worksheet_keeps_its_umlauts(tmp_path, document, answers):
     result = build_book(spec, tmp_path / "out", workers=1)
     puzzle = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"][0]
     assert {item["answer"] for item in puzzle["items"]} == answers
+
+
+def test_a_scramble_too_long_for_the_sheet_is_refused_before_generating(tmp_path, monkeypatch):
+    """A teacher's 50-word scramble that cannot be read on one sheet stops at once, with
+    the section's line, not after every other puzzle has been generated."""
+    from publisher.kinds.scramble import ScrambleKind
+    from publisher.render.legibility import LegibilityError
+
+    def never(*args):
+        raise AssertionError("generated before the size was checked")
+    monkeypatch.setattr(ScrambleKind, "generate", never)
+    lines = (Path(__file__).parents[1] / "wordlists" / "en" / "animals.txt").read_text(
+        encoding="utf-8").splitlines()
+    words = [w for w in lines if w.isalpha() and len(w) >= 6][:50]
+    spec = {"title": "T", "document": "worksheet", "sections": [
+        {"kind": "scramble", "puzzles": [{"title": "Animals", "words": words}]}]}
+    with pytest.raises(LegibilityError, match=r"sheet.yaml:\d+.*50 words do not fit"):
+        _build(tmp_path, "sheet", spec)

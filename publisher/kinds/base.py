@@ -250,8 +250,7 @@ class ExampleWords:
 
 @dataclass(frozen=True)
 class DrawContext:
-    """What a kind draws with: the layout's theme and its own words in the puzzle's
-    language (`ctx.text("rule", n=8)`, `ctx.plural("given", 2)`)."""
+    """What a kind draws with: the layout's theme and its words (`ctx.text("rule", n=8)`)."""
 
     theme: Theme
     text: KindText
@@ -282,8 +281,7 @@ class WebPart:
 
 @cache
 def web_asset(module_file: str, name: str) -> str:
-    """The text of `name` beside the module `module_file` (a kind's `__file__`): its
-    player script or style, read once."""
+    """The text of `name` beside a kind's module `module_file` (its player), read once."""
     return (Path(module_file).parent / name).read_text(encoding="utf-8")
 
 
@@ -347,6 +345,13 @@ class Kind(Generic[S, P, B]):
         own seed anyway): a kind whose order the params fix (a scramble's) varies it here."""
         return params
 
+    def placed_only(self, params: P, board: B | None = None) -> P | None:
+        """For a kind that may leave words out: `params` keeping only the words `board`
+        placed (those left out are named as left out), so that every version of a `copies:`
+        puzzle holds the same words (chains.py); without a board, `params`. None (the
+        default): the kind places every word it is given."""
+        return None
+
     def unbeatable(self, board: B, params: P) -> bool:
         """True when no rival could score higher, or it is all the request asks (its round ends)."""
         return False
@@ -406,8 +411,7 @@ class Kind(Generic[S, P, B]):
 
     def stand_in(self, params: P) -> B | None:
         """Before generating: a board of the request's size reading at least as well as
-        any generated for it (the fewest clues), so a size no page prints is refused at
-        once; None (the default): the size alone does not decide."""
+        any generated for it, so a size no page prints is refused at once (or None)."""
         return None
 
     def identity(self, board: B) -> Hashable | None:
@@ -437,9 +441,8 @@ class Kind(Generic[S, P, B]):
 
     def draw_together(self, canvas: Any, boards: Sequence[B], boxes: Sequence[Box],
                       ctx: DrawContext, solution: bool = False) -> None:
-        """Draw puzzles (or with `solution`, answers) that share a page, each in its box.
-        By default each on its own; a kind may make them agree (word searches of one
-        size share one cell size), never drawing smaller than each one's `fits` allowed."""
+        """Draw puzzles (or with `solution`, answers) that share a page, each in its box
+        (a kind may make them agree, never drawing smaller than each one's `fits` allowed)."""
         for board, box in zip(boards, boxes):
             canvas.saveState()
             (self.draw_solution if solution else self.draw_puzzle)(canvas, board, box, ctx)
@@ -463,10 +466,8 @@ class Kind(Generic[S, P, B]):
         return None
 
     def writing_cell(self, board: B, box: Box, ctx: DrawContext) -> float | None:
-        """The side (points) of the cells a solver writes a letter or digit in when the
-        puzzle is drawn in `box`, or None when it has none (a maze, a word search). The
-        book holds it to the layout's `min_writing_cell` as it holds text to the floor
-        (render/book.py `box_problem`): a page of too many gets fewer puzzles."""
+        """The side (points) of the cells a solver writes in when drawn in `box`, or None:
+        held to the layout's `min_writing_cell` (render/book.py)."""
         return None
 
     def manifest(self, board: B) -> dict[str, Any]:
@@ -479,8 +480,7 @@ class Kind(Generic[S, P, B]):
         raise NotImplementedError
 
     def side_files(self, board: B, title: str, meta: BookMeta) -> dict[str, bytes]:
-        """Files beside the book, by extension ({"puz": ..., "ipuz": ...}); the engine
-        writes them as `<id>.<ext>`. Kinds never write files themselves."""
+        """Files beside the book, by extension ({"puz": ...}), written as `<id>.<ext>`."""
         return {}
 
     def listing(self, language: str, tag: str | None = None) -> list[str] | None:
