@@ -293,3 +293,17 @@ def test_a_scramble_too_long_for_the_sheet_is_refused_before_generating(tmp_path
         {"kind": "scramble", "puzzles": [{"title": "Animals", "words": words}]}]}
     with pytest.raises(LegibilityError, match=r"sheet.yaml:\d+.*50 words do not fit"):
         _build(tmp_path, "sheet", spec)
+
+
+def test_make_book_check_passes_a_worksheet_without_the_books_page_count(built):
+    """`make-book check` knows a worksheet from its file (the build marks it) and holds
+    it to the print checks that apply, not a bound book's 24 pages or even count."""
+    from publisher.preflight import check_file
+
+    pdf, _ = built["spanish"]
+    for path in (pdf, pdf.with_name(pdf.stem + "-answers.pdf")):
+        report = check_file(path)
+        assert report.ok, report.text()
+        assert "page count" not in {f.rule for f in report.findings}
+        assert any("worksheet" in note for note in report.notes)
+        assert {"fonts embedded", "smallest text", "margins"} <= {f.rule for f in report.findings}

@@ -13,7 +13,9 @@ from reportlab.lib.utils import simpleSplit
 from ..batch import Outcome
 from ..kinds import get_kind
 from ..kinds.base import Box
+from ..ground.printrules import DOCUMENT_INFO
 from .book import GREY, BookRenderer, shorten
+from .cover import InfoWithKeys
 from .legibility import LegibilityError
 from .layout import Layout, Margins
 from .pagination import (Page, Pagination, Placement, answer_cells, body_box, paginate,
@@ -64,6 +66,10 @@ def packet_numbers(pages: list[Page], outcomes: list[Outcome]) -> dict[int, tupl
 
 class WorksheetRenderer(BookRenderer):
     """The book renderer with a worksheet's page furniture."""
+
+    def _metadata(self, canvas: Any) -> None:
+        super()._metadata(canvas)
+        canvas._doc.info = InfoWithKeys(canvas._doc.info, {DOCUMENT_INFO: "worksheet"})
 
     # page number -> (its number in its packet, the packet's pages), for "1/3"
     numbering: dict[int, tuple[int, int]] = {}
