@@ -307,3 +307,20 @@ def test_make_book_check_passes_a_worksheet_without_the_books_page_count(built):
         assert "page count" not in {f.rule for f in report.findings}
         assert any("worksheet" in note for note in report.notes)
         assert {"fonts embedded", "smallest text", "margins"} <= {f.rule for f in report.findings}
+
+
+def test_the_header_gives_the_instruction_and_the_puzzle_does_not_repeat_it(tmp_path):
+    """A word ladder's and a Kakuro's rule is their worksheet instruction: printed once,
+    in the header (the Kakuro keeps its difficulty line under the grid)."""
+    from publisher.kinds import all_kinds
+
+    spec = {"title": "T", "document": "worksheet", "seed": 2, "sections": [
+        {"kind": kind, **all_kinds()[kind].example} for kind in ("wordladder", "kakuro")]}
+    pdf, manifest = _build(tmp_path, "rules", spec)
+    ladder, kakuro = (next(p for p in manifest["puzzles"] if p["kind"] == kind)
+                      for kind in ("wordladder", "kakuro"))
+    texts = _texts(pdf)
+    rung = _flat(f"Go from {ladder['start']} to {ladder['end']}")
+    assert _flat(texts[ladder["page"] - 1]).count(rung) == 1
+    page = _flat(texts[kakuro["page"] - 1])
+    assert page.count(_flat("no digit twice in a run")) == 1 and "Difficulty" in page

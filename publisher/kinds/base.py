@@ -116,16 +116,14 @@ class PlanContext(Protocol):
     dates: list[date] | None   # with a schedule, the date of each puzzle of the section
 
     def error(self, field: str, message: str) -> Exception:
-        """A SpecError located at `field` (relative to the section, e.g.
-        "puzzles[2].words" or "size"); `raise ctx.error(...)`."""
+        """A SpecError at `field` of the section ("puzzles[2].words"): `raise ctx.error(...)`."""
 
     def titles(self, title: str | None, count: int) -> list[str]:
         """Titles for `count` puzzles of the section: its `title` (else the kind's
         catalogue `title`), numbered when there is more than one."""
 
     def words(self, ref: Any, field: str, language: str) -> list[Word]:
-        """Resolve a word reference: an inline list, a file beside the spec
-        (.txt one per line, .yaml word: clue) or a bundled list ("en/animals")."""
+        """Resolve a word reference: an inline list, a file beside the spec or a bundled list."""
 
     def clues(self, ref: Any, field: str, language: str) -> list[Word]:
         """Like `words`, but every Word must have a clue."""
@@ -155,8 +153,7 @@ class PlanContext(Protocol):
         """`items` in an order drawn from the book seed."""
 
     def note(self, message: str) -> None:
-        """Tell the build summary what the plan chose on its own (a default this section
-        cannot reach, and what it made instead)."""
+        """Tell the build summary what the plan chose on its own (a default it cannot reach)."""
 
     def room(self) -> tuple[Box, DrawContext] | None:
         """The box a puzzle of the section is drawn into alone on a page, and how (the
@@ -256,6 +253,9 @@ class DrawContext:
     text: KindText
     # The grid alone (a cover's design): no word list, clues, rule or difficulty line.
     bare: bool = False
+    # The page prints the kind's `instruction` above the puzzle (a worksheet's header):
+    # a kind whose rule is that instruction does not print it again.
+    instructed: bool = False
 
     @property
     def language(self) -> str:
@@ -358,7 +358,7 @@ class Kind(Generic[S, P, B]):
 
     def few_puzzles(self, params: P) -> tuple[int, str] | None:
         """Few different puzzles: how many more candidates may replace a repeat (not
-        batch.EXTRA: too many asked stops in seconds) and what would vary them."""
+        batch.EXTRA) and what would vary them."""
         return None
 
     def may_stop_early(self, params: P) -> bool:

@@ -5,6 +5,7 @@ instructions); the same margins on every page; "1/3" page numbers when there is 
 than one page; version codes (`copies:`) in the footer; the answers in their own file."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 from reportlab.lib.colors import black
@@ -12,7 +13,7 @@ from reportlab.lib.utils import simpleSplit
 
 from ..batch import Outcome
 from ..kinds import get_kind
-from ..kinds.base import Box
+from ..kinds.base import Box, DrawContext
 from ..ground.printrules import DOCUMENT_INFO
 from .book import GREY, BookRenderer, shorten
 from .cover import InfoWithKeys
@@ -66,6 +67,10 @@ def packet_numbers(pages: list[Page], outcomes: list[Outcome]) -> dict[int, tupl
 
 class WorksheetRenderer(BookRenderer):
     """The book renderer with a worksheet's page furniture."""
+
+    def context(self, outcome: Outcome) -> DrawContext:
+        """The header prints each kind's instruction: the puzzle does not repeat it."""
+        return replace(super().context(outcome), instructed=True)
 
     def _metadata(self, canvas: Any) -> None:
         super()._metadata(canvas)
