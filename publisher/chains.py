@@ -144,10 +144,10 @@ class SameWords:
         self.retries[lead] = self.retries.get(lead, 0) + 1
         if self.retries[lead] > RETRIES:
             job = self.jobs[lead]
-            raise JobFailed(job, f"the {len(self.others[lead]) + 1} versions of "
-                            f"{job.title!r} ({job.section_title}) cannot place the same "
-                            "words (each version holds every word the others hold); give "
-                            "a larger `size`, or fewer words (split the list into two "
-                            "puzzles)")
+            raise JobFailed(job, f"the {len(self.others[lead]) + 1} versions (`copies`) of "
+                            f"{job.title!r} ({job.section_title}) cannot hold the same "
+                            f"words: after {RETRIES + 1} tries one still leaves out words "
+                            "the others placed; give a larger `size`, or fewer words "
+                            "(split the list into two puzzles)")
         self.params[lead] = params
         return [(lead, replace(self.jobs[lead], params=params))]

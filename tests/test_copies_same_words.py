@@ -98,5 +98,5 @@ def test_a_version_that_cannot_place_the_first_versions_words_stops_the_build():
         boards[0] = _Placed(placed=again.params.words)
         [(_, follow)] = versions.then(0, boards.get)
     boards[1] = _Placed(placed=("A",))
-    with pytest.raises(JobFailed, match="versions of 'Fruit search'.*larger `size`"):
+    with pytest.raises(JobFailed, match="versions \\(`copies`\\) of 'Fruit search'.*larger `size`"):
         versions.then(1, boards.get)
