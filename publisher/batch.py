@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
-from .chains import AnswerChains, HeldBack
+from .chains import AnswerChains, HeldBack, JobFailed
 from .errors import GenerationFailed, PublisherError
 from .ground.workers import end_with_parent
 from .kinds import get_kind
@@ -170,15 +170,6 @@ def make_executor(workers: int | None, engine: str = "local",
         return DaskExecutor(scheduler)
     workers = workers or os.cpu_count() or 1
     return SerialExecutor() if workers <= 1 else PoolExecutor(workers)
-
-
-class JobFailed(PublisherError):
-    """A job got no board it may print; `job` says which (the pipeline adds the spec's
-    file and line)."""
-
-    def __init__(self, job: Job, message: str):
-        super().__init__(message)
-        self.job = job
 
 
 class AllCandidatesFailed(JobFailed):
@@ -397,8 +388,9 @@ def generate_all(jobs: list[Job], seed: int, executor: Executor,
             if progress:
                 progress(max(0, outcome.job.candidates - where.start))
             for start, job in chains.then(index, lambda i: outcomes[i].board):
-                outcomes[start].job, rounds[start] = job, _Round()
-                unfinished += start == index        # the same job again
+                unfinished += rounds[start].end > 0        # done before: run again
+                outcomes[start].job, outcomes[start].board = job, None
+                rounds[start] = _Round()
                 start_round(start)
         _no_repeats(outcomes, seed, executor, known)
     except BaseException:

@@ -170,8 +170,9 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     if spec.book.web:
         _check_web(spec, jobs)
     check_work(jobs, max_work, f"{spec.path}:{spec.lines.get(('sections',), 1)}: ")
-    if spec.book.book and spec.book.print and not spec.book.worksheet:
+    if spec.book.book and (spec.book.print or spec.book.worksheet):
         check_sizes(spec.book, layout, jobs, lambda i: _spec_line(spec, ("sections", i)))
+    if spec.book.book and spec.book.print and not spec.book.worksheet:
         check_page_count(spec, layout, jobs)
     phases.lap("plan")
 
@@ -267,11 +268,13 @@ def _web_pages(spec: Spec, outcomes: list[Outcome], placements: list,
 
 def puzzle_warnings(outcomes: list[Outcome], named: int = 3) -> list[str]:
     """The boards' warnings, one line per message and section: the same message for
-    several puzzles (a Russian crossword's missing .puz) names the first few."""
+    several puzzles (a Russian crossword's missing .puz) names the first few, and the
+    versions of a puzzle (`copies:`, one title) once."""
     grouped: dict[tuple[str, str], list[str]] = {}
     for o in outcomes:
         for w in o.kept.warnings:
             grouped.setdefault((o.job.section_title, w), []).append(o.job.title)
+    grouped = {key: list(dict.fromkeys(titles)) for key, titles in grouped.items()}
     lines = []
     for (section, message), titles in grouped.items():
         who = ", ".join(titles[:named]) + (f" and {len(titles) - named} more"

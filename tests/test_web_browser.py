@@ -594,6 +594,12 @@ def test_reveal_all_says_revealed_not_solved_in_a_time(browser, book):
         page.reload_until(lambda: page.page.evaluate(
             f"(JSON.parse(localStorage.getItem({key})) || {{}}).revealed === true"))
         assert page.page.text_content(".status") == words.text("web.revealed")
+        # the contents page marks it revealed, not solved
+        page.page.goto(path.with_name("index.html").as_uri())
+        mark = page.page.text_content(f'li:has(a[data-id="{entry["id"]}"])')
+        assert mark.endswith(words.text("web.revealed_mark"))
+        assert words.text("web.solved_mark") not in mark and "✓" not in mark
+        page.page.goto(path.as_uri())
         page.page.click('button[data-act="reset"]')
         assert page.errors == []
     finally:

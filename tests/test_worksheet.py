@@ -275,3 +275,52 @@ def test_a_german_worksheet_keeps_its_umlauts(tmp_path, document, answers):
     result = build_book(spec, tmp_path / "out", workers=1)
     puzzle = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"][0]
     assert {item["answer"] for item in puzzle["items"]} == answers
+
+
+def test_a_scramble_too_long_for_the_sheet_is_refused_before_generating(tmp_path, monkeypatch):
+    """A teacher's 50-word scramble that cannot be read on one sheet stops at once, with
+    the section's line, not after every other puzzle has been generated."""
+    from publisher.kinds.scramble import ScrambleKind
+    from publisher.render.legibility import LegibilityError
+
+    def never(*args):
+        raise AssertionError("generated before the size was checked")
+    monkeypatch.setattr(ScrambleKind, "generate", never)
+    lines = (Path(__file__).parents[1] / "wordlists" / "en" / "animals.txt").read_text(
+        encoding="utf-8").splitlines()
+    words = [w for w in lines if w.isalpha() and len(w) >= 6][:50]
+    spec = {"title": "T", "document": "worksheet", "sections": [
+        {"kind": "scramble", "puzzles": [{"title": "Animals", "words": words}]}]}
+    with pytest.raises(LegibilityError, match=r"sheet.yaml:\d+.*50 words do not fit"):
+        _build(tmp_path, "sheet", spec)
+
+
+def test_make_book_check_passes_a_worksheet_without_the_books_page_count(built):
+    """`make-book check` knows a worksheet from its file (the build marks it) and holds
+    it to the print checks that apply, not a bound book's 24 pages or even count."""
+    from publisher.preflight import check_file
+
+    pdf, _ = built["spanish"]
+    for path in (pdf, pdf.with_name(pdf.stem + "-answers.pdf")):
+        report = check_file(path)
+        assert report.ok, report.text()
+        assert "page count" not in {f.rule for f in report.findings}
+        assert any("worksheet" in note for note in report.notes)
+        assert {"fonts embedded", "smallest text", "margins"} <= {f.rule for f in report.findings}
+
+
+def test_the_header_gives_the_instruction_and_the_puzzle_does_not_repeat_it(tmp_path):
+    """A word ladder's and a Kakuro's rule is their worksheet instruction: printed once,
+    in the header (the Kakuro keeps its difficulty line under the grid)."""
+    from publisher.kinds import all_kinds
+
+    spec = {"title": "T", "document": "worksheet", "seed": 2, "sections": [
+        {"kind": kind, **all_kinds()[kind].example} for kind in ("wordladder", "kakuro")]}
+    pdf, manifest = _build(tmp_path, "rules", spec)
+    ladder, kakuro = (next(p for p in manifest["puzzles"] if p["kind"] == kind)
+                      for kind in ("wordladder", "kakuro"))
+    texts = _texts(pdf)
+    rung = _flat(f"Go from {ladder['start']} to {ladder['end']}")
+    assert _flat(texts[ladder["page"] - 1]).count(rung) == 1
+    page = _flat(texts[kakuro["page"] - 1])
+    assert page.count(_flat("no digit twice in a run")) == 1 and "Difficulty" in page

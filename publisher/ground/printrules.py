@@ -32,6 +32,9 @@ TOLERANCE = 0.5                         # points of slack when comparing boxes
 # 122, 6x9 (inches), 0.125 (inches round the sheet).
 COVER_INFO = {"paper": "PuzzlePublisherPaper", "pages": "PuzzlePublisherPages",
               "trim": "PuzzlePublisherTrim", "bleed": "PuzzlePublisherBleed"}
+# An interior's document info under this key says "worksheet": `make-book check` then
+# holds it to no printed book's page count (a worksheet is photocopied, not bound).
+DOCUMENT_INFO = "PuzzlePublisherDocument"
 
 
 def gutter_for(pages: int) -> float:

@@ -116,16 +116,14 @@ class PlanContext(Protocol):
     dates: list[date] | None   # with a schedule, the date of each puzzle of the section
 
     def error(self, field: str, message: str) -> Exception:
-        """A SpecError located at `field` (relative to the section, e.g.
-        "puzzles[2].words" or "size"); `raise ctx.error(...)`."""
+        """A SpecError at `field` of the section ("puzzles[2].words"): `raise ctx.error(...)`."""
 
     def titles(self, title: str | None, count: int) -> list[str]:
         """Titles for `count` puzzles of the section: its `title` (else the kind's
         catalogue `title`), numbered when there is more than one."""
 
     def words(self, ref: Any, field: str, language: str) -> list[Word]:
-        """Resolve a word reference: an inline list, a file beside the spec
-        (.txt one per line, .yaml word: clue) or a bundled list ("en/animals")."""
+        """Resolve a word reference: an inline list, a file beside the spec or a bundled list."""
 
     def clues(self, ref: Any, field: str, language: str) -> list[Word]:
         """Like `words`, but every Word must have a clue."""
@@ -155,8 +153,7 @@ class PlanContext(Protocol):
         """`items` in an order drawn from the book seed."""
 
     def note(self, message: str) -> None:
-        """Tell the build summary what the plan chose on its own (a default this section
-        cannot reach, and what it made instead)."""
+        """Tell the build summary what the plan chose on its own (a default it cannot reach)."""
 
     def room(self) -> tuple[Box, DrawContext] | None:
         """The box a puzzle of the section is drawn into alone on a page, and how (the
@@ -250,13 +247,15 @@ class ExampleWords:
 
 @dataclass(frozen=True)
 class DrawContext:
-    """What a kind draws with: the layout's theme and its own words in the puzzle's
-    language (`ctx.text("rule", n=8)`, `ctx.plural("given", 2)`)."""
+    """What a kind draws with: the layout's theme and its words (`ctx.text("rule", n=8)`)."""
 
     theme: Theme
     text: KindText
     # The grid alone (a cover's design): no word list, clues, rule or difficulty line.
     bare: bool = False
+    # The page prints the kind's `instruction` above the puzzle (a worksheet's header):
+    # a kind whose rule is that instruction does not print it again.
+    instructed: bool = False
 
     @property
     def language(self) -> str:
@@ -282,8 +281,7 @@ class WebPart:
 
 @cache
 def web_asset(module_file: str, name: str) -> str:
-    """The text of `name` beside the module `module_file` (a kind's `__file__`): its
-    player script or style, read once."""
+    """The text of `name` beside a kind's module `module_file` (its player), read once."""
     return (Path(module_file).parent / name).read_text(encoding="utf-8")
 
 
@@ -347,13 +345,20 @@ class Kind(Generic[S, P, B]):
         own seed anyway): a kind whose order the params fix (a scramble's) varies it here."""
         return params
 
+    def placed_only(self, params: P, board: B | None = None) -> P | None:
+        """For a kind that may leave words out: `params` keeping only the words `board`
+        placed (those left out are named as left out), so that every version of a `copies:`
+        puzzle holds the same words (chains.py); without a board, `params`. None (the
+        default): the kind places every word it is given."""
+        return None
+
     def unbeatable(self, board: B, params: P) -> bool:
         """True when no rival could score higher, or it is all the request asks (its round ends)."""
         return False
 
     def few_puzzles(self, params: P) -> tuple[int, str] | None:
         """Few different puzzles: how many more candidates may replace a repeat (not
-        batch.EXTRA: too many asked stops in seconds) and what would vary them."""
+        batch.EXTRA) and what would vary them."""
         return None
 
     def may_stop_early(self, params: P) -> bool:
@@ -406,8 +411,7 @@ class Kind(Generic[S, P, B]):
 
     def stand_in(self, params: P) -> B | None:
         """Before generating: a board of the request's size reading at least as well as
-        any generated for it (the fewest clues), so a size no page prints is refused at
-        once; None (the default): the size alone does not decide."""
+        any generated for it, so a size no page prints is refused at once (or None)."""
         return None
 
     def identity(self, board: B) -> Hashable | None:
@@ -437,9 +441,8 @@ class Kind(Generic[S, P, B]):
 
     def draw_together(self, canvas: Any, boards: Sequence[B], boxes: Sequence[Box],
                       ctx: DrawContext, solution: bool = False) -> None:
-        """Draw puzzles (or with `solution`, answers) that share a page, each in its box.
-        By default each on its own; a kind may make them agree (word searches of one
-        size share one cell size), never drawing smaller than each one's `fits` allowed."""
+        """Draw puzzles (or with `solution`, answers) that share a page, each in its box
+        (a kind may make them agree, never drawing smaller than each one's `fits` allowed)."""
         for board, box in zip(boards, boxes):
             canvas.saveState()
             (self.draw_solution if solution else self.draw_puzzle)(canvas, board, box, ctx)
@@ -463,10 +466,8 @@ class Kind(Generic[S, P, B]):
         return None
 
     def writing_cell(self, board: B, box: Box, ctx: DrawContext) -> float | None:
-        """The side (points) of the cells a solver writes a letter or digit in when the
-        puzzle is drawn in `box`, or None when it has none (a maze, a word search). The
-        book holds it to the layout's `min_writing_cell` as it holds text to the floor
-        (render/book.py `box_problem`): a page of too many gets fewer puzzles."""
+        """The side (points) of the cells a solver writes in when drawn in `box`, or None:
+        held to the layout's `min_writing_cell` (render/book.py)."""
         return None
 
     def manifest(self, board: B) -> dict[str, Any]:
@@ -479,8 +480,7 @@ class Kind(Generic[S, P, B]):
         raise NotImplementedError
 
     def side_files(self, board: B, title: str, meta: BookMeta) -> dict[str, bytes]:
-        """Files beside the book, by extension ({"puz": ..., "ipuz": ...}); the engine
-        writes them as `<id>.<ext>`. Kinds never write files themselves."""
+        """Files beside the book, by extension ({"puz": ...}), written as `<id>.<ext>`."""
         return {}
 
     def listing(self, language: str, tag: str | None = None) -> list[str] | None:

@@ -18,18 +18,20 @@ from ..spec import BookBase, Spec
 from .book import BookRenderer
 from .layout import Layout
 from .legibility import Illegible, LegibilityError
+from .worksheet import WorksheetRenderer, even_margins
 
 
 def check_sizes(book: BookBase, layout: Layout, jobs: list[Job],
                 where: Callable[[int], str]) -> None:
     """LegibilityError (each section prefixed by `where(section index)`) when a puzzle of
-    a printed book's `jobs` would not read at the floor alone on a page."""
+    a printed book's or a worksheet's `jobs` would not read at the floor alone on a page."""
     outcomes = [outcome for outcome in (Outcome(job, get_kind(job.kind).stand_in(job.params))
                                         for job in jobs) if outcome.board is not None]
     if not outcomes:
         return
     printed = layout.for_print(printrules.MIN_PAGES, False)     # the narrowest gutter
-    renderer = BookRenderer(book, printed, outcomes)
+    renderer = (WorksheetRenderer(book, even_margins(layout), outcomes) if book.worksheet
+                else BookRenderer(book, printed, outcomes))
     sides = ("puzzle", "solution") if book.answers_where != "none" else ("puzzle",)
     found: dict[tuple[int, str], str | None] = {}    # a section's puzzles share params
     problems = []

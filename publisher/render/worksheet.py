@@ -5,6 +5,7 @@ instructions); the same margins on every page; "1/3" page numbers when there is 
 than one page; version codes (`copies:`) in the footer; the answers in their own file."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 from reportlab.lib.colors import black
@@ -12,8 +13,10 @@ from reportlab.lib.utils import simpleSplit
 
 from ..batch import Outcome
 from ..kinds import get_kind
-from ..kinds.base import Box
+from ..kinds.base import Box, DrawContext
+from ..ground.printrules import DOCUMENT_INFO
 from .book import GREY, BookRenderer, shorten
+from .cover import InfoWithKeys
 from .legibility import LegibilityError
 from .layout import Layout, Margins
 from .pagination import (Page, Pagination, Placement, answer_cells, body_box, paginate,
@@ -64,6 +67,14 @@ def packet_numbers(pages: list[Page], outcomes: list[Outcome]) -> dict[int, tupl
 
 class WorksheetRenderer(BookRenderer):
     """The book renderer with a worksheet's page furniture."""
+
+    def context(self, outcome: Outcome) -> DrawContext:
+        """The header prints each kind's instruction: the puzzle does not repeat it."""
+        return replace(super().context(outcome), instructed=True)
+
+    def _metadata(self, canvas: Any) -> None:
+        super()._metadata(canvas)
+        canvas._doc.info = InfoWithKeys(canvas._doc.info, {DOCUMENT_INFO: "worksheet"})
 
     # page number -> (its number in its packet, the packet's pages), for "1/3"
     numbering: dict[int, tuple[int, int]] = {}

@@ -14,6 +14,7 @@ from pydantic import Field, field_validator, model_validator
 
 from ...errors import GenerationFailed
 from ...grids.crossings import crossing_pairs
+from ...grids.enumeration import enumeration as _enumeration
 from ...grids.web import TYPING, entry_cells, letter_cells
 from ...ground.catalogue import KindText
 from ...words import Word
@@ -104,6 +105,7 @@ class CrosswordParams(Params):
     repeat: bool = False                # blocked, `repeat: allow`: answers may recur in the book
     avoid: tuple[str, ...] = ()         # blocked: answers of the book's puzzles before it
     strict: bool = True                 # never `avoid`'s words (else: where nothing else fits)
+    left_out: tuple[tuple[str, str, str], ...] = ()   # words another version could not place
 
 
 @dataclass
@@ -138,49 +140,6 @@ def _params(words: list[Word], rows: int, cols: int, language: str,
             drawn: bool = False) -> CrosswordParams:
     return CrosswordParams(words=tuple((w.text, w.answer, (w.clue or "").strip()) for w in words),
                            rows=rows, cols=cols, language=language, drawn=drawn)
-
-
-# Letters a grid writes in two cells (ß -> SS, Œ -> OE); German umlauts in two or one
-# (the book's `umlauts`), Dutch IJ in one or two (crosswords join it): the enumeration
-# counts cells, so it tries those readings and keeps the one that adds up to the answer.
-_TWO_CELLS = set("ßẞŒÆœæ")
-_UMLAUTS = set("ÄÖÜäöü")
-
-
-def _enumeration(text: str, answer: str | None = None) -> str:
-    """(6) for PELOTA, (3,5) for 'Ice cream', (4-2) for hyphenated words; cells, not
-    letters: (7) for Straße (STRASSE), (2) for the Dutch ijs (one IJ cell and S)."""
-    readings = [(umlaut, joined) for umlaut in (2, 1) for joined in (False, True)]
-    for umlaut, joined in readings:
-        parts, seps = _cells(text, umlaut, joined)
-        if answer is None or sum(parts) == len(answer):
-            break
-    else:
-        parts, seps = _cells(text, 1, False)
-    out = str(parts[0]) if parts else ""
-    for sep, p in zip(seps, parts[1:]):
-        out += sep + str(p)
-    return f"({out})"
-
-
-def _cells(text: str, umlaut: int, joined: bool) -> tuple[list[int], list[str]]:
-    parts: list[int] = []
-    seps: list[str] = []
-    n, before = 0, ""
-    for ch in text:
-        if ch.isalnum():
-            if joined and ch in "jJ" and before in ("i", "I"):
-                before = ch
-                continue           # IJ: one cell with the I before it
-            n += 2 if ch in _TWO_CELLS else umlaut if ch in _UMLAUTS else 1
-        elif ch in " -" and n:
-            parts.append(n)
-            seps.append("," if ch == " " else "-")
-            n = 0
-        before = ch
-    if n:
-        parts.append(n)
-    return parts, seps
 
 
 def _apart(chosen: list[Word], word: Word) -> bool:
@@ -296,7 +255,8 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
         if len(entries) != len(layout.placed):
             raise GenerationFailed("internal: a placed word is not a run of its own")
         unplaced = [{"text": text, "answer": answer, "clue": clue}
-                    for text, answer, clue in [words[i] for i in layout.unplaced] + left_out]
+                    for text, answer, clue in sorted([words[i] for i in layout.unplaced]
+                                                     + left_out + list(params.left_out))]
         board = CrosswordBoard(
             score=board_score(len(entries), layout.crossings, layout.density,
                               balance(layout.rows, layout.cols, params.rows, params.cols)),
@@ -311,6 +271,15 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
         if note:
             board.warnings.append(note)
         return board
+
+    def placed_only(self, params: CrosswordParams,
+                    board: CrosswordBoard | None = None) -> CrosswordParams | None:
+        if params.style != "freeform" or board is None:
+            return params if params.style == "freeform" else None
+        placed = {e["answer"] for e in board.entries}
+        return params.model_copy(update={
+            "words": tuple(w for w in params.words if w[1] in placed),
+            "left_out": params.left_out + tuple(w for w in params.words if w[1] not in placed)})
 
     def unbeatable(self, board: CrosswordBoard, params: CrosswordParams) -> bool:
         """The score's upper bound, where it can be reached: two words crossing once in

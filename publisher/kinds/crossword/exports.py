@@ -17,6 +17,7 @@ from typing import Any
 
 import puz
 
+from ...grids.enumeration import word_breaks
 from ...ground.fonts import printed_letters
 
 
@@ -95,8 +96,20 @@ def puz_bytes(board, title: str, meta: dict[str, Any]) -> bytes | None:
     for text in sorted({ch for ch in cells if len(ch) > 1}):      # Dutch IJ: a rebus
         p.rebus().add_rebus_squares([i for i, ch in enumerate(cells) if ch == text], text)
     p.title, p.author, p.copyright = (fix(s) for s in header)
-    p.clues = [fix(e["clue"]) for e in clue_order(board)]
+    p.clues = [fix(_with_breaks(e)) for e in clue_order(board)]
     return p.tobytes()
+
+
+def _breaks(entry: dict[str, Any]) -> str | None:
+    """"5,2,5" for an answer of several words (POMMEDETERRE), as the page prints it."""
+    return word_breaks(entry.get("text") or "", entry["answer"])
+
+
+def _with_breaks(entry: dict[str, Any]) -> str:
+    """The clue with its answer's word breaks: .puz has no enumeration field, so they
+    follow the clue as on the page ("potato (5,2,5)")."""
+    breaks = _breaks(entry)
+    return f"{entry['clue']} ({breaks})" if breaks else entry["clue"]
 
 
 def ipuz_dict(board, title: str, meta: dict[str, Any]) -> dict[str, Any]:
@@ -106,8 +119,10 @@ def ipuz_dict(board, title: str, meta: dict[str, Any]) -> dict[str, Any]:
     solution = [[printed_letters(ch) if ch else "#" for ch in row] for row in board.grid]
     clues: dict[str, list] = {"Across": [], "Down": []}
     for e in clue_order(board):
+        breaks = _breaks(e)
         clues["Across" if e["direction"] == "across" else "Down"].append(
-            {"number": e["number"], "clue": e["clue"], "answer": printed_letters(e["answer"])})
+            {"number": e["number"], "clue": e["clue"], "answer": printed_letters(e["answer"])}
+            | ({"enumeration": breaks} if breaks else {}))
     data = {
         "version": "http://ipuz.org/v2",
         "kind": ["http://ipuz.org/crossword#1"],

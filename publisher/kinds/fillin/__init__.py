@@ -12,10 +12,11 @@ from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanCon
                     PuzzleRequest, WebPart, grid_size)
 from ..wordsection import WordSection, word_sets
 from ...grids.crossings import crossing_pairs
+from ...grids.enumeration import spaced
 from ...grids.web import TYPING, entry_cells, letter_cells
 from ...ground.catalogue import KindText
 from ...ground.reasons import said_once
-from .draw import draw_fillin, plan as draw_plan
+from .draw import draw_fillin, plan as draw_plan, word_groups
 from .generator import make_fillin, unfit
 from .layout import Entry
 
@@ -40,6 +41,7 @@ class FillInParams(Params):
     rows: int
     cols: int
     starter: bool
+    listed: tuple[str, ...] = ()     # each answer as the word list prints it (POMME DE TERRE)
 
 
 @dataclass
@@ -47,10 +49,17 @@ class FillInBoard(Board):
     solution: list[list[str | None]] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
     starter: int | None = None            # index into entries
+    listed: dict[str, str] = field(default_factory=dict)   # answer -> with its word breaks
 
     @property
     def words(self) -> list[str]:
         return [e.answer for e in self.entries]
+
+    @property
+    def word_list(self) -> list[str]:
+        """The words as the list prints them: a French POMME DE TERRE keeps its breaks
+        (its grid cells are POMMEDETERRE, as the list's length heading counts)."""
+        return [self.listed.get(e.answer, e.answer) for e in self.entries]
 
 
 class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
@@ -83,7 +92,8 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
                 raise ctx.error(puzzle.field, "a fill-in needs at least two words")
             requests.append(PuzzleRequest(puzzle.title, FillInParams(
                 answers=tuple(w.answer for w in puzzle.words), rows=rows, cols=cols,
-                starter=section.starter), puzzle.language))
+                starter=section.starter,
+                listed=tuple(spaced(w.text, w.answer) for w in puzzle.words)), puzzle.language))
         return requests
 
     def example_params(self, params: FillInParams, words: ExampleWords) -> FillInParams | None:
@@ -108,7 +118,10 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
         board = make_fillin(list(params.answers), params.rows, params.cols, seed, params.starter)
         score = board.crossings * 100 + round(board.density * 50, 3)
         return FillInBoard(score=score, solution=board.grid, entries=board.entries,
-                           starter=board.starter)
+                           starter=board.starter, listed={
+                               answer: shown for answer, shown in zip(params.answers,
+                                                                      params.listed)
+                               if shown != answer})
 
     def identity(self, board: FillInBoard) -> Hashable:
         """The same words crossing the same words: one puzzle to a reader (so copies
@@ -122,27 +135,28 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
         return lambda n: ctx.text.plural("letters", n)
 
     def draw_puzzle(self, canvas: Any, board: FillInBoard, box: Box, ctx: DrawContext) -> None:
-        draw_fillin(canvas, board.solution, board.words, self._shown(board), box, ctx.theme,
+        draw_fillin(canvas, board.solution, board.word_list, self._shown(board), box, ctx.theme,
                     self._heading(ctx))
 
     def draw_solution(self, canvas: Any, board: FillInBoard, box: Box, ctx: DrawContext) -> None:
         every = {(r, c) for r, row in enumerate(board.solution) for c, ch in enumerate(row) if ch}
-        draw_fillin(canvas, board.solution, board.words, every, box, ctx.theme,
+        draw_fillin(canvas, board.solution, board.word_list, every, box, ctx.theme,
                     self._heading(ctx), with_list=False)
 
     def fits(self, board: FillInBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
-        if draw_plan(board.solution, board.words, box, ctx.theme, self._heading(ctx)) is None:
+        if draw_plan(board.solution, board.word_list, box, ctx.theme, self._heading(ctx)) is None:
             return ("the grid and its word list do not fit at a readable size; put fewer "
                     "puzzles on a page or use fewer words")
         return None
 
     def writing_cell(self, board: FillInBoard, box: Box, ctx: DrawContext) -> float | None:
-        chosen = draw_plan(board.solution, board.words, box, ctx.theme, self._heading(ctx))
+        chosen = draw_plan(board.solution, board.word_list, box, ctx.theme, self._heading(ctx))
         return chosen.cell if chosen else None
 
     def manifest(self, board: FillInBoard) -> dict[str, Any]:
         entries = [{"row": e.row, "col": e.col, "direction": e.direction, "answer": e.answer}
+                   | ({"text": board.listed[e.answer]} if e.answer in board.listed else {})
                    for e in board.entries]
         return {"solution": [list(row) for row in board.solution], "entries": entries,
                 "starter": entries[board.starter] if board.starter is not None else None}
@@ -154,10 +168,11 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
             s = entry["starter"]
             starter = entries.index(Entry(s["row"], s["col"], s["direction"], s["answer"]))
         return FillInBoard(solution=[list(row) for row in entry["solution"]], entries=entries,
-                           starter=starter)
+                           starter=starter, listed={e["answer"]: e["text"]
+                                                    for e in entry["entries"] if "text" in e})
 
     def text_for_search(self, board: FillInBoard) -> list[str]:
-        return sorted(board.words)
+        return sorted(board.word_list)
 
     def web(self, board: FillInBoard, text: KindText) -> WebPart:
         cells = letter_cells(board.solution)
@@ -169,9 +184,8 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
                     cell["g"] = True
         entries = [{"label": text.plural("letters", len(e.answer)), "cells": span}
                    for e, span in zip(board.entries, spans)]
-        lengths = sorted({len(w) for w in board.words})
-        groups = [{"title": text.plural("letters", n),
-                   "words": sorted(w for w in board.words if len(w) == n)} for n in lengths]
+        groups = [{"title": text.plural("letters", n), "words": words}
+                  for n, words in word_groups(board.word_list)]
         return WebPart(data={"rows": len(cells), "cols": len(cells[0]), "cells": cells,
                              "entries": entries, "word_groups": groups, "gaps": "void"},
                        rule=text.text("rule"), script=TYPING, uses=("cells",))

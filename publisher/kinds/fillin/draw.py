@@ -32,10 +32,11 @@ class Plan:
 
 
 def word_groups(words: list[str]) -> list[tuple[int, list[str]]]:
-    """(length, words sorted) by increasing length."""
+    """(length in cells, words sorted) by increasing length; the breaks a word of several
+    shows (POMME DE TERRE) take no cell."""
     groups: dict[int, list[str]] = {}
     for w in words:
-        groups.setdefault(len(w), []).append(w)
+        groups.setdefault(len(w) - w.count(" ") - w.count("-"), []).append(w)
     return [(n, sorted(groups[n])) for n in sorted(groups)]
 
 

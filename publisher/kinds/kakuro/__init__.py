@@ -54,8 +54,10 @@ class KakuroBoard(Board):
 
 
 def _caption(board: KakuroBoard, ctx: DrawContext) -> list[str]:
-    rule = ctx.text.text("rule")
-    return [rule, ctx.text.text("guess")] if board.grade == "extreme" else [rule]
+    """The rule (unless the page prints it above: a worksheet's header), and the warning
+    that an extreme puzzle may need a guess."""
+    rule = [] if ctx.instructed else [ctx.text.text("rule")]
+    return rule + [ctx.text.text("guess")] if board.grade == "extreme" else rule
 
 
 class KakuroKind(Kind[KakuroSection, KakuroParams, KakuroBoard]):

@@ -25,6 +25,7 @@ class Layout:
     y0: float
     lines: list[str]
     font_size: float
+    below: bool = False        # room under the grid for the caption and notes
 
 
 def caption_size(ctx: DrawContext) -> float:
@@ -40,13 +41,14 @@ def layout(board: Any, box: Box, ctx: DrawContext, caption: Sequence[str],
     lines: list[str] = []
     for text in caption:
         lines += simpleSplit(text, ctx.theme.font, size, box.width)
-    text_h = (len(lines) + notes) * size * 1.25 + size * 0.6 if lines else 0.0
+    # a caption may be empty (a worksheet's header prints the rule) with the notes kept
+    text_h = (len(lines) + notes) * size * 1.25 + size * 0.6 if lines or notes else 0.0
     if text_h > box.height / 2:
         lines, text_h = [], 0.0
     cell = max(0.0, min(box.width / board.cols, (box.height - text_h) / board.rows))
     x0 = box.x + (box.width - cell * board.cols) / 2
     y0 = box.y + text_h + (box.height - text_h - cell * board.rows) / 2
-    return Layout(cell, x0, y0, lines, size)
+    return Layout(cell, x0, y0, lines, size, text_h > 0)
 
 
 def clue_size(cell: float, ctx: DrawContext, floor: float) -> float:
@@ -94,7 +96,7 @@ def draw(canvas: Any, board: Any, box: Box, ctx: DrawContext, solved: bool,
                                        str(clue["across"]))
             if clue["down"] is not None:
                 canvas.drawString(x + pad, y + pad + csize * 0.1, str(clue["down"]))
-    if lay.lines:
+    if lay.below:
         canvas.setFillGray(0)
         canvas.setFont(theme.font, lay.font_size)
         yy = lay.y0 - lay.font_size * 1.4

@@ -175,6 +175,16 @@ class ScrambleKind(Kind[ScrambleSection, ScrambleParams, ScrambleBoard]):
         return ScrambleBoard(score=score, warnings=warnings, items=items, bonus=bonus,
                              bonus_clue=params.bonus_clue)
 
+    def stand_in(self, params: ScrambleParams) -> ScrambleBoard:
+        """Each word unscrambled: a scramble is its word's letters, so it takes the room
+        of any board's (a list too long for the page is refused before generating)."""
+        items: list[dict[str, Any]] = [
+            {"scrambled": answer, "answer": answer, "clue": clue, "marked": []}
+            for _, answer, clue in params.items]
+        bonus = params.bonus_answer
+        return ScrambleBoard(items=items, bonus_clue=params.bonus_clue, bonus={
+            "scrambled": bonus.replace(" ", ""), "answer": bonus} if bonus else None)
+
     def unbeatable(self, board: ScrambleBoard, params: ScrambleParams) -> bool:
         return board.score >= 0           # no scramble keeps a letter pair of its word
 

@@ -125,7 +125,7 @@ class WordLadderKind(Kind[WordLadderSection, WordLadderParams, WordLadderBoard])
               solution: bool) -> None:
         par = ctx.text.plural("par", board.par)
         floor = ctx.theme.min_answer_font_size if solution else None
-        rule = None if solution or ctx.bare else self.instruction(board, ctx)
+        rule = None if solution else self._own_rule(board, ctx)
         draw_ladder(canvas, board.solution, None if solution else board.clues, par, rule,
                     box, ctx.theme, solution, floor)
 
@@ -140,7 +140,7 @@ class WordLadderKind(Kind[WordLadderSection, WordLadderParams, WordLadderBoard])
     def fits(self, board: WordLadderBoard, box: Box, ctx: DrawContext,
              solution: bool = False) -> str | None:
         floor = ctx.theme.min_answer_font_size if solution else ctx.theme.min_font_size
-        rule = None if solution else self.instruction(board, ctx)
+        rule = None if solution else self._own_rule(board, ctx)
         if layout(len(board.solution), len(board.start), None if solution else board.clues,
                   rule, box, ctx.theme, floor) is None:
             return (f"a ladder of {len(board.solution)} words does not fit at {floor:g} pt; "
@@ -150,6 +150,10 @@ class WordLadderKind(Kind[WordLadderSection, WordLadderParams, WordLadderBoard])
     def instruction(self, board: WordLadderBoard, ctx: DrawContext) -> str:
         return self._rule(board, ctx.text)
 
+    def _own_rule(self, board: WordLadderBoard, ctx: DrawContext) -> str | None:
+        """The rule above the ladder, unless the page prints it (a worksheet's header)."""
+        return None if ctx.bare or ctx.instructed else self.instruction(board, ctx)
+
     @staticmethod
     def _rule(board: WordLadderBoard, text: KindText) -> str:
         return text.text("rule_clues" if board.clues else "rule",
@@ -157,7 +161,7 @@ class WordLadderKind(Kind[WordLadderSection, WordLadderParams, WordLadderBoard])
 
     def writing_cell(self, board: WordLadderBoard, box: Box, ctx: DrawContext) -> float | None:
         chosen = layout(len(board.solution), len(board.start), board.clues,
-                        self.instruction(board, ctx), box, ctx.theme)
+                        self._own_rule(board, ctx), box, ctx.theme)
         return chosen.box if chosen else None
 
     def manifest(self, board: WordLadderBoard) -> dict[str, Any]:

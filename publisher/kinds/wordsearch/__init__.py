@@ -109,6 +109,7 @@ class WordSearchParams(Params):
     message_text: str = ""                        # the message as printed in the key
     difficulty: str = "medium"                    # what the spec asked for
     clues: tuple[str, ...] = ()                   # `show: clues`: one per word, printed instead
+    left_out: tuple[str, ...] = ()                # words another version could not place
 
 
 @dataclass
@@ -327,6 +328,18 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
     def answers(self, board: WordSearchBoard) -> list[str]:
         return [answer for _, answer in board.words]
 
+    def placed_only(self, params: WordSearchParams,
+                    board: WordSearchBoard | None = None) -> WordSearchParams | None:
+        if params.message or board is None:     # a message's puzzle places every word
+            return None if params.message else params
+        placed = {board.words[w][1] for w, *_ in board.placements}
+        keep = [answer in placed for _, answer in params.words]
+        return params.model_copy(update={
+            "words": tuple(w for w, kept in zip(params.words, keep) if kept),
+            "clues": tuple(c for c, kept in zip(params.clues, keep) if kept),
+            "left_out": params.left_out + tuple(text for (text, _), kept
+                                                in zip(params.words, keep) if not kept)})
+
     def generate(self, params: WordSearchParams, seed: int) -> WordSearchBoard:
         rng = random.Random(seed)
         rows, cols = params.rows, params.cols
@@ -363,6 +376,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
             raise GenerationFailed("no filler keeps every word to exactly one place")
         placements = grid.placements()
         unplaced = [texts[i] for i in range(len(texts)) if i not in grid.placed]
+        unplaced = sorted(unplaced + list(params.left_out))
         crossings = grid.crossing_count()
         score = (1000 * len(placements) + 2 * crossings
                  + 20 * direction_entropy([p.direction for p in placements],

@@ -133,7 +133,8 @@ def _toolbar(text: dict[str, str], part: WebPart, print_link: str | None) -> str
 
 def index(book: WebBook, language: str, entries: list[tuple[Job, str]]) -> bytes:
     """The contents: every puzzle's page by section (by date when the puzzles have one),
-    each marked once solved on this device (the pages' saved progress)."""
+    each marked once solved on this device (the pages' saved progress), or finished by
+    Reveal (no tick: the answers were shown)."""
     words = catalogue(language)
     text = _shell_text(words)
     e = html.escape
@@ -170,11 +171,14 @@ def index(book: WebBook, language: str, entries: list[tuple[Job, str]]) -> bytes
 {pdf}
 </main>
 <script>
-const key = {_json("make-book:" + book.name + ":")}, solved = {_json(text["solved_mark"])};
+const key = {_json("make-book:" + book.name + ":")}, solved = {_json(text["solved_mark"])},
+  revealed = {_json(text["revealed_mark"])};
 for (const a of document.querySelectorAll("a[data-id]")) {{
   let saved = null;
   try {{ saved = JSON.parse(localStorage.getItem(key + a.dataset.id)); }} catch (e) {{}}
-  if (saved && saved.solved) {{ a.insertAdjacentText("afterend", " ✓ " + solved); }}
+  if (saved && saved.solved) {{           // finished by Reveal is not solved: no tick
+    a.insertAdjacentText("afterend", saved.revealed ? " · " + revealed : " ✓ " + solved);
+  }}
 }}
 </script>
 </body>
