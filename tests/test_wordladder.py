@@ -209,6 +209,17 @@ def test_a_ladder_answer_in_the_example_gives_the_next_example_ladder(write_spec
     assert ladder and "COLD" not in ladder
 
 
+def test_answers_taking_out_every_example_ladder_leave_a_made_one(write_spec):
+    """WARD and POOL (as the book's ladders TOOK-TOOL-POOL and VARY-WARY-WARD did) take
+    out both catalogue ladders: the page shows a short ladder made without any answer of
+    the book (it showed no example)."""
+    examples = _examples(write_spec, "  - {kind: scramble, words: [ward, pool, planet], "
+                         "candidates: 1}\n  - {kind: wordladder, length: 4, steps: 5}\n")
+    ladder = examples["wordladder"].kept
+    check_ladder(ladder, "en", 4, 4)
+    assert not {"WARD", "POOL", "PLANET"} & set(ladder.solution)
+
+
 @pytest.mark.parametrize("language", ["en", "de", "es", "fr", "it", "nl", "pt", "ru"])
 def test_each_language_has_two_example_ladders_sharing_no_word(language):
     """One answer of the book can take out only one of them: the page keeps an example."""
