@@ -156,6 +156,9 @@ def test_killer_cage_dashes_stop_short_of_the_sums():
     ([6] * 5 + [4] * 3, [(0, 5, 6), (5, 8, 4)]),
     # answers_per_page: 1 is never packed with another; 9s fill a 9-grid after them
     ([1, 1] + [9] * 10, [(0, 1, 1), (1, 2, 1), (2, 11, 9), (11, 12, 9)]),
+    # a section's last answer alone mid-key keeps the section's size (large print's third
+    # crossword was drawn larger than the two before, on a page of its own)
+    ([2, 2, 2, 1, 1], [(0, 2, 2), (2, 3, 2), (3, 4, 1), (4, 5, 1)]),
 ])
 def test_packing_rules(largest, pages):
     from publisher.render.layout import load_layout

@@ -270,7 +270,8 @@ def pack_answers(largest: list[int], layout: Layout,
     def page_choice(start: int, end: int, last: bool, half: bool) -> tuple[int, int] | None:
         """(solutions drawn at another size and empty cells unless `last`, grid) of the
         best grid for one page (a quarter left blank mid-key is as bad as a solution
-        drawn larger than its kind's others)."""
+        drawn larger than its kind's others; on a tie, the fewer drawn at another size:
+        a section's last answer keeps its size on a page of its own)."""
         held = end - start
         cap = min(largest[start:end])
         options = []
@@ -278,9 +279,12 @@ def pack_answers(largest: list[int], layout: Layout,
             if n < held or n > cap or (half and not last and held * 2 < n):
                 continue
             if all(readable(i, n) for i in range(start, end)):
-                options.append((sum(largest[i] != n for i in range(start, end))
-                                + (0 if last else n - held), n))
-        return min(options) if options else None
+                others = sum(largest[i] != n for i in range(start, end))
+                options.append((others + (0 if last else n - held), others, n))
+        if not options:
+            return None
+        cost, _, n = min(options)
+        return cost, n
 
     most = grids[-1] if grids else 1
     # A layout without a 1- or 2-grid may leave no packing at least half full.
