@@ -156,6 +156,9 @@ def test_killer_cage_dashes_stop_short_of_the_sums():
     ([6] * 5 + [4] * 3, [(0, 5, 6), (5, 8, 4)]),
     # answers_per_page: 1 is never packed with another; 9s fill a 9-grid after them
     ([1, 1] + [9] * 10, [(0, 1, 1), (1, 2, 1), (2, 11, 9), (11, 12, 9)]),
+    # a section's last answer alone mid-key keeps the section's size (large print's third
+    # crossword was drawn larger than the two before, on a page of its own)
+    ([2, 2, 2, 1, 1], [(0, 2, 2), (2, 3, 2), (3, 4, 1), (4, 5, 1)]),
 ])
 def test_packing_rules(largest, pages):
     from publisher.render.layout import load_layout
@@ -163,6 +166,23 @@ def test_packing_rules(largest, pages):
 
     layout = load_layout("letter", ROOT, lambda message: pytest.fail(message))
     assert pack_answers(largest, layout) == pages
+
+
+def test_answer_pages_after_the_first_hold_what_reads_without_the_heading(write_spec, tmp_path):
+    """Large print: six sudoku answers read at 16 pt on a page, but not under the key's
+    heading, which holds four: ten answers take two pages (three, when every page was
+    asked as if it had the heading; five at two a page), every digit at 16 pt or more."""
+    from pdfmarks import page_marks, smallest_text
+    from publisher.pipeline import build_book
+
+    result = build_book(write_spec("title: Sudoku\nlayout: large-print\nseed: 2\nsections:\n"
+                                   "  - {kind: sudoku, difficulty: easy, count: 10}\n"),
+                        tmp_path / "out", workers=1)
+    puzzles = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
+    pages = [p["answer_page"] for p in puzzles]
+    assert [pages.count(page) for page in sorted(set(pages))] == [4, 6]
+    pdf = result.pdf.read_bytes()
+    assert min(smallest_text(page_marks(pdf, page - 1)) for page in set(pages)) >= 16 - 0.05
 
 
 def test_a_long_title_is_cut_in_the_answer_key_but_never_the_page_it_points_to(tmp_path):

@@ -508,6 +508,14 @@ sections:
     assert len(pages) == 2                                  # one to a page
     assert min(smallest_text(page_marks(pdf, n)) or 99
                for n in range(len(PdfReader(result.pdf).pages))) >= 16 - 0.05
+    # The How to play page shows its solved example there too, the grid's numbers grown
+    # to the floor over every letter (an 11x11 example missed it; the page had none).
+    howto = [page.extract_text() for page in PdfReader(result.pdf).pages[:min(pages) - 1]]
+    howto = [text for text in howto if text.startswith("How to play: Codeword")]
+    assert len(howto) == 1 and "Example: a solved puzzle" in howto[0]
+    digits = [int(t) for t in howto[0].split("Example: a solved puzzle")[1].split()
+              if t.isdigit()]
+    assert max(digits) >= 20 and len(digits) > 40    # the key's numbers and the grid's
     with pytest.raises(PublisherError) as err:
         build_book(write_spec(book.replace("size: 11", "size: 15")), tmp_path / "bad", workers=1)
     assert "use size 13" in str(err.value) and "fewer" not in str(err.value)

@@ -148,6 +148,25 @@ def ink_rows(path, tmp_path):
 
 
 @pytest.mark.skipif(not shutil.which("pdftoppm"), reason="pdftoppm not installed")
+def test_every_file_keeps_its_drawing_the_edge_inside_its_page(desk, tmp_path):
+    """At 300 dpi the 1.5 pt (6 px) along every side of the page stay blank, solutions
+    too (their grid's bottom line lay on the last pixel row, cut by a trimming desk);
+    4 px allow for antialiasing."""
+    from PIL import Image
+
+    out, manifest = desk
+    for puzzle in manifest["puzzles"]:
+        for name in puzzle["files"][:2]:
+            subprocess.run(["pdftoppm", "-gray", "-r", "300", "-singlefile", str(out / name),
+                            str(tmp_path / "page")], check=True)
+            image = Image.open(tmp_path / "page.pgm")
+            pixels, (width, height) = image.load(), image.size
+            edge = [(x, y) for x in range(width) for y in (*range(4), *range(height - 4, height))]
+            edge += [(x, y) for y in range(height) for x in (*range(4), *range(width - 4, width))]
+            assert all(pixels[x, y] > 200 for x, y in edge), name
+
+
+@pytest.mark.skipif(not shutil.which("pdftoppm"), reason="pdftoppm not installed")
 def test_the_page_is_cropped_to_what_is_drawn(desk, tmp_path):
     out, manifest = desk
     for puzzle in manifest["puzzles"]:

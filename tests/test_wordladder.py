@@ -174,6 +174,25 @@ def test_out_of_range_keys_are_spec_errors(tmp_path):
     assert "steps" in spec_error(tmp_path, {"kind": "wordladder", "steps": 2})
 
 
+def test_large_print_ladder_answers_share_a_page(write_spec, tmp_path):
+    """Four 6-word ladder answers on one large-print page, every text at 16 pt or more
+    (each took half a page: the layout allowed two, and a ladder's par line was counted
+    a box high, so even two did not fit)."""
+    import json
+
+    from pdfmarks import page_marks, smallest_text
+    from publisher.pipeline import build_book
+
+    result = build_book(write_spec("title: Ladders\nlayout: large-print\nseed: 2\n"
+                                   "sections:\n  - {kind: wordladder, steps: 5, count: 4}\n"),
+                        tmp_path / "out", workers=1)
+    puzzles = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
+    assert all(len(p["solution"]) == 6 for p in puzzles)
+    pages = {p["answer_page"] for p in puzzles}
+    assert len(pages) == 1
+    assert smallest_text(page_marks(result.pdf.read_bytes(), pages.pop() - 1)) >= 16 - 0.05
+
+
 def test_manifest_round_trip_and_drawing(tmp_path):
     board = boards(tmp_path, {"length": 4, "steps": 4, "clues": True}, seeds=(3,))[0]
     entry = KIND.manifest(board)
@@ -207,6 +226,17 @@ def test_a_ladder_answer_in_the_example_gives_the_next_example_ladder(write_spec
                          "candidates: 1}\n  - {kind: wordladder, length: 4, steps: 3}\n")
     ladder = examples["wordladder"].kept.solution
     assert ladder and "COLD" not in ladder
+
+
+def test_answers_taking_out_every_example_ladder_leave_a_made_one(write_spec):
+    """WARD and POOL (as the book's ladders TOOK-TOOL-POOL and VARY-WARY-WARD did) take
+    out both catalogue ladders: the page shows a short ladder made without any answer of
+    the book (it showed no example)."""
+    examples = _examples(write_spec, "  - {kind: scramble, words: [ward, pool, planet], "
+                         "candidates: 1}\n  - {kind: wordladder, length: 4, steps: 5}\n")
+    ladder = examples["wordladder"].kept
+    check_ladder(ladder, "en", 4, 4)
+    assert not {"WARD", "POOL", "PLANET"} & set(ladder.solution)
 
 
 @pytest.mark.parametrize("language", ["en", "de", "es", "fr", "it", "nl", "pt", "ru"])

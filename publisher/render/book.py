@@ -21,8 +21,8 @@ from ..kinds import get_kind
 from ..kinds.base import Box, DrawContext, Theme
 from . import frontmatter, measure
 from .layout import Layout
-from .pagination import (FrontMatter, Page, Pagination, Placement, answer_cells, body_box,
-                         cell_boxes, paginate, puzzle_cells)
+from .pagination import (LATER, FrontMatter, Page, Pagination, Placement, answer_cells,
+                         body_box, cell_boxes, paginate, puzzle_cells)
 
 __all__ = ["BookRenderer", "FrontMatter", "Page", "Pagination", "Placement", "cell_boxes",
            "paginate", "shorten"]
@@ -131,8 +131,8 @@ class BookRenderer:
         (pagination's fit check; the boxes are the ones drawn into)."""
         body = body_box(self.layout, 1)
         box = (puzzle_cells(self.layout, body, per_page)[0][1] if what == "puzzle"
-               else answer_cells(self.layout, body, per_page, heading=True)[0][1])
-        return self.box_problem(self.outcomes[index], box, what == "solution")
+               else answer_cells(self.layout, body, per_page, heading=what != LATER)[0][1])
+        return self.box_problem(self.outcomes[index], box, what != "puzzle")
 
     def continued_boxes(self, number: int) -> tuple[Box, Box]:
         """The boxes of a continued puzzle whose own page is `number`: its page's, and

@@ -61,8 +61,10 @@ class FrontMatter:
     openers: bool = False             # a right-hand opener page before each section
 
 
-# (outcome index, "puzzle" | "solution", per page) -> why it cannot be read, or None
+# (outcome index, "puzzle" | "solution" | LATER, per page) -> why it cannot be read, or
+# None; "solution" asks of the key's first page, under its heading
 FitCheck = Callable[[int, str, int], "str | None"]
+LATER = "later solution"           # a solution on an answer page after the first
 # outcome index -> the pages a puzzle alone on its page runs on to so that it reads at the
 # floor (a crossword's clues continued), 0 when it cannot
 ContinueCheck = Callable[[int], int]
@@ -229,8 +231,9 @@ def _answer_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
     answers = result.answers if answer_key == "separate" else result.book
     wanted = [o.job.answers_per_page or layout.answers_per_page
               or get_kind(o.job.kind).default_answers_per_page for o in outcomes]
-    largest = [_largest_fitting([i], wanted[i], "solution", layout, fits, result, outcomes)
-               for i in range(len(outcomes))]
+    # the first solution is on the key's first page, under its heading; the others may not be
+    largest = [_largest_fitting([i], wanted[i], LATER if i else "solution", layout, fits,
+                                result, outcomes) for i in range(len(outcomes))]
     first = True
     for start, end, count in pack_answers(largest, layout, fits):
         answers.append(Page("answers", list(range(start, end)), count,
@@ -247,40 +250,43 @@ def pack_answers(largest: list[int], layout: Layout,
     order, across sections, on as few pages as can be, no page but the last less than half
     full; of the fewest, the one with the fewest solutions drawn at another size than their
     own (`largest[i]`: the most a page may hold at which solution i reads, the section's
-    or layout's choice at most) and empty cells on pages but the last, each counting one.
-    A page holds no more than any of its solutions allows."""
+    or layout's choice at most; but the first's, on a page after the first) and empty
+    cells on pages but the last, each counting one. A page holds no more than any of its
+    solutions allows; the first page's, under the key's heading, are asked again."""
     grids = sorted(layout.page_grids)
-    checked: dict[tuple[int, int], bool] = {}
+    checked: dict[tuple[int, int, bool], bool] = {}
 
-    def readable(i: int, n: int) -> bool:
-        """Solution i reads in a cell of the n-grid: its own grid's cell fits inside (no
-        narrower and no shorter), or the fit check says so."""
-        if n == largest[i]:
-            return True
+    def readable(i: int, n: int, first: bool) -> bool:
+        """Solution i reads in a cell of the n-grid (on the key's `first` page): its own
+        grid's cell fits inside (no narrower and no shorter), or the fit check says so."""
         columns, rows = layout.page_grids[n]
         own_columns, own_rows = layout.page_grids.get(largest[i], (0, 0))
-        if columns <= own_columns and rows <= own_rows:
+        if (columns <= own_columns and rows <= own_rows) and (i == 0 or not first):
             return True
         if fits is None:                  # nothing to ask: fewer a page, larger cells
             return n <= largest[i]
-        if (i, n) not in checked:
-            checked[(i, n)] = fits(i, "solution", n) is None
-        return checked[(i, n)]
+        if (i, n, first) not in checked:
+            checked[(i, n, first)] = fits(i, "solution" if first else LATER, n) is None
+        return checked[(i, n, first)]
 
     def page_choice(start: int, end: int, last: bool, half: bool) -> tuple[int, int] | None:
         """(solutions drawn at another size and empty cells unless `last`, grid) of the
         best grid for one page (a quarter left blank mid-key is as bad as a solution
-        drawn larger than its kind's others)."""
+        drawn larger than its kind's others; on a tie, the fewer drawn at another size:
+        a section's last answer keeps its size on a page of its own)."""
         held = end - start
         cap = min(largest[start:end])
         options = []
         for n in grids:
             if n < held or n > cap or (half and not last and held * 2 < n):
                 continue
-            if all(readable(i, n) for i in range(start, end)):
-                options.append((sum(largest[i] != n for i in range(start, end))
-                                + (0 if last else n - held), n))
-        return min(options) if options else None
+            if all(readable(i, n, start == 0) for i in range(start, end)):
+                others = sum(largest[i] != n for i in range(start, end))
+                options.append((others + (0 if last else n - held), others, n))
+        if not options:
+            return None
+        cost, _, n = min(options)
+        return cost, n
 
     most = grids[-1] if grids else 1
     # A layout without a 1- or 2-grid may leave no packing at least half full.
@@ -345,8 +351,9 @@ def _largest_fitting(items: list[int], wanted: int, what: str, layout: Layout,
                 continue
         if problem:
             job = outcomes[i].job
-            result.problems.append(Illegible(job.section_index, job.section_title,
-                                             job.title, what, problem))
+            result.problems.append(Illegible(job.section_index, job.section_title, job.title,
+                                             "puzzle" if what == "puzzle" else "solution",
+                                             problem))
     return last
 
 

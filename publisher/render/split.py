@@ -31,7 +31,7 @@ from .book import BookRenderer, Pagination, Placement, shorten
 from .layout import Layout
 from .svg import Bounds, SvgCanvas
 
-EDGE = 1.5           # points left free at the sides: a grid's outer line is not cut off
+EDGE = 1.5           # points left free at every side: a grid's outer line is not cut off
 TITLE_GAP = 0.6      # space under the title, as a share of its size
 SIDES = (("", False), ("-solution", True))
 
@@ -47,7 +47,7 @@ class DeskOptions:
 @dataclass(frozen=True)
 class _Drawing:
     """One side of one puzzle, placed: the kind's box, the bounds of what it draws there
-    (moved down to the page's foot), and the title above."""
+    (moved down to EDGE above the page's foot), and the title above."""
 
     box: Box
     bounds: Bounds
@@ -57,7 +57,7 @@ class _Drawing:
 
     @property
     def height(self) -> float:
-        return self.title_height + self.bounds.height
+        return EDGE + self.title_height + self.bounds.height + EDGE
 
 
 def desk_options(spec: Spec, layout: Layout, split: bool,
@@ -210,17 +210,17 @@ def _bounds(renderer: BookRenderer, outcome: Outcome, box: Box, solution: bool) 
 def _paint(canvas: Any, renderer: BookRenderer, outcome: Outcome, drawing: _Drawing,
            solution: bool, width: float) -> None:
     """The title at the top, then the kind's drawing moved so that its bounds start
-    right under it; the same calls for the PDF and the SVG."""
+    right under it, each EDGE inside the page; the same calls for the PDF and the SVG."""
     theme = renderer.theme
     if drawing.title:
         ascent, _ = getAscentDescent(theme.font_bold, drawing.title_size)
         canvas.setFillColor(black)
         canvas.setFont(theme.font_bold, drawing.title_size)
-        canvas.drawString(EDGE, drawing.height - ascent,
+        canvas.drawString(EDGE, drawing.height - EDGE - ascent,
                           shorten(drawing.title, theme.font_bold, drawing.title_size,
                                   width - 2 * EDGE))
     canvas.saveState()
-    canvas.translate(0, -drawing.bounds.y0)
+    canvas.translate(0, EDGE - drawing.bounds.y0)
     kind = get_kind(outcome.job.kind)
     draw = kind.draw_solution if solution else kind.draw_puzzle
     draw(canvas, outcome.kept, drawing.box, renderer.context(outcome))

@@ -19,8 +19,8 @@ from .book import GREY, BookRenderer, shorten
 from .cover import InfoWithKeys
 from .legibility import LegibilityError
 from .layout import Layout, Margins
-from .pagination import (Page, Pagination, Placement, answer_cells, body_box, paginate,
-                         puzzle_cells)
+from .pagination import (LATER, Page, Pagination, Placement, answer_cells, body_box,
+                         paginate, puzzle_cells)
 
 INSTRUCTION_LINES = 2      # an instruction longer than this is shortened
 
@@ -99,8 +99,8 @@ class WorksheetRenderer(BookRenderer):
     def problem(self, index: int, what: str, per_page: int) -> str | None:
         body = self.puzzle_body() if what == "puzzle" else body_box(self.layout, 1)
         box = (puzzle_cells(self.layout, body, per_page)[0][1] if what == "puzzle"
-               else answer_cells(self.layout, body, per_page, heading=True)[0][1])
-        return self.box_problem(self.outcomes[index], box, what == "solution")
+               else answer_cells(self.layout, body, per_page, heading=what != LATER)[0][1])
+        return self.box_problem(self.outcomes[index], box, what != "puzzle")
 
     # --- pages ----------------------------------------------------------------------------
 

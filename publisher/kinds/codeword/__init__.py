@@ -20,7 +20,9 @@ from .draw import cell_size, draw_codeword, smallest_text
 from .make import CodewordFailed, make_codeword
 from .solve import GRADES
 
-EXAMPLE_SIZE = 11            # the How to play page's solved example (9x9 often needs more givens)
+# The How to play page's solved example: 9x9 reads at the large-print answer floor (16 pt)
+# where 11x11 does not; 4 givens let every language decode one (2 often fail at 9x9).
+EXAMPLE_SIZE, EXAMPLE_GIVENS = 9, 4
 SIZES = range(9, 18, 2)      # the sizes a section may ask
 
 
@@ -102,7 +104,8 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
         return tuple("".join(ch or "#" for ch in row) for row in board.solution)
 
     def example_params(self, params: CodewordParams, words: Any) -> CodewordParams | None:
-        return params.model_copy(update=dict(size=EXAMPLE_SIZE, difficulty=GRADES[0]))
+        return params.model_copy(update=dict(size=EXAMPLE_SIZE, givens=EXAMPLE_GIVENS,
+                                                  difficulty=GRADES[0]))
 
     def answers(self, board: CodewordBoard) -> list[str]:
         rows = ["".join(ch or "#" for ch in row) for row in board.solution]

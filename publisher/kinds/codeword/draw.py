@@ -42,10 +42,22 @@ def cell_size(rows: int, numbers: int, alphabet: str | None, box: Any,
 
 def smallest_text(rows: int, numbers: int, alphabet: str | None, box: Any,
                   answer: bool = False, floor: float = 0.0) -> float:
-    """The size of the smallest text drawn: the cell numbers (the answer: its key's), grown
-    towards `floor` as far as the letters under them allow."""
+    """The size of the smallest text drawn: the cell numbers (the answer: its key's unless
+    it keeps them, `keeps_numbers`), grown towards `floor` as far as the letters under them
+    allow."""
+    if answer and keeps_numbers(rows, numbers, box, floor):
+        answer = False
     cell = cell_size(rows, numbers, alphabet, box, answer)
     return cell * (KEY_NUMBER if answer else number_share(cell, floor))
+
+
+def keeps_numbers(rows: int, numbers: int, box: Any, floor: float) -> bool:
+    """Whether an answer keeps the grid's numbers: they reach `floor` as they are, or grown
+    they do where the key's numbers over their letters would not (a box short for the
+    strip over each key row: a How to play example in large print)."""
+    cell = cell_size(rows, numbers, None, box)
+    return cell * NUMBER >= floor or (
+        cell * NUMBER_MOST >= floor > cell_size(rows, numbers, None, box, True) * KEY_NUMBER)
 
 
 def number_share(cell: float, floor: float) -> float:
@@ -70,7 +82,7 @@ def draw_codeword(canvas: Any, solution: list[list[str | None]],
     key's numbers over its letters. Returns the bottom of what it drew."""
     rows = len(numbers)
     floor = theme.min_answer_font_size if answer else theme.min_font_size
-    if answer and cell_size(rows, len(key), alphabet, box) * NUMBER >= floor:
+    if answer and keeps_numbers(rows, len(key), box, floor):
         answer = False        # room for the numbers (a How to play example, a page alone)
     key_rows, lines, height = _shape(rows, len(key), alphabet, answer)
     cell = cell_size(rows, len(key), alphabet, box, answer)

@@ -23,6 +23,9 @@ from .draw import draw_ladder, layout
 from .ladder import LadderError, make_ladder
 
 
+EXAMPLE_STEPS = 4            # a made How to play example: as short as the catalogue's
+
+
 class WordLadderSection(SectionBase):
     kind: Literal["wordladder"]
     length: int = Field(default=4, ge=3, le=6, description="letters in each word")
@@ -41,6 +44,7 @@ class WordLadderParams(Params):
     blocklists: tuple[str, ...]        # words never used (paths)
     clue_file: str | None = None       # the clue database (path) with `clues: true`
     fixed: tuple[str, ...] | None = None    # the How to play example: this ladder as is
+    avoid: tuple[str, ...] = ()        # no rung one of these (a made example: the book's answers)
 
 
 @dataclass
@@ -90,9 +94,11 @@ class WordLadderKind(Kind[WordLadderSection, WordLadderParams, WordLadderBoard])
             return WordLadderBoard(start=words[0], end=words[-1], solution=words,
                                    par=len(words) - 1)
         try:
+            avoid = frozenset(params.avoid)
             ladder = make_ladder(params.fill, params.blocklists, params.language,
                                  params.length, params.steps, params.clue_file,
-                                 random.Random(seed))
+                                 random.Random(seed),
+                                 lambda w: not ExampleWords.answer_set([w]) & avoid)
         except LadderError as exc:
             raise GenerationFailed(str(exc)) from None
         return WordLadderBoard(score=0.0, start=ladder.words[0], end=ladder.words[-1],
@@ -107,16 +113,18 @@ class WordLadderKind(Kind[WordLadderSection, WordLadderParams, WordLadderBoard])
 
     def example_params(self, params: WordLadderParams,
                        words: ExampleWords) -> WordLadderParams | None:
-        """The first of the catalogue's example ladders with no rung an answer of the book."""
-        if not words.text.has("example_ladders"):
-            return None
-        for entry in words.text.catalogue.lookup("kinds.wordladder.example_ladders"):
+        """The first of the catalogue's example ladders with no rung an answer of the book;
+        when the book's ladders use a rung of each, a short one made with none."""
+        entries = (words.text.catalogue.lookup("kinds.wordladder.example_ladders")
+                   if words.text.has("example_ladders") else [])
+        for entry in entries:
             ladder = [grid_form(w, words.language) for w in entry]
             if not any(words.gives_away(w) for w in ladder):
                 return params.model_copy(update={"fixed": tuple(ladder),
                                                  "length": len(ladder[0]),
                                                  "steps": len(ladder) - 1, "clue_file": None})
-        return None
+        return params.model_copy(update={"steps": min(params.steps, EXAMPLE_STEPS),
+                                         "clue_file": None, "avoid": tuple(words.answers)})
 
     def answers(self, board: WordLadderBoard) -> list[str]:
         return list(board.solution)

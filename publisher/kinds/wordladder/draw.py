@@ -40,8 +40,8 @@ def layout(rows: int, length: int, clues: list[str] | None, rule: str | None, bo
     floor = theme.min_font_size if floor is None else floor
     for size in text_sizes(max(theme.font_size * 1.1, floor), floor):
         ruled = len(_rule_lines(rule, theme, size, box.width)) * size * 1.2
-        side = min(LARGEST_BOX * theme.scale,
-                   (box.height - ruled) / (rows * ROW + 1.0), box.width / (length + 1),
+        side = min(LARGEST_BOX * theme.scale,            # the par line under the rows
+                   (box.height - ruled - size * 2.0) / (rows * ROW), box.width / (length + 1),
                    (box.width - size * 8) / (length + GAP) if clues else math.inf)
         if side < size * 1.2:
             continue

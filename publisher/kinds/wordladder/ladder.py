@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import unicodedata
 from collections import defaultdict, deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -166,13 +167,17 @@ def curated_words(folder: str, language: str) -> frozenset[str]:
 
 
 def make_ladder(fill: str, blocklists: tuple[str, ...], language: str, length: int,
-                steps: int, clue_file: str | None, rng: random.Random) -> Ladder:
-    """One ladder of `steps` steps (par) between two well-known words of `length` letters;
-    with `clue_file`, every rung clued and the clues fitting this ladder alone."""
+                steps: int, clue_file: str | None, rng: random.Random,
+                usable: Callable[[str], bool] = lambda word: True) -> Ladder:
+    """One ladder of `steps` steps (par) between two well-known words of `length` letters,
+    every rung `usable`; with `clue_file`, every rung clued and the clues fitting this
+    ladder alone."""
     curated = curated_words(str(Path(fill).parent), language)
     scores = {w: s + (CURATED_BONUS if w in curated else 0)
-              for w, s in common_words(fill, length, language, blocklists).items()}
-    graph = _graph(fill, length, language, blocklists)
+              for w, s in common_words(fill, length, language, blocklists).items()
+              if usable(w)}
+    graph = {w: [v for v in near if v in scores]
+             for w, near in _graph(fill, length, language, blocklists).items() if w in scores}
     clued = clue_database(clue_file, language) if clue_file else None
     by_clue: dict[str, list[str]] = defaultdict(list)
     for word, clues in (clued or {}).items():
