@@ -114,6 +114,7 @@ class PlanContext(Protocol):
     language: str          # the section's language (section, else book default)
     text: KindText         # the kind's catalogue strings in the section's language
     dates: list[date] | None   # with a schedule, the date of each puzzle of the section
+    numbered_before: int   # with a schedule, the puzzles earlier runs numbered (`{n}` goes on)
 
     def error(self, field: str, message: str) -> Exception:
         """A SpecError located at `field` (relative to the section, e.g.
