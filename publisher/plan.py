@@ -61,9 +61,10 @@ class SectionContext:
                  avoid: Callable[[date | None], set[str]] | None = None,
                  clue_uses: Callable[[], dict[str, dict[str, tuple[str, int]]]] | None = None,
                  numbered: dict[str, int] | None = None,
-                 room: tuple[Box, Theme] | None = None, numbered_before: int = 0):
+                 room: tuple[Box, Theme] | None = None):
         self.spec, self.index, self.section, self.used = spec, index, section, used
-        self.numbered_before = numbered_before
+        schedule = section.schedule or spec.book.schedule
+        self.numbered_before = schedule.numbered_before if schedule is not None else 0
         # puzzles earlier sections numbered, by title: numbering goes on ("Nonogram 3")
         self.numbered = numbered if numbered is not None else {}
         self._first: dict[str, int] = {}
@@ -365,8 +366,7 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
     for index, section in enumerate(spec.book.sections):
         kind = get_kind(section.kind)
         section, dates, numbered_before = _scheduled(section, spec)
-        ctx = SectionContext(spec, index, section, used, dates, avoid, clue_uses, titled, room,
-                             numbered_before)
+        ctx = SectionContext(spec, index, section, used, dates, avoid, clue_uses, titled, room)
         _check_grid_options(section, kind, ctx)
         _check_per_page(section, ctx, per_page_choices)
         requests = kind.plan(section, ctx)
@@ -385,11 +385,9 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
                                              else numbered.get(request.title, 0))
                 version = (_version_code(puzzles_before + number - 1, copy)
                            if copies > 1 else "")
-                # a dated run's ids count on as its titles' {n} do: each published puzzle
-                # keeps its own id (and side file's {n}, and seed) across runs
-                serial = numbered_before + number if dates is not None else number
-                jobs.append(Job(
-                    id=f"s{index + 1}-" + (f"v{copy}-" if copy > 1 else "") + f"{serial:03d}",
+                jobs.append(Job(   # a dated run's ids count on, as its {n} does: one a puzzle
+                    id=f"s{index + 1}-" + (f"v{copy}-" if copy > 1 else "")
+                    + f"{numbered_before + number:03d}",
                     kind=section.kind, section_index=index,
                     section_title=title, title=puzzle_title, language=request.language,
                     params=kind.version_params(request.params, copy) if copy > 1
