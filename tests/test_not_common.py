@@ -37,10 +37,14 @@ EVERYDAY = {"de": ["HAUS", "WASSER", "KIND", "ZEIT"], "nl": ["HUIS", "WATER", "K
 # everyday words the builder's rules took for names or English words (a review found them
 # missing): Mitte (middle), Nacken (neck), kant (side), nature (natures)
 MISTAKEN = {"de": ["MITTE", "NACKEN"], "nl": ["KANT"],
-            "it": ["NATURE", "MINUTE", "OTTO", "REGINA"],
+            "it": ["NATURE", "MINUTE", "OTTO", "REGINA", "WEEKEND", "SHOW"],
             # clara (egg white), ida (going), lagos (lakes), claire (clear): names to four
             # other dictionaries
-            "es": ["CLARA", "IDA", "LAGOS"], "pt": ["LAGOS"], "fr": ["CLAIRE"]}
+            "es": ["CLARA", "IDA", "LAGOS", "SHOW"], "pt": ["LAGOS"], "fr": ["CLAIRE"],
+            # review 5's rules: loanwords frequent in the language stay (Italian WEEKEND;
+            # they carry its W K Y); everyday English words SCOWL's common list lacks are kept
+            # by hand
+            "en": ["RETRO", "TURBO", "REMIX"]}
 
 
 def pools(language: str, length: int) -> tuple[set[str], set[str]]:

@@ -139,6 +139,8 @@ HAND_KEPT = {                  # everyday words the rules above take for names o
            "SHOWS", "SWING", "WATTS"],
     "pt": ["GOLF", "BARBADOS", "CLARA", "DIANA", "FORMOSA", "IDA", "LAGOS", "NORA"],
     "fr": ["FOCUS", "PANEL", "RING", "TRAUMA", "CLAIRE", "MANUEL", "MILAN"],
+    # everyday words SCOWL's common list lacks (the English rules' misses, read by hand)
+    "en": ["CORGI", "KRILL", "ORCA", "PESTO", "RAMEN", "REMIX", "RETRO", "TAPAS", "TURBO"],
 }
 
 
