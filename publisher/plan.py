@@ -63,6 +63,8 @@ class SectionContext:
                  numbered: dict[str, int] | None = None,
                  room: tuple[Box, Theme] | None = None):
         self.spec, self.index, self.section, self.used = spec, index, section, used
+        schedule = section.schedule or spec.book.schedule
+        self.numbered_before = schedule.numbered_before if schedule is not None else 0
         # puzzles earlier sections numbered, by title: numbering goes on ("Nonogram 3")
         self.numbered = numbered if numbered is not None else {}
         self._first: dict[str, int] = {}
@@ -383,8 +385,9 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
                                              else numbered.get(request.title, 0))
                 version = (_version_code(puzzles_before + number - 1, copy)
                            if copies > 1 else "")
-                jobs.append(Job(
-                    id=f"s{index + 1}-" + (f"v{copy}-" if copy > 1 else "") + f"{number:03d}",
+                jobs.append(Job(   # a dated run's ids count on, as its {n} does: one a puzzle
+                    id=f"s{index + 1}-" + (f"v{copy}-" if copy > 1 else "")
+                    + f"{numbered_before + number:03d}",
                     kind=section.kind, section_index=index,
                     section_title=title, title=puzzle_title, language=request.language,
                     params=kind.version_params(request.params, copy) if copy > 1

@@ -403,3 +403,46 @@ def test_number_from_sets_the_day_numbered_one():
     assert edited.numbered_before == 8
     earlier = overridden(Schedule(start=date(2027, 1, 5)), date(2027, 1, 1), None)
     assert earlier.number_from == date(2027, 1, 5) and earlier.numbered_before == 0
+
+
+THEMED = """\
+title: WS Feed
+seed: 3
+schedule: {start: 2027-05-01, days: 3}
+history: ws.sqlite
+files: "{date:%Y-%m-%d}-{kind}-{n}"
+split: true
+book: false
+sections:
+  - kind: wordsearch
+    title: "{theme} No. {n}"
+    size: 10
+    words_per_puzzle: 6
+    themes: all
+    candidates: 1
+"""
+
+
+def test_a_later_run_counts_on_in_ids_file_names_and_themes(tmp_path):
+    """`--start` three days on: the side files' {n} is the titles' (No. 4 in
+    ...-wordsearch-4.pdf), the history's ids are one per published puzzle, the themes go on
+    where the first run left off (no day repeats the day before's), and a rebuild of the
+    second run replaces it with the same puzzles."""
+    spec = tmp_path / "ws.yaml"
+    spec.write_text(THEMED, encoding="utf-8")
+    build_book(spec, tmp_path / "one", workers=1)
+    later = build_book(spec, tmp_path / "two", workers=1, start=date(2027, 5, 4))
+    manifest = json.loads(later.manifest.read_text(encoding="utf-8"))
+    for n, puzzle in enumerate(manifest["puzzles"], start=4):
+        assert puzzle["title"].endswith(f"No. {n}"), puzzle["title"]
+        assert puzzle["files"][0].endswith(f"-wordsearch-{n}.pdf"), puzzle["files"]
+    db = sqlite3.connect(tmp_path / "ws.sqlite")
+    rows = db.execute("SELECT date, puzzle_id, title FROM puzzles ORDER BY date").fetchall()
+    db.close()
+    assert [d for d, _, _ in rows] == [f"2027-05-0{d}" for d in range(1, 7)]
+    assert len({puzzle_id for _, puzzle_id, _ in rows}) == 6, rows
+    themes = [title.rsplit(" No. ", 1)[0] for _, _, title in rows]
+    assert len(set(themes)) == 6, themes
+    again = build_book(spec, tmp_path / "again", workers=1, start=date(2027, 5, 4))
+    assert again.manifest.read_bytes() == later.manifest.read_bytes()
+    assert count_rows(tmp_path / "ws.sqlite") == 6

@@ -214,9 +214,10 @@ def _examples(write_spec, sections: str) -> dict:
 
 def test_a_quote_with_a_rung_of_the_example_keeps_the_ladder_example(write_spec):
     """WARM in a cryptogram's quote gives nothing of the quote away on the ladder's page:
-    the example stays, while the cryptogram's own example still avoids the quote's words."""
+    the example stays, while the cryptogram's own example still avoids the quote's words.
+    The book's ladder has 5 letters, so no rung of its own can bar the 4-letter example."""
     examples = _examples(write_spec, '  - {kind: cryptogram, texts: ["A smooth road does '
-                         'get warm."]}\n  - {kind: wordladder, length: 4, steps: 3}\n')
+                         'get warm."]}\n  - {kind: wordladder, length: 5, steps: 3}\n')
     assert examples["wordladder"].kept.solution == ["COLD", "CORD", "CARD", "WARD", "WARM"]
     assert "smooth" not in examples["cryptogram"].kept.plaintext.lower()
 

@@ -18,6 +18,14 @@ in wordfreq's list:
   rarer than RARE_HERE in this language and FOREIGN_ZIPF (ten times) more frequent in
   English (Dutch CARE and BEAT; English is what other languages' texts quote most; the
   other languages' own words are too alike to tell apart so: German HAAR is Dutch too);
+* not English: the English dictionary accepts it in lower case, it is spelled as the
+  language's own words never are (LOANWORD: Italian ending in a consonant or holding K, W,
+  X, Y, J: BUG, PROXY, HACKING), rarer than RARE_HERE in the language and LOAN_ZIPF (twice)
+  as frequent in English: an English loanword (review 5); the frequent ones (Italian
+  WEEKEND, SHOW) are the language's own now, and carry the letters only loanwords have;
+* English: SCOWL's common list (wamerican, size 50) knows it only capitalised (SIEMENS,
+  BERLIN: a name or brand), or, of RARE_LENGTH letters or fewer, not at all in lower case
+  (MOI, TIL, ELS, GHAZI: foreign words, slang, abbreviations the large list brings in);
 * or it is in HAND_PICKED below (what the rules above miss), or it is a rude word of
   wordlists/blocklist/<lang>.txt, or one of four letters or more with an inflection's
   ending (POEP, POEPEN);
@@ -31,10 +39,12 @@ flag or other text of theirs is copied (see wordlists/FILL-LISTS.md for their li
 Rebuild after changing a fill list, a blocklist or this script (about a minute):
     apt-get install hunspell hunspell-en-us hunspell-es hunspell-ru hunspell-de-de \
         hunspell-fr hunspell-it hunspell-pt-br hunspell-nl;  pip install wordfreq
+    apt-get install wamerican      # SCOWL's common English list, for the English rules
     python tools/build_not_common.py [en es ru de fr it pt nl]
 """
 from __future__ import annotations
 
+import re
 import sys
 from collections import defaultdict
 from functools import lru_cache
@@ -50,6 +60,20 @@ RARE_HERE = 4.0                # Zipf in its own language below which an English
 FOREIGN_NAMES = 4              # other dictionaries knowing a word only capitalised: a name
 # (5 let ANASTASIA, SANTIAGO, GALILEO, VIVALDI through; at 4 the words it wrongly takes for
 # names are a few per language: HAND_KEPT)
+# Spellings a language's own words never have (grid form): an English word so spelled is a
+# loanword. German and Dutch spell many Latin and Greek words with C and Y (CODE, SYSTEM),
+# so only English endings and digraphs count there; Dutch -ING is native (WONING).
+LOANWORD = {
+    "it": re.compile(r"[KWXYJ]|[^AEIOU]$"),
+    "es": re.compile(r"[KW]|[^AEIOUDJLNRSZYX]$|([BDFGMPTVZ])\1|SS|SH|TH"),
+    "pt": re.compile(r"[KWY]|[^AEIOULMRSZX]$|([BCDFGLMNPTVZ])\1|SH|TH"),
+    "fr": re.compile(r"[KW]|ING$|SH|OO"),
+    "de": re.compile(r"C(?![HK])|SH|Y$|[AEO]Y|.{3}ING$"),
+    "nl": re.compile(r"SH|Y$|[AEO]Y|CK"),
+}
+LOAN_ZIPF = 0.3                # Zipf points (x2 frequency) more in English: a loanword
+EN_COMMON = Path("/usr/share/dict/american-english")   # SCOWL size 50: apt-get install wamerican
+RARE_LENGTH = 5                # English words this short missing from EN_COMMON: not common
 LATIN = ("en", "es", "de", "fr", "it", "pt", "nl")
 DE_DIC = Path("/usr/share/hunspell/de_DE.dic")
 DE_NAME_FLAGS = set("S")       # no compounding flag m: a name, not a noun
@@ -64,17 +88,20 @@ INFLECTIONS = {                # endings that inflect a rude word (plurals, verb
 HAND_PICKED = {                # names and foreign words the rules miss (reviewed by hand)
     "de": ["PRAG",             # Prag/SRm: a place only German spells so
            "MAIN", "MAIL", "MISS",    # the river; English words frequent in German text
-           "PETER", "TWITTER", "GOOGLE"],   # a name with a noun's flags; brands
+           "PETER", "TWITTER", "GOOGLE",    # a name with a noun's flags; brands
+           "HEIL"],            # "unhurt", but the Nazi salute first: no school puzzle
     "fr": ["IBN",              # Arabic "son of", in names; no other dictionary knows it
            "CHI",              # Italian "who" (French: the Greek letter)
            "JACQUES", "HANS",
            "GAP", "SWEAT"],    # English words the dictionary accepts (a gap, a sweat shirt)
     "nl": ["MARA", "HANS",     # names the dictionary also knows in lower case (an animal)
+           "HEIL",             # as German HEIL
            "AVA", "WHATSAPP",
            "SEC", "SIR", "TEA",       # English words the dictionary accepts
            "EVENT", "STYLE", "LEVEL", "TRACK", "TEAMS"],
     "en": ["MIRZA", "AKA", "EMS", "TWITTER", "GOOGLE",    # a title; abbreviations; brands
-           "IDIOT", "IDIOTS"],        # an insult crosswords print, a pupil's puzzle not
+           "IDIOT", "IDIOTS",         # an insult crosswords print, a pupil's puzzle not
+           "SQUAW"],           # a slur (review 5 found it in a 13x13 codeword)
     "ru": ["ИЛЬИН"],           # a surname the dictionary knows as "Elijah's" (Ильин день)
     # First names whose lower-case entry (a plant, an animal, an old word) is rare, though the
     # dictionaries list it; names that are also everyday words stay (LUNA, CRUZ, LINDA).
@@ -84,7 +111,8 @@ HAND_PICKED = {                # names and foreign words the rules miss (reviewe
     "pt": ["JORGE", "PAULA", "LULA", "LUCAS", "MARTA", "LISA", "RITA", "SOUZA", "DANTE",
            "AEGYPTI", "COLON", "TWITTER",    # Aedes aegypti; English colon; a brand
            "MAXWELL", "CHEVRON", "SILVA", "BEIRUTE", "LINKS", "SHOWS", "MIN"],
-    "it": ["LUIGI", "TONI", "ELISA", "LISA", "SONIA", "ELSA", "ITALO"],
+    "it": ["LUIGI", "TONI", "ELISA", "LISA", "SONIA", "ELSA", "ITALO",
+           "PLAYBOY"],         # a magazine's name first (review 5: an Italian codeword)
 }
 HAND_KEPT = {                  # everyday words the rules above take for names or English
     # German nouns igerman98 lists without the compounding flag, and verbs spelled as
@@ -106,9 +134,13 @@ HAND_KEPT = {                  # everyday words the rules above take for names o
            "SEMICONDUCTOR",
            # everyday words other dictionaries know only as names (FOREIGN_NAMES)
            "AMOS", "BARBADOS", "CLARA", "DIANA", "ECUADOR", "IDA", "LAGOS", "PISA", "VEGAS",
-           "VOLVO"],
+           "VOLVO",
+           # loanwords kept to carry the W no Spanish word has (a codeword holds every letter)
+           "SHOWS", "SWING", "WATTS"],
     "pt": ["GOLF", "BARBADOS", "CLARA", "DIANA", "FORMOSA", "IDA", "LAGOS", "NORA"],
     "fr": ["FOCUS", "PANEL", "RING", "TRAUMA", "CLAIRE", "MANUEL", "MILAN"],
+    # everyday words SCOWL's common list lacks (the English rules' misses, read by hand)
+    "en": ["CORGI", "KRILL", "ORCA", "PESTO", "RAMEN", "REMIX", "RETRO", "TAPAS", "TURBO"],
 }
 
 
@@ -187,6 +219,34 @@ def is_english(token: str, lang: str, dicts: Dictionaries) -> bool:
             and wordfreq.zipf_frequency(token, "en") - here >= FOREIGN_ZIPF)
 
 
+def is_loanword(token: str, lang: str, dicts: Dictionaries) -> bool:
+    """An English word spelled as this language's own words never are (Italian BUG)."""
+    import wordfreq
+    here = wordfreq.zipf_frequency(token, lang)
+    return (lang in LOANWORD and token in dicts.lower["en"] and here < RARE_HERE
+            and bool(LOANWORD[lang].search(grid_form(token, lang)))
+            and wordfreq.zipf_frequency(token, "en") - here >= LOAN_ZIPF)
+
+
+@lru_cache(maxsize=1)
+def english_common() -> tuple[frozenset[str], frozenset[str]]:
+    """SCOWL's common English words in grid form: (lower-case entries, capitalised ones)."""
+    entries = EN_COMMON.read_text(encoding="utf-8").split()
+    return (frozenset(grid_form(w, "en") for w in entries if w.islower()),
+            frozenset(grid_form(w, "en") for w in entries if w[:1].isupper()))
+
+
+def uncommon_english(word: str) -> str | None:
+    """Why an English fill word is no common word: a name or brand (SIEMENS), or short and
+    not in the common list at all (MOI, TIL); None when it is common."""
+    lower, capitalised = english_common()
+    if word in lower:
+        return None
+    if word in capitalised:
+        return "name"
+    return "rare" if len(word) <= RARE_LENGTH else None
+
+
 @lru_cache(maxsize=None)
 def rude_words(lang: str) -> frozenset[str]:
     lines = (ROOT / "wordlists" / "blocklist" / f"{lang}.txt").read_text(encoding="utf-8").splitlines()
@@ -221,6 +281,10 @@ def classify(lang: str, words: dict[str, list[str]], dicts: Dictionaries,
             out[word] = "name"
         elif tokens and all(is_english(t, lang, dicts) for t in tokens):
             out[word] = "English"
+        elif tokens and all(is_loanword(t, lang, dicts) for t in tokens):
+            out[word] = "loanword"
+        elif lang == "en" and uncommon_english(word):
+            out[word] = str(uncommon_english(word))
     return out
 
 
@@ -242,6 +306,7 @@ def main(langs: list[str]) -> None:
         found = build(lang)
         out = ROOT / "wordlists" / "not-common" / f"{lang}.txt"
         out.parent.mkdir(exist_ok=True)
+        before = len(out.read_text(encoding="utf-8").splitlines()) - 3 if out.is_file() else 0
         header = (f"# Not common words ({lang}): names, foreign words and rude words that the codeword\n"
                   "# and word ladder kinds never use, one a line, in fill-list form.\n"
                   "# Built by tools/build_not_common.py (its header says how); do not edit by hand.\n")
@@ -249,7 +314,7 @@ def main(langs: list[str]) -> None:
         kinds = defaultdict(int)
         for why in found.values():
             kinds[why.split(":")[0]] += 1
-        print(f"{lang}: {len(found)} words ({dict(kinds)}) -> {out.relative_to(ROOT)}")
+        print(f"{lang}: {before} -> {len(found)} words ({dict(kinds)}) -> {out.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

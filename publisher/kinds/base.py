@@ -114,6 +114,7 @@ class PlanContext(Protocol):
     language: str          # the section's language (section, else book default)
     text: KindText         # the kind's catalogue strings in the section's language
     dates: list[date] | None   # with a schedule, the date of each puzzle of the section
+    numbered_before: int   # with a schedule, the puzzles earlier runs numbered ({n} goes on)
 
     def error(self, field: str, message: str) -> Exception:
         """A SpecError at `field` of the section ("puzzles[2].words"): `raise ctx.error(...)`."""
@@ -484,9 +485,8 @@ class Kind(Generic[S, P, B]):
         return {}
 
     def listing(self, language: str, tag: str | None = None) -> list[str] | None:
-        """`make-book lists --kind <kind>`: one line per bundled item of the kind in
-        `language` (with `tag`, those tagged; a nonogram's pictures), or None: the kind
-        takes the word themes."""
+        """`make-book lists --kind <kind>`: a line per bundled item in `language` (with `tag`,
+        those tagged; a nonogram's pictures), or None: the kind takes the word themes."""
         return None
 
     def text_for_search(self, board: B) -> list[str]:

@@ -181,12 +181,15 @@ def word_sets(section: WordSection, ctx: PlanContext, usable: Usable | None = No
 
 def _theme_pools(section: WordSection, ctx: PlanContext) -> list[tuple[str, list[Word]]]:
     """(title, words) per puzzle: a theme each, or `count` puzzles cycling through the
-    themes in an order drawn from the seed; titled by the theme, or `{theme}` in `title`."""
+    themes in an order drawn from the seed (a dated run goes on where earlier runs of the
+    schedule left off, so no day repeats the day before); titled by the theme, or
+    `{theme}` in `title`."""
     assert section.themes is not None
     themes = ctx.themes(section.themes, section.tag, "themes")
     if section.count is not None:
         order = ctx.shuffled(themes)
-        themes = [order[i % len(order)] for i in range(section.count)]
+        first = ctx.numbered_before
+        themes = [order[(first + i) % len(order)] for i in range(section.count)]
     title = section.title or "{theme}"
     if "{theme}" not in title:
         titles = ctx.titles(title, len(themes))
