@@ -14,6 +14,7 @@ from .batch import (JobFailed, Outcome, collecting_less, generate_all, make_exec
 from .desk import Desk
 from .export.manifest import build_manifest, dumps
 from .ground import atomic, transaction
+from .ground.images import ImageProblem, read_image
 from .ground.limits import check_work
 from .ground.memory import release_freed_memory
 from .kinds import get_kind
@@ -428,6 +429,10 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
     return renderer, pages
 
 
+# A cover's background image: a whole 8.5 x 11 in spread at 300 dpi is 18 million pixels.
+MAX_COVER_PIXELS = 50_000_000
+
+
 def _check_spec_settings(spec: Spec, engine: str, scheduler: str | None,
                          cover: bool | None) -> None:
     """Settings that would fail only after generating, refused at their spec line first."""
@@ -435,9 +440,12 @@ def _check_spec_settings(spec: Spec, engine: str, scheduler: str | None,
         raise spec.error(("executor",), "the dask executor needs the scheduler's address: "
                          "add `scheduler: tcp://HOST:8786` (or give --scheduler)")
     cover_spec = spec.book.cover_spec or (CoverSpec() if cover else None)
-    if cover_spec and cover_spec.image and not (spec.path.parent / cover_spec.image).is_file():
-        raise spec.error(("cover", "image"), f"{cover_spec.image!r} is not a file beside the "
-                         "spec; give the path of an image beside it, or remove `image:`")
+    if cover_spec and cover_spec.image:
+        try:
+            read_image(spec.path.parent / cover_spec.image, MAX_COVER_PIXELS)
+        except ImageProblem as exc:
+            fix = exc.fix or "give a PNG or JPEG image beside the spec, or remove `image:`"
+            raise spec.error(("cover", "image"), f"{exc}; {fix}") from None
 
 
 def _cover(spec: Spec, renderer: BookRenderer, pagination: Pagination,

@@ -98,6 +98,13 @@ CASES = [
       "scheduler: tcp://"]),
     ("title: T\ncover: {image: nope.png}\nsections:\n" + GOOD_SECTION, {},
      ["book.yaml:2: cover.image: 'nope.png' is not a file beside the spec"]),
+    # Review 5, item 4: a cover image that is no image failed when the cover was drawn,
+    # in Pillow's words, with advice about --out.
+    ("title: T\ncover: {image: empty.png}\nsections:\n" + GOOD_SECTION, {"empty.png": b""},
+     ["book.yaml:2: cover.image: 'empty.png' is an empty file (0 bytes), not an image; "
+      "give a PNG or JPEG image beside the spec, or remove `image:`"]),
+    ("title: T\ncover: {image: text.png}\nsections:\n" + GOOD_SECTION,
+     {"text.png": "not a picture\n"}, ["book.yaml:2: cover.image: 'text.png' is not an image"]),
     ("title: T\nhistory: notadb.sqlite\nsections:\n" + GOOD_SECTION,
      {"notadb.sqlite": "not a database, just text\n" * 100},
      ["book.yaml:2: history:", "notadb.sqlite is not a history database", "new file"]),

@@ -180,6 +180,9 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
         if not any("#" in row for row in picture):
             raise ctx.error(where, f"{name} has no shaded cell at {rows}x{cols}; use a "
                             "darker picture or a larger size")
+        if not any("." in row for row in picture):
+            raise ctx.error(where, f"{name} is shaded in every cell at {rows}x{cols}, so every "
+                            "clue is a whole line; use a dark shape on a light ground")
         room = ctx.room()
         if room is not None and not isinstance(section.size, tuple):
             fitted = self._fitted(picture, source, *room)
