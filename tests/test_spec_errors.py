@@ -108,6 +108,15 @@ CASES = [
     ("title: T\nhistory: notadb.sqlite\nsections:\n" + GOOD_SECTION,
      {"notadb.sqlite": "not a database, just text\n" * 100},
      ["book.yaml:2: history:", "notadb.sqlite is not a history database", "new file"]),
+    # Review 5, item 11: three words cross one way only; the message named no `copies`.
+    ("title: T\ndocument: worksheet\ncopies: 2\nsections:\n  - kind: crossword\n"
+     "    candidates: 2\n    puzzles:\n      - title: Pets\n"
+     "        clues: {sun: Star, nut: Seed, tub: Bath}\n", {},
+     ["book.yaml:3: copies: 'Pets' has only 1 different version(s)", "make `copies` 1"]),
+    ("title: T\ndocument: worksheet\nsections:\n  - kind: crossword\n    copies: 3\n"
+     "    candidates: 2\n    puzzles:\n      - title: Pets\n"
+     "        clues: {sun: Star, nut: Seed, tub: Bath}\n", {},
+     ["book.yaml:5: sections[0].copies: 'Pets' has only 1 different version(s)"]),
     # A .txt list of `word: clue` lines would be read as phrases ("COWMOOS"): refused.
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.txt"),
      {"w.txt": "# word: clue\ncow: moos\npig\n"},
