@@ -259,7 +259,11 @@ def _spec_error(exc: ValidationError, data, path: Path, lines,
         loc = _data_path(first["loc"], data)
     message = _describe(first, loc, data)
     if first["type"] == "extra_forbidden":
-        message += _did_you_mean(str(first["loc"][-1]), _keys_at(model, first["loc"][:-1]))
+        models = _models_at(model, first["loc"][:-1])
+        why = [m.not_keys[str(loc[-1])] for m in models
+               if issubclass(m, SectionBase) and str(loc[-1]) in m.not_keys]
+        message = (why[0] if why else message + _did_you_mean(
+            str(first["loc"][-1]), sorted({key for m in models for key in m.model_fields})))
     others = {format_path(_data_path(e["loc"], data)) for e in errors[1:]} - {format_path(loc)}
     if others:
         message += f" (also check: {', '.join(sorted(others)[:3])})"
@@ -271,10 +275,10 @@ def _did_you_mean(key: str, keys: list[str]) -> str:
     return f"; did you mean `{near[0]}`?" if near else ""
 
 
-def _keys_at(model: type[BaseModel], loc: tuple) -> list[str]:
-    """The keys the spec's model allows at a pydantic error location: fields by name, list
-    items by index, a section's model by its `kind` tag; union members' names in the
-    location (`CoverSpec`) leave the place unchanged."""
+def _models_at(model: type[BaseModel], loc: tuple) -> list[type[BaseModel]]:
+    """The models of the spec at a pydantic error location: fields by name, list items by
+    index, a section's model by its `kind` tag; union members' names in the location
+    (`CoverSpec`) leave the place unchanged."""
     here: list[Any] = [model]
     for part in loc:
         options = [t for tp in here for t in _members(tp)]
@@ -287,8 +291,8 @@ def _keys_at(model: type[BaseModel], loc: tuple) -> list[str]:
             tagged = [m for m in models if "kind" in m.model_fields
                       and part in get_args(m.model_fields["kind"].annotation)]
             here = tagged or here
-    return sorted({key for tp in here for t in _members(tp)
-                   if isinstance(t, type) and issubclass(t, BaseModel) for key in t.model_fields})
+    return list(dict.fromkeys(t for tp in here for t in _members(tp)
+                              if isinstance(t, type) and issubclass(t, BaseModel)))
 
 
 def _members(tp: Any) -> list[Any]:

@@ -108,6 +108,12 @@ CASES = [
     ("title: T\nhistory: notadb.sqlite\nsections:\n" + GOOD_SECTION,
      {"notadb.sqlite": "not a database, just text\n" * 100},
      ["book.yaml:2: history:", "notadb.sqlite is not a history database", "new file"]),
+    # Review 5, item 11: a word list for a kind that takes none was a misspelt key.
+    ("title: T\nsections:\n  - kind: wordladder\n    words: [cold, warm]\n", {},
+     ["book.yaml:4: sections[0].words: a word ladder takes no word list: it draws common "
+      "words from the language's fill list"]),
+    ("title: T\nsections:\n  - kind: codeword\n    themes: all\n", {},
+     ["book.yaml:4: sections[0].themes: a codeword takes no word list"]),
     # Review 5, item 11: three words cross one way only; the message named no `copies`.
     ("title: T\ndocument: worksheet\ncopies: 2\nsections:\n  - kind: crossword\n"
      "    candidates: 2\n    puzzles:\n      - title: Pets\n"

@@ -25,6 +25,10 @@ SIZES = range(9, 18, 2)      # the sizes a section may ask
 
 
 class CodewordSection(SectionBase):
+    not_keys = dict.fromkeys(
+        ("words", "themes", "puzzles", "clues", "words_per_puzzle"),
+        "a codeword takes no word list: its grid is filled from the language's fill list "
+        "(`language` chooses it); remove this key and give `size`, `givens` and `count`")
     kind: Literal["codeword"]
     size: int = Field(default=13, ge=SIZES[0], le=SIZES[-1],
                       description="rows and columns, odd: 9 to 17")

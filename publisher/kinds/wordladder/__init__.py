@@ -24,6 +24,10 @@ from .ladder import LadderError, make_ladder
 
 
 class WordLadderSection(SectionBase):
+    not_keys = dict.fromkeys(
+        ("words", "themes", "puzzles", "words_per_puzzle"),
+        "a word ladder takes no word list: it draws common words from the language's fill "
+        "list (`language` chooses it); remove this key and give `length`, `steps` and `count`")
     kind: Literal["wordladder"]
     length: int = Field(default=4, ge=3, le=6, description="letters in each word")
     steps: int = Field(default=5, ge=3, le=10, description="one-letter changes from the "
