@@ -114,6 +114,14 @@ CASES = [
       "words from the language's fill list"]),
     ("title: T\nsections:\n  - kind: codeword\n    themes: all\n", {},
      ["book.yaml:4: sections[0].themes: a codeword takes no word list"]),
+    # Review 5, item 11: words that cannot cross failed after every candidate, with the
+    # generic advice (a larger grid, more candidates) that cannot help.
+    ("title: T\nsections:\n  - kind: crossword\n    puzzles:\n      - title: Odd\n"
+     "        clues: {cat: Meows, dog: Barks, bus: Vehicle, fix: Mend}\n", {},
+     ["book.yaml:6: sections[0].puzzles[0].clues: no two of its words have a letter in "
+      "common, so none can cross another; give words with letters in common"]),
+    ("title: T\nsections:\n  - kind: fillin\n    words: [cat, dog, bus, fix]\n", {},
+     ["book.yaml:4: sections[0].words: no two of its words have a letter in common"]),
     # Review 5, item 11: three words cross one way only; the message named no `copies`.
     ("title: T\ndocument: worksheet\ncopies: 2\nsections:\n  - kind: crossword\n"
      "    candidates: 2\n    puzzles:\n      - title: Pets\n"
