@@ -14,7 +14,6 @@ from .batch import (JobFailed, Outcome, TooFewDistinct, collecting_less, generat
 from .desk import Desk
 from .export.manifest import build_manifest, dumps
 from .ground import atomic, transaction
-from .ground.images import ImageProblem, read_image
 from .ground.limits import check_work
 from .ground.memory import release_freed_memory
 from .kinds import get_kind
@@ -155,7 +154,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
            scheduler: str | None, phases: Phases) -> BuildResult:
     progress = progress or Progress()
     transaction.preflight(Path(out_dir), spec.name, protected=(spec.path,))
-    _check_spec_settings(spec, engine, scheduler, cover)
+    _check_spec_settings(spec, engine, scheduler)
     layout = load_layout(spec.book.layout, spec.path.parent,
                          lambda message: spec.error(("layout",), message), spec.read_anywhere)
     spec.fonts = book_fonts(spec)
@@ -429,23 +428,12 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
     return renderer, pages
 
 
-# A cover's background image: a whole 8.5 x 11 in spread at 300 dpi is 18 million pixels.
-MAX_COVER_PIXELS = 50_000_000
-
-
-def _check_spec_settings(spec: Spec, engine: str, scheduler: str | None,
-                         cover: bool | None) -> None:
+def _check_spec_settings(spec: Spec, engine: str, scheduler: str | None) -> None:
     """Settings that would fail only after generating, refused at their spec line first."""
     if engine == "dask" and not scheduler and spec.book.executor == "dask":
         raise spec.error(("executor",), "the dask executor needs the scheduler's address: "
                          "add `scheduler: tcp://HOST:8786` (or give --scheduler)")
-    cover_spec = spec.book.cover_spec or (CoverSpec() if cover else None)
-    if cover_spec and cover_spec.image:
-        try:
-            read_image(spec.path.parent / cover_spec.image, MAX_COVER_PIXELS)
-        except ImageProblem as exc:
-            fix = exc.fix or "give a PNG or JPEG image beside the spec, or remove `image:`"
-            raise spec.error(("cover", "image"), f"{exc}; {fix}") from None
+    spec.check_cover_image()        # `--cover` alone has no image
 
 
 def _cover(spec: Spec, renderer: BookRenderer, pagination: Pagination,
@@ -482,13 +470,11 @@ def _parallel(workers: int | None) -> int:
 
 
 def _failed_at(spec: Spec, failed: JobFailed) -> tuple:
-    """Where in the spec a failed job is named: its section, or the `copies` (the
-    section's own, else the book's) a worksheet's version repeating an earlier one."""
-    section = ("sections", failed.job.section_index)
+    """A failed job's section; a worksheet's repeated version: `copies` (its own, or the book's)."""
+    at = ("sections", failed.job.section_index)
     if not (isinstance(failed, TooFewDistinct) and failed.job.copy > 1):
-        return section
-    own = getattr(spec.book.sections[failed.job.section_index], "copies", None)
-    return (*section, "copies") if own else ("copies",)
+        return at
+    return (*at, "copies") if getattr(spec.book.sections[at[1]], "copies", None) else ("copies",)
 
 
 def _spec_line(spec: Spec, path: tuple) -> str:

@@ -18,10 +18,15 @@ from .errors import SpecError
 from .ground.columns import column_points
 from .ground.files import excerpt
 from .ground.fonts import PT_SANS, BookFonts
+from .ground.images import ImageProblem, read_image
 from .ground.yamlfile import child, format_path, line_map, load_yaml, located_error
 from .kinds import all_kinds, find_kind, get_kind
 from .kinds.base import Language, SectionBase
 from .ground.schedule import Schedule
+
+
+# A cover's background image: a whole 8.5 x 11 in spread at 300 dpi is 18 million pixels.
+MAX_COVER_PIXELS = 50_000_000
 
 
 class CoverSpec(BaseModel):
@@ -193,6 +198,16 @@ class Spec:
 
     def error(self, path: tuple, message: str) -> SpecError:
         return located_error(self.path, self.lines, path, message)
+
+    def check_cover_image(self) -> None:
+        """A cover image that is no image, or too large, refused at its line at once."""
+        cover = self.book.cover_spec
+        if cover and cover.image:
+            try:
+                read_image(self.path.parent / cover.image, MAX_COVER_PIXELS)
+            except ImageProblem as exc:
+                fix = exc.fix or "give a PNG or JPEG image beside the spec, or remove `image:`"
+                raise self.error(("cover", "image"), f"{exc}; {fix}") from None
 
 
 def load_spec(path: str | Path) -> Spec:

@@ -122,6 +122,11 @@ CASES = [
       "common, so none can cross another; give words with letters in common"]),
     ("title: T\nsections:\n  - kind: fillin\n    words: [cat, dog, bus, fix]\n", {},
      ["book.yaml:4: sections[0].words: no two of its words have a letter in common"]),
+    # Review 5, item 11: desk files too narrow to read named no spec line.
+    ("title: T\nsplit: true\nbook: false\ncolumn_width: 1col\nsections:\n"
+     "  - {kind: nonogram, size: 20, candidates: 1}\n", {},
+     ["book.yaml:4: column_width: a puzzle does not fit the column: Nonogram",
+      "make column_width 3col"]),
     # Review 5, item 11: three words cross one way only; the message named no `copies`.
     ("title: T\ndocument: worksheet\ncopies: 2\nsections:\n  - kind: crossword\n"
      "    candidates: 2\n    puzzles:\n      - title: Pets\n"

@@ -42,6 +42,8 @@ class DeskOptions:
     title: bool = True       # the puzzle's title above it
     svg: bool = False        # also <stem>.svg and <stem>-solution.svg
     solutions: bool = True   # <stem>-solution.* (not with `answer_key: false`)
+    # the error of a column too narrow, at the spec's `column_width` line
+    error: Callable[[str], PublisherError] = PublisherError
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,8 @@ def desk_options(spec: Spec, layout: Layout, split: bool,
                          "`book: false` writes no book, so no cover: remove "
                          + ("--cover" if cover else "`cover`") + " or the `book: false`")
     width = book.column_width if book.column_width is not None else layout.column_width
-    return DeskOptions(width, book.split_title, book.svg, book.answers_where != "none")
+    return DeskOptions(width, book.split_title, book.svg, book.answers_where != "none",
+                       lambda message: spec.error(("column_width",), message))
 
 
 def bookless(book: BookBase, layout: Layout,
@@ -125,7 +128,7 @@ def desk_files(renderer: BookRenderer, outcomes: list[Outcome], stem: Callable[[
         if advance:
             advance(1)
     if problems:
-        raise PublisherError("a puzzle does not fit the column: " + "; ".join(problems))
+        raise options.error("a puzzle does not fit the column: " + "; ".join(problems))
     return files
 
 
