@@ -469,8 +469,8 @@ def test_a_line_the_crossing_lines_fill_in_wrongly_is_a_contradiction():
 
 
 def test_grids_too_large_for_the_page_get_one_size_to_use(tmp_path):
-    """Three 40x40 grids, each too dense for the floor by its own clues: the advice names
-    one size, the same for all of them."""
+    """Three 40x40 random grids, too dense for the floor (their lines have 7 numbers or
+    more): refused before generating, at `size`, naming one size to use."""
     import re
 
     from typer.testing import CliRunner
@@ -483,7 +483,8 @@ def test_grids_too_large_for_the_page_get_one_size_to_use(tmp_path):
     result = CliRunner().invoke(app, [str(spec), "--out", str(tmp_path / "o"), "-q"])
     assert result.exit_code == 2, result.output
     text = " ".join(result.output.split())
-    assert text.count("the clue numbers would be") == 3, text
+    assert "big.yaml:4: sections[0].size: a random 40x40 grid has lines of 7 numbers" in text
+    assert text.count("the clue numbers would be") == 1, text
     sizes = re.findall(r"(\d+)x(\d+) fits here", text)
     assert len(sizes) == 1 and sizes[0][0] == sizes[0][1] and int(sizes[0][0]) < 40, text
     # alone on a page already: only a smaller grid helps (review 3, item 7)
@@ -585,3 +586,24 @@ def test_random_grids_are_neither_near_black_nor_near_white(tmp_path, difficulty
         board = KIND.generate(params, seed)
         shaded = sum(row.count("#") for row in board.solution) / 100
         assert fewest <= shaded <= most, (seed, shaded)
+
+
+def test_random_grids_in_large_print_have_clues_the_page_prints(tmp_path):
+    """Review 5, item 11: 15x15 random grids in large print failed the legibility floor
+    after generating (lines of up to 8 numbers); the plan gives the most numbers a line
+    that print at the floor, and the random grids keep to it."""
+    import json
+
+    from publisher.pipeline import build_book
+    spec = tmp_path / "lp.yaml"
+    spec.write_text(yaml.safe_dump({"title": "T", "layout": "large-print", "sections": [
+        {"kind": "nonogram", "size": 15, "count": 4, "candidates": 2}]}), encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    assert len(manifest["puzzles"]) == 4
+    for puzzle in manifest["puzzles"]:
+        lines = puzzle["row_clues"] + puzzle["col_clues"]
+        assert max(map(len, lines)) <= 3
+        solution = [[ch == "#" for ch in row] for row in puzzle["solution"]]
+        assert [runs(row) for row in solution] == puzzle["row_clues"]
+        assert [runs(col) for col in zip(*solution)] == puzzle["col_clues"]
