@@ -482,15 +482,12 @@ def _too_few_distinct(outcomes: list[Outcome], outcome: Outcome) -> str:
     job = outcome.job
     section = [o for o in outcomes if o.job.section_index == job.section_index]
     made = section.index(outcome)           # the section's puzzles before: all distinct
-    few = get_kind(job.kind).few_puzzles(job.params)
-    varied = few[1] if few else get_kind(job.kind).varied
+    varied = (get_kind(job.kind).few_puzzles(job.params) or (0, get_kind(job.kind).varied))[1]
     if job.copy > 1:        # a worksheet's version: `copies` asked for more than there are
-        return (f"{job.title!r} has only {job.copy - 1} different version(s): every one of "
-                f"the {outcome.tried} candidates of version {job.copy} was the same puzzle "
-                f"as an earlier one; make `copies` {job.copy - 1}, or {varied} (every "
-                "version of a worksheet differs)")
-    fewer = (f"ask for at most {made} puzzle(s) in this section" if made
-             else "use another seed")
+        return (f"{job.title!r} has only {job.copy - 1} different version(s): all {outcome.tried}"
+                f" candidates of version {job.copy} repeated an earlier one; make `copies` "
+                f"{job.copy - 1}, or {varied} (every version of a worksheet differs)")
+    fewer = f"ask for at most {made} puzzle(s) in this section" if made else "use another seed"
     return (f"section {job.section_index + 1} ({job.section_title}, {job.kind}) can make "
             f"only {made} different puzzle(s) of the {len(section)} asked: every one of the "
             f"{outcome.tried} candidates of {job.title!r} was the same puzzle as an earlier "

@@ -275,8 +275,8 @@ def _spec_error(exc: ValidationError, data, path: Path, lines,
     message = _describe(first, loc, data)
     if first["type"] == "extra_forbidden":
         models = _models_at(model, first["loc"][:-1])
-        why = [m.not_keys[str(loc[-1])] for m in models
-               if issubclass(m, SectionBase) and str(loc[-1]) in m.not_keys]
+        # a kind's section model may say why it refuses a key (`not_keys`, a ClassVar)
+        why = [text for m in models if (text := getattr(m, "not_keys", {}).get(str(loc[-1])))]
         message = (why[0] if why else message + _did_you_mean(
             str(first["loc"][-1]), sorted({key for m in models for key in m.model_fields})))
     others = {format_path(_data_path(e["loc"], data)) for e in errors[1:]} - {format_path(loc)}

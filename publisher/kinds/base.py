@@ -43,9 +43,6 @@ class SectionBase(BaseModel):
     and its own keys, validated here (never again in `plan`); unknown keys are an error."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
-    # Keys a user may expect of this kind and it does not take: why not, for the error
-    # (instead of "check its spelling").
-    not_keys: ClassVar[dict[str, str]] = {}
 
     kind: str
     title: str | None = Field(default=None, min_length=1)

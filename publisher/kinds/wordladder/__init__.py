@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Literal
+from typing import Any, ClassVar, Hashable, Literal
 
 from pydantic import Field
 
@@ -24,7 +24,8 @@ from .ladder import LadderError, make_ladder
 
 
 class WordLadderSection(SectionBase):
-    not_keys = dict.fromkeys(
+    # keys a user may expect and this kind refuses, and why (spec errors say it)
+    not_keys: ClassVar[dict[str, str]] = dict.fromkeys(
         ("words", "themes", "puzzles", "words_per_puzzle"),
         "a word ladder takes no word list: it draws common words from the language's fill "
         "list (`language` chooses it); remove this key and give `length`, `steps` and `count`")
