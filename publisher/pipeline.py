@@ -26,7 +26,7 @@ from .ground import printrules
 from .render.book import BookRenderer, FrontMatter, Pagination, paginate
 from .render.early import check_page_count, check_sizes, too_many_pages
 from .render.pagination import alone_on_a_page, padding_added
-from .render.split import bookless, desk_files, desk_options, without_book
+from .render.split import bookless, check_columns, desk_files, desk_options, without_book
 from .render.layout import Layout, load_layout
 from .render.worksheet import lay_out_worksheet
 from .preflight import check_bytes
@@ -170,6 +170,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     if spec.book.web:
         _check_web(spec, jobs)
     check_work(jobs, max_work, f"{spec.path}:{spec.lines.get(('sections',), 1)}: ")
+    check_columns(spec.book, layout, jobs, options)
     if spec.book.book and spec.book.print and not spec.book.worksheet:
         check_sizes(spec.book, layout, jobs, lambda i: _spec_line(spec, ("sections", i)))
         check_page_count(spec, layout, jobs)
@@ -433,7 +434,6 @@ def _check_spec_settings(spec: Spec, engine: str, scheduler: str | None) -> None
     if engine == "dask" and not scheduler and spec.book.executor == "dask":
         raise spec.error(("executor",), "the dask executor needs the scheduler's address: "
                          "add `scheduler: tcp://HOST:8786` (or give --scheduler)")
-    spec.check_cover_image()        # `--cover` alone has no image
 
 
 def _cover(spec: Spec, renderer: BookRenderer, pagination: Pagination,

@@ -223,7 +223,9 @@ def load_spec(path: str | Path) -> Spec:
         book = model.model_validate(data)
     except ValidationError as exc:
         raise _spec_error(exc, data, path, lines, model) from None
-    return Spec(book=book, path=path, lines=lines, root=root)
+    spec = Spec(book=book, path=path, lines=lines, root=root)
+    spec.check_cover_image()            # a file it names, read as it is read
+    return spec
 
 
 def _named_kinds(data: dict) -> tuple[str, ...] | None:

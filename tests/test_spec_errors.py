@@ -126,7 +126,7 @@ CASES = [
     ("title: T\nsplit: true\nbook: false\ncolumn_width: 1col\nsections:\n"
      "  - {kind: nonogram, size: 20, candidates: 1}\n", {},
      ["book.yaml:4: column_width: a puzzle does not fit the column: Nonogram",
-      "make column_width 3col"]),
+      "make column_width 2col (3.90 in) or wider"]),
     # Review 5, item 11: three words cross one way only; the message named no `copies`.
     ("title: T\ndocument: worksheet\ncopies: 2\nsections:\n  - kind: crossword\n"
      "    candidates: 2\n    puzzles:\n      - title: Pets\n"

@@ -132,6 +132,28 @@ def desk_files(renderer: BookRenderer, outcomes: list[Outcome], stem: Callable[[
     return files
 
 
+def check_columns(book: BookBase, layout: Layout, jobs: list[Job],
+                  options: DeskOptions | None) -> None:
+    """Before generating: `options.error` naming each puzzle whose kind's stand-in (a board
+    that reads at least as well as any generated for it, `Kind.stand_in`) does not fit
+    the column, as `desk_files` would name it after generating."""
+    outcomes = [outcome for outcome in (Outcome(job, get_kind(job.kind).stand_in(job.params))
+                                        for job in jobs if options) if outcome.board is not None]
+    renderer, problems, seen = BookRenderer(book, layout, outcomes), [], set()
+    for outcome in outcomes:
+        if options is None or id(outcome.job.params) in seen:
+            continue                       # a section's puzzles share params
+        seen.add(id(outcome.job.params))
+        for _, solution in SIDES[:2 if options.solutions else 1]:
+            try:
+                _place(renderer, outcome, options, solution)
+            except _TooNarrow as exc:
+                problems.append(str(exc))
+                break
+    if options and problems:
+        raise options.error("a puzzle does not fit the column: " + "; ".join(problems))
+
+
 class _TooNarrow(Exception):
     pass
 
