@@ -137,11 +137,13 @@ def check_columns(book: BookBase, layout: Layout, jobs: list[Job],
     """Before generating: `options.error` naming each puzzle whose kind's stand-in (a board
     that reads at least as well as any generated for it, `Kind.stand_in`) does not fit
     the column, as `desk_files` would name it after generating."""
+    if options is None:
+        return
     outcomes = [outcome for outcome in (Outcome(job, get_kind(job.kind).stand_in(job.params))
-                                        for job in jobs if options) if outcome.board is not None]
+                                        for job in jobs) if outcome.board is not None]
     renderer, problems, seen = BookRenderer(book, layout, outcomes), [], set()
     for outcome in outcomes:
-        if options is None or id(outcome.job.params) in seen:
+        if id(outcome.job.params) in seen:
             continue                       # a section's puzzles share params
         seen.add(id(outcome.job.params))
         for _, solution in SIDES[:2 if options.solutions else 1]:
@@ -150,7 +152,7 @@ def check_columns(book: BookBase, layout: Layout, jobs: list[Job],
             except _TooNarrow as exc:
                 problems.append(str(exc))
                 break
-    if options and problems:
+    if problems:
         raise options.error("a puzzle does not fit the column: " + "; ".join(problems))
 
 
