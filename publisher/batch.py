@@ -188,6 +188,10 @@ class AllCandidatesFailed(JobFailed):
 class TooFewDistinct(JobFailed):
     """Every candidate of a job repeated an earlier puzzle of the book or its history."""
 
+    @property
+    def key(self) -> str | None:    # the spec key to change (a worksheet's version: copies)
+        return "copies" if self.job.copy > 1 else None
+
 
 @dataclass
 class Outcome:

@@ -9,8 +9,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Callable
 
-from .batch import (JobFailed, Outcome, TooFewDistinct, collecting_less, generate_all,
-                    make_executor, off_main_thread)
+from .batch import (JobFailed, Outcome, collecting_less, generate_all, make_executor,
+                    off_main_thread)
 from .desk import Desk
 from .export.manifest import build_manifest, dumps
 from .ground import atomic, transaction
@@ -183,7 +183,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
                                 meanwhile=_ready_for_the_book, held_back=desk.avoid,
                                 window_days=spec.book.repeat_window_days)
     except JobFailed as exc:
-        raise spec.error(_failed_at(spec, exc), str(exc)) from None
+        where = spec.section_key(exc.job.section_index, getattr(exc, "key", None))
+        raise spec.error(where, str(exc)) from None
     _stop_for_missing_input(outcomes, Path(out_dir), spec.name, spec.inputs)
     phases.lap("generate")
 
@@ -467,14 +468,6 @@ def _lay_out_named(spec: Spec, layout: Layout, outcomes: list[Outcome], bleed: b
 
 def _parallel(workers: int | None) -> int:
     return workers if workers is not None else (os.cpu_count() or 1)
-
-
-def _failed_at(spec: Spec, failed: JobFailed) -> tuple:
-    """A failed job's section; a worksheet's repeated version: `copies` (its own, or the book's)."""
-    at = ("sections", failed.job.section_index)
-    if not (isinstance(failed, TooFewDistinct) and failed.job.copy > 1):
-        return at
-    return (*at, "copies") if getattr(spec.book.sections[at[1]], "copies", None) else ("copies",)
 
 
 def _spec_line(spec: Spec, path: tuple) -> str:

@@ -199,6 +199,14 @@ class Spec:
     def error(self, path: tuple, message: str) -> SpecError:
         return located_error(self.path, self.lines, path, message)
 
+    def section_key(self, index: int, key: str | None) -> tuple:
+        """The path of section `index`, or of its `key` (`copies`): the section's own, else
+        the book's when the book sets it."""
+        section = ("sections", index)
+        if key is None or getattr(self.book.sections[index], key, None) is not None:
+            return section if key is None else (*section, key)
+        return (key,) if getattr(self.book, key, None) is not None else section
+
     def check_cover_image(self) -> None:
         """A cover image that is no image, or too large, refused at its line at once."""
         cover = self.book.cover_spec
