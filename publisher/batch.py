@@ -179,6 +179,10 @@ class AllCandidatesFailed(JobFailed):
 class TooFewDistinct(JobFailed):
     """Every candidate of a job repeated an earlier puzzle of the book or its history."""
 
+    @property
+    def key(self) -> str | None:    # the spec key to change (a worksheet's version: copies)
+        return "copies" if self.job.copy > 1 else None
+
 
 @dataclass
 class Outcome:
@@ -474,14 +478,16 @@ def _too_few_distinct(outcomes: list[Outcome], outcome: Outcome) -> str:
     job = outcome.job
     section = [o for o in outcomes if o.job.section_index == job.section_index]
     made = section.index(outcome)           # the section's puzzles before: all distinct
-    fewer = (f"ask for at most {made} puzzle(s) in this section" if made
-             else "use another seed")
-    few = get_kind(job.kind).few_puzzles(job.params)
+    varied = (get_kind(job.kind).few_puzzles(job.params) or (0, get_kind(job.kind).varied))[1]
+    if job.copy > 1:        # a worksheet's version: `copies` asked for more than there are
+        return (f"{job.title!r} has only {job.copy - 1} different version(s): all {outcome.tried}"
+                f" candidates of version {job.copy} repeated an earlier one; make `copies` "
+                f"{job.copy - 1}, or {varied} (every version of a worksheet differs)")
+    fewer = f"ask for at most {made} puzzle(s) in this section" if made else "use another seed"
     return (f"section {job.section_index + 1} ({job.section_title}, {job.kind}) can make "
             f"only {made} different puzzle(s) of the {len(section)} asked: every one of the "
             f"{outcome.tried} candidates of {job.title!r} was the same puzzle as an earlier "
-            f"one of the book; {fewer}, or {few[1] if few else get_kind(job.kind).varied} (a book "
-            "never prints one puzzle twice)")
+            f"one of the book; {fewer}, or {varied} (a book never prints one puzzle twice)")
 
 
 def _merge(outcome: Outcome, best: Best | None, failures: list[str], done: int) -> None:

@@ -26,7 +26,7 @@ from .ground import printrules
 from .render.book import BookRenderer, FrontMatter, Pagination, paginate
 from .render.early import check_page_count, check_sizes, too_many_pages
 from .render.pagination import alone_on_a_page, padding_added
-from .render.split import bookless, desk_files, desk_options, without_book
+from .render.split import bookless, check_columns, desk_files, desk_options, without_book
 from .render.layout import Layout, load_layout
 from .render.worksheet import lay_out_worksheet
 from .preflight import check_bytes
@@ -154,7 +154,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
            scheduler: str | None, phases: Phases) -> BuildResult:
     progress = progress or Progress()
     transaction.preflight(Path(out_dir), spec.name, protected=(spec.path,))
-    _check_spec_settings(spec, engine, scheduler, cover)
+    _check_spec_settings(spec, engine, scheduler)
     layout = load_layout(spec.book.layout, spec.path.parent,
                          lambda message: spec.error(("layout",), message), spec.read_anywhere)
     spec.fonts = book_fonts(spec)
@@ -170,6 +170,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     if spec.book.web:
         _check_web(spec, jobs)
     check_work(jobs, max_work, f"{spec.path}:{spec.lines.get(('sections',), 1)}: ")
+    check_columns(spec.book, layout, jobs, options)
     if spec.book.book and (spec.book.print or spec.book.worksheet):
         check_sizes(spec.book, layout, jobs, lambda i: _spec_line(spec, ("sections", i)))
     if spec.book.book and spec.book.print and not spec.book.worksheet:
@@ -183,7 +184,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
                                 meanwhile=_ready_for_the_book, held_back=desk.avoid,
                                 window_days=spec.book.repeat_window_days)
     except JobFailed as exc:
-        raise spec.error(("sections", exc.job.section_index), str(exc)) from None
+        where = spec.section_key(exc.job.section_index, getattr(exc, "key", None))
+        raise spec.error(where, str(exc)) from None
     _stop_for_missing_input(outcomes, Path(out_dir), spec.name, spec.inputs)
     phases.lap("generate")
 
@@ -431,16 +433,11 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
     return renderer, pages
 
 
-def _check_spec_settings(spec: Spec, engine: str, scheduler: str | None,
-                         cover: bool | None) -> None:
+def _check_spec_settings(spec: Spec, engine: str, scheduler: str | None) -> None:
     """Settings that would fail only after generating, refused at their spec line first."""
     if engine == "dask" and not scheduler and spec.book.executor == "dask":
         raise spec.error(("executor",), "the dask executor needs the scheduler's address: "
                          "add `scheduler: tcp://HOST:8786` (or give --scheduler)")
-    cover_spec = spec.book.cover_spec or (CoverSpec() if cover else None)
-    if cover_spec and cover_spec.image and not (spec.path.parent / cover_spec.image).is_file():
-        raise spec.error(("cover", "image"), f"{cover_spec.image!r} is not a file beside the "
-                         "spec; give the path of an image beside it, or remove `image:`")
 
 
 def _cover(spec: Spec, renderer: BookRenderer, pagination: Pagination,

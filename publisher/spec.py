@@ -18,10 +18,15 @@ from .errors import SpecError
 from .ground.columns import column_points
 from .ground.files import excerpt
 from .ground.fonts import PT_SANS, BookFonts
+from .ground.images import ImageProblem, read_image
 from .ground.yamlfile import child, format_path, line_map, load_yaml, located_error
 from .kinds import all_kinds, find_kind, get_kind
 from .kinds.base import Language, SectionBase
 from .ground.schedule import Schedule
+
+
+# A cover's background image: a whole 8.5 x 11 in spread at 300 dpi is 18 million pixels.
+MAX_COVER_PIXELS = 50_000_000
 
 
 class CoverSpec(BaseModel):
@@ -194,6 +199,24 @@ class Spec:
     def error(self, path: tuple, message: str) -> SpecError:
         return located_error(self.path, self.lines, path, message)
 
+    def section_key(self, index: int, key: str | None) -> tuple:
+        """The path of section `index`, or of its `key` (`copies`): the section's own, else
+        the book's when the book sets it."""
+        section = ("sections", index)
+        if key is None or getattr(self.book.sections[index], key, None) is not None:
+            return section if key is None else (*section, key)
+        return (key,) if getattr(self.book, key, None) is not None else section
+
+    def check_cover_image(self) -> None:
+        """A cover image that is no image, or too large, refused at its line at once."""
+        cover = self.book.cover_spec
+        if cover and cover.image:
+            try:
+                read_image(self.path.parent / cover.image, MAX_COVER_PIXELS)
+            except ImageProblem as exc:
+                fix = exc.fix or "give a PNG or JPEG image beside the spec, or remove `image:`"
+                raise self.error(("cover", "image"), f"{exc}; {fix}") from None
+
 
 def load_spec(path: str | Path) -> Spec:
     path = Path(path)
@@ -208,7 +231,9 @@ def load_spec(path: str | Path) -> Spec:
         book = model.model_validate(data)
     except ValidationError as exc:
         raise _spec_error(exc, data, path, lines, model) from None
-    return Spec(book=book, path=path, lines=lines, root=root)
+    spec = Spec(book=book, path=path, lines=lines, root=root)
+    spec.check_cover_image()            # a file it names, read as it is read
+    return spec
 
 
 def _named_kinds(data: dict) -> tuple[str, ...] | None:
@@ -259,7 +284,11 @@ def _spec_error(exc: ValidationError, data, path: Path, lines,
         loc = _data_path(first["loc"], data)
     message = _describe(first, loc, data)
     if first["type"] == "extra_forbidden":
-        message += _did_you_mean(str(first["loc"][-1]), _keys_at(model, first["loc"][:-1]))
+        models = _models_at(model, first["loc"][:-1])
+        # a kind's section model may say why it refuses a key (`not_keys`, a ClassVar)
+        why = [text for m in models if (text := getattr(m, "not_keys", {}).get(str(loc[-1])))]
+        message = (why[0] if why else message + _did_you_mean(
+            str(first["loc"][-1]), sorted({key for m in models for key in m.model_fields})))
     others = {format_path(_data_path(e["loc"], data)) for e in errors[1:]} - {format_path(loc)}
     if others:
         message += f" (also check: {', '.join(sorted(others)[:3])})"
@@ -271,10 +300,10 @@ def _did_you_mean(key: str, keys: list[str]) -> str:
     return f"; did you mean `{near[0]}`?" if near else ""
 
 
-def _keys_at(model: type[BaseModel], loc: tuple) -> list[str]:
-    """The keys the spec's model allows at a pydantic error location: fields by name, list
-    items by index, a section's model by its `kind` tag; union members' names in the
-    location (`CoverSpec`) leave the place unchanged."""
+def _models_at(model: type[BaseModel], loc: tuple) -> list[type[BaseModel]]:
+    """The models of the spec at a pydantic error location: fields by name, list items by
+    index, a section's model by its `kind` tag; union members' names in the location
+    (`CoverSpec`) leave the place unchanged."""
     here: list[Any] = [model]
     for part in loc:
         options = [t for tp in here for t in _members(tp)]
@@ -287,8 +316,8 @@ def _keys_at(model: type[BaseModel], loc: tuple) -> list[str]:
             tagged = [m for m in models if "kind" in m.model_fields
                       and part in get_args(m.model_fields["kind"].annotation)]
             here = tagged or here
-    return sorted({key for tp in here for t in _members(tp)
-                   if isinstance(t, type) and issubclass(t, BaseModel) for key in t.model_fields})
+    return list(dict.fromkeys(t for tp in here for t in _members(tp)
+                              if isinstance(t, type) and issubclass(t, BaseModel)))
 
 
 def _members(tp: Any) -> list[Any]:

@@ -269,8 +269,11 @@ def test_unfillable_template_fails_within_its_budget(en_index):
     with pytest.raises(FillFailed, match="budget|no fill"):
         fill_grid(open_grid, en_index, seed=0, max_steps=300)
     tiny = WordIndex(parse_fill_list("CAT\nDOG\nEMU"))
-    with pytest.raises(FillFailed, match="no word of the list fits"):
+    with pytest.raises(FillFailed, match="the word list has no 4-letter word for the grid's "
+                       "entries of 4 letters"):
         fill_grid(parse_grid("....\n....\n....\n...."), tiny, seed=0)
+    with pytest.raises(FillFailed, match=r"no word of the list fits 1 across \(X\.\., row 1"):
+        fill_grid(parse_grid("X..\n...\n..."), tiny, seed=0)
     with pytest.raises(FillFailed):
         fill_grid(parse_grid("...\n...\n..."), tiny, seed=0, max_steps=500)
 

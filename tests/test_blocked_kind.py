@@ -128,7 +128,8 @@ def test_a_grid_no_candidate_fills_says_why_and_what_to_do_once(tmp_path):
     message = str(failed.value)
     assert "all 3 candidates failed" in message
     assert message.count("blocked crossword:") == 1, message
-    assert message.count("no word of the list fits") == 1, message
+    assert message.count("the word list has no ") == 1, message
+    assert "-letter word for the grid's entries of " in message
     assert message.count("try another grid") == 1, message
 
 
@@ -238,3 +239,18 @@ def test_a_book_whose_later_grids_cannot_do_without_earlier_answers_still_builds
     first = [runs_of(p["solution"]) for p in puzzles[:4]]
     every = [a for grid in first for a in grid]
     assert len(every) == len(set(every))          # the first four repeat nothing
+
+
+def test_a_9x9_fills_from_the_english_clues_alone(tmp_path):
+    """Review 5, item 10: the English clues have no 9-letter word and every 9x9 grid (the
+    bundled ones, the fresh ones) had an entry of 9: every candidate failed. Grids filled
+    from clued words have no entry longer than those words fill."""
+    clued = yaml.safe_load((data_dir("wordlists") / "en" / "clues.yaml").read_text(encoding="utf-8"))
+    assert max(len(re.sub(r"[^a-z]", "", str(word).lower())) for word in clued) == 8
+    _, manifest = build(tmp_path, {"kind": "crossword", "style": "blocked", "size": 9,
+                                   "fill_from": "clued", "clues": ["en/clues"],
+                                   "candidates": 2, "count": 2})
+    for entry in manifest["puzzles"]:
+        words = runs_of(entry["solution"])
+        assert max(map(len, words)) <= 8 and all(e["clue"] for e in entry["entries"])
+        assert {w.lower() for w in words} <= {str(w).lower() for w in clued}

@@ -204,7 +204,7 @@ def test_pictures_are_cropped_to_their_ink(tmp_path):
     assert "#" not in mouse[0] and not any(row[-1] == "#" for row in mouse)   # the margin
     framed = "\n".join(["." * 12] * 2 + ["..." + "#.#.#." + "..."] * 8 + ["." * 12] * 3)
     image = Image.new("RGB", (200, 100), "white")
-    ImageDraw.Draw(image).rectangle((50, 20, 149, 69), fill="black")    # 100x50 of ink
+    ImageDraw.Draw(image).rectangle((50, 20, 149, 69), outline="black", width=12)  # 100x50
     data = BytesIO()
     image.save(data, "PNG")
     jobs = plan(tmp_path, {"picture": ["en/mouse", "framed.txt", "box.png"]},
@@ -212,7 +212,7 @@ def test_pictures_are_cropped_to_their_ink(tmp_path):
     masks = [list(job.params.mask) for job in jobs]
     assert masks[0] == inked(mouse) and len(masks[0][0]) < len(mouse[0])
     assert masks[1] == inked(framed.split("\n")) and (len(masks[1]), len(masks[1][0])) == (8, 5)
-    assert all(set(row) == {"#"} for row in masks[2])        # the square of ink, no margin
+    assert set(masks[2][0]) == set(masks[2][-1]) == {"#"}    # the frame of ink, no margin
     for mask in masks:
         assert "#" in mask[0] and "#" in mask[-1]
         assert any(row[0] == "#" for row in mask) and any(row[-1] == "#" for row in mask)
@@ -256,6 +256,46 @@ def test_bad_requests_are_spec_errors(tmp_path):
     assert "twice" in spec_error(tmp_path, {"kind": "nonogram", "picture": ["en/cat", "cat"]})
     (tmp_path / "bad.txt").write_text("#.#\n##\n")
     assert "row 2" in spec_error(tmp_path, {"kind": "nonogram", "picture": "bad.txt"})
+
+
+def png_header(width: int, height: int) -> bytes:
+    """A PNG that says its size and holds no pixels (a picture that large takes minutes)."""
+    import struct
+    import zlib
+
+    def chunk(name: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + name + data
+                + struct.pack(">I", zlib.crc32(name + data)))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b""))
+
+
+def test_a_picture_that_is_no_usable_image_is_refused_at_its_line(tmp_path):
+    """Review 5, item 5: a 12000x12000 PNG ran 95 s and printed Pillow's own warning;
+    an empty or text file said only Pillow's words; an all-black picture was accepted."""
+    import warnings
+    from io import BytesIO
+
+    from PIL import Image
+    black = BytesIO()
+    Image.new("L", (60, 40), 0).save(black, "PNG")
+    files = {"empty.png": b"", "text.png": b"hello\n", "huge.png": png_header(12000, 12000),
+             "vast.png": png_header(30000, 30000), "black.png": black.getvalue(),
+             "black.txt": b"#####\n" * 6}
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    expected = {"empty.png": "'empty.png' is an empty file (0 bytes), not an image",
+                "text.png": "'text.png' is not an image",
+                "huge.png": "'huge.png' is 12,000 x 12,000 pixels, more than the 4,000,000 "
+                            "pixels accepted; scale it down",
+                "vast.png": "'vast.png' has more than the 4,000,000 pixels accepted",
+                "black.png": "black.png is shaded in every cell",
+                "black.txt": "black.txt is shaded in every cell"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")           # no library warning gets out
+        for name, fragment in expected.items():
+            message = spec_error(tmp_path, {"kind": "nonogram", "picture": name})
+            assert "bad.yaml:3: sections[0].picture: " + fragment in message, message
 
 
 def test_every_bundled_picture_has_a_fair_size_and_tags():
@@ -429,8 +469,8 @@ def test_a_line_the_crossing_lines_fill_in_wrongly_is_a_contradiction():
 
 
 def test_grids_too_large_for_the_page_get_one_size_to_use(tmp_path):
-    """Three 40x40 grids, each too dense for the floor by its own clues: the advice names
-    one size, the same for all of them."""
+    """Three 40x40 random grids, too dense for the floor (their lines have 7 numbers or
+    more): refused before generating, at `size`, naming one size to use."""
     import re
 
     from typer.testing import CliRunner
@@ -443,7 +483,8 @@ def test_grids_too_large_for_the_page_get_one_size_to_use(tmp_path):
     result = CliRunner().invoke(app, [str(spec), "--out", str(tmp_path / "o"), "-q"])
     assert result.exit_code == 2, result.output
     text = " ".join(result.output.split())
-    assert text.count("the clue numbers would be") == 3, text
+    assert "big.yaml:4: sections[0].size: a random 40x40 grid has lines of 7 numbers" in text
+    assert text.count("the clue numbers would be") == 1, text
     sizes = re.findall(r"(\d+)x(\d+) fits here", text)
     assert len(sizes) == 1 and sizes[0][0] == sizes[0][1] and int(sizes[0][0]) < 40, text
     # alone on a page already: only a smaller grid helps (review 3, item 7)
@@ -479,7 +520,7 @@ def test_one_size_is_a_pictures_longer_side_its_shape_kept(tmp_path):
 
     from PIL import Image, ImageDraw
     image = Image.new("RGB", (300, 100), "white")
-    ImageDraw.Draw(image).rectangle((50, 20, 149, 69), fill="black")    # 100x50 of ink
+    ImageDraw.Draw(image).rectangle((50, 20, 149, 69), outline="black", width=12)  # 100x50
     data = BytesIO()
     image.save(data, "PNG")
     giraffe = inked(source("giraffe"))
@@ -545,3 +586,24 @@ def test_random_grids_are_neither_near_black_nor_near_white(tmp_path, difficulty
         board = KIND.generate(params, seed)
         shaded = sum(row.count("#") for row in board.solution) / 100
         assert fewest <= shaded <= most, (seed, shaded)
+
+
+def test_random_grids_in_large_print_have_clues_the_page_prints(tmp_path):
+    """Review 5, item 11: 15x15 random grids in large print failed the legibility floor
+    after generating (lines of up to 8 numbers); the plan gives the most numbers a line
+    that print at the floor, and the random grids keep to it."""
+    import json
+
+    from publisher.pipeline import build_book
+    spec = tmp_path / "lp.yaml"
+    spec.write_text(yaml.safe_dump({"title": "T", "layout": "large-print", "sections": [
+        {"kind": "nonogram", "size": 15, "count": 4, "candidates": 2}]}), encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    assert len(manifest["puzzles"]) == 4
+    for puzzle in manifest["puzzles"]:
+        lines = puzzle["row_clues"] + puzzle["col_clues"]
+        assert max(map(len, lines)) <= 3
+        solution = [[ch == "#" for ch in row] for row in puzzle["solution"]]
+        assert [runs(row) for row in solution] == puzzle["row_clues"]
+        assert [runs(col) for col in zip(*solution)] == puzzle["col_clues"]

@@ -98,9 +98,44 @@ CASES = [
       "scheduler: tcp://"]),
     ("title: T\ncover: {image: nope.png}\nsections:\n" + GOOD_SECTION, {},
      ["book.yaml:2: cover.image: 'nope.png' is not a file beside the spec"]),
+    # Review 5, item 4: a cover image that is no image failed when the cover was drawn,
+    # in Pillow's words, with advice about --out.
+    ("title: T\ncover: {image: empty.png}\nsections:\n" + GOOD_SECTION, {"empty.png": b""},
+     ["book.yaml:2: cover.image: 'empty.png' is an empty file (0 bytes), not an image; "
+      "give a PNG or JPEG image beside the spec, or remove `image:`"]),
+    ("title: T\ncover: {image: text.png}\nsections:\n" + GOOD_SECTION,
+     {"text.png": "not a picture\n"}, ["book.yaml:2: cover.image: 'text.png' is not an image"]),
     ("title: T\nhistory: notadb.sqlite\nsections:\n" + GOOD_SECTION,
      {"notadb.sqlite": "not a database, just text\n" * 100},
      ["book.yaml:2: history:", "notadb.sqlite is not a history database", "new file"]),
+    # Review 5, item 11: a word list for a kind that takes none was a misspelt key.
+    ("title: T\nsections:\n  - kind: wordladder\n    words: [cold, warm]\n", {},
+     ["book.yaml:4: sections[0].words: a word ladder takes no word list: it draws common "
+      "words from the language's fill list"]),
+    ("title: T\nsections:\n  - kind: codeword\n    themes: all\n", {},
+     ["book.yaml:4: sections[0].themes: a codeword takes no word list"]),
+    # Review 5, item 11: words that cannot cross failed after every candidate, with the
+    # generic advice (a larger grid, more candidates) that cannot help.
+    ("title: T\nsections:\n  - kind: crossword\n    puzzles:\n      - title: Odd\n"
+     "        clues: {cat: Meows, dog: Barks, bus: Vehicle, fix: Mend}\n", {},
+     ["book.yaml:6: sections[0].puzzles[0].clues: no two of its words have a letter in "
+      "common, so none can cross another; give words with letters in common"]),
+    ("title: T\nsections:\n  - kind: fillin\n    words: [cat, dog, bus, fix]\n", {},
+     ["book.yaml:4: sections[0].words: no two of its words have a letter in common"]),
+    # Review 5, item 11: desk files too narrow to read named no spec line.
+    ("title: T\nsplit: true\nbook: false\ncolumn_width: 1col\nsections:\n"
+     "  - {kind: nonogram, size: 20, candidates: 1}\n", {},
+     ["book.yaml:4: column_width: a puzzle does not fit the column: Nonogram",
+      "make column_width 2col (3.90 in) or wider"]),
+    # Review 5, item 11: three words cross one way only; the message named no `copies`.
+    ("title: T\ndocument: worksheet\ncopies: 2\nsections:\n  - kind: crossword\n"
+     "    candidates: 2\n    puzzles:\n      - title: Pets\n"
+     "        clues: {sun: Star, nut: Seed, tub: Bath}\n", {},
+     ["book.yaml:3: copies: 'Pets' has only 1 different version(s)", "make `copies` 1"]),
+    ("title: T\ndocument: worksheet\nsections:\n  - kind: crossword\n    copies: 3\n"
+     "    candidates: 2\n    puzzles:\n      - title: Pets\n"
+     "        clues: {sun: Star, nut: Seed, tub: Bath}\n", {},
+     ["book.yaml:5: sections[0].copies: 'Pets' has only 1 different version(s)"]),
     # A .txt list of `word: clue` lines would be read as phrases ("COWMOOS"): refused.
     ("title: T\nsections:\n" + GOOD_SECTION.replace("[cow, horse, pig]", "w.txt"),
      {"w.txt": "# word: clue\ncow: moos\npig\n"},

@@ -379,3 +379,24 @@ def test_cyrillic_and_accents_reach_the_svg_and_the_pdf(tmp_path):
     texts = words(root)
     assert "Ёлка: решение" in texts and "Щ" in texts
     assert "Ёлка" in PdfReader(out / "ru/s1-001.pdf").pages[0].extract_text()
+
+
+def test_a_column_too_narrow_for_a_stand_in_is_refused_before_generating(tmp_path, monkeypatch):
+    """Review 5, item 11: `column_width: 1col` with a 12x12 Kakuro failed after 13 s of
+    generating, naming no spec line. A kind's stand-in (it reads at least as well as any
+    board generated for it) that does not fit the column stops the build first."""
+    import publisher.pipeline
+    from publisher.errors import SpecError
+
+    def no_generating(*args, **kwargs):
+        raise AssertionError("generated before the column was checked")
+    monkeypatch.setattr(publisher.pipeline, "generate_all", no_generating)
+    spec = tmp_path / "desk.yaml"
+    spec.write_text("title: T\nsplit: true\ncolumn_width: 1col\nsections:\n"
+                    "  - {kind: kakuro, size: 12}\n  - {kind: sudoku}\n", encoding="utf-8")
+    with pytest.raises(SpecError) as refused:
+        build_book(spec, tmp_path / "out", workers=1)
+    message = str(refused.value)
+    assert message.startswith(f"{spec}:3: column_width: a puzzle does not fit the column: "
+                              "Kakuro (Kakuro), puzzle: in a column 1.87 in wide"), message
+    assert "Sudoku" not in message and not (tmp_path / "out").exists()

@@ -19,3 +19,13 @@ def crossing_pairs(entries: Iterable[tuple[int, int, str, str]]) -> frozenset[fr
         for k in range(len(answer)):
             by_cell.setdefault((row + k * dr, col + k * dc), []).append(answer)
     return frozenset(frozenset(words) for words in by_cell.values() if len(words) == 2)
+
+
+def two_share_a_letter(answers: Iterable[str]) -> bool:
+    """Whether two of the answers have a letter in common: else none can cross another."""
+    seen: set[str] = set()
+    for answer in answers:
+        if seen & set(answer):
+            return True
+        seen |= set(answer)
+    return False

@@ -42,6 +42,8 @@ class DeskOptions:
     title: bool = True       # the puzzle's title above it
     svg: bool = False        # also <stem>.svg and <stem>-solution.svg
     solutions: bool = True   # <stem>-solution.* (not with `answer_key: false`)
+    # the error of a column too narrow, at the spec's `column_width` line
+    error: Callable[[str], PublisherError] = PublisherError
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,8 @@ def desk_options(spec: Spec, layout: Layout, split: bool,
                          "`book: false` writes no book, so no cover: remove "
                          + ("--cover" if cover else "`cover`") + " or the `book: false`")
     width = book.column_width if book.column_width is not None else layout.column_width
-    return DeskOptions(width, book.split_title, book.svg, book.answers_where != "none")
+    return DeskOptions(width, book.split_title, book.svg, book.answers_where != "none",
+                       lambda message: spec.error(("column_width",), message))
 
 
 def bookless(book: BookBase, layout: Layout,
@@ -125,8 +128,32 @@ def desk_files(renderer: BookRenderer, outcomes: list[Outcome], stem: Callable[[
         if advance:
             advance(1)
     if problems:
-        raise PublisherError("a puzzle does not fit the column: " + "; ".join(problems))
+        raise options.error("a puzzle does not fit the column: " + "; ".join(problems))
     return files
+
+
+def check_columns(book: BookBase, layout: Layout, jobs: list[Job],
+                  options: DeskOptions | None) -> None:
+    """Before generating: `options.error` naming each puzzle whose kind's stand-in (a board
+    that reads at least as well as any generated for it, `Kind.stand_in`) does not fit
+    the column, as `desk_files` would name it after generating."""
+    if options is None:
+        return
+    outcomes = [outcome for outcome in (Outcome(job, get_kind(job.kind).stand_in(job.params))
+                                        for job in jobs) if outcome.board is not None]
+    renderer, problems, seen = BookRenderer(book, layout, outcomes), [], set()
+    for outcome in outcomes:
+        if id(outcome.job.params) in seen:
+            continue                       # a section's puzzles share params
+        seen.add(id(outcome.job.params))
+        for _, solution in SIDES[:2 if options.solutions else 1]:
+            try:
+                _place(renderer, outcome, options, solution)
+            except _TooNarrow as exc:
+                problems.append(str(exc))
+                break
+    if problems:
+        raise options.error("a puzzle does not fit the column: " + "; ".join(problems))
 
 
 class _TooNarrow(Exception):

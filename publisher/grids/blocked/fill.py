@@ -114,7 +114,8 @@ class _Filler:
             try:
                 if self._search() is None:
                     return self._result()
-                raise FillFailed(f"no fill exists with this word list ({self.steps} steps)")
+                raise FillFailed("no fill of this grid exists with this word list (the "
+                                 "search ruled out every way)")
             except _OutOfSteps:
                 if self.steps >= self.max_steps:
                     raise FillFailed(f"no fill found within the budget of {self.max_steps} steps") from None
@@ -133,6 +134,9 @@ class _Filler:
             self.domains[i] = self.index.domain(pattern)
             if not self.domains[i]:
                 s = self.slots[i]
+                if not self.index.words.get(s.length):     # whichever entry: said once
+                    raise FillFailed(f"the word list has no {s.length}-letter word for the "
+                                     f"grid's entries of {s.length} letters")
                 raise FillFailed(f"no word of the list fits {s.number} {s.direction} "
                                  f"({pattern}, row {s.row + 1}, column {s.col + 1})")
         self.used = {w: i for i, w in enumerate(self.assigned) if w}

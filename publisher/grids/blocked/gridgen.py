@@ -19,17 +19,18 @@ def longest_entry(size: int) -> int:
 
 
 def generate_grid(rows: int, cols: int | None = None, seed: int = 0, max_steps: int = 200_000,
-                  style: GridStyle = DEFAULT_STYLE) -> Grid:
+                  style: GridStyle = DEFAULT_STYLE, longest: int | None = None) -> Grid:
     """A symmetric, connected grid with entries of 3+ letters, no 2x2 block clumps, at most
     max_entries() entries and max_blocks() blocks (the style's limits; a style with its
-    own `longest` also has no longer entry). `max_steps` counts block placements tried."""
+    own `longest`, or a `longest` given (a word list's longest word), also has no longer
+    entry). `max_steps` counts block placements tried."""
     cols = rows if cols is None else cols
     if min(rows, cols) < MIN_ENTRY:
         raise GridGenerationFailed(f"a blocked grid needs at least {MIN_ENTRY} rows and columns")
     rng = random.Random(seed)
     steps = 0
     while steps < max_steps:
-        maker = _Attempt(rows, cols, rng, style)
+        maker = _Attempt(rows, cols, rng, style, longest)
         grid = maker.run()
         steps += maker.steps
         try:
@@ -38,6 +39,8 @@ def generate_grid(rows: int, cols: int | None = None, seed: int = 0, max_steps: 
             continue
         if style.longest and any(s.length > maker.longest for s in slots(grid)):
             continue
+        if longest and any(s.length > longest for s in slots(grid)):
+            continue
         return grid
     raise GridGenerationFailed(f"no {rows}x{cols} grid found in {max_steps} steps")
 
@@ -45,7 +48,8 @@ def generate_grid(rows: int, cols: int | None = None, seed: int = 0, max_steps: 
 class _Attempt:
     """One try: break over-long runs, then add blocks up to a target count."""
 
-    def __init__(self, rows: int, cols: int, rng: random.Random, style: GridStyle):
+    def __init__(self, rows: int, cols: int, rng: random.Random, style: GridStyle,
+                 longest: int | None = None):
         self.rows, self.cols, self.rng = rows, cols, rng
         self.cells = [[EMPTY] * cols for _ in range(rows)]
         self.blocks = 0
@@ -56,6 +60,7 @@ class _Attempt:
         # a style's longest run is for 15x15; 21x21 needs runs of 8 to be made at all
         self.longest = (min(max(style.longest, size // 3 + 1), longest_entry(size)) if style.longest
                         else longest_entry(size))
+        self.cap = longest          # no longer run, however its blocks must be placed
 
     def run(self) -> Grid:
         unbreakable: set[tuple[tuple[int, int], ...]] = set()   # long runs left as they are
@@ -67,7 +72,9 @@ class _Attempt:
             run = self.rng.choice(long_runs)
             spots = list(range(len(run)))
             self.rng.shuffle(spots)
-            if not any(self._place(*run[i]) for i in spots):
+            if not any(self._place(*run[i]) for i in spots) and not (
+                    self.cap and len(run) > self.cap
+                    and any(self._place_to_edge(*run[i]) for i in spots)):
                 unbreakable.add(tuple(run))
         tries = 0
         while self.blocks < self.target and tries < 20 * self.rows * self.cols:
@@ -97,6 +104,28 @@ class _Attempt:
             return True
         for pr, pc in placed:
             self.cells[pr][pc] = EMPTY
+        return False
+
+    def _place_to_edge(self, r: int, c: int) -> bool:
+        """Block (r, c) with the cells between it and an edge it is too near to leave an
+        entry there (a run beside the edge breaks no other way), and their partners."""
+        near = {(r, cc) for cc in range(c + 1)} if c < MIN_ENTRY else set()
+        near |= {(r, cc) for cc in range(c, self.cols)} if c >= self.cols - MIN_ENTRY else set()
+        near |= {(rr, c) for rr in range(r + 1)} if r < MIN_ENTRY else set()
+        near |= {(rr, c) for rr in range(r, self.rows)} if r >= self.rows - MIN_ENTRY else set()
+        if len(near) < 2:
+            return False                    # one cell: `_place` has tried it
+        placed = near | {(self.rows - 1 - a, self.cols - 1 - b) for a, b in near}
+        if any(self.cells[a][b] == BLOCK for a, b in placed):
+            return False
+        for a, b in placed:
+            self.cells[a][b] = BLOCK
+        self.steps += 1
+        if all(self._fine_around(a, b) for a, b in placed):
+            self.blocks += len(placed)
+            return True
+        for a, b in placed:
+            self.cells[a][b] = EMPTY
         return False
 
     def _fine_around(self, r: int, c: int) -> bool:

@@ -5,7 +5,7 @@ no guessing (proved by propagation, solve.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Literal
+from typing import Any, ClassVar, Hashable, Literal
 
 from pydantic import Field
 
@@ -27,6 +27,11 @@ SIZES = range(9, 18, 2)      # the sizes a section may ask
 
 
 class CodewordSection(SectionBase):
+    # keys a user may expect and this kind refuses, and why (spec errors say it)
+    not_keys: ClassVar[dict[str, str]] = dict.fromkeys(
+        ("words", "themes", "puzzles", "clues", "words_per_puzzle"),
+        "a codeword takes no word list: its grid is filled from the language's fill list "
+        "(`language` chooses it); remove this key and give `size`, `givens` and `count`")
     kind: Literal["codeword"]
     size: int = Field(default=13, ge=SIZES[0], le=SIZES[-1],
                       description="rows and columns, odd: 9 to 17")

@@ -13,7 +13,7 @@ from typing import Any, Hashable, Literal
 from pydantic import Field, field_validator, model_validator
 
 from ...errors import GenerationFailed
-from ...grids.crossings import crossing_pairs
+from ...grids.crossings import crossing_pairs, two_share_a_letter
 from ...grids.enumeration import enumeration as _enumeration
 from ...grids.web import TYPING, entry_cells, letter_cells
 from ...ground.catalogue import KindText
@@ -122,18 +122,21 @@ class CrosswordBoard(Board):
     clues_needed: list[str] = field(default_factory=list)   # blocked: entries with no clue
 
 
-def _check_lengths(words: list[Word], rows: int, cols: int, field_name: str,
-                   ctx: PlanContext) -> None:
-    """What only the grid size decides (the plan already refused empty clues and
-    words written twice in one list)."""
-    limit = max(rows, cols)
+def _check_words(words: list[Word], rows: int, cols: int, field_name: str,
+                 ctx: PlanContext) -> None:
+    """What a list as written and the grid size decide (empty clues and repeats: before)."""
+    if len(words) < 2:
+        raise ctx.error(field_name, "a crossword needs at least 2 words")
     for w in words:
         if len(w.answer) < 2:
             raise ctx.error(field_name, f"'{w.text}' is too short: a crossword answer needs "
                                         "at least 2 letters")
-        if len(w.answer) > limit:
+        if len(w.answer) > max(rows, cols):
             raise ctx.error(field_name, f"'{w.text}' has {len(w.answer)} letters but the grid is "
                                         f"{rows}x{cols}; use a larger size or a shorter word")
+    if not two_share_a_letter(w.answer for w in words):
+        raise ctx.error(field_name, "no two of its words have a letter in common, so none can "
+                        "cross another; give words with letters in common")
 
 
 def _params(words: list[Word], rows: int, cols: int, language: str,
@@ -187,9 +190,7 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
         requests = []
         for puzzle in word_sets(section, ctx, usable, _apart):
             if puzzle.exact:
-                if len(puzzle.words) < 2:
-                    raise ctx.error(puzzle.field, "a crossword needs at least 2 words")
-                _check_lengths(puzzle.words, rows, cols, puzzle.field, ctx)
+                _check_words(puzzle.words, rows, cols, puzzle.field, ctx)
             requests.append(PuzzleRequest(puzzle.title, _params(
                 puzzle.words, rows, cols, puzzle.language, drawn=not puzzle.exact),
                 puzzle.language))
@@ -362,8 +363,7 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
 
     def from_manifest(self, entry: dict[str, Any]) -> CrosswordBoard:
         board = CrosswordBoard(
-            rows=entry["rows"], cols=entry["cols"],
-            grid=[list(row) for row in entry["solution"]],
+            rows=entry["rows"], cols=entry["cols"], grid=[list(row) for row in entry["solution"]],
             entries=[dict(e) for e in entry["entries"]],
             unplaced=[dict(u) for u in entry["unplaced"]], crossings=entry["crossings"],
             style=entry.get("style", "freeform"), clues_needed=list(entry.get("clues_needed", [])))

@@ -11,7 +11,7 @@ from ...words import Word
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
                     PuzzleRequest, WebPart, grid_size)
 from ..wordsection import WordSection, word_sets
-from ...grids.crossings import crossing_pairs
+from ...grids.crossings import crossing_pairs, two_share_a_letter
 from ...grids.enumeration import spaced
 from ...grids.web import TYPING, entry_cells, letter_cells
 from ...ground.catalogue import KindText
@@ -90,6 +90,9 @@ class FillInKind(Kind[FillInSection, FillInParams, FillInBoard]):
                                 "other words")
             if len(puzzle.words) < 2:
                 raise ctx.error(puzzle.field, "a fill-in needs at least two words")
+            if puzzle.exact and not two_share_a_letter(w.answer for w in puzzle.words):
+                raise ctx.error(puzzle.field, "no two of its words have a letter in common, "
+                                "so none can cross another; give words with letters in common")
             requests.append(PuzzleRequest(puzzle.title, FillInParams(
                 answers=tuple(w.answer for w in puzzle.words), rows=rows, cols=cols,
                 starter=section.starter,

@@ -62,6 +62,8 @@ class NonogramParams(Params):
     difficulty: str
     # the section set `difficulty`; else a picture prints at the grade it solves at, unsaid
     asked: bool = True
+    # a random grid: the most numbers a line (its clues print at the floor on the page)
+    deepest: int | None = None
 
 
 @dataclass
@@ -91,8 +93,14 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
         names = self._pictures(section, ctx)
         if names is None:
             rows, cols = section.grid()
+            room = ctx.room()
+            deepest = self._deepest(rows, cols, section.difficulty, *room) if room else None
+            # a random grid needs lines of a sixth of its side in numbers (measured: 3 at
+            # 15x15, 7 at 40x40): a page that prints fewer is refused before generating
+            if room and deepest is not None and deepest <= max(rows, cols) // 6:
+                raise ctx.error("size", self._too_deep(rows, cols, section.difficulty, *room))
             params = NonogramParams(rows=rows, cols=cols, mask=None, picture=None,
-                                    difficulty=section.difficulty)
+                                    difficulty=section.difficulty, deepest=deepest)
             return [PuzzleRequest(t, params, ctx.language)
                     for t in ctx.titles(section.title, section.count or 1)]
         requests = []
@@ -180,6 +188,9 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
         if not any("#" in row for row in picture):
             raise ctx.error(where, f"{name} has no shaded cell at {rows}x{cols}; use a "
                             "darker picture or a larger size")
+        if not any("." in row for row in picture):
+            raise ctx.error(where, f"{name} is shaded in every cell at {rows}x{cols}, so every "
+                            "clue is a whole line; use a dark shape on a light ground")
         room = ctx.room()
         if room is not None and not isinstance(section.size, tuple):
             fitted = self._fitted(picture, source, *room)
@@ -228,7 +239,7 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
                 puzzle = from_picture(params.mask, params.difficulty)
             else:
                 puzzle = random_grid(params.rows, params.cols, params.difficulty,
-                                     random.Random(seed))
+                                     random.Random(seed), params.deepest)
         except NonogramError as exc:
             raise GenerationFailed(str(exc)) from None
         return self._board(puzzle, params)
@@ -350,6 +361,31 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
         box = inner(box)
         below = below_height(text, ctx.theme, box.width, grade, size)
         return geometry(row_clues, col_clues, box, ctx.theme, below).cell * DIGITS
+
+    def _deepest(self, rows: int, cols: int, difficulty: str, box: Box,
+                 ctx: DrawContext) -> int | None:
+        """The most numbers a line of a random grid may have for its clues to print at the
+        floor in `box` (None: any line's; the stand-in refuses a grid not even one fits)."""
+        most = (max(rows, cols) + 1) // 2
+        for depth in range(most, 1, -1):
+            row_clues = [(1,) * min(depth, (cols + 1) // 2)] * rows
+            col_clues = [(1,) * min(depth, (rows + 1) // 2)] * cols
+            if self._clue_size(row_clues, col_clues, self._rule(0, ctx.text), difficulty, box,
+                               ctx) >= ctx.theme.min_font_size - 0.05:
+                return None if depth == most else depth
+        return 1
+
+    def _too_deep(self, rows: int, cols: int, difficulty: str, box: Box,
+                  ctx: DrawContext) -> str:
+        """Why random grids of a size cannot print in `box`, in the words of `fits`."""
+        need = max(rows, cols) // 6 + 1
+        shallow = NonogramBoard(rows=rows, cols=cols, solution=["." * cols] * rows,
+                                row_clues=[[1] * min(need, (cols + 1) // 2)] * rows,
+                                col_clues=[[1] * min(need, (rows + 1) // 2)] * cols,
+                                grade=difficulty)
+        problem = self.fits(shallow, box, ctx) or "its clues would not read at the floor"
+        return (f"a random {rows}x{cols} grid has lines of {need} numbers or more, and with "
+                f"{need} {problem}")
 
     @staticmethod
     def _side_that_fits(side: int, box: Box, theme: Any, below: float) -> int | None:

@@ -121,7 +121,8 @@ def from_picture(solution: tuple[str, ...], difficulty: str) -> Puzzle:
     return Puzzle(solution, rows, cols, givens, level, len(needed))
 
 
-def random_grid(height: int, width: int, difficulty: str, rng: random.Random) -> Puzzle:
+def random_grid(height: int, width: int, difficulty: str, rng: random.Random,
+                deepest: int | None = None) -> Puzzle:
     """A random grid whose grade is `difficulty`. Few random grids have the grade asked
     (a twentieth need probing). A grid an easier stage solves is drawn afresh (a flipped
     cell seldom makes it harder); one the stage asked leaves cells open is walked: two of
@@ -129,7 +130,8 @@ def random_grid(height: int, width: int, difficulty: str, rng: random.Random) ->
     are open: flipping all could swing between two solutions), until the stage asked, and
     no easier one, solves it. Hard: a grid with a second solution is walked by two of the
     cells where the two differ; one whose clues give much away is drawn afresh unsolved,
-    and so is one probing leaves stuck without a second solution (settle_random)."""
+    and so is one probing leaves stuck without a second solution (settle_random). No
+    line has more than `deepest` numbers (those the page prints at the floor)."""
     level = STAGES.index(difficulty)
     plain = _share(GIVEN_AWAY[difficulty], height, width) * height * width \
         if difficulty in GIVEN_AWAY and min(height, width) >= 10 else None
@@ -138,7 +140,8 @@ def random_grid(height: int, width: int, difficulty: str, rng: random.Random) ->
         grid: _Grid | None = None
         for _ in range(WALK_STEPS):
             if grid is None:
-                grid = _drawn(_draw(height, width, difficulty, rng), width, fewest, most, plain)
+                grid = _drawn(_draw(height, width, difficulty, rng), width, fewest, most, plain,
+                              deepest)
                 if grid is None:
                     continue
             rows, cols, row_clues, col_clues = grid
@@ -154,7 +157,8 @@ def random_grid(height: int, width: int, difficulty: str, rng: random.Random) ->
                 rows[r] ^= 1 << c
                 cols[c] ^= 1 << r
                 row_clues[r], col_clues[c] = _clue(rows[r], width), _clue(cols[c], height)
-            if not _plain_enough(rows, row_clues, col_clues, width, fewest, most, plain):
+            if not _plain_enough(rows, row_clues, col_clues, width, fewest, most, plain,
+                                 deepest):
                 grid = None
     raise NonogramError(f"no {height}x{width} grid graded {difficulty} in {WALKS} walks "
                         f"of {WALK_STEPS} steps")
@@ -165,13 +169,16 @@ _Grid = tuple[list[int], list[int], list[Clue], list[Clue]]
 
 
 def _drawn(rows: list[int], width: int, fewest: float, most: float,
-           plain: float | None) -> _Grid | None:
-    """A drawn grid with its columns and clues, or None when it is out of the shaded band
-    or its clues give more than `plain` cells away (the cheap tests first)."""
+           plain: float | None, deepest: int | None = None) -> _Grid | None:
+    """A drawn grid with its columns and clues, or None when it is out of the shaded band,
+    its clues give more than `plain` cells away or a line has more than `deepest` numbers
+    (the cheap tests first)."""
     if not fewest <= sum(mask.bit_count() for mask in rows) <= most:
         return None
     height = len(rows)
     row_clues = [_clue(mask, width) for mask in rows]
+    if deepest and max(map(len, row_clues)) > deepest:
+        return None
     away = _given_away(row_clues, width) if plain is not None else 0
     if plain is not None and away > plain:
         return None
@@ -179,12 +186,18 @@ def _drawn(rows: list[int], width: int, fewest: float, most: float,
     col_clues = [_clue(mask, height) for mask in cols]
     if plain is not None and away + _given_away(col_clues, height) > plain:
         return None
+    if deepest and max(map(len, col_clues)) > deepest:
+        return None
     return rows, cols, row_clues, col_clues
 
 
 def _plain_enough(rows: list[int], row_clues: list[Clue], col_clues: list[Clue], width: int,
-                  fewest: float, most: float, plain: float | None) -> bool:
-    """In the shaded band, and the clues give at most `plain` cells away on their own."""
+                  fewest: float, most: float, plain: float | None,
+                  deepest: int | None = None) -> bool:
+    """In the shaded band, no line with more than `deepest` numbers, and the clues give at
+    most `plain` cells away on their own."""
+    if deepest and max(map(len, row_clues + col_clues)) > deepest:
+        return False
     return fewest <= sum(mask.bit_count() for mask in rows) <= most and (
         plain is None or
         _given_away(row_clues, width) + _given_away(col_clues, len(rows)) <= plain)

@@ -8,10 +8,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...ground.files import MAX_LIST_BYTES, read_text
+from ...ground.images import ImageProblem, read_image
 
 FOLDER = Path(__file__).parent / "pictures"
 THRESHOLD = 0.5          # a cell is shaded when at least half of it is dark
 SMALLEST, LARGEST = 5, 40     # cells a side of a nonogram
+# A PNG's pixels are read one by one (about a second a million): 2000 x 2000 is more
+# than 40 cells a side need.
+MAX_PIXELS = 4_000_000
 
 
 class PictureError(ValueError):
@@ -65,15 +69,9 @@ def read_picture_file(path: Path) -> tuple[tuple[str, ...] | None, list[list[flo
     """(mask rows, None) for a text file; (None, darkness 0..1 per pixel) for a PNG."""
     if path.suffix.lower() == ".png":
         try:
-            from PIL import Image
-        except ImportError:       # pragma: no cover - Pillow comes with reportlab
-            raise PictureError(f"{path}: reading a PNG needs Pillow (pip install pillow)") from None
-        try:
-            with Image.open(path) as image:
-                image.load()
-                grey = image.convert("LA")
-        except OSError as exc:
-            raise PictureError(f"{path}: not a readable PNG ({exc})") from None
+            grey = read_image(path, MAX_PIXELS, "LA")
+        except ImageProblem as exc:
+            raise PictureError(f"{exc}; {exc.fix or 'give a PNG picture of black on white'}") from None
         width, height = grey.size
         flat = getattr(grey, "get_flattened_data", None) or grey.getdata
         data = list(flat())

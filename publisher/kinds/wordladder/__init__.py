@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Literal
+from typing import Any, ClassVar, Hashable, Literal
 
 from pydantic import Field
 
@@ -27,6 +27,11 @@ EXAMPLE_STEPS = 4            # a made How to play example: as short as the catal
 
 
 class WordLadderSection(SectionBase):
+    # keys a user may expect and this kind refuses, and why (spec errors say it)
+    not_keys: ClassVar[dict[str, str]] = dict.fromkeys(
+        ("words", "themes", "puzzles", "words_per_puzzle"),
+        "a word ladder takes no word list: it draws common words from the language's fill "
+        "list (`language` chooses it); remove this key and give `length`, `steps` and `count`")
     kind: Literal["wordladder"]
     length: int = Field(default=4, ge=3, le=6, description="letters in each word")
     steps: int = Field(default=5, ge=3, le=10, description="one-letter changes from the "

@@ -6,6 +6,7 @@ as it is. Returns plain data; the crossword kind builds its board from it.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -15,13 +16,14 @@ from ....ground.files import MAX_LIST_BYTES, read_text
 from ....data import data_dir
 from ....grids.blocked.fill import FillFailed, fill_grid
 from ....grids.blocked.grid import (EMPTY, Grid, GridError, bundled_templates, check_grid,
-                                   grid_style, parse_grid)
+                                   grid_style, parse_grid, slots)
 from ....grids.blocked.gridgen import GridGenerationFailed, generate_grid
 from ....grids.blocked.words import PLAIN_WORD_SCORE, WordIndex, read_fill_list
 
 MINI_EXTRA = 64              # further candidates for a repeated clued mini (a new one came by 40)
 CLUED_BONUS = 20             # fill_from: any: score added to words a bundled clue list clues
 REPEAT_PENALTY = 200         # score lost per earlier answer taken: the fewest win (a fill 0-125)
+CLUED_AT_LENGTH = 100        # clued words of a length for a grid to have entries that long
 STEPS_PER_CELL = 40          # fill budget: 9,000 steps at 15x15 (a fill takes ~100-6,000)
 
 
@@ -106,15 +108,27 @@ def _index(path: str, stamp: float, min_score: int, only: tuple[str, ...],
     return WordIndex(scores, min_score)
 
 
+def longest_clued(only: tuple[str, ...]) -> int | None:
+    """The longest entry a grid filled from clued words (`only`) may have: the longest
+    length of which they hold CLUED_AT_LENGTH words (None: any, for a fill list)."""
+    counts = Counter(len(word) for word in only)
+    return max((n for n, count in counts.items() if count >= CLUED_AT_LENGTH), default=None)
+
+
 def _grid(rows: int, cols: int, language: str, only: tuple[str, ...],
           rng: random.Random) -> Grid:
     """A bundled template (known to fill; a language's own minis from clued words only
-    them) 3 times in 4, else a fresh grid, in the language's grid style."""
+    them) 3 times in 4, else a fresh grid, in the language's grid style; from clued
+    words, no entry longer than they fill (the English clues have no word of 9 letters,
+    the 9x9 templates a row of 9)."""
     style = grid_style(language, rows)
-    bundled = bundled_templates(rows, cols, style)
+    longest = longest_clued(only)
+    bundled = [path for path in bundled_templates(rows, cols, style) if longest is None
+               or max(s.length for s in slots(parse_grid(path.read_text(encoding="utf-8"))))
+               <= longest]
     if bundled and (rng.random() < 0.75 or own_minis(rows, cols, language, only)):
         return parse_grid(rng.choice(bundled).read_text(encoding="utf-8"))
-    return generate_grid(rows, cols, seed=rng.randrange(2**31), style=style)
+    return generate_grid(rows, cols, seed=rng.randrange(2**31), style=style, longest=longest)
 
 
 def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, min_score: int,
