@@ -57,6 +57,24 @@ def read_yaml(path: Path):
     return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=YAML_LOADER)
 
 
+def example_keeps_its_promises(result, expected_warning: str | None = None) -> dict:
+    """What every shipped example's build keeps (test_examples.py; test_desk.py for
+    daily.yaml): puzzles and a PDF, no warning but the one expected, no crossword entry
+    without a clue, every side file the manifest lists written. Returns the manifest."""
+    import json
+
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    assert manifest["puzzles"] and result.pdf.stat().st_size > 0
+    assert all(expected_warning and expected_warning in w for w in result.warnings), \
+        result.warnings
+    for puzzle in manifest["puzzles"]:
+        if puzzle["kind"] == "crossword":
+            assert all(e["clue"].strip() for e in puzzle["entries"]), puzzle["title"]
+        for name in puzzle.get("files", []):
+            assert (result.manifest.parent / name).is_file()
+    return manifest
+
+
 def draw_context(kind, colour: bool = False, language: str = "en", layout: str = "letter"):
     """The DrawContext the book gives `kind`: a bundled layout's theme and the kind's
     words in `language`."""
