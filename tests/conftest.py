@@ -7,6 +7,17 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 
+
+def _keep_the_fill_lists_parsed() -> None:
+    """publisher/words.py keeps the last 4 fill lists parsed (a build reads one or two);
+    a test process reads the eight languages' lists, in two forms each, in every order,
+    and parsed them again about a hundred times (0.3 s each). The same lists, kept."""
+    from publisher import words
+    words._fill_list = lru_cache(maxsize=24)(words._fill_list.__wrapped__)
+
+
+_keep_the_fill_lists_parsed()
+
 # The eight directions, written here independently of the generator.
 EIGHT = [(0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1)]
 
