@@ -13,7 +13,7 @@ def _keep_the_fill_lists_parsed() -> None:
     a test process reads the eight languages' lists, in two forms each, in every order,
     and parsed them again about a hundred times (0.3 s each). The same lists, kept."""
     from publisher import words
-    words._fill_list = lru_cache(maxsize=24)(words._fill_list.__wrapped__)
+    words._fill_list = lru_cache(maxsize=32)(words._fill_list.__wrapped__)
 
 
 _keep_the_fill_lists_parsed()
