@@ -1,27 +1,89 @@
 import textwrap
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _keep_the_fill_lists_parsed() -> None:
+    """publisher/words.py keeps the last 4 fill lists parsed (a build reads one or two);
+    a test process reads the eight languages' lists, in two forms each, in every order,
+    and parsed them again about a hundred times (0.3 s each). The same lists, kept."""
+    from publisher import words
+    words._fill_list = lru_cache(maxsize=32)(words._fill_list.__wrapped__)
+
+
+_keep_the_fill_lists_parsed()
 
 # The eight directions, written here independently of the generator.
 EIGHT = [(0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1)]
 
 
 def count_in_grid(grid: list[list[str]], word: str) -> int:
-    """How many times `word` can be read in the grid, over all 8 directions."""
-    rows, cols, total = len(grid), len(grid[0]), 0
-    for r in range(rows):
-        for c in range(cols):
-            for dr, dc in EIGHT:
-                for k, letter in enumerate(word):
-                    rr, cc = r + k * dr, c + k * dc
-                    if not (0 <= rr < rows and 0 <= cc < cols) or grid[rr][cc] != letter:
-                        break
-                else:
-                    total += 1
+    """How many times `word` can be read in the grid, over all 8 directions: its
+    occurrences, forwards and backwards, in every row, column and diagonal (a cell
+    holds one letter or more, e.g. Dutch IJ; a letter of `word` matches a whole cell)."""
+    if not word:
+        return 8 * len(grid) * len(grid[0])
+    ahead, back = _cells_text(word), _cells_text(word[::-1])
+    total = 0
+    for line in _grid_lines(tuple(map(tuple, grid))):
+        for pattern in (ahead, back):
+            at = line.find(pattern)
+            while at >= 0:
+                total += 1
+                at = line.find(pattern, at + 1)
     return total
+
+
+def _cells_text(cells) -> str:
+    """Cells as text in which a match starts and ends on cell boundaries (NUL before each
+    cell and at the end; None, a cell outside a shape, matches no letter)."""
+    return "".join("\0" + (cell if isinstance(cell, str) else "\1") for cell in cells) + "\0"
+
+
+@lru_cache(maxsize=32)
+def _grid_lines(grid: tuple) -> list[str]:
+    """Every row, column, diagonal and anti-diagonal of the grid, as _cells_text."""
+    rows, cols = len(grid), len(grid[0])
+    lines = [list(row) for row in grid] + [[row[c] for row in grid] for c in range(cols)]
+    for start in range(-(rows - 1), cols):       # c - r, then c + r, constant on a line
+        lines.append([grid[r][r + start] for r in range(rows) if 0 <= r + start < cols])
+    for total in range(rows + cols - 1):
+        lines.append([grid[r][total - r] for r in range(rows) if 0 <= total - r < cols])
+    return [_cells_text(line) for line in lines]
+
+
+# libyaml when PyYAML has it: the bundled clue databases take seconds each in pure Python.
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@lru_cache(maxsize=None)
+def read_yaml(path: Path):
+    """A YAML file of the repository (a clue database...), parsed once per process:
+    callers read it and never change it."""
+    return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=YAML_LOADER)
+
+
+def example_keeps_its_promises(result, expected_warning: str | None = None) -> dict:
+    """What every shipped example's build keeps (test_examples.py; test_desk.py for
+    daily.yaml): puzzles and a PDF, no warning but the one expected, no crossword entry
+    without a clue, every side file the manifest lists written. Returns the manifest."""
+    import json
+
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    assert manifest["puzzles"] and result.pdf.stat().st_size > 0
+    assert all(expected_warning and expected_warning in w for w in result.warnings), \
+        result.warnings
+    for puzzle in manifest["puzzles"]:
+        if puzzle["kind"] == "crossword":
+            assert all(e["clue"].strip() for e in puzzle["entries"]), puzzle["title"]
+        for name in puzzle.get("files", []):
+            assert (result.manifest.parent / name).is_file()
+    return manifest
 
 
 def draw_context(kind, colour: bool = False, language: str = "en", layout: str = "letter"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, read_yaml
 import yaml
 
 from publisher import pipeline
@@ -72,7 +72,7 @@ def test_only_bundled_clue_lists_steer_the_fill(tmp_path):
     from publisher.spec import load_spec
 
     (tmp_path / "mine.yaml").write_text("zebu: Humped ox\n", encoding="utf-8")
-    bundled = yaml.safe_load((ROOT / "wordlists" / "en" / "general-clues.yaml").read_text(encoding="utf-8"))
+    bundled = read_yaml(ROOT / "wordlists" / "en" / "general-clues.yaml")
     write_spec(tmp_path, 1, ["en/general-clues", "mine.yaml", {"okapi": "Giraffe's cousin"}])
     [job, _] = plan_book(load_spec(tmp_path / "desk.yaml"))
     assert set(job.params.lean) == {"".join(filter(str.isalpha, w.upper())) for w in bundled}

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import read_yaml
 from publisher.grids.blocked.fill import fill_grid
 from publisher.grids.blocked.grid import bundled_templates, grid_style, load_template
 from publisher.grids.blocked.words import WordIndex
@@ -34,7 +35,7 @@ def grid_word(word: str, language: str) -> str:
 
 
 def clue_database(language: str) -> dict[str, str]:
-    listed = yaml.safe_load((ROOT / "wordlists" / language / "clues.yaml").read_text(encoding="utf-8"))
+    listed = read_yaml(ROOT / "wordlists" / language / "clues.yaml")
     return {grid_word(word, language): clue for word, clue in listed.items()}
 
 

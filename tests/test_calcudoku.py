@@ -61,7 +61,7 @@ def count_solutions(board, limit=2):
 
     def fits(cell, v):
         r, c = divmod(cell, n)
-        if any(grid[r * n + k] == v or grid[k * n + c] == v for k in range(n)):
+        if v in grid[r * n:(r + 1) * n] or v in grid[c::n]:        # its row, its column
             return False
         op, target, cells = cage_of[cell]
         values = [grid[x] for x in cells if grid[x]] + [v]

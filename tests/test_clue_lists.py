@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import YAML_LOADER
+
 WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
 MINIMUM = {"en": 4000, "es": 2000, "ru": 3000, "de": 3000, "fr": 3000, "it": 3000, "pt": 3000,
            "nl": 3000}
@@ -24,7 +26,7 @@ SPELLED_OUT_DE = {"Ä": "AE", "Ö": "OE", "Ü": "UE"}
 @functools.cache
 def _load(lang: str) -> tuple[str, dict]:
     text = (WORDLISTS / lang / "clues.yaml").read_text(encoding="utf-8")
-    return text, yaml.safe_load(text)
+    return text, yaml.load(text, Loader=YAML_LOADER)
 
 
 def _letters(word: str) -> str:
@@ -46,7 +48,7 @@ def _folded(word: str, lang: str) -> str:
 @pytest.mark.parametrize("lang", sorted(MINIMUM))
 def test_clue_list_is_a_big_enough_str_to_str_mapping_without_duplicate_keys(lang):
     text, data = _load(lang)
-    keys = [key.value for key, _ in yaml.compose(text, Loader=yaml.SafeLoader).value]
+    keys = [key.value for key, _ in yaml.compose(text, Loader=YAML_LOADER).value]
     assert [k for k, n in Counter(keys).items() if n > 1] == []
     assert len(data) >= MINIMUM[lang]
     odd = [(w, c) for w, c in data.items() if not (isinstance(w, str) and isinstance(c, str) and c)]

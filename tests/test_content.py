@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import YAML_LOADER, read_yaml
+
 ROOT = Path(__file__).resolve().parent.parent
 WORDLISTS = ROOT / "wordlists"
 
@@ -210,13 +212,11 @@ def test_spelling_exceptions_are_still_needed():
 def test_clue_answers_are_spelled_right(language):
     """Every answer of the bundled clue databases is a word Hunspell knows, apart from the
     documented exceptions in spelling/clues-<lang>.txt."""
-    import yaml
-
     answers: set[str] = set()
     for name in ("clues.yaml", "general-clues.yaml"):
         path = WORDLISTS / language / name
         if path.exists():
-            answers |= {str(k) for k in yaml.safe_load(path.read_text(encoding="utf-8"))}
+            answers |= {str(k) for k in read_yaml(path)}
     words = {w for answer in answers for w in re.split(r"[\s\-]+", answer) if w}
     allowed = set(read_word_file(WORDLISTS / "spelling" / f"clues-{language}.txt"))
     unknown = hunspell_unknown(language, words) - allowed
@@ -264,7 +264,7 @@ def test_general_clue_lists(language):
     language and said once (YAML would keep the last of two equal keys silently), each
     clue a sentence that does not hold the answer or its root."""
     path = content_or_skip(language, "general-clues.yaml")
-    node = yaml.compose(path.read_text(encoding="utf-8"))
+    node = yaml.compose(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
     assert isinstance(node, yaml.MappingNode), f"{path.name}: want a word: clue mapping"
     pairs = [(key.value, value.value) for key, value in node.value]
     problems: list[str] = []
@@ -314,7 +314,8 @@ MIN_CRYPTOGRAMS, MIN_CHARS, MAX_CHARS, MIN_CRYPTO_LETTERS = 150, 40, 160, 8
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_cryptogram_texts(language):
-    items = yaml.safe_load(content_or_skip(language, "cryptograms.yaml").read_text(encoding="utf-8"))
+    items = yaml.load(content_or_skip(language, "cryptograms.yaml").read_text(encoding="utf-8"),
+                      Loader=YAML_LOADER)
     assert isinstance(items, list) and len(items) >= MIN_CRYPTOGRAMS
     problems: list[str] = []
     seen: set[str] = set()
@@ -344,8 +345,6 @@ def test_cryptogram_texts(language):
 def test_no_clue_or_fill_word_is_a_blocked_word(language):
     """Issue 19: no word of the rude-word blocklist in any bundled list (clue databases and
     crossword fill lists too, not only themes)."""
-    import yaml
-
     blocked = {letters_only(w, language) for w in read_entries(
         content_or_skip(language, "../blocklist/" + f"{language}.txt"))}
     words: set[str] = set()
@@ -353,7 +352,7 @@ def test_no_clue_or_fill_word_is_a_blocked_word(language):
         path = WORDLISTS / language / name
         if path.exists():
             words |= {letters_only(str(k), language)
-                      for k in yaml.safe_load(path.read_text(encoding="utf-8"))}
+                      for k in read_yaml(path)}
     fill = WORDLISTS / language / "fill.txt"
     if fill.exists():
         words |= {line.split(";", 1)[0].strip().upper()

@@ -18,7 +18,7 @@ from publisher.ground.history import History
 from publisher.ground.schedule import format_date
 from publisher.pipeline import build_book
 
-from conftest import ROOT
+from conftest import ROOT, example_keeps_its_promises
 
 WINDOW = 28          # examples/daily.yaml's repeat_window_days
 
@@ -61,6 +61,13 @@ def desk(tmp_path_factory):
     second = build_book(spec, folder / "two", workers=1)
     third = build_book(spec, folder / "three", workers=1, start=date(2026, 12, 29))
     return folder, first, second, third
+
+
+def test_the_daily_example_keeps_every_examples_promises(desk):
+    """test_examples.py's check of examples/daily.yaml, on the same build (the spec as
+    shipped, its history database new)."""
+    _, first, _, _ = desk
+    example_keeps_its_promises(first)
 
 
 def test_files_and_titles_follow_the_schedule(desk):

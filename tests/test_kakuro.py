@@ -18,8 +18,9 @@ from publisher.plan import plan_book
 from publisher.spec import load_spec
 
 KIND = all_kinds()["kakuro"]
-# (side, level, seeds): 103 puzzles across sizes and levels
-CASES = [(6, "easy", 15), (6, "medium", 15), (7, "medium", 15), (7, "hard", 15),
+# (side, level, seeds): 87 puzzles, every size and level; fewer of the small easy ones,
+# the slowest to make (up to a second each)
+CASES = [(6, "easy", 6), (6, "medium", 8), (7, "medium", 15), (7, "hard", 15),
          (8, "easy", 8), (8, "hard", 12), (8, "expert", 12), (9, "medium", 8),
          (9, "extreme", 3)]
 
@@ -170,7 +171,7 @@ def test_large_puzzles_have_one_solution_by_sat(side, level):
 
 
 def test_every_puzzle_has_exactly_one_solution_the_one_printed(entries):
-    assert len(entries) >= 100
+    assert len(entries) >= 85
     for side, level, entry in entries:
         assert count_solutions(entry) == 1, (side, level, entry["blocks"])
 

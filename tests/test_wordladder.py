@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import draw_kind, spec_error
+from conftest import draw_kind, read_yaml, spec_error
 from publisher.errors import GenerationFailed
 from publisher.kinds import all_kinds
 from publisher.kinds.wordladder.ladder import common_score
@@ -111,7 +111,7 @@ def test_ladders_walk_common_words_in_par_steps(tmp_path, language, length, step
 def clue_words(language: str) -> dict[str, set[str]]:
     """clue -> the words it clues, from the database read as plain YAML."""
     out: dict[str, set[str]] = {}
-    data = yaml.safe_load((ROOT / language / "clues.yaml").read_text(encoding="utf-8"))
+    data = read_yaml(ROOT / language / "clues.yaml")
     for word, clues in data.items():
         for clue in clues if isinstance(clues, list) else [clues]:
             out.setdefault(str(clue), set()).add(grid(str(word)))
