@@ -180,27 +180,35 @@ def _draw_title(r: BookRenderer, canvas, block: TitleBlock, x: float, top: float
         y -= block.sub_size * TITLE_LEADING
 
 
-def _design(r: BookRenderer, but: str | None = None,
-            kinds: tuple[str, ...] = DESIGN_KINDS) -> Outcome | None:
-    """The puzzle a cover shows: the first of the best-looking `kinds` (not of kind `but`
-    when there is another)."""
-    found = [o for kind in kinds for o in r.outcomes if o.job.kind == kind]
-    return next((o for o in found if o.job.kind != but), found[0] if found else None)
+def _design(r: BookRenderer, box: Box) -> Outcome | None:
+    """The puzzle a cover shows in `box`: the first of the best-looking kinds, else of
+    the other grids, else of the book's puzzles, that reads bare at the floor there."""
+    ranked = [o for kind in THUMBNAIL_KINDS for o in r.outcomes if o.job.kind == kind]
+    return next((o for o in ranked + list(r.outcomes) if _reads(r, o, box)), None)
 
 
-def _thumbnail(r: BookRenderer, box: Box) -> Outcome | None:
+def _reads(r: BookRenderer, outcome: Outcome, box: Box) -> bool:
+    """Whether the grid alone reads in `box` (a cover kind's always does: it has no text)."""
+    return outcome.job.kind in DESIGN_KINDS or get_kind(outcome.job.kind).fits(
+        outcome.kept, box, replace(r.context(outcome), bare=True)) is None
+
+
+def _thumbnail(r: BookRenderer, sheet: Sheet, box: Box) -> Outcome | None:
     """The back's puzzle: of another kind than the front's where the book has one that
-    reads at the floor in `box` (a cover kind always does: its grid alone has no text)."""
-    front = _design(r)
+    reads at the floor in `box`."""
+    front = _design(r, _band_box(sheet.front))
     but = front.job.kind if front else None
     for kind in THUMBNAIL_KINDS:
         outcome = next((o for o in r.outcomes if o.job.kind == kind), None)
-        if outcome is None or kind == but:
-            continue
-        if kind in DESIGN_KINDS or get_kind(kind).fits(
-                outcome.kept, box, replace(r.context(outcome), bare=True)) is None:
+        if outcome is not None and kind != but and _reads(r, outcome, box):
             return outcome
-    return front
+    return front if front is None or _reads(r, front, box) else None
+
+
+def _band_box(front: Box) -> Box:
+    """Where the band style draws its puzzle on the front."""
+    side = min(front.width, front.height * 0.55)
+    return Box(front.x + (front.width - side) / 2, front.y + front.height * 0.13, side, side)
 
 
 def _draw_design(r: BookRenderer, sheet: Sheet, design: Outcome, box: Box) -> None:
@@ -274,10 +282,9 @@ def _warn_once(r: BookRenderer, warning: str) -> None:
 def _band_front(r: BookRenderer, sheet: Sheet) -> None:
     """A title band over one of the book's puzzles, faded so the band reads first."""
     canvas, front, palette = sheet.canvas, sheet.front, sheet.palette
-    design = _design(r)
+    box = _band_box(front)
+    design = _design(r, box)
     if design is not None:
-        side = min(front.width, front.height * 0.55)
-        box = Box(front.x + (front.width - side) / 2, front.y + front.height * 0.13, side, side)
         _draw_design(r, sheet, design, box)
         canvas.saveState()
         canvas.setFillColor(white)
@@ -360,7 +367,8 @@ def _classic_front(r: BookRenderer, sheet: Sheet) -> None:
                     front.height - 2 * inset, stroke=1, fill=0)
     pad = 6 + front.width * 0.05              # inside the frame, clear of its rules
     inner = Box(front.x + pad, front.y + pad, front.width - 2 * pad, front.height - 2 * pad)
-    design = _design(r)
+    widest = inner.width * CARD
+    design = _design(r, Box(inner.x, inner.y, widest, widest))
     block = _title_block(r, inner.width, inner.height * (0.3 if design else 0.6))
     title_top = (inner.top - inner.height * 0.02 if design else
                  inner.y + (inner.height + block.height) / 2)       # no puzzle: centred
@@ -369,9 +377,9 @@ def _classic_front(r: BookRenderer, sheet: Sheet) -> None:
     author = author_lines(r, front, inner.width) if r.book.author else (0.0, [])
     top = title_top - block.height - inner.height * 0.04
     room = top - (inner.y + (author_height(author) if r.book.author else 0.0) + 8)
-    if design is not None and room > inner.width * 0.3:
-        side = min(inner.width * 0.85, room)
-        card = Box(inner.x + (inner.width - side) / 2, top - side, side, side)
+    side = min(widest, room)
+    card = Box(inner.x + (inner.width - side) / 2, top - side, side, side)
+    if design is not None and room > inner.width * 0.3 and _reads(r, design, card):
         canvas.setFillColor(white)
         canvas.rect(card.x - 6, card.y - 6, card.width + 12, card.height + 12, stroke=0, fill=1)
         _draw_design(r, sheet, design, card)
@@ -379,6 +387,8 @@ def _classic_front(r: BookRenderer, sheet: Sheet) -> None:
         canvas.setFillColor(white)
         _draw_author(r, canvas, inner.x, inner.y + t.title_size * 0.3, inner.width, author)
 
+
+CARD = 0.85            # the classic card's largest side, of the room inside the frame
 
 FRONTS = {"band": _band_front, "letters": _letters_front, "classic": _classic_front}
 
@@ -437,7 +447,7 @@ def _back(r: BookRenderer, sheet: Sheet, back: Box, text: str) -> None:
     canvas.rect(back.x + back.width - bar_w, back.y, bar_w, bar_h, stroke=0, fill=1)
     thumb_side = min(back.width - bar_w - 0.25 * INCH, back.width * THUMBNAIL)
     box = Box(back.x + 4, back.y + 4, thumb_side - 8, thumb_side - 8)
-    thumb = _thumbnail(r, box)
+    thumb = _thumbnail(r, sheet, box)
     bottom = back.y + (max(bar_h, thumb_side) if thumb else bar_h) + t.font_size
     if thumb is not None and thumb_side > 0.75 * INCH:
         canvas.setFillColor(white)
