@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import Color, white
-from reportlab.lib.utils import simpleSplit
+from reportlab.lib.utils import ImageReader, simpleSplit
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFInfo, PDFString
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -74,7 +74,12 @@ def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
         if not image.is_file():
             raise PublisherError(f"cover.image: {image} is not a file (give a path beside "
                                  "the spec)")
-        canvas.drawImage(str(image), 0, 0, width, height, preserveAspectRatio=False)
+        picture = ImageReader(str(image))
+        canvas.drawImage(picture, 0, 0, width, height, preserveAspectRatio=False)
+        blurry = printrules.low_resolution(f"cover.image ({spec.image})", picture.getSize(),
+                                           (width, height))
+        if blurry:
+            _warn_once(renderer, f"{blurry}; give a larger image")
     margin = printrules.OUTSIDE_MARGIN[True]
     back = Box(BLEED + margin, BLEED + margin, trim_w - 2 * margin, trim_h - 2 * margin)
     front_x = BLEED + trim_w + spine
