@@ -422,3 +422,18 @@ def test_an_image_at_300_ppi_is_not_low_resolution():
     from publisher.ground.printrules import low_resolution
     assert low_resolution("x", (1800, 2700), (6 * IN, 9 * IN)) is None
     assert "299 ppi" in low_resolution("x", (1794, 2700), (6 * IN, 9 * IN))
+
+
+def test_a_colour_interior_on_cream_paper_is_warned_at_build_and_by_check(write_spec, tmp_path):
+    """KDP prints colour ink on white paper only: Queens in colour with `paper: cream`
+    passed silently; the build and `check --cover` say so, and not on premium-color."""
+    from publisher.cli import app
+    for paper, warned in (("cream", True), ("premium-color", False)):
+        spec = (f"title: Tint\nlayout: 6x9\nseed: 1\ncover: {{paper: {paper}}}\nsections:\n"
+                "  - {kind: queens, size: 6, candidates: 1, colour: true}\n")
+        result = _build(write_spec, tmp_path / paper, spec)
+        assert any("cream" in w and "white paper" in w for w in result.warnings) == warned
+        checked = CliRunner().invoke(app, ["check", str(result.pdf.with_name("book-cover.pdf")),
+                                           "--cover"])
+        assert checked.exit_code == 0
+        assert ("warning:" in checked.output and "colour" in checked.output) == warned

@@ -37,7 +37,8 @@ TOLERANCE = 0.5                         # points of slack when comparing boxes
 # `make-book check --cover` needs no options. Values as the options write them: cream,
 # 122, 6x9 (inches), 0.125 (inches round the sheet).
 COVER_INFO = {"paper": "PuzzlePublisherPaper", "pages": "PuzzlePublisherPages",
-              "trim": "PuzzlePublisherTrim", "bleed": "PuzzlePublisherBleed"}
+              "trim": "PuzzlePublisherTrim", "bleed": "PuzzlePublisherBleed",
+              "ink": "PuzzlePublisherInk"}          # the interior's: colour or black
 # An interior's document info under this key says "worksheet": `make-book check` then
 # holds it to no printed book's page count (a worksheet is photocopied, not bound).
 DOCUMENT_INFO = "PuzzlePublisherDocument"
@@ -85,6 +86,17 @@ def low_resolution(what: str, pixels: tuple[int, int], placed: tuple[float, floa
     return (f"{what} is {pixels[0]:,} x {pixels[1]:,} pixels, {ppi:.0f} ppi printed "
             f"{placed[0] / INCH:.2f} x {placed[1] / INCH:.2f} in: it may print blurry; "
             f"print services want {IMAGE_PPI} ppi, at least {need[0]:,} x {need[1]:,} pixels")
+
+
+def paper_problem(paper: str, colour: bool) -> str | None:
+    """Why an interior (in `colour` or not) cannot be printed on `paper`, or None: KDP
+    prints black ink on cream or white paper, colour ink on white paper only (its Print
+    Options, kdp.amazon.com/en_US/help/topic/G201834180)."""
+    if colour and paper == "cream":
+        return ("the interior is in colour (a layout's or section's `colour: true`) but "
+                "the cover's paper is cream: KDP prints colour ink on white paper only; "
+                "choose `paper: standard-color` or `premium-color`, or `colour: false`")
+    return None
 
 
 def interior_size(trim: tuple[float, float], bleed: bool) -> tuple[float, float]:

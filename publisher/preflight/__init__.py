@@ -425,6 +425,10 @@ def _check_cover(reader: Any, report: Report, trim: tuple[float, float], pages: 
                f"{small[0]:.1f} pt ({small[1][:20]!r}); the floor is {floor:g} pt",
                f"{small[0]:.1f} pt" if small else "no text")
     _report_images(report, ink)
+    mismatch = printrules.paper_problem(paper, _info(reader, printrules.COVER_INFO["ink"])
+                                        == "colour")
+    if mismatch:
+        report.warnings.append(mismatch)
 
 
 def _report_images(report: Report, ink: Ink) -> None:

@@ -60,8 +60,11 @@ def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
                     lang=book.language)
     canvas.setTitle(f"{book.title} (cover)")
     canvas.setAuthor(book.author or "")
+    colour = any(renderer.context(o).theme.colour for o in renderer.outcomes)
     made_for = {"paper": spec.paper, "pages": str(pages), "bleed": f"{BLEED / INCH:g}",
-                "trim": f"{trim_w / INCH:g}x{trim_h / INCH:g}"}
+                "trim": f"{trim_w / INCH:g}x{trim_h / INCH:g}",
+                "ink": "colour" if colour else "black"}
+    _warn_once(renderer, printrules.paper_problem(spec.paper, colour))
     canvas._doc.info = InfoWithKeys(canvas._doc.info,
                                     {COVER_INFO[key]: value for key, value in made_for.items()})
     canvas.setTrimBox((BLEED, BLEED, width - BLEED, height - BLEED))
@@ -78,8 +81,7 @@ def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
         canvas.drawImage(picture, 0, 0, width, height, preserveAspectRatio=False)
         blurry = printrules.low_resolution(f"cover.image ({spec.image})", picture.getSize(),
                                            (width, height))
-        if blurry:
-            _warn_once(renderer, f"{blurry}; give a larger image")
+        _warn_once(renderer, blurry and f"{blurry}; give a larger image")
     margin = printrules.OUTSIDE_MARGIN[True]
     back = Box(BLEED + margin, BLEED + margin, trim_w - 2 * margin, trim_h - 2 * margin)
     front_x = BLEED + trim_w + spine
@@ -279,8 +281,8 @@ def _draw_author(r: BookRenderer, canvas, x: float, y: float, width: float,
         y += size * TITLE_LEADING
 
 
-def _warn_once(r: BookRenderer, warning: str) -> None:
-    if warning not in r.warnings:
+def _warn_once(r: BookRenderer, warning: str | None) -> None:
+    if warning and warning not in r.warnings:
         r.warnings.append(warning)
 
 
