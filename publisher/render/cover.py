@@ -22,8 +22,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import PublisherError
 from ..ground import printrules
 from ..ground.files import excerpt
-from ..ground.fonts import (balanced_lines, draw_centred, text_sizes, unique_subset_tags,
-                            wrap_to_fit)
+from ..ground.fonts import (balanced_lines, draw_centred, hyphenated, text_sizes,
+                            unique_subset_tags, wrap_to_fit)
 from ..ground.printrules import BLEED, COVER_INFO, INCH
 from ..kinds import get_kind
 from ..kinds.base import Box
@@ -156,7 +156,8 @@ def _title_block(r: BookRenderer, width: float, room: float) -> TitleBlock:
     when nothing fits (the caller grows its room: a title is never cut)."""
     t, book = r.theme, r.book
     sub = max(t.title_size, t.min_font_size, width / 20)
-    sub_lines = balanced_lines(book.subtitle, t.font, sub, width) if book.subtitle else []
+    sub_lines = (hyphenated(balanced_lines)(book.subtitle, t.font, sub, width)
+                 if book.subtitle else [])
     sub_height = (sub * (SUBTITLE_GAP + 1 + DESCENT) + sub * TITLE_LEADING * (len(sub_lines) - 1)
                   if sub_lines else 0.0)
 
@@ -167,7 +168,7 @@ def _title_block(r: BookRenderer, width: float, room: float) -> TitleBlock:
     size, lines = wrap_to_fit(book.title, t.font_bold, max(floor, width * TITLE_LARGEST), floor,
                               width, lambda size, lines: (height(size, lines) <= room
                                                           and len(lines) <= MAX_TITLE_LINES),
-                              wrap=balanced_lines)
+                              wrap=hyphenated(balanced_lines))
     return TitleBlock(size, lines, sub, sub_lines, height(size, lines))
 
 
