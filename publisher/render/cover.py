@@ -41,8 +41,8 @@ PALETTES = {True: (Color(0.86, 0.92, 0.98), Color(0.09, 0.23, 0.45), Color(0.95,
                     Color(0.70, 0.70, 0.70))}
 # The kinds whose bare drawing is the grid alone (no rule, no difficulty), best first.
 DESIGN_KINDS = ("wordsearch", "numberlink", "crossword", "queens")
-# the back's thumbnail may be any grid that reads small, so that it shows another kind
-# than the front when the book has one
+# then the other grids, in the order the front tries them (after these, any kind) and
+# the back's thumbnail (another kind than the front's where one reads small)
 THUMBNAIL_KINDS = DESIGN_KINDS + ("sudoku", "nonogram", "codeword", "kakuro", "calcudoku",
                                   "futoshiki", "skyscrapers", "maze")
 
@@ -192,7 +192,8 @@ def _design(r: BookRenderer, box: Box) -> Outcome | None:
     """The puzzle a cover shows in `box`: the first of the best-looking kinds, else of
     the other grids, else of the book's puzzles, that reads bare at the floor there."""
     ranked = [o for kind in THUMBNAIL_KINDS for o in r.outcomes if o.job.kind == kind]
-    return next((o for o in ranked + list(r.outcomes) if _reads(r, o, box)), None)
+    rest = [o for o in r.outcomes if o.job.kind not in THUMBNAIL_KINDS]
+    return next((o for o in ranked + rest if _reads(r, o, box)), None)
 
 
 def _reads(r: BookRenderer, outcome: Outcome, box: Box) -> bool:
