@@ -280,6 +280,8 @@ def check(
         raise typer.Exit(2)
     for note in report.notes:
         err.print(f"note: {note}", highlight=False, soft_wrap=True, markup=False)
+    for warning in report.warnings:
+        err.print(f"warning: {warning}", highlight=False, soft_wrap=True, markup=False)
     typer.echo(report.text())
     if not report.ok:
         raise typer.Exit(1)

@@ -242,3 +242,38 @@ def test_the_back_shows_another_kind_than_the_front_where_one_reads(tmp_path, mo
     cover.cover_pdf(coverbook.renderer(spec, outcomes, layout), 120,
                     CoverSpec(style="band", colour=False))
     assert drawn == ["wordsearch", back]
+
+
+@pytest.mark.parametrize("section", ["{kind: sudoku, size: 4, candidates: 1}",
+                                     "{kind: maze, size: 6, candidates: 1}"])
+@pytest.mark.parametrize("style", ["band", "classic"])
+def test_a_book_without_a_cover_kind_shows_its_own_puzzle_on_the_front(tmp_path, monkeypatch,
+                                                                        section, style):
+    """A Sudoku-only or maze-only book's front showed no puzzle (an empty panel, no
+    card): any kind's grid is drawn, bare (no rule, no difficulty), and passes the check."""
+    from publisher.batch import generate_all, make_executor
+    from publisher.plan import plan_book
+    from publisher.preflight import check_bytes
+    from publisher.render import cover
+    from publisher.spec import CoverSpec, load_spec
+
+    path = tmp_path / "one.yaml"
+    path.write_text(f"title: One kind\nseed: 2\nsections:\n  - {section}\n", encoding="utf-8")
+    spec = load_spec(path)
+    outcomes = generate_all(plan_book(spec), spec.book.seed, make_executor(1))
+    drawn = []
+    real = cover._draw_design
+    monkeypatch.setattr(cover, "_draw_design",
+                        lambda r, sheet, design, box: (drawn.append((design.job.kind, box)),
+                                                       real(r, sheet, design, box)))
+    renderer = coverbook.renderer(spec, outcomes, "6x9")
+    pdf = cover.cover_pdf(renderer, 120, CoverSpec(style=style, colour=False))
+    kind = outcomes[0].job.kind
+    front_x = BLEED + 6 * IN + 120 * 0.002252 * IN
+    assert [k for k, box in drawn if box.x > front_x] == [kind]
+    front_text = " ".join(m.text for m in page_marks(pdf, 0)
+                          if m.kind == "text" and m.bbox[0] > front_x)
+    assert re.sub(r"[\d\s]", "", front_text) == "Onekind"     # the title alone: no rule
+    report = check_bytes(pdf, "one", renderer.layout.page, cover=True, pages=120,
+                         paper="white", floor=renderer.theme.min_font_size)
+    assert not report.failures()

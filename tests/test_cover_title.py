@@ -118,3 +118,66 @@ def test_the_spine_drops_the_author_before_it_cuts_the_title_and_warns_when_it_m
     renderer = _renderer(LONG + " " + LONG, "", {"page": (6 * IN, 9 * IN)})
     cover_pdf(renderer, 800, CoverSpec(paper="white"))
     assert len(renderer.warnings) == 1 and "shorten `title:`" in renderer.warnings[0]
+
+
+COMPOUND = "Donaudampfschifffahrtsgesellschaftskapitänsrätselbuch"     # 53 letters, one word
+
+
+def _seen(text):
+    """`text` as tests/pdfmarks.py reads it (a letter outside ASCII as \x01)."""
+    return "".join(c if c.isascii() else "\x01" for c in text)
+
+
+def _title_lines(marks, floor):
+    """The title's lines read back: pieces that join (hyphens dropped) into COMPOUND."""
+    lines = [m for m in marks if m.kind == "text" and m.text.rstrip("-") in _seen(COMPOUND)
+             and len(m.text) > 2]
+    assert "".join(m.text.removesuffix("-") for m in lines) == _seen(COMPOUND)
+    assert all(m.text.endswith("-") for m in lines[:-1]) and len(lines) > 1
+    assert all(m.size >= floor - 0.01 for m in lines), [(m.text, m.size) for m in lines]
+
+
+@pytest.mark.parametrize("style", ["band", "letters", "classic"])
+def test_a_one_word_title_too_wide_is_hyphenated_at_the_title_size_on_the_cover(style):
+    """Review 6, item 4: it was shrunk under the title size on the cover and cut with "…"
+    on the title page: now broken over lines with a hyphen, at the title size or more."""
+    from publisher.render.cover import cover_pdf
+    from publisher.spec import CoverSpec
+    renderer = _renderer(COMPOUND, "Kreuzworträtsel", {"page": (5 * IN, 8 * IN)})
+    pdf = cover_pdf(renderer, 120, CoverSpec(paper="white", style=style))
+    front_x = 0.125 * IN + 5 * IN + 120 * 0.002252 * IN
+    _title_lines([m for m in page_marks(pdf, 0) if m.bbox[0] >= front_x - 1],
+                 renderer.theme.title_size)
+    assert renderer.warnings == []
+
+
+def test_a_one_word_title_too_wide_is_hyphenated_on_the_title_page():
+    import io
+    from reportlab.pdfgen.canvas import Canvas
+    from publisher.kinds.base import Box
+    from publisher.render.frontmatter import title_page
+    renderer = _renderer(COMPOUND, "Kreuzworträtsel", {"page": (5 * IN, 8 * IN)})
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(5 * IN, 8 * IN), invariant=1)
+    title_page(renderer, canvas, Box(0.5 * IN, 0.5 * IN, 4 * IN, 7 * IN), None)
+    canvas.showPage()
+    canvas.save()
+    marks = page_marks(buffer.getvalue(), 0)
+    _title_lines(marks, renderer.theme.title_size)
+    subtitle = next(m for m in marks if m.text == _seen("Kreuzworträtsel"))
+    assert all(m.size > subtitle.size for m in marks
+               if m.text.rstrip("-") in _seen(COMPOUND) and len(m.text) > 2)
+
+
+def test_hyphenated_breaks_only_words_wider_than_the_line():
+    from reportlab.lib.utils import simpleSplit
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from publisher.ground.fonts import PT_SANS, hyphenated, register_fonts
+    register_fonts()
+    font = PT_SANS.bold
+    wrap = hyphenated(simpleSplit)
+    assert wrap("Ein Rätselbuch", font, 20, 400) == ["Ein Rätselbuch"]
+    lines = wrap("Großmann-Überschär-Donaudampfschiff", font, 20, 200)
+    assert all(stringWidth(line, font, 20) <= 200 for line in lines)
+    assert "".join(lines).replace("-", "") == "GroßmannÜberschärDonaudampfschiff"
+    assert lines[0] in ("Großmann-", "Großmann-Überschär-")     # after its own hyphen

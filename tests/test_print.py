@@ -397,3 +397,43 @@ def test_how_to_play_pages_give_no_answer_of_the_book_away(tmp_path):
     before = "".join(before.upper().split())       # letters drawn one per box join up
     for answer in ("PLANET", "GARDEN", "ORANGE", "OCTOPUSES", "DONKEY", "RABBIT"):
         assert answer not in before
+
+
+def test_a_low_resolution_cover_image_is_warned_at_build_and_by_check(write_spec, tmp_path):
+    """A 240 x 160 px background stretched over a 6x9 cover (about 19 ppi) was accepted
+    silently: the build and `check --cover` warn with its ppi and the pixels it needs."""
+    from PIL import Image
+    from publisher.cli import app
+    Image.new("RGB", (240, 160), (200, 220, 240)).save(tmp_path / "low.png")
+    spec = ("title: Low\nlayout: 6x9\nseed: 1\ncover: {image: low.png}\n"
+            "sections:\n  - {kind: queens, size: 6, candidates: 1}\n")
+    result = _build(write_spec, tmp_path / "out", spec)
+    width_in = (2 * BLEED + 2 * 6 * IN + 24 * 0.002252 * IN) / IN
+    ppi = min(240 / width_in, 160 / 9.25)
+    [warning] = [w for w in result.warnings if "cover.image (low.png)" in w]
+    assert f"{ppi:.0f} ppi" in warning and f"{round(9.25 * 300):,}" in warning
+    cover = result.pdf.with_name("book-cover.pdf")
+    checked = CliRunner().invoke(app, ["check", str(cover), "--cover"])
+    assert checked.exit_code == 0
+    assert f"{ppi:.0f} ppi" in checked.output and "warning: image 1" in checked.output
+
+
+def test_an_image_at_300_ppi_is_not_low_resolution():
+    from publisher.ground.printrules import low_resolution
+    assert low_resolution("x", (1800, 2700), (6 * IN, 9 * IN)) is None
+    assert "299 ppi" in low_resolution("x", (1794, 2700), (6 * IN, 9 * IN))
+
+
+def test_a_colour_interior_on_cream_paper_is_warned_at_build_and_by_check(write_spec, tmp_path):
+    """KDP prints colour ink on white paper only: Queens in colour with `paper: cream`
+    passed silently; the build and `check --cover` say so, and not on premium-color."""
+    from publisher.cli import app
+    for paper, warned in (("cream", True), ("premium-color", False)):
+        spec = (f"title: Tint\nlayout: 6x9\nseed: 1\ncover: {{paper: {paper}}}\nsections:\n"
+                "  - {kind: queens, size: 6, candidates: 1, colour: true}\n")
+        result = _build(write_spec, tmp_path / paper, spec)
+        assert any("cream" in w and "white paper" in w for w in result.warnings) == warned
+        checked = CliRunner().invoke(app, ["check", str(result.pdf.with_name("book-cover.pdf")),
+                                           "--cover"])
+        assert checked.exit_code == 0
+        assert ("warning:" in checked.output and "colour" in checked.output) == warned

@@ -221,6 +221,51 @@ def balanced_lines(text: str, font: str, size: float, width: float) -> list[str]
     return words
 
 
+def hyphenated(wrap: Wrap) -> Wrap:
+    """`wrap`, with each word wider than the width (a long German compound in a title)
+    broken over as few lines as it needs, in pieces of about equal width: after a hyphen
+    of its own where one falls in a piece, else with a hyphen added. Nothing is cut."""
+    def wrapped(text: str, font: str, size: float, width: float) -> list[str]:
+        out: list[str] = []
+        for line in wrap(text, font, size, width):
+            while len(line) > 1 and pdfmetrics.stringWidth(line, font, size) > width:
+                pieces = -(-pdfmetrics.stringWidth(line + "-", font, size) // width)
+                even = pdfmetrics.stringWidth(line, font, size) / pieces
+                cut = _syllable_break(line, max(1, fitting_prefix(
+                    line, font, size, min(width, even + size), "-")))
+                own = line.rfind("-", 0, cut)
+                if own > 0:
+                    out.append(line[:own + 1])
+                    line = line[own + 1:]
+                else:
+                    out.append(line[:cut] + "-")
+                    line = line[cut:]
+            out.append(line)
+        return out
+    return wrapped
+
+
+VOWELS = set("aeiouyäöüàáâãåæèéêëìíîïòóôõøœùúûýÿ")
+# Letter pairs that make one sound: a word is never broken between them.
+ONE_SOUND = ("ch", "ck", "sc", "sh", "th", "ph", "qu", "gn", "ng")
+
+
+def _syllable_break(word: str, cut: int) -> int:
+    """Where to break `word` at or before `cut`: the last syllable boundary in the last
+    third, a vowel-consonant-vowel (Ge|sellschaft) or between two consonants that are
+    not one sound (Dampf|schiff, not Dampfs|chiff), else `cut`."""
+    low = word.lower()
+    for i in range(min(cut, len(low) - 2), max(2, cut - cut // 3) - 1, -1):
+        before, after = low[i - 1], low[i]
+        if not (before.isalpha() and after.isalpha()) or after in VOWELS:
+            continue
+        if before in VOWELS and low[i + 1] in VOWELS:
+            return i
+        if before not in VOWELS and before + after not in ONE_SOUND:
+            return i
+    return cut
+
+
 def fitting_prefix(text: str, font: str, size: float, width: float, mark: str,
                    shortest: int = 0) -> int:
     """The length of the longest start of `text` that, with `mark` ("…", "-") after it,

@@ -4,6 +4,8 @@ The layout, the cover and the preflight (`make-book check`) all read them from h
 rule changes in one place. Lengths are in points (72 to the inch)."""
 from __future__ import annotations
 
+from math import ceil
+
 INCH = 72.0
 BLEED = 0.125 * INCH                   # each side that bleeds grows by this
 MIN_PAGES, MAX_PAGES = 24, 828          # a printable book's page count
@@ -24,6 +26,10 @@ SPINE_TEXT_FROM_PAGES = 80
 SPINE_FOLD_CLEARANCE = 0.0625 * INCH
 # KDP prints its barcode 2 x 1.2 in at the back cover's lower right, inside the margin.
 BARCODE_AREA = (2.0 * INCH, 1.2 * INCH)
+# Pictures: KDP's cover guide (kdp.amazon.com/en_US/help/topic/G201953020) asks for
+# images placed at 300 DPI at least. Under it a picture may print blurry: a warning,
+# not an error (no source we have names a floor under which printing is refused).
+IMAGE_PPI = 300
 MIN_LINE_WIDTH = 0.5                    # thinner lines vanish in print
 MIN_GREY = 0.10                         # lighter tints vanish in print (10 % ink)
 TOLERANCE = 0.5                         # points of slack when comparing boxes
@@ -31,7 +37,8 @@ TOLERANCE = 0.5                         # points of slack when comparing boxes
 # `make-book check --cover` needs no options. Values as the options write them: cream,
 # 122, 6x9 (inches), 0.125 (inches round the sheet).
 COVER_INFO = {"paper": "PuzzlePublisherPaper", "pages": "PuzzlePublisherPages",
-              "trim": "PuzzlePublisherTrim", "bleed": "PuzzlePublisherBleed"}
+              "trim": "PuzzlePublisherTrim", "bleed": "PuzzlePublisherBleed",
+              "ink": "PuzzlePublisherInk"}          # the interior's: colour or black
 # An interior's document info under this key says "worksheet": `make-book check` then
 # holds it to no printed book's page count (a worksheet is photocopied, not bound).
 DOCUMENT_INFO = "PuzzlePublisherDocument"
@@ -66,6 +73,30 @@ def cover_size(trim: tuple[float, float], pages: int, paper: str) -> tuple[float
     """The full cover sheet: bleed + back + spine + front + bleed, by trim height + 2 bleeds."""
     width, height = trim
     return (2 * BLEED + 2 * width + spine_width(pages, paper), height + 2 * BLEED)
+
+
+def low_resolution(what: str, pixels: tuple[int, int], placed: tuple[float, float]
+                   ) -> str | None:
+    """Why `what`, `pixels` wide and high and printed `placed` (points) in size, may print
+    blurry (under IMAGE_PPI at that size, saying the pixels it needs), or None."""
+    ppi = min(pixels[0] / (placed[0] / INCH), pixels[1] / (placed[1] / INCH))
+    if ppi >= IMAGE_PPI - 0.5:
+        return None
+    need = [ceil(side / INCH * IMAGE_PPI) for side in placed]
+    return (f"{what} is {pixels[0]:,} x {pixels[1]:,} pixels, {ppi:.0f} ppi printed "
+            f"{placed[0] / INCH:.2f} x {placed[1] / INCH:.2f} in: it may print blurry; "
+            f"print services want {IMAGE_PPI} ppi, at least {need[0]:,} x {need[1]:,} pixels")
+
+
+def paper_problem(paper: str, colour: bool) -> str | None:
+    """Why an interior (in `colour` or not) cannot be printed on `paper`, or None: KDP
+    prints black ink on cream or white paper, colour ink on white paper only (its Print
+    Options, kdp.amazon.com/en_US/help/topic/G201834180)."""
+    if colour and paper == "cream":
+        return ("the interior is in colour (a layout's or section's `colour: true`) but "
+                "the cover's paper is cream: KDP prints colour ink on white paper only; "
+                "choose `paper: standard-color` or `premium-color`, or `colour: false`")
+    return None
 
 
 def interior_size(trim: tuple[float, float], bleed: bool) -> tuple[float, float]:

@@ -32,6 +32,7 @@ class Report:
     file: str
     findings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)      # what the check assumed
+    warnings: list[str] = field(default_factory=list)   # may print badly, not refused
 
     def add(self, rule: str, problem: str | None, fine: str) -> None:
         self.findings.append(Finding(rule, problem is None, problem or fine))
@@ -423,6 +424,27 @@ def _check_cover(reader: Any, report: Report, trim: tuple[float, float], pages: 
     report.add("smallest text", None if small is None or small[0] >= floor - 0.05 else
                f"{small[0]:.1f} pt ({small[1][:20]!r}); the floor is {floor:g} pt",
                f"{small[0]:.1f} pt" if small else "no text")
+    _report_images(report, ink)
+    mismatch = printrules.paper_problem(paper, _info(reader, printrules.COVER_INFO["ink"])
+                                        == "colour")
+    if mismatch:
+        report.warnings.append(mismatch)
+
+
+def _report_images(report: Report, ink: Ink) -> None:
+    """Each picture's resolution at its printed size; under printrules.IMAGE_PPI a warning
+    (it may print blurry), not a failure."""
+    if not ink.images:
+        return
+    ppi = [min(px[0] / (size[0] / INCH), px[1] / (size[1] / INCH)) for px, size in ink.images]
+    under = (f", under {printrules.IMAGE_PPI} ppi: see the warning"
+             if min(ppi) < printrules.IMAGE_PPI - 0.5 else "")
+    report.add("images", None, f"{len(ppi)} image{'s' * (len(ppi) > 1)}, the coarsest "
+               f"{min(ppi):.0f} ppi at its printed size{under}")
+    for number, (pixels, size) in enumerate(ink.images, 1):
+        blurry = printrules.low_resolution(f"image {number}", pixels, size)
+        if blurry:
+            report.warnings.append(blurry)
 
 
 def _overlaps(a: BBox, b: BBox) -> bool:

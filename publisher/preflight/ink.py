@@ -34,6 +34,8 @@ class Ink:
     line_widths: list[float] = field(default_factory=list)
     greys: list[float] = field(default_factory=list)    # ink share of each grey painted
     text_boxes: list[BBox] = field(default_factory=list)
+    # each picture's pixels (wide, high) and printed size (points)
+    images: list[tuple[tuple[int, int], tuple[float, float]]] = field(default_factory=list)
 
 
 # --- content streams -----------------------------------------------------------------------
@@ -194,6 +196,9 @@ def _replay(ink: Ink, operations: list, resources: Any,  # long: one operator lo
                         _mul(matrix, ctm))  # type: ignore[arg-type]
             else:
                 _add_path(ink, [(0, 0), (1, 1)], ctm, 0.0)
+                if xobject.get("/Subtype") == "/Image":
+                    ink.images.append(((int(xobject["/Width"]), int(xobject["/Height"])),
+                                       (math.hypot(ctm[0], ctm[1]), math.hypot(ctm[2], ctm[3]))))
 
 
 FORMS_CACHE: dict[int, tuple[Any, list]] = {}

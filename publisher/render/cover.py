@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import Color, white
-from reportlab.lib.utils import simpleSplit
+from reportlab.lib.utils import ImageReader, simpleSplit
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFInfo, PDFString
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -22,8 +22,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import PublisherError
 from ..ground import printrules
 from ..ground.files import excerpt
-from ..ground.fonts import (balanced_lines, draw_centred, text_sizes, unique_subset_tags,
-                            wrap_to_fit)
+from ..ground.fonts import (balanced_lines, draw_centred, hyphenated, text_sizes,
+                            unique_subset_tags, wrap_to_fit)
 from ..ground.printrules import BLEED, COVER_INFO, INCH
 from ..kinds import get_kind
 from ..kinds.base import Box
@@ -41,8 +41,8 @@ PALETTES = {True: (Color(0.86, 0.92, 0.98), Color(0.09, 0.23, 0.45), Color(0.95,
                     Color(0.70, 0.70, 0.70))}
 # The kinds whose bare drawing is the grid alone (no rule, no difficulty), best first.
 DESIGN_KINDS = ("wordsearch", "numberlink", "crossword", "queens")
-# the back's thumbnail may be any grid that reads small, so that it shows another kind
-# than the front when the book has one
+# then the other grids, in the order the front tries them (after these, any kind) and
+# the back's thumbnail (another kind than the front's where one reads small)
 THUMBNAIL_KINDS = DESIGN_KINDS + ("sudoku", "nonogram", "codeword", "kakuro", "calcudoku",
                                   "futoshiki", "skyscrapers", "maze")
 
@@ -60,8 +60,11 @@ def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
                     lang=book.language)
     canvas.setTitle(f"{book.title} (cover)")
     canvas.setAuthor(book.author or "")
+    colour = any(renderer.context(o).theme.colour for o in renderer.outcomes)
     made_for = {"paper": spec.paper, "pages": str(pages), "bleed": f"{BLEED / INCH:g}",
-                "trim": f"{trim_w / INCH:g}x{trim_h / INCH:g}"}
+                "trim": f"{trim_w / INCH:g}x{trim_h / INCH:g}",
+                "ink": "colour" if colour else "black"}
+    _warn_once(renderer, printrules.paper_problem(spec.paper, colour))
     canvas._doc.info = InfoWithKeys(canvas._doc.info,
                                     {COVER_INFO[key]: value for key, value in made_for.items()})
     canvas.setTrimBox((BLEED, BLEED, width - BLEED, height - BLEED))
@@ -74,7 +77,11 @@ def cover_pdf(renderer: BookRenderer, pages: int, spec: CoverSpec,
         if not image.is_file():
             raise PublisherError(f"cover.image: {image} is not a file (give a path beside "
                                  "the spec)")
-        canvas.drawImage(str(image), 0, 0, width, height, preserveAspectRatio=False)
+        picture = ImageReader(str(image))
+        canvas.drawImage(picture, 0, 0, width, height, preserveAspectRatio=False)
+        blurry = printrules.low_resolution(f"cover.image ({spec.image})", picture.getSize(),
+                                           (width, height))
+        _warn_once(renderer, blurry and f"{blurry}; give a larger image")
     margin = printrules.OUTSIDE_MARGIN[True]
     back = Box(BLEED + margin, BLEED + margin, trim_w - 2 * margin, trim_h - 2 * margin)
     front_x = BLEED + trim_w + spine
@@ -149,7 +156,8 @@ def _title_block(r: BookRenderer, width: float, room: float) -> TitleBlock:
     when nothing fits (the caller grows its room: a title is never cut)."""
     t, book = r.theme, r.book
     sub = max(t.title_size, t.min_font_size, width / 20)
-    sub_lines = balanced_lines(book.subtitle, t.font, sub, width) if book.subtitle else []
+    sub_lines = (hyphenated(balanced_lines)(book.subtitle, t.font, sub, width)
+                 if book.subtitle else [])
     sub_height = (sub * (SUBTITLE_GAP + 1 + DESCENT) + sub * TITLE_LEADING * (len(sub_lines) - 1)
                   if sub_lines else 0.0)
 
@@ -160,7 +168,7 @@ def _title_block(r: BookRenderer, width: float, room: float) -> TitleBlock:
     size, lines = wrap_to_fit(book.title, t.font_bold, max(floor, width * TITLE_LARGEST), floor,
                               width, lambda size, lines: (height(size, lines) <= room
                                                           and len(lines) <= MAX_TITLE_LINES),
-                              wrap=balanced_lines)
+                              wrap=hyphenated(balanced_lines))
     return TitleBlock(size, lines, sub, sub_lines, height(size, lines))
 
 
@@ -180,27 +188,36 @@ def _draw_title(r: BookRenderer, canvas, block: TitleBlock, x: float, top: float
         y -= block.sub_size * TITLE_LEADING
 
 
-def _design(r: BookRenderer, but: str | None = None,
-            kinds: tuple[str, ...] = DESIGN_KINDS) -> Outcome | None:
-    """The puzzle a cover shows: the first of the best-looking `kinds` (not of kind `but`
-    when there is another)."""
-    found = [o for kind in kinds for o in r.outcomes if o.job.kind == kind]
-    return next((o for o in found if o.job.kind != but), found[0] if found else None)
+def _design(r: BookRenderer, box: Box) -> Outcome | None:
+    """The puzzle a cover shows in `box`: the first of the best-looking kinds, else of
+    the other grids, else of the book's puzzles, that reads bare at the floor there."""
+    ranked = [o for kind in THUMBNAIL_KINDS for o in r.outcomes if o.job.kind == kind]
+    rest = [o for o in r.outcomes if o.job.kind not in THUMBNAIL_KINDS]
+    return next((o for o in ranked + rest if _reads(r, o, box)), None)
 
 
-def _thumbnail(r: BookRenderer, box: Box) -> Outcome | None:
+def _reads(r: BookRenderer, outcome: Outcome, box: Box) -> bool:
+    """Whether the grid alone reads in `box` (a cover kind's always does: it has no text)."""
+    return outcome.job.kind in DESIGN_KINDS or get_kind(outcome.job.kind).fits(
+        outcome.kept, box, replace(r.context(outcome), bare=True)) is None
+
+
+def _thumbnail(r: BookRenderer, sheet: Sheet, box: Box) -> Outcome | None:
     """The back's puzzle: of another kind than the front's where the book has one that
-    reads at the floor in `box` (a cover kind always does: its grid alone has no text)."""
-    front = _design(r)
+    reads at the floor in `box`."""
+    front = _design(r, _band_box(sheet.front))
     but = front.job.kind if front else None
     for kind in THUMBNAIL_KINDS:
         outcome = next((o for o in r.outcomes if o.job.kind == kind), None)
-        if outcome is None or kind == but:
-            continue
-        if kind in DESIGN_KINDS or get_kind(kind).fits(
-                outcome.kept, box, replace(r.context(outcome), bare=True)) is None:
+        if outcome is not None and kind != but and _reads(r, outcome, box):
             return outcome
-    return front
+    return front if front is None or _reads(r, front, box) else None
+
+
+def _band_box(front: Box) -> Box:
+    """Where the band style draws its puzzle on the front."""
+    side = min(front.width, front.height * 0.55)
+    return Box(front.x + (front.width - side) / 2, front.y + front.height * 0.13, side, side)
 
 
 def _draw_design(r: BookRenderer, sheet: Sheet, design: Outcome, box: Box) -> None:
@@ -266,18 +283,17 @@ def _draw_author(r: BookRenderer, canvas, x: float, y: float, width: float,
         y += size * TITLE_LEADING
 
 
-def _warn_once(r: BookRenderer, warning: str) -> None:
-    if warning not in r.warnings:
+def _warn_once(r: BookRenderer, warning: str | None) -> None:
+    if warning and warning not in r.warnings:
         r.warnings.append(warning)
 
 
 def _band_front(r: BookRenderer, sheet: Sheet) -> None:
     """A title band over one of the book's puzzles, faded so the band reads first."""
     canvas, front, palette = sheet.canvas, sheet.front, sheet.palette
-    design = _design(r)
+    box = _band_box(front)
+    design = _design(r, box)
     if design is not None:
-        side = min(front.width, front.height * 0.55)
-        box = Box(front.x + (front.width - side) / 2, front.y + front.height * 0.13, side, side)
         _draw_design(r, sheet, design, box)
         canvas.saveState()
         canvas.setFillColor(white)
@@ -360,7 +376,8 @@ def _classic_front(r: BookRenderer, sheet: Sheet) -> None:
                     front.height - 2 * inset, stroke=1, fill=0)
     pad = 6 + front.width * 0.05              # inside the frame, clear of its rules
     inner = Box(front.x + pad, front.y + pad, front.width - 2 * pad, front.height - 2 * pad)
-    design = _design(r)
+    widest = inner.width * CARD
+    design = _design(r, Box(inner.x, inner.y, widest, widest))
     block = _title_block(r, inner.width, inner.height * (0.3 if design else 0.6))
     title_top = (inner.top - inner.height * 0.02 if design else
                  inner.y + (inner.height + block.height) / 2)       # no puzzle: centred
@@ -369,9 +386,9 @@ def _classic_front(r: BookRenderer, sheet: Sheet) -> None:
     author = author_lines(r, front, inner.width) if r.book.author else (0.0, [])
     top = title_top - block.height - inner.height * 0.04
     room = top - (inner.y + (author_height(author) if r.book.author else 0.0) + 8)
-    if design is not None and room > inner.width * 0.3:
-        side = min(inner.width * 0.85, room)
-        card = Box(inner.x + (inner.width - side) / 2, top - side, side, side)
+    side = min(widest, room)
+    card = Box(inner.x + (inner.width - side) / 2, top - side, side, side)
+    if design is not None and room > inner.width * 0.3 and _reads(r, design, card):
         canvas.setFillColor(white)
         canvas.rect(card.x - 6, card.y - 6, card.width + 12, card.height + 12, stroke=0, fill=1)
         _draw_design(r, sheet, design, card)
@@ -379,6 +396,8 @@ def _classic_front(r: BookRenderer, sheet: Sheet) -> None:
         canvas.setFillColor(white)
         _draw_author(r, canvas, inner.x, inner.y + t.title_size * 0.3, inner.width, author)
 
+
+CARD = 0.85            # the classic card's largest side, of the room inside the frame
 
 FRONTS = {"band": _band_front, "letters": _letters_front, "classic": _classic_front}
 
@@ -437,7 +456,7 @@ def _back(r: BookRenderer, sheet: Sheet, back: Box, text: str) -> None:
     canvas.rect(back.x + back.width - bar_w, back.y, bar_w, bar_h, stroke=0, fill=1)
     thumb_side = min(back.width - bar_w - 0.25 * INCH, back.width * THUMBNAIL)
     box = Box(back.x + 4, back.y + 4, thumb_side - 8, thumb_side - 8)
-    thumb = _thumbnail(r, box)
+    thumb = _thumbnail(r, sheet, box)
     bottom = back.y + (max(bar_h, thumb_side) if thumb else bar_h) + t.font_size
     if thumb is not None and thumb_side > 0.75 * INCH:
         canvas.setFillColor(white)

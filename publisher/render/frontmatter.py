@@ -11,7 +11,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..ground import printrules
-from ..ground.fonts import wrap_to_fit
+from ..ground.fonts import hyphenated, wrap_to_fit
 from ..kinds import get_kind
 from ..kinds.base import Box
 from . import measure
@@ -32,7 +32,8 @@ def title_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
     # the title size or the text floor (more lines then, still complete).
     size, lines = wrap_to_fit(book.title, t.font_bold, t.title_size * 1.8,
                               max(t.min_font_size, t.title_size), body.width,
-                              lambda size, lines: len(lines) <= TITLE_LINES)
+                              lambda size, lines: len(lines) <= TITLE_LINES,
+                              wrap=hyphenated(simpleSplit))
     for line in lines:
         r.text(canvas, body.x, y, line, t.font_bold, size, body.width, "centre")
         y -= size * 1.25

@@ -125,7 +125,7 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
             update={"avoid": tuple(sorted(answers)) if strict else ()})
 
     def draw_puzzle(self, canvas: Any, board: CodewordBoard, box: Box, ctx: DrawContext) -> None:
-        inner = above_difficulty(box, ctx, board.grade)
+        inner = None if ctx.bare else above_difficulty(box, ctx, board.grade)
         bottom = draw_codeword(canvas, board.solution, board.numbers, board.key,
                                set(board.givens), catalogue(board.language).cell_alphabet,
                                inner or box, ctx.theme)

@@ -161,7 +161,7 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
         below = draw_cryptogram(canvas, board.ciphertext, board.plaintext,
                                 alphabet(board.language), box, ctx.theme, set(board.hints),
                                 self._notes(board, ctx, False), extra_lines=bool(board.difficulty))
-        if below and board.difficulty and difficulty_width(ctx, board.difficulty,
+        if below and board.difficulty and not ctx.bare and difficulty_width(ctx, board.difficulty,
                                                            below[1]) <= box.width:
             draw_difficulty(canvas, ctx, board.difficulty, box.x + box.width / 2, *below)
 

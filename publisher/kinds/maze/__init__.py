@@ -115,7 +115,7 @@ class MazeKind(Kind[MazeSection, MazeParams, MazeBoard]):
 
     def draw_puzzle(self, canvas: Any, board: MazeBoard, box: Box, ctx: DrawContext) -> None:
         maze = board.maze()
-        inner = above_difficulty(box, ctx, board.difficulty)
+        inner = None if ctx.bare else above_difficulty(box, ctx, board.difficulty)
         draw_maze(canvas, maze, inner or box, ctx.theme, solution=False)
         if inner:                       # the difficulty under the maze and its arrows
             cell, _, top = geometry(maze, inner)

@@ -162,8 +162,11 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
                            difficulty=params.difficulty, hardest=g.hardest, techniques=dict(g.techniques))
 
     def draw_puzzle(self, canvas: Any, board: SudokuBoard, box: Box, ctx: DrawContext) -> None:
-        draw_grid(canvas, board, box, ctx.theme, solved=False, caption=_caption(board, ctx.text),
-                  note=_difficulty(board, ctx))
+        if ctx.bare:
+            draw_grid(canvas, board, box, ctx.theme, solved=False)
+        else:
+            draw_grid(canvas, board, box, ctx.theme, solved=False,
+                      caption=_caption(board, ctx.text), note=_difficulty(board, ctx))
 
     def draw_solution(self, canvas: Any, board: SudokuBoard, box: Box, ctx: DrawContext) -> None:
         draw_grid(canvas, board, box, ctx.theme, solved=True)
