@@ -410,7 +410,7 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
                                   fits=renderer.problem, continues=renderer.continues)
     kinds = tuple(dict.fromkeys(o.job.kind for o in outcomes)) if book.how_to_play else ()
     front = FrontMatter(copyright=any((book.copyright, book.isbn, book.edition, book.publisher)),
-                        introduction=bool(book.introduction), how_to_play=kinds,
+                        introduction=book.introduction or "", how_to_play=kinds,
                         padding=book.padding, openers=book.section_openers)
     # A first guess at the page count from the pages alone (no floor checks: quick), so
     # that a long book is usually laid out once, not once per gutter step it crosses.

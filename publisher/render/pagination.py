@@ -13,6 +13,7 @@ from ..ground import printrules
 from ..ground.catalogue import catalogue
 from ..kinds import get_kind
 from ..kinds.base import Box
+from . import flow
 from .layout import Layout
 from .legibility import Illegible
 
@@ -55,7 +56,7 @@ class FrontMatter:
     """The pages a printed book has besides its puzzles."""
 
     copyright: bool = False           # a copyright page on the title page's back
-    introduction: bool = False
+    introduction: str = ""            # its text: it runs on over as many pages as it needs
     how_to_play: tuple[str, ...] = ()   # kinds explained, in book order
     padding: str = "notes"            # "notes" | "blank" | "more": pages added to reach 24
     openers: bool = False             # a right-hand opener page before each section
@@ -121,6 +122,16 @@ def answer_cells(layout: Layout, body: Box, per_page: int,
                                    max(layout.font_size * 1.5, GUTTER))]
 
 
+def _introduction_pages(text: str, layout: Layout) -> list[list[str]]:
+    """The introduction's lines on each of its pages (none without one); the body is as
+    wide and high on either hand."""
+    if not text:
+        return []
+    body = body_box(layout, 1)
+    return flow.pages(text, layout.theme().font, layout.font_size, body,
+                      body.top - layout.title_size * 2.5)
+
+
 def contents_rows_per_page(layout: Layout) -> int:
     body = body_box(layout, 1)
     return max(1, int((body.height - layout.title_size * 2.5) // (layout.font_size * 1.6)))
@@ -152,8 +163,9 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
         for start in range(0, max(1, len(rows)), per):
             pages.append(Page("contents", list(range(start, min(len(rows), start + per))),
                               heading=words.text("book.contents") if start == 0 else ""))
-        if front.introduction:
-            pages.append(Page("introduction", heading=words.text("book.introduction")))
+        for part in range(len(_introduction_pages(front.introduction, layout))):
+            pages.append(Page("introduction", heading=words.text("book.introduction"),
+                              part=part))
         for kind in front.how_to_play:
             pages.append(Page("howto", kind=kind, heading=words.text("book.how_to_play")))
     _puzzle_pages(result, outcomes, layout, fits, continues, words,
