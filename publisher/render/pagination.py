@@ -203,7 +203,7 @@ def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
             more = run_on.get(chunk[0], 0) if per_page == 1 else 0
             if more and len(pages) % 2 == 0:
                 pages.append(Page("notes"))    # the grid on a left-hand page, clues facing
-            pages.append(Page("puzzles", chunk, _last_grid(len(chunk), per_page, layout),
+            pages.append(Page("puzzles", chunk, _last_grid(len(chunk), len(items), per_page, layout),
                               heading, continued=more))
             for i in chunk:
                 result.placements[i].page = len(pages)
@@ -229,11 +229,13 @@ def _chunks(items: list[int], per_page: int, outcomes: list[Outcome],
             for start in range(0, len(group), per_page)]
 
 
-def _last_grid(held: int, per_page: int, layout: Layout) -> int:
-    """The page grid for a run's page holding `held` puzzles: the run's, unless they would
-    leave more than half of it empty (a run's last page); then the smallest grid holding
-    them, whose larger cells fill the page (a puzzle reading in a cell reads in a larger)."""
-    if held * 2 > per_page:
+def _last_grid(held: int, run: int, per_page: int, layout: Layout) -> int:
+    """The page grid for a run's page holding `held` of its `run` puzzles: the run's, so
+    that a section's last page draws its puzzles the size of their siblings (in the first
+    cells); a section all on one page that would leave more than half of the grid empty
+    takes the smallest grid holding them, whose larger cells fill the page (a puzzle
+    reading in a cell reads in a larger)."""
+    if held < run or held * 2 > per_page:
         return per_page
     return min((n for n in layout.page_grids if held <= n <= per_page), default=per_page)
 
