@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import random
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -402,7 +402,9 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
         puzzles_before += len(requests)
         for template in {request.title for request in requests}:
             numbered[template] = numbered.get(template, 0) + len(requests)
-    jobs = _in_print_order(by_copy, spec.book.worksheet)
+    # a lone puzzle a later section numbered on from ("Kakuro 2") is "Kakuro 1"
+    jobs = [replace(job, title=f"{job.title} 1") if titled.get(job.title, 0) > 1 else job
+            for job in _in_print_order(by_copy, spec.book.worksheet)]
     if not jobs:
         raise spec.error(("sections",), "the book has no puzzles; give a section `puzzles` "
                          "or a `count`")
