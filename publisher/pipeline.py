@@ -50,6 +50,7 @@ class BuildResult:
     seed: int = 0
     # Per phase: (wall seconds, CPU seconds of this process), for benchmarks; never written.
     timings: dict[str, tuple[float, float]] = field(default_factory=dict)
+    answer_pages: int = 0     # of `pages`, those of the separate answer sheet
 
 
 class Phases:
@@ -202,7 +203,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     notes = spec.notes + ([f"{padding_added(pages)} added to reach {len(pages.book)} pages "
                            "(24 at least, an even count)"] if pages.padded else [])
     return BuildResult(pdf, manifest_path, written[1 if pdf else 0:-1], len(outcomes),
-                       len(pages.book) + len(pages.answers), warnings, notes, outcomes, seed)
+                       len(pages.book) + len(pages.answers), warnings, notes, outcomes, seed,
+                       answer_pages=len(pages.answers))
 
 
 def _checked_files(spec: Spec, layout: Layout, outcomes: list[Outcome], seed: int,
