@@ -281,6 +281,9 @@ def check(
     try:
         if paper is not None and paper not in PAPER_THICKNESS:
             raise PublisherError(f"--paper {paper!r}: use one of {', '.join(PAPER_THICKNESS)}")
+        if not 4 <= floor <= 40:          # a layout's min_font_size range (nan fails too)
+            raise PublisherError(f"--floor {floor:g}: give the smallest text size in points "
+                                 "from 4 to 40 (7 for most books, 16 for large print)")
         report = check_file(pdf, parse_trim(trim) if trim else None, bleed, cover, pages,
                             paper, floor, workers=os.cpu_count() or 1)
     except PublisherError as exc:
