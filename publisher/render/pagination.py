@@ -199,11 +199,14 @@ def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
                                 f"so no text is smaller than {layout.min_font_size:g} pt "
                                 f"and cells you write in are at least "
                                 f"{layout.min_writing_cell / 72:.2f} in")
-        for chunk in _chunks(items, per_page, outcomes, packets):
+        chunks = _chunks(items, per_page, outcomes, packets)
+        fullest = max(len(chunk) for chunk in chunks)
+        for chunk in chunks:
             more = run_on.get(chunk[0], 0) if per_page == 1 else 0
             if more and len(pages) % 2 == 0:
                 pages.append(Page("notes"))    # the grid on a left-hand page, clues facing
-            pages.append(Page("puzzles", chunk, _last_grid(len(chunk), len(items), per_page, layout),
+            pages.append(Page("puzzles", chunk,
+                              _last_grid(len(chunk), fullest, per_page, layout),
                               heading, continued=more))
             for i in chunk:
                 result.placements[i].page = len(pages)
@@ -229,13 +232,14 @@ def _chunks(items: list[int], per_page: int, outcomes: list[Outcome],
             for start in range(0, len(group), per_page)]
 
 
-def _last_grid(held: int, run: int, per_page: int, layout: Layout) -> int:
-    """The page grid for a run's page holding `held` of its `run` puzzles: the run's, so
-    that a section's last page draws its puzzles the size of their siblings (in the first
-    cells); a section all on one page that would leave more than half of the grid empty
-    takes the smallest grid holding them, whose larger cells fill the page (a puzzle
-    reading in a cell reads in a larger)."""
-    if held < run or held * 2 > per_page:
+def _last_grid(held: int, fullest: int, per_page: int, layout: Layout) -> int:
+    """The page grid for a run's page holding `held` puzzles: the run's when another of
+    its pages holds more (`fullest`), so that a section's last page draws its puzzles the
+    size of their siblings, in the first cells. Pages all holding as few (a section on
+    one page, a worksheet's one-puzzle packets) that would leave more than half of the
+    grid empty take the smallest grid holding them, whose larger cells fill the page (a
+    puzzle reading in a cell reads in a larger)."""
+    if held < fullest or held * 2 > per_page:
         return per_page
     return min((n for n in layout.page_grids if held <= n <= per_page), default=per_page)
 
