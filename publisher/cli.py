@@ -235,16 +235,24 @@ def build(
 
 def _summary(result: BuildResult) -> str:
     """`108 puzzles, 122 pages -> out/b.pdf, out/b-cover.pdf, out/b.json and 24 more files in
-    out/b/`: the files beside the book (cover, answer sheet) by name, side files counted."""
-    book = f"{result.pages} pages -> {result.pdf}, " if result.pdf else "no book -> "
+    out/b/`: the files beside the book (cover, answer sheet) by name, side files counted;
+    a separate answer sheet's pages told apart: `b-answers.pdf (8 pages)`."""
+    book = (f"{_pages(result.pages - result.answer_pages)} -> {result.pdf}, " if result.pdf
+            else "no book -> ")
     puzzles = f"{result.puzzles} puzzle" + ("" if result.puzzles == 1 else "s")
-    beside = [f for f in result.files if f.parent == result.manifest.parent]
+    sheet = f"{result.manifest.stem}-answers.pdf"
+    beside = [f"{f} ({_pages(result.answer_pages)})" if f.name == sheet and result.answer_pages
+              else str(f) for f in result.files if f.parent == result.manifest.parent]
     side = [f for f in result.files if f.parent != result.manifest.parent]
     folders = {f.relative_to(result.manifest.parent).parts[0] for f in side}
     where = f" in {result.manifest.parent / folders.pop()}{os.sep}" if len(folders) == 1 else ""
     more = (f" and {len(side)} more file{'' if len(side) == 1 else 's'}{where}"
             if side else "")
     return f"{puzzles}, {book}{''.join(f'{f}, ' for f in beside)}{result.manifest}{more}"
+
+
+def _pages(count: int) -> str:
+    return f"{count} page{'' if count == 1 else 's'}"
 
 
 @app.command("check", cls=PlainUsage)
@@ -273,6 +281,9 @@ def check(
     try:
         if paper is not None and paper not in PAPER_THICKNESS:
             raise PublisherError(f"--paper {paper!r}: use one of {', '.join(PAPER_THICKNESS)}")
+        if not 4 <= floor <= 40:          # a layout's min_font_size range (nan fails too)
+            raise PublisherError(f"--floor {floor:g}: give the smallest text size in points "
+                                 "from 4 to 40 (7 for most books, 16 for large print)")
         report = check_file(pdf, parse_trim(trim) if trim else None, bleed, cover, pages,
                             paper, floor, workers=os.cpu_count() or 1)
     except PublisherError as exc:

@@ -50,6 +50,7 @@ class BuildResult:
     seed: int = 0
     # Per phase: (wall seconds, CPU seconds of this process), for benchmarks; never written.
     timings: dict[str, tuple[float, float]] = field(default_factory=dict)
+    answer_pages: int = 0     # of `pages`, those of the separate answer sheet
 
 
 class Phases:
@@ -202,7 +203,8 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     notes = spec.notes + ([f"{padding_added(pages)} added to reach {len(pages.book)} pages "
                            "(24 at least, an even count)"] if pages.padded else [])
     return BuildResult(pdf, manifest_path, written[1 if pdf else 0:-1], len(outcomes),
-                       len(pages.book) + len(pages.answers), warnings, notes, outcomes, seed)
+                       len(pages.book) + len(pages.answers), warnings, notes, outcomes, seed,
+                       answer_pages=len(pages.answers))
 
 
 def _checked_files(spec: Spec, layout: Layout, outcomes: list[Outcome], seed: int,
@@ -410,7 +412,7 @@ def lay_out(book: BookBase, layout: Layout, outcomes: list[Outcome], bleed: bool
                                   fits=renderer.problem, continues=renderer.continues)
     kinds = tuple(dict.fromkeys(o.job.kind for o in outcomes)) if book.how_to_play else ()
     front = FrontMatter(copyright=any((book.copyright, book.isbn, book.edition, book.publisher)),
-                        introduction=bool(book.introduction), how_to_play=kinds,
+                        introduction=book.introduction or "", how_to_play=kinds,
                         padding=book.padding, openers=book.section_openers)
     # A first guess at the page count from the pages alone (no floor checks: quick), so
     # that a long book is usually laid out once, not once per gutter step it crosses.

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -24,7 +23,7 @@ from .ground.limits import MAX_CLUE, MAX_TITLE, MAX_WORD, too_long
 from .printable import unprintable
 from .spec import Spec
 from .words import (ThemeList, Word, bundled_themes, entries_from_node, make_word, read_list_file,
-                    list_as_word, no_such_list, repeat_key, symbol_problem)
+                    list_as_word, mixed_scripts, no_such_list, repeat_key, symbol_problem)
 
 
 def derive_seed(*parts: Any) -> int:
@@ -300,39 +299,6 @@ def _held_note(pool: Sequence[Word], held: set[str], key: Callable[[str], str]) 
             "`repeat_window_days` of the puzzle's date)" if count else "")
 
 
-LOOK_ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")   # share letters such as A, C, O, P
-
-
-def scripts_of(answer: str) -> list[str]:
-    """The look-alike scripts whose letters `answer` uses, in order of first use."""
-    found: list[str] = []
-    for ch in answer:
-        script = unicodedata.name(ch, "").split(" ")[0]
-        if script in LOOK_ALIKE_SCRIPTS and script not in found:
-            found.append(script)
-    return found
-
-
-def mixed_scripts(words: Sequence[Word]) -> tuple[str | None, int]:
-    """(error, index of the word at fault) when a word mixes Latin, Cyrillic or Greek
-    letters, or the words of one list use two of them: `cat` and `сат` would read
-    as the same word in the grid."""
-    first: dict[str, int] = {}
-    for index, word in enumerate(words):
-        scripts = scripts_of(word.answer)
-        if len(scripts) > 1:
-            return (f"{excerpt(word.text)} mixes {' and '.join(s.title() for s in scripts)} "
-                    "letters that look alike; write it in one alphabet", index)
-        for script in scripts:
-            first.setdefault(script, index)
-            if len(first) > 1:
-                (a, i), (b, _) = sorted(first.items(), key=lambda item: item[1])[:2]
-                return (f"{excerpt(word.text)} is written in {b.title()} letters but "
-                        f"{excerpt(words[i].text)} in {a.title()}: one puzzle's words use one "
-                        "alphabet (look-alike letters would read as the same word)", index)
-    return None, -1
-
-
 def _check_printable(spec: Spec) -> None:
     book = spec.book
     fields: list[tuple[tuple[str | int, ...], str | None]] = [
@@ -402,7 +368,7 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
         puzzles_before += len(requests)
         for template in {request.title for request in requests}:
             numbered[template] = numbered.get(template, 0) + len(requests)
-    jobs = _in_print_order(by_copy, spec.book.worksheet)
+    jobs = _numbered_lone(_in_print_order(by_copy, spec.book.worksheet), titled)
     if not jobs:
         raise spec.error(("sections",), "the book has no puzzles; give a section `puzzles` "
                          "or a `count`")
@@ -451,6 +417,12 @@ def _in_print_order(by_copy: list[list[list[Job]]], worksheet: bool) -> list[Job
     most = max((len(section) for section in by_copy), default=0)
     return [job for copy in range(most) for section in by_copy if copy < len(section)
             for job in section[copy]]
+
+
+def _numbered_lone(jobs: list[Job], titled: dict[str, int]) -> list[Job]:
+    """A lone puzzle a later section numbered on from ("Kakuro 2") is "Kakuro 1"."""
+    return [replace(job, title=f"{job.title} 1") if titled.get(job.title, 0) > 1 else job
+            for job in jobs]
 
 
 def _version_code(puzzle: int, copy: int) -> str:

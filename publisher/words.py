@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from stat import S_ISREG
-from typing import Iterable, Literal
+from typing import Iterable, Literal, Sequence
 
 import yaml
 
@@ -369,3 +369,36 @@ def not_common_words(language: str) -> frozenset[str]:
     if not path.is_file():
         return frozenset()
     return frozenset(parse_fill_list(read_text(path, MAX_LIST_BYTES)))
+
+
+LOOK_ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")   # share letters such as A, C, O, P
+
+
+def scripts_of(answer: str) -> list[str]:
+    """The look-alike scripts whose letters `answer` uses, in order of first use."""
+    found: list[str] = []
+    for ch in answer:
+        script = unicodedata.name(ch, "").split(" ")[0]
+        if script in LOOK_ALIKE_SCRIPTS and script not in found:
+            found.append(script)
+    return found
+
+
+def mixed_scripts(words: Sequence[Word]) -> tuple[str | None, int]:
+    """(error, index of the word at fault) when a word mixes Latin, Cyrillic or Greek
+    letters, or the words of one list use two of them: `cat` and `сат` would read
+    as the same word in the grid."""
+    first: dict[str, int] = {}
+    for index, word in enumerate(words):
+        scripts = scripts_of(word.answer)
+        if len(scripts) > 1:
+            return (f"{excerpt(word.text)} mixes {' and '.join(s.title() for s in scripts)} "
+                    "letters that look alike; write it in one alphabet", index)
+        for script in scripts:
+            first.setdefault(script, index)
+            if len(first) > 1:
+                (a, i), (b, _) = sorted(first.items(), key=lambda item: item[1])[:2]
+                return (f"{excerpt(word.text)} is written in {b.title()} letters but "
+                        f"{excerpt(words[i].text)} in {a.title()}: one puzzle's words use one "
+                        "alphabet (look-alike letters would read as the same word)", index)
+    return None, -1

@@ -294,6 +294,25 @@ sections:
                       "Labirinto n.º 1", "Labirinto n.º 2", "Labirinto n.º 3"]
 
 
+def test_a_lone_puzzle_numbered_on_from_is_number_1(write_spec):
+    """Review 6: two one-puzzle Kakuro sections were "Kakuro" and "Kakuro 2"; a lone
+    puzzle of a title no later section numbers on keeps it bare."""
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+
+    spec = write_spec("""\
+title: Two lone ones
+language: pt
+sections:
+  - {kind: kakuro, count: 1, size: 8}
+  - {kind: maze, count: 1}
+  - {kind: kakuro, count: 1, size: 10}
+  - {kind: kakuro, title: Soma, count: 1, size: 8}
+""")
+    titles = [job.title for job in plan_book(load_spec(spec))]
+    assert titles == ["Kakuro 1", "Labirinto", "Kakuro 2", "Soma"]
+
+
 def test_contents_tell_apart_sections_of_one_title(write_spec, tmp_path):
     """Two untitled sections of a kind: the contents named both "Nonograma (2 passatempos)";
     each line now names its puzzles' titles, which number on."""

@@ -6,6 +6,8 @@ import subprocess
 import sys
 import tomllib
 
+from pypdf import PdfReader
+
 from conftest import ROOT
 from publisher.ground.catalogue import available
 
@@ -69,6 +71,10 @@ def test_notes_start_on_their_first_line_and_the_summary_names_the_books_files(t
         assert str(out / name) in summary, summary
     side = [p for p in (out / "book").rglob("*") if p.is_file()]    # the desk files
     assert len(side) == 2 and summary.endswith(f" and 2 more files in {out / 'book'}{os.sep}")
+    # each PDF's own page count (the answer sheet's were added to the book's)
+    book, sheet = (len(PdfReader(out / name).pages) for name in ("book.pdf", "book-answers.pdf"))
+    assert f"1 puzzle, {book} pages -> {out / 'book.pdf'}, " in summary, summary
+    assert f"{out / 'book-answers.pdf'} ({sheet} page{'s' * (sheet > 1)})" in summary, summary
 
 
 def test_check_notes_what_it_assumed_on_the_first_line(tmp_path):

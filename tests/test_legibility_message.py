@@ -34,7 +34,7 @@ def test_legibility_error_names_the_section_line_and_counts_the_rest(tmp_path):
     text = " ".join(result.output.split())
     assert "legibility floor (16 pt)" in text
     assert re.search(r"a\.yaml:9: section 2 \(Word search\), 5 puzzles: ", text), text
-    named = re.findall(r"(?:: |; )([A-Z][\w ]+) \(puzzle and solution\)", text)
+    named = re.findall(r"(?:: |; )([A-Z][\w ]+) and its solution", text)
     assert len(named) == 3 and len(set(named)) == 3, named
     assert "and 2 more" in text
     # said once, and only what can help a puzzle already alone on its page
@@ -66,10 +66,10 @@ def test_a_size_no_page_can_print_is_refused_before_generating(tmp_path, monkeyp
     started = time.monotonic()
     for name, says in (("s", r"s\.yaml:4: section 1 \(Sudoku\), 4 puzzles: .*cells would be "
                              r"0\.\d+ in .*and 1 more"),
-                       ("k", r"k\.yaml:4: section 1 \(Kakuro\), 30 puzzles: Kakuro 1 "
-                             r"\(puzzle\): cells would be 0\.\d+ in .*and 27 more"),
-                       ("n", r"n\.yaml:4: section 1 \(Nonogram\), 2 puzzles: Nonogram 1 "
-                             r"\(puzzle\): the clue numbers would be \d\.\d pt")):
+                       ("k", r"k\.yaml:4: section 1 \(Kakuro\), 30 puzzles: Kakuro 1"
+                             r": cells would be 0\.\d+ in .*and 27 more"),
+                       ("n", r"n\.yaml:4: section 1 \(Nonogram\), 2 puzzles: Nonogram 1"
+                             r": the clue numbers would be \d\.\d pt")):
         with pytest.raises(LegibilityError, match=says):
             pipeline.build_book(tmp_path / f"{name}.yaml", tmp_path / "out", workers=1)
     assert time.monotonic() - started < 10          # seconds, not minutes (was 34 s)
@@ -91,3 +91,18 @@ def test_advice_for_a_puzzle_alone_on_its_page_never_says_fewer_a_page(detail, s
 
     message = str(LegibilityError([Illegible(0, "Section", "Puzzle 1", "puzzle", detail)], 7))
     assert message.endswith(says) and "fewer puzzles" not in message
+
+
+def test_a_puzzle_is_named_plainly_and_a_size_under_the_floor_never_reads_as_it():
+    """Review 6: "Mots codés (puzzle): ... would be 7.0 pt, under 7 pt"."""
+    from publisher.ground.printrules import short_of
+    from publisher.render.legibility import Illegible
+
+    assert (short_of(6.97), short_of(6.9), short_of(12.0)) == ("6.9", "6.9", "12.0")
+    problems = [Illegible(0, "Mots codés", "Mots codés", "puzzle", f"{short_of(6.97)} pt"),
+                Illegible(0, "Mots codés", "Mots codés 2", "solution", "6 pt"),
+                Illegible(0, "Mots codés", "Mots codés 3", "puzzle", "5 pt"),
+                Illegible(0, "Mots codés", "Mots codés 3", "solution", "5 pt")]
+    message = str(LegibilityError(problems, 7))
+    assert ("3 puzzles: Mots codés: 6.9 pt; the solution of Mots codés 2: 6 pt; "
+            "Mots codés 3 and its solution: 5 pt.") in message, message

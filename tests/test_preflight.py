@@ -57,6 +57,17 @@ def test_each_broken_rule_fails(tmp_path, broken, rule):
     assert failed == rule.split(", "), result.output
 
 
+def test_a_floor_no_book_prints_at_is_refused(tmp_path):
+    """Review 6: `--floor 0` (and negative or absurd sizes) checked nothing at all."""
+    good = make_pdf(tmp_path / "good.pdf", pages=2)
+    for floor in ("0", "-3", "1e9", "nan"):
+        result = check(good, "--trim", "6x9", "--floor", floor)
+        assert result.exit_code == 2, (floor, result.output)
+        assert result.output.startswith("error: --floor ") and "4 to 40" in result.output
+        assert len(result.output.strip().splitlines()) == 1, result.output
+    assert check(good, "--trim", "6x9", "--floor", "16").exit_code == 1   # 10 pt text
+
+
 def test_bleed_needs_grown_pages_and_boxes(tmp_path):
     result = check(make_pdf(tmp_path / "flat.pdf"), "--trim", "6x9", "--bleed")
     assert result.exit_code == 1

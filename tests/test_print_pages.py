@@ -300,3 +300,32 @@ def test_crossword_worked_example_shows_numbers_answers_and_clues(write_spec, tm
                 and abs(m.bbox[3] - number.bbox[3]) < letters[0].size * 1.5]
         assert near, number                       # the number sits in a lettered cell
         assert not any(_overlap(number.bbox, m.bbox) for m in letters), number
+
+
+LONG_INTRODUCTION = """\
+title: Long Introduction
+layout: 6x9
+seed: 2
+introduction: "INTRO"
+sections:
+  - {kind: queens, title: Queens, size: 6, count: 1, candidates: 1}
+"""
+
+
+def test_a_long_introduction_runs_on_over_the_pages_it_needs(write_spec, tmp_path):
+    """Its every sentence printed, in order, on pages of its own; the contents give the
+    How to play page after them; the book passes the print check."""
+    from publisher.preflight import check_file
+    sentences = [f"Sentence {n} of the introduction runs here." for n in range(1, 181)]
+    text = " ".join(sentences[:90]) + "\\n\\n" + " ".join(sentences[90:])
+    result = _build(write_spec, tmp_path, LONG_INTRODUCTION.replace("INTRO", text))
+    texts = [" ".join(p.extract_text().split()) for p in PdfReader(result.pdf).pages]
+    found = [re.findall(r"Sentence (\d+) of", t) for t in texts]
+    pages = [n for n, numbers in enumerate(found, start=1) if numbers]
+    assert len(pages) >= 3 and pages == list(range(pages[0], pages[-1] + 1))
+    assert [int(n) for numbers in found for n in numbers] == list(range(1, 181))
+    contents = next(t for t in texts if t.startswith("Contents"))
+    assert re.search(rf"Introduction[ .]*{pages[0]}\b", contents)
+    assert re.search(rf"How to play[ .]*{pages[-1] + 1}\b", contents)
+    assert texts[pages[-1]].startswith("How to play")
+    assert len(texts) % 2 == 0 and check_file(result.pdf).ok

@@ -4,6 +4,7 @@ The layout, the cover and the preflight (`make-book check`) all read them from h
 rule changes in one place. Lengths are in points (72 to the inch)."""
 from __future__ import annotations
 
+import math
 from math import ceil
 
 INCH = 72.0
@@ -42,6 +43,12 @@ COVER_INFO = {"paper": "PuzzlePublisherPaper", "pages": "PuzzlePublisherPages",
 # An interior's document info under this key says "worksheet": `make-book check` then
 # holds it to no printed book's page count (a worksheet is photocopied, not bound).
 DOCUMENT_INFO = "PuzzlePublisherDocument"
+
+
+def short_of(size: float) -> str:
+    """A size under its floor, for a message: rounded down to a tenth, so that it never
+    reads as the floor itself (6.97 pt is "6.9", not "7.0")."""
+    return f"{math.floor(size * 10) / 10:.1f}"
 
 
 def gutter_for(pages: int) -> float:

@@ -14,7 +14,7 @@ from ..ground import printrules
 from ..ground.fonts import hyphenated, wrap_to_fit
 from ..kinds import get_kind
 from ..kinds.base import Box
-from . import measure
+from . import flow, measure
 from .pagination import Page
 
 if TYPE_CHECKING:
@@ -100,23 +100,31 @@ def contents_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
 def _paragraphs(r: BookRenderer, canvas, text: str, x: float, y: float, width: float,
                 size: float) -> float:
     """Wrapped paragraphs from `y` down; returns the y below the last line."""
-    font = r.theme.font
-    canvas.setFont(font, size)
+    return _lines(r, canvas, flow.lines(text, r.theme.font, size, width), x, y, size)
+
+
+def _lines(r: BookRenderer, canvas, lines: list[str], x: float, y: float,
+           size: float) -> float:
+    canvas.setFont(r.theme.font, size)
     canvas.setFillColor(black)
-    for paragraph in text.split("\n\n"):
-        for line in simpleSplit(" ".join(paragraph.split()), font, size, width):
+    for line in lines:
+        if line:
             canvas.drawString(x, y, line)
-            y -= size * 1.4
-        y -= size * 0.7
+        y -= flow.advance(line, size)
     return y
 
 
 def introduction_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
+    """One of the introduction's pages (`page.part` from 0): the heading on the first,
+    the text running on over the next."""
     t = r.theme
-    r.text(canvas, body.x, body.top - t.title_size, page.heading, t.font_bold, t.title_size,
-           body.width, "centre")
-    _paragraphs(r, canvas, r.book.introduction or "", body.x,
-                body.top - t.title_size * 2.5, body.width, t.font_size)
+    first_top = body.top - t.title_size * 2.5
+    if page.part == 0:
+        r.text(canvas, body.x, body.top - t.title_size, page.heading, t.font_bold,
+               t.title_size, body.width, "centre")
+    parts = flow.pages(r.book.introduction or "", t.font, t.font_size, body, first_top)
+    _lines(r, canvas, parts[page.part], body.x,
+           first_top if page.part == 0 else body.top - t.font_size, t.font_size)
 
 
 def how_to_play_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:

@@ -45,8 +45,7 @@ def legibility_message(problems: list[Illegible], floor: float, document: str,
             fact, _, tip = found[0].detail.partition("; ")
             tip = _alone(tip)
             advice.update({tip: None} if tip else {})
-            whats = " and ".join(dict.fromkeys(p.what for p in found))
-            named.append(f"{title} ({whats}): {fact}")
+            named.append(f"{_which(title, {p.what for p in found})}: {fact}")
         more = len(named) - SHOWN
         shown = "; ".join(named[:SHOWN]) + (f"; and {more} more" if more > 0 else "")
         tips = "; ".join(advice)
@@ -55,6 +54,13 @@ def legibility_message(problems: list[Illegible], floor: float, document: str,
                      f"{len(named)} puzzle{'s' if len(named) > 1 else ''}: {shown}"
                      f". To fix: {tips}")
     return "\n".join(lines)
+
+
+def _which(title: str, whats: set[str]) -> str:
+    """"Kakuro 1", "the solution of Kakuro 1" or "Kakuro 1 and its solution"."""
+    if whats == {"puzzle"}:
+        return title
+    return f"{title} and its solution" if "puzzle" in whats else f"the solution of {title}"
 
 
 # A kind's advice for a crowded page; this error comes only when a puzzle does not read

@@ -13,6 +13,7 @@ from ..ground import printrules
 from ..ground.catalogue import catalogue
 from ..kinds import get_kind
 from ..kinds.base import Box
+from . import flow
 from .layout import Layout
 from .legibility import Illegible
 
@@ -55,7 +56,7 @@ class FrontMatter:
     """The pages a printed book has besides its puzzles."""
 
     copyright: bool = False           # a copyright page on the title page's back
-    introduction: bool = False
+    introduction: str = ""            # its text: it runs on over as many pages as it needs
     how_to_play: tuple[str, ...] = ()   # kinds explained, in book order
     padding: str = "notes"            # "notes" | "blank" | "more": pages added to reach 24
     openers: bool = False             # a right-hand opener page before each section
@@ -121,6 +122,16 @@ def answer_cells(layout: Layout, body: Box, per_page: int,
                                    max(layout.font_size * 1.5, GUTTER))]
 
 
+def _introduction_pages(text: str, layout: Layout) -> list[list[str]]:
+    """The introduction's lines on each of its pages (none without one); the body is as
+    wide and high on either hand."""
+    if not text:
+        return []
+    body = body_box(layout, 1)
+    return flow.pages(text, layout.theme().font, layout.font_size, body,
+                      body.top - layout.title_size * 2.5)
+
+
 def contents_rows_per_page(layout: Layout) -> int:
     body = body_box(layout, 1)
     return max(1, int((body.height - layout.title_size * 2.5) // (layout.font_size * 1.6)))
@@ -152,8 +163,9 @@ def paginate(outcomes: list[Outcome], layout: Layout, answer_key: str = "back",
         for start in range(0, max(1, len(rows)), per):
             pages.append(Page("contents", list(range(start, min(len(rows), start + per))),
                               heading=words.text("book.contents") if start == 0 else ""))
-        if front.introduction:
-            pages.append(Page("introduction", heading=words.text("book.introduction")))
+        for part in range(len(_introduction_pages(front.introduction, layout))):
+            pages.append(Page("introduction", heading=words.text("book.introduction"),
+                              part=part))
         for kind in front.how_to_play:
             pages.append(Page("howto", kind=kind, heading=words.text("book.how_to_play")))
     _puzzle_pages(result, outcomes, layout, fits, continues, words,
@@ -187,11 +199,14 @@ def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
                                 f"so no text is smaller than {layout.min_font_size:g} pt "
                                 f"and cells you write in are at least "
                                 f"{layout.min_writing_cell / 72:.2f} in")
-        for chunk in _chunks(items, per_page, outcomes, packets):
+        chunks = _chunks(items, per_page, outcomes, packets)
+        fullest = max(len(chunk) for chunk in chunks)
+        for chunk in chunks:
             more = run_on.get(chunk[0], 0) if per_page == 1 else 0
             if more and len(pages) % 2 == 0:
                 pages.append(Page("notes"))    # the grid on a left-hand page, clues facing
-            pages.append(Page("puzzles", chunk, _last_grid(len(chunk), per_page, layout),
+            pages.append(Page("puzzles", chunk,
+                              _last_grid(len(chunk), fullest, per_page, layout),
                               heading, continued=more))
             for i in chunk:
                 result.placements[i].page = len(pages)
@@ -217,11 +232,14 @@ def _chunks(items: list[int], per_page: int, outcomes: list[Outcome],
             for start in range(0, len(group), per_page)]
 
 
-def _last_grid(held: int, per_page: int, layout: Layout) -> int:
-    """The page grid for a run's page holding `held` puzzles: the run's, unless they would
-    leave more than half of it empty (a run's last page); then the smallest grid holding
-    them, whose larger cells fill the page (a puzzle reading in a cell reads in a larger)."""
-    if held * 2 > per_page:
+def _last_grid(held: int, fullest: int, per_page: int, layout: Layout) -> int:
+    """The page grid for a run's page holding `held` puzzles: the run's when another of
+    its pages holds more (`fullest`), so that a section's last page draws its puzzles the
+    size of their siblings, in the first cells. Pages all holding as few (a section on
+    one page, a worksheet's one-puzzle packets) that would leave more than half of the
+    grid empty take the smallest grid holding them, whose larger cells fill the page (a
+    puzzle reading in a cell reads in a larger)."""
+    if held < fullest or held * 2 > per_page:
         return per_page
     return min((n for n in layout.page_grids if held <= n <= per_page), default=per_page)
 

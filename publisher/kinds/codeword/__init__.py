@@ -14,6 +14,7 @@ from ...errors import GenerationFailed
 from ...grids.difficulty import above_difficulty, difficulty_size, draw_difficulty
 from ...grids.web import TYPING
 from ...ground.catalogue import KindText, available, catalogue
+from ...ground.printrules import short_of
 from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
                     SectionBase, WebPart)
 from .draw import cell_size, draw_codeword, smallest_text
@@ -156,7 +157,7 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
         advice = (f"use size {fitting[-1]}, the largest whose numbers reach {floor:g} pt "
                   "here" if fitting else "no size reads here: use a layout with a larger "
                   "page or a lower min_font_size")
-        return (f"the numbers of a {rows}x{rows} codeword would be {reads(rows):.1f} pt, "
+        return (f"the numbers of a {rows}x{rows} codeword would be {short_of(reads(rows))} pt, "
                 f"under {floor:g} pt; {advice}")
 
     def writing_cell(self, board: CodewordBoard, box: Box, ctx: DrawContext) -> float:

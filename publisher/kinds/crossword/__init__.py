@@ -17,6 +17,7 @@ from ...grids.crossings import crossing_pairs, two_share_a_letter
 from ...grids.enumeration import enumeration as _enumeration
 from ...grids.web import TYPING, entry_cells, letter_cells
 from ...ground.catalogue import KindText
+from ...ground.printrules import short_of
 from ...words import Word
 from ..base import (Board, BookMeta, Box, DrawContext, ExampleWords, Kind, Params,
                     PlanContext, PuzzleRequest, WebPart, grid_size)
@@ -327,7 +328,7 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
             letters = draw.solution_letter_size(board, box)
             floor = ctx.theme.min_answer_font_size
             return None if letters >= floor else (
-                f"answer letters would be {letters:.1f} pt (at least {floor:g} pt reads "
+                f"answer letters would be {short_of(letters)} pt (at least {floor:g} pt reads "
                 "well); put fewer answers on a page or use a smaller grid")
         if draw.clues_fit(board, box, ctx.theme, _enumeration, _headings(ctx)):
             return None

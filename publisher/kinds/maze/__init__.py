@@ -12,6 +12,7 @@ from ...ground.files import MAX_LIST_BYTES, read_text
 from ...errors import GenerationFailed
 from ...grids.difficulty import above_difficulty, difficulty_size, draw_difficulty
 from ...ground.catalogue import KindText
+from ...ground.printrules import short_of
 from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
                     SectionBase, WebPart, grid_size, web_asset)
 from .draw import draw_maze, geometry, margin
@@ -132,7 +133,7 @@ class MazeKind(Kind[MazeSection, MazeParams, MazeBoard]):
         cell = geometry(board.maze(), inner or box)[0]
         smallest = MIN_CELL * (0.5 if solution else 1.0)
         if cell < smallest:
-            return (f"corridors would be {cell:.1f} pt wide (at least {smallest:g} pt); put "
+            return (f"corridors would be {short_of(cell)} pt wide (at least {smallest:g} pt); put "
                     "fewer mazes on a page or use a smaller maze")
         return None
 

@@ -13,6 +13,7 @@ from pydantic import Field, field_validator
 
 from ...errors import GenerationFailed
 from ...ground.catalogue import KindText, available
+from ...ground.printrules import short_of
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
                     PuzzleRequest, SectionBase, WebPart, grid_size, web_asset)
 from ...grids.difficulty import difficulty_size
@@ -349,7 +350,7 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
             advice = (f"use a smaller size (any grid up to {side}x{side} fits here)"
                       if side else "no size reads here: use a layout with a larger page or "
                       "a lower min_font_size")
-            return (f"the clue numbers would be {digits:.1f} pt (at least "
+            return (f"the clue numbers would be {short_of(digits)} pt (at least "
                     f"{theme.min_font_size:g} pt reads well); {advice}")
         return None
 

@@ -10,6 +10,7 @@ from typing import Any, Literal, cast
 from pydantic import Field, ValidationInfo, field_validator
 
 from ...grids.difficulty import draw_difficulty, reachable_level
+from ...ground.printrules import short_of
 from ...grids.web import TYPING, region_edges
 from ..base import (Board, BookMeta, Box, DrawContext, Kind, KindText, Params, PlanContext,
                     PuzzleRequest, SectionBase, WebPart)
@@ -178,7 +179,7 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
         cell = grid_layout(board, box, theme, caption, notes=0 if solution else 1).cell
         floor = theme.min_answer_font_size if solution else theme.min_font_size
         if cell * DIGIT_MAX < floor:
-            return (f"digits would be {cell * DIGIT_MAX:.1f} pt (at least {floor:g} pt reads "
+            return (f"digits would be {short_of(cell * DIGIT_MAX)} pt (at least {floor:g} pt reads "
                     "well); put fewer puzzles on a page or use a smaller grid")
         if board.variant == "killer" and not solution and cell * SUM_MAX < theme.min_font_size:
             return (f"cage sums need {theme.min_font_size:g} pt and {cell:.0f} pt cells are too "

@@ -9,6 +9,7 @@ from pydantic import Field, field_validator
 
 from ...errors import GenerationFailed
 from ...words import Word, alphabet_for, grid_form
+from ...ground.printrules import short_of
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, KindText, Params,
                     PlanContext, PuzzleRequest, WebPart, grid_size)
 from ..wordsection import WordPuzzle, WordSection, word_sets
@@ -429,7 +430,7 @@ class WordSearch(Kind[WordSearchSection, WordSearchParams, WordSearchBoard]):
         letters = cell * draw.LETTER_RATIO
         smallest = theme.min_answer_font_size if solution else theme.min_font_size
         if letters < smallest:
-            return (f"grid letters would be {letters:.1f} pt high (at least {smallest:g} pt "
+            return (f"grid letters would be {short_of(letters)} pt high (at least {smallest:g} pt "
                     "reads well); put fewer puzzles on a page or use a smaller grid")
         return None
 
