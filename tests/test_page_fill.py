@@ -52,16 +52,7 @@ def _fills(tmp_path, layout: str) -> list[float]:
     build_book(spec, tmp_path / "out", workers=1)
     pdf = (tmp_path / "out" / "small.pdf").read_bytes()
     manifest = json.loads((tmp_path / "out" / "small.json").read_text(encoding="utf-8"))
-    # a section's odd last puzzle keeps its siblings' size in the top cell, half a page
-    # (review 6): measured by the test below, not here
-    held: dict[int, list[str]] = {}
-    for p in manifest["puzzles"]:
-        held.setdefault(p["page"], []).append(p["section"])
-    fullest: dict[str, int] = {}
-    for sections in held.values():
-        fullest[sections[0]] = max(fullest.get(sections[0], 0), len(sections))
-    pages = sorted(page for page, sections in held.items()
-                   if len(sections) == fullest[sections[0]])
+    pages = sorted({p["page"] for p in manifest["puzzles"]})
     fills = [page_fill(page_marks(pdf, page - 1)) for page in pages]
     assert None not in fills, "every puzzle page has a running head and a folio"
     return fills  # type: ignore[return-value]
@@ -224,32 +215,3 @@ def _gutter(marks) -> float:
             gaps.append(min(b[axis] for b in after) - max(b[axis + 2] for b in before))
     assert gaps, "the page's grids split in halves across or down"
     return min(gaps)
-
-
-ODD_LAST = """\
-title: Odd last
-layout: 6x9
-seed: 3
-sections:
-  - {kind: futoshiki, size: 5, count: 3, difficulty: easy, per_page: 2}
-"""
-
-
-def test_a_sections_odd_last_puzzle_is_drawn_the_size_of_its_siblings(tmp_path):
-    """Two a page: the third puzzle, alone on the last page, has its siblings' cells and
-    title size, in the top half of its page (it took the whole page before)."""
-    spec = tmp_path / "odd.yaml"
-    spec.write_text(ODD_LAST, encoding="utf-8")
-    build_book(spec, tmp_path / "out", workers=1)
-    pdf = (tmp_path / "out" / "odd.pdf").read_bytes()
-    manifest = json.loads((tmp_path / "out" / "odd.json").read_text(encoding="utf-8"))
-    first, _, last = [p["page"] for p in manifest["puzzles"]]
-    looks = []
-    for page in (first, last):
-        marks = page_marks(pdf, page - 1)
-        texts = [m for m in marks if m.kind == "text"]
-        title = max(texts, key=lambda m: (m.size or 0, m.bbox[3]))
-        looks.append((round(smallest_cell(marks) or 0, 1), round(title.size or 0, 1)))
-        lowest = min(m.bbox[1] for m in marks if m.kind == "stroke")
-    assert looks[0] == looks[1], looks
-    assert lowest > 9 * 72 / 2, lowest

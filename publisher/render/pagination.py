@@ -199,14 +199,11 @@ def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
                                 f"so no text is smaller than {layout.min_font_size:g} pt "
                                 f"and cells you write in are at least "
                                 f"{layout.min_writing_cell / 72:.2f} in")
-        chunks = _chunks(items, per_page, outcomes, packets)
-        fullest = max(len(chunk) for chunk in chunks)
-        for chunk in chunks:
+        for chunk in _chunks(items, per_page, outcomes, packets):
             more = run_on.get(chunk[0], 0) if per_page == 1 else 0
             if more and len(pages) % 2 == 0:
                 pages.append(Page("notes"))    # the grid on a left-hand page, clues facing
-            pages.append(Page("puzzles", chunk,
-                              _last_grid(len(chunk), fullest, per_page, layout),
+            pages.append(Page("puzzles", chunk, _last_grid(len(chunk), per_page, layout),
                               heading, continued=more))
             for i in chunk:
                 result.placements[i].page = len(pages)
@@ -232,14 +229,11 @@ def _chunks(items: list[int], per_page: int, outcomes: list[Outcome],
             for start in range(0, len(group), per_page)]
 
 
-def _last_grid(held: int, fullest: int, per_page: int, layout: Layout) -> int:
-    """The page grid for a run's page holding `held` puzzles: the run's when another of
-    its pages holds more (`fullest`), so that a section's last page draws its puzzles the
-    size of their siblings, in the first cells. Pages all holding as few (a section on
-    one page, a worksheet's one-puzzle packets) that would leave more than half of the
-    grid empty take the smallest grid holding them, whose larger cells fill the page (a
-    puzzle reading in a cell reads in a larger)."""
-    if held < fullest or held * 2 > per_page:
+def _last_grid(held: int, per_page: int, layout: Layout) -> int:
+    """The page grid for a run's page holding `held` puzzles: the run's, unless they would
+    leave more than half of it empty (a run's last page); then the smallest grid holding
+    them, whose larger cells fill the page (a puzzle reading in a cell reads in a larger)."""
+    if held * 2 > per_page:
         return per_page
     return min((n for n in layout.page_grids if held <= n <= per_page), default=per_page)
 
