@@ -520,6 +520,9 @@ def test_a_warning_shared_by_a_sections_puzzles_is_one_line():
                                 kept=SimpleNamespace(warnings=["one thing"]))
                 for n in range(1, 6)]
     assert puzzle_warnings(outcomes) == ["Лес 1, Лес 2, Лес 3 and 2 more (Лес): one thing"]
+    alone = [SimpleNamespace(job=SimpleNamespace(section_title="Лес", title="Лес"),
+                             kept=SimpleNamespace(warnings=["one thing"]))]
+    assert puzzle_warnings(alone) == ["Лес: one thing"]         # not "Лес (Лес)"
 
 
 def test_the_cli_reports_one_puzzle_in_the_singular(write_spec, tmp_path):
