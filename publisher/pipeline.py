@@ -273,7 +273,8 @@ def _web_pages(spec: Spec, outcomes: list[Outcome], placements: list,
 def puzzle_warnings(outcomes: list[Outcome], named: int = 3) -> list[str]:
     """The boards' warnings, one line per message and section: the same message for
     several puzzles (a Russian crossword's missing .puz) names the first few, and the
-    versions of a puzzle (`copies:`, one title) once."""
+    versions of a puzzle (`copies:`, one title) once; a section of one puzzle named as the
+    section is named once ("Codeword: ...", not "Codeword (Codeword): ...")."""
     grouped: dict[tuple[str, str], list[str]] = {}
     for o in outcomes:
         for w in o.kept.warnings:
@@ -283,7 +284,7 @@ def puzzle_warnings(outcomes: list[Outcome], named: int = 3) -> list[str]:
     for (section, message), titles in grouped.items():
         who = ", ".join(titles[:named]) + (f" and {len(titles) - named} more"
                                            if len(titles) > named else "")
-        lines.append(f"{who} ({section}): {message}")
+        lines.append(f"{who}: {message}" if who == section else f"{who} ({section}): {message}")
     return lines
 
 

@@ -365,7 +365,19 @@ def not_common_words(language: str) -> frozenset[str]:
     """Fill-list words the codeword and word ladder never take as common words though they
     score high: names, foreign and rude words (wordlists/not-common/<lang>.txt, built by
     tools/build_not_common.py from the Hunspell dictionaries, which are not needed here)."""
-    path = data_dir("wordlists") / "not-common" / f"{language}.txt"
+    return _bundled_words("not-common", language)
+
+
+@lru_cache(maxsize=8)
+def spelled_out_words(language: str) -> frozenset[str]:
+    """Fill-list words whose grid form is not how they are written (German FUER is für,
+    GROSS groß): a word ladder shows its rungs as words, so never takes them
+    (wordlists/spelled-out/<lang>.txt, built by tools/build_not_common.py)."""
+    return _bundled_words("spelled-out", language)
+
+
+def _bundled_words(folder: str, language: str) -> frozenset[str]:
+    path = data_dir("wordlists") / folder / f"{language}.txt"
     if not path.is_file():
         return frozenset()
     return frozenset(parse_fill_list(read_text(path, MAX_LIST_BYTES)))

@@ -359,6 +359,8 @@ def plan(**section):
      "`count` above 1 needs `words_per_puzzle`"),
     ({"size": 9, "count": 2, "words_per_puzzle": 3, "clues": {"lion": "a", "ant": "b"}},
      "clues", "need 6 different words"),
+    ({"size": 9, "count": 2, "words_per_puzzle": 3, "clues": {"lion": "a", "ant": "b"},
+      "repeat": "allow"}, "clues", "a puzzle of 3 words needs 3 words"),
     ({"size": 9, "puzzles": [{"title": "T", "clues": {"lion": "a"}}]},
      "puzzles[0].clues", "at least 2 words"),
 ])
@@ -366,6 +368,18 @@ def test_bad_requests_fail_fast_with_a_clear_message(section, field, text, tmp_p
     message = spec_error(tmp_path, {"kind": "crossword", **section})
     where = f"sections[0].{field}: " if field else "sections[0]: "
     assert "bad.yaml:" in message and where in message and text in message
+
+
+def test_repeat_allow_needs_only_one_puzzles_words(write_spec):
+    # review 6: 3 puzzles of 4 words from 5 words, which may recur across them
+    from publisher.plan import plan_book
+    from publisher.spec import load_spec
+    spec = load_spec(write_spec(
+        "title: T\nsections:\n  - {kind: crossword, size: 9, count: 3, words_per_puzzle: 4,"
+        " clues: a.yaml, repeat: allow}\n",
+        a__yaml="".join(f"{w}: clue {w}\n" for w in sorted(ANIMALS)[:5])))
+    answers = [{answer for _, answer, _ in job.params.words} for job in plan_book(spec)]
+    assert [len(a) for a in answers] == [4, 4, 4] and len(set.union(*answers)) == 5
 
 
 def test_pool_draws_distinct_words_and_skips_words_too_long():
@@ -520,6 +534,9 @@ def test_a_warning_shared_by_a_sections_puzzles_is_one_line():
                                 kept=SimpleNamespace(warnings=["one thing"]))
                 for n in range(1, 6)]
     assert puzzle_warnings(outcomes) == ["Лес 1, Лес 2, Лес 3 and 2 more (Лес): one thing"]
+    alone = [SimpleNamespace(job=SimpleNamespace(section_title="Лес", title="Лес"),
+                             kept=SimpleNamespace(warnings=["one thing"]))]
+    assert puzzle_warnings(alone) == ["Лес: one thing"]         # not "Лес (Лес)"
 
 
 def test_the_cli_reports_one_puzzle_in_the_singular(write_spec, tmp_path):

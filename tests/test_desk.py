@@ -32,6 +32,29 @@ def test_dates_in_the_catalogue_languages():
     assert format_date(day, "%Y-%m-%d %a", "es") == "2026-12-01 mar"
 
 
+@pytest.mark.parametrize("language, short, long", [
+    ("en", "Mon 1 Mar", "Monday 1 March 2027"),
+    ("de", "Mo. 1 März", "Montag, 1. März 2027"),
+    ("fr", "lun. 1er mars", "lundi 1er mars 2027"),
+    ("it", "lun 1 mar", "lunedì 1 marzo 2027"),
+    ("nl", "ma 1 mrt", "maandag 1 maart 2027"),
+    ("pt", "seg. 1 mar.", "segunda-feira, 1 de março de 2027"),
+    ("es", "lun 1 mar", "lunes 1 de marzo de 2027"),
+    ("ru", "пн 1 мар.", "понедельник, 1 марта 2027"),
+])
+def test_short_and_long_dates_in_each_language(language, short, long):
+    # %a/%b are the language's own abbreviations (nl "ma 1 mrt", not "maa 1 maa").
+    assert format_date(date(2027, 3, 1), "%a %-d %b", language) == short
+    assert format_date(date(2027, 3, 1), "", language) == long
+
+
+def test_short_names_with_and_without_a_day():
+    assert format_date(date(2027, 3, 2), "%a %-d %b", "de") == "Di. 2 März"
+    assert format_date(date(2027, 3, 2), "%a %-d %b", "fr") == "mar. 2 mars"
+    assert format_date(date(2027, 5, 1), "%b %Y", "ru") == "май 2027"     # no day: nominative
+    assert format_date(date(2027, 3, 1), "%-d/%-m/%Y", "fr") == "1/3/2027"  # 1er only in words
+
+
 def answers_by_date(manifest_path):
     """(date, answer) of every puzzle, read from the manifest."""
     manifest = json.loads(manifest_path.read_text(encoding="utf-8"))

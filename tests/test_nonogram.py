@@ -588,6 +588,17 @@ def test_random_grids_are_neither_near_black_nor_near_white(tmp_path, difficulty
         assert fewest <= shaded <= most, (seed, shaded)
 
 
+@pytest.mark.parametrize("size, difficulty", [(10, "medium"), (8, "easy")])
+def test_random_grids_use_every_edge_line(tmp_path, size, difficulty):
+    """Review 6: a random grid with an empty first or last row or column (clue 0 on the
+    edge) is a grid a size smaller: every edge line of a kept grid has a shaded cell."""
+    params = plan(tmp_path, {"size": size, "difficulty": difficulty})[0].params
+    for seed in range(24):
+        rows = KIND.generate(params, seed).solution
+        columns = ["".join(row[c] for row in rows) for c in range(size)]
+        assert all("#" in line for line in (rows[0], rows[-1], columns[0], columns[-1])), seed
+
+
 def test_random_grids_in_large_print_have_clues_the_page_prints(tmp_path):
     """Review 5, item 11: 15x15 random grids in large print failed the legibility floor
     after generating (lines of up to 8 numbers); the plan gives the most numbers a line

@@ -13,7 +13,7 @@ import pytest
 
 from publisher.kinds.codeword.make import COMMON, common_index
 from publisher.kinds.wordladder.ladder import common_words
-from publisher.words import read_fill_list
+from publisher.words import read_fill_list, spelled_out_words
 
 ROOT = Path(__file__).resolve().parent.parent
 WORDLISTS = ROOT / "wordlists"
@@ -78,6 +78,19 @@ def test_everyday_words_the_rules_mistake_stay(language):
         assert word in codeword and word in ladder, word
 
 
+def test_a_ladder_takes_no_word_its_grid_spells_out():
+    # review 6: QUER -> FUER -> FUHR: FUER is für (three letters to a reader), GROSS groß;
+    # a codeword keeps them (German grids spell umlauts and ß out by convention)
+    for word in ("FUER", "SCHOEN", "GROSS", "WEISS"):
+        codeword, ladder = pools("de", len(word))
+        assert word in codeword and word not in ladder, word
+    for word in ("QUER", "FUHR", "FEUER", "MASSE", "TREUE", "KUSS"):   # written so
+        codeword, ladder = pools("de", len(word))
+        assert word in ladder, word
+    codeword, ladder = pools("fr", 5)
+    assert "COEUR" in codeword and "COEUR" not in ladder and "TEMPS" in ladder
+
+
 def test_every_language_keeps_most_common_words():
     for language in ("en", "es", "ru", "de", "fr", "it", "pt", "nl"):
         scores = read_fill_list(WORDLISTS / language / "fill.txt")
@@ -113,3 +126,14 @@ def test_the_list_is_what_the_script_makes(language):
                     if s >= COMMON)
     sample = set(sorted(listed)[::20]) | set(common[::1000]) | set(FOUND.get(language, []))
     assert set(builder().build(language, sample)) == listed & sample
+
+
+def test_the_spelled_out_list_is_what_the_script_makes(language="de"):
+    if shutil.which("hunspell") is None or not Path("/usr/share/hunspell/de_DE.dic").is_file():
+        pytest.skip("needs hunspell and its dictionaries (tools/build_not_common.py says which)")
+    pytest.importorskip("wordfreq")
+    listed = spelled_out_words(language)
+    common = sorted(w for w, s in read_fill_list(WORDLISTS / language / "fill.txt").items()
+                    if s >= 80)
+    sample = set(sorted(listed)[::100]) | set(common[::1000]) | {"FUER", "GROSS", "MASSE"}
+    assert builder().build_spelled_out(language, sample) == listed & sample

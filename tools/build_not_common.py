@@ -33,6 +33,12 @@ in wordfreq's list:
   MITTE, Dutch KANT, Italian NATURE).
 Only the spellings the language's dictionary knows count (EVA is eva and éva in wordfreq).
 
+It also writes wordlists/spelled-out/<lang>.txt (German and French only have any): the
+fill words of LADDER_SCORE or more whose every known spelling the grid writes with more
+letters (für -> FUER, cœur -> COEUR; wordfreq folds ß to ss, so "gross" counts when the
+dictionary knows only groß). A codeword keeps them (German and French grids spell these letters
+out by convention), a word ladder does not: its rungs are shown as words (review 6: FUER).
+
 The dictionaries and wordfreq are only asked about the fill list's own words: no entry,
 flag or other text of theirs is copied (see wordlists/FILL-LISTS.md for their licences).
 
@@ -47,14 +53,16 @@ from __future__ import annotations
 import re
 import sys
 from collections import defaultdict
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build_fill_lists import (CANDIDATES, ROOT, SETTINGS, accepted_by_dictionary,  # noqa: E402
-                              grid_form)
+                              grid_form, sharp_s_words)
 
 MIN_SCORE = 70                 # publisher/kinds/codeword/make.py COMMON
+LADDER_SCORE = 80              # publisher/kinds/wordladder/ladder.py COMMON_SCORE
 FOREIGN_ZIPF = 1.0             # Zipf points (x10 frequency) that make a word English
 RARE_HERE = 4.0                # Zipf in its own language below which an English word is foreign
 FOREIGN_NAMES = 4              # other dictionaries knowing a word only capitalised: a name
@@ -204,6 +212,13 @@ def is_name(token: str, lang: str, dicts: Dictionaries, de_flags: dict[str, list
             and any(dicts.only_capitalised(token, other) for other in LATIN if other != "de"))
 
 
+def is_spelled_out(token: str, lang: str) -> bool:
+    """A word whose grid form spells a letter out (German für -> FUER, French cœur ->
+    COEUR): a ladder's rungs show it as a word of more letters than the reader knows
+    (review 6: QUER -> FUER)."""
+    return len(grid_form(token, lang)) != len(token)
+
+
 def is_foreign_name(token: str, lang: str, dicts: Dictionaries) -> bool:
     """A name other dictionaries spell with a capital that this one accepts in lower case
     (not English: its dictionary spells names with capitals, and they have: COOK, Cook)."""
@@ -262,13 +277,18 @@ def rude(word: str, lang: str) -> bool:
         and word[:len(word) - len(ending)] in rude_words(lang) for ending in INFLECTIONS[lang])
 
 
+def known_spellings(spelled: list[str], lang: str, dicts: Dictionaries) -> list[str]:
+    """The spellings the language's dictionary knows (EVA is eva and éva in wordfreq)."""
+    tokens = [t for t in spelled if t in dicts.lower[lang] or capital(t) in dicts.upper[lang]]
+    return tokens or spelled
+
+
 def classify(lang: str, words: dict[str, list[str]], dicts: Dictionaries,
              de_flags: dict[str, list[set[str]]]) -> dict[str, str]:
     """{WORD: why} for the words that are not common words."""
     out = {}
     for word, spelled in words.items():
-        tokens = [t for t in spelled if t in dicts.lower[lang] or capital(t) in dicts.upper[lang]]
-        tokens = tokens or spelled
+        tokens = known_spellings(spelled, lang, dicts)
         if word in HAND_KEPT.get(lang, ()):
             continue
         if word in HAND_PICKED.get(lang, ()):
@@ -288,33 +308,72 @@ def classify(lang: str, words: dict[str, list[str]], dicts: Dictionaries,
     return out
 
 
-def build(lang: str, sample: set[str] | None = None) -> dict[str, str]:
-    """{WORD: why} for the language (or only the words of `sample`: a test's check)."""
-    scores = fill_words(lang)
+def spellings_of(lang: str, scores: dict[str, int], sample: set[str] | None,
+                 ) -> dict[str, list[str]]:
     if sample is not None:
         scores = {w: s for w, s in scores.items() if w in sample}
     words = spellings(lang, set(scores))
     for word in scores:
         words.setdefault(word, [])
+    return words
+
+
+def build(lang: str, sample: set[str] | None = None) -> dict[str, str]:
+    """{WORD: why} for the language (or only the words of `sample`: a test's check)."""
+    words = spellings_of(lang, fill_words(lang), sample)
     tokens = sorted({t for ts in words.values() for t in ts})
     dicts = Dictionaries(tokens, LATIN + (("ru",) if lang == "ru" else ()))
     return classify(lang, words, dicts, german_flags())
+
+
+def build_spelled_out(lang: str, sample: set[str] | None = None) -> set[str]:
+    """The ladder's words (LADDER_SCORE and up) every known spelling of which the grid
+    spells out (FUER), for wordlists/spelled-out/<lang>.txt."""
+    scores = {w: s for w, s in fill_words(lang).items() if s >= LADDER_SCORE}
+    words = spellings_of(lang, scores, sample)
+    tokens = sorted({t for ts in words.values() for t in ts})
+    dicts = Dictionaries(tokens, (lang,))
+    # wordfreq folds ß to ss: "gross" is groß when only the ß spelling is a word (not Masse)
+    unknown = [t for t in tokens if t not in dicts.lower[lang] and capital(t) not in dicts.upper[lang]]
+    sharp = sharp_s_words([t for t in unknown if "ss" in t], SETTINGS[lang][0]) if lang == "de" else set()
+    return {word for word, spelled in words.items() if spelled and all(
+        t in sharp or is_spelled_out(t, lang) for t in known_spellings(spelled, lang, dicts))}
+
+
+def write_list(path: Path, header: str, words: Iterable[str]) -> int:
+    """Write the sorted list under its header; how many words it held before."""
+    before = len(path.read_text(encoding="utf-8").splitlines()) - 3 if path.is_file() else 0
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(header + "".join(f"{w}\n" for w in sorted(words)), encoding="utf-8")
+    return before
 
 
 def main(langs: list[str]) -> None:
     for lang in langs or list(SETTINGS):
         found = build(lang)
         out = ROOT / "wordlists" / "not-common" / f"{lang}.txt"
-        out.parent.mkdir(exist_ok=True)
-        before = len(out.read_text(encoding="utf-8").splitlines()) - 3 if out.is_file() else 0
-        header = (f"# Not common words ({lang}): names, foreign words and rude words that the codeword\n"
-                  "# and word ladder kinds never use, one a line, in fill-list form.\n"
-                  "# Built by tools/build_not_common.py (its header says how); do not edit by hand.\n")
-        out.write_text(header + "".join(f"{w}\n" for w in sorted(found)), encoding="utf-8")
-        kinds = defaultdict(int)
+        before = write_list(out, (
+            f"# Not common words ({lang}): names, foreign words and rude words that the codeword\n"
+            "# and word ladder kinds never use, one a line, in fill-list form.\n"
+            "# Built by tools/build_not_common.py (its header says how); do not edit by hand.\n"),
+            found)
+        kinds: dict[str, int] = defaultdict(int)
         for why in found.values():
             kinds[why.split(":")[0]] += 1
         print(f"{lang}: {before} -> {len(found)} words ({dict(kinds)}) -> {out.relative_to(ROOT)}")
+        write_spelled_out(lang)
+
+
+def write_spelled_out(lang: str) -> None:
+    spelled = build_spelled_out(lang)
+    out = ROOT / "wordlists" / "spelled-out" / f"{lang}.txt"
+    if spelled or out.is_file():
+        before = write_list(out, (
+            f"# Spelled-out words ({lang}): fill words whose grid form is not how they are\n"
+            "# written (FUER is für, GROSS groß): a word ladder never takes them as rungs.\n"
+            "# Built by tools/build_not_common.py (its header says how); do not edit by hand.\n"),
+            spelled)
+        print(f"{lang}: {before} -> {len(spelled)} spelled-out words -> {out.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -106,6 +106,12 @@ class Catalogue:
         return str(self.data["language"]["alphabet"])
 
     @property
+    def rare_letters(self) -> str:
+        """Letters of the alphabet the language's own words hardly use (Italian J K W X Y:
+        loanwords only); a grid may lack them without a warning."""
+        return str(self.data["language"].get("rare_letters") or "")
+
+    @property
     def accents(self) -> str:
         return str(self.data["language"]["accents"])
 

@@ -60,24 +60,29 @@ _DIRECTIVE = re.compile(r"%(-?)(.)")
 
 
 def format_date(day: date, pattern: str, language: str) -> str:
-    """strftime with the catalogue's names: %A/%a weekday, %B/%b month (genitive when the
-    pattern also has a day, %d or %-d: "1 декабря"), %-d/%-m without a leading zero.
+    """strftime with the catalogue's names: %A/%a weekday, %B/%b month, long and short
+    (genitive when the pattern also has a day, %d or %-d: "1 декабря"), %-d/%-m without a
+    leading zero (French "1er" on the first of a named month).
     An empty pattern or "long" is the language's long date (`dates.long`)."""
     names = catalogue(language)
     if pattern in ("", "long"):
         pattern = names.text("dates.long")
     has_day = "%d" in pattern or "%-d" in pattern
-    months = names.names("dates.months_genitive" if has_day else "dates.months")
-    weekdays = names.names("dates.weekdays")
+    genitive = "_genitive" if has_day else ""
+    names_of = {"A": names.names("dates.weekdays"), "a": names.names("dates.weekdays_short"),
+                "B": names.names("dates.months" + genitive),
+                "b": names.names("dates.months_short" + genitive)}
+    # French writes the first of the month "1er" before a month name, never in 1/3/2027.
+    first_day = names.data["dates"].get("first_day") if re.search("%[Bb]", pattern) else None
 
     def one(match: re.Match[str]) -> str:
         bare, code = match.group(1) == "-", match.group(2)
         if code in "Aa":
-            word = weekdays[day.weekday()]
-            return word if code == "A" else word[:3]
+            return names_of[code][day.weekday()]
         if code in "Bb":
-            word = months[day.month - 1]
-            return word if code == "B" else word[:3]
+            return names_of[code][day.month - 1]
+        if code == "d" and bare and day.day == 1 and first_day:
+            return str(first_day)
         text = day.strftime("%" + code)
         return text.lstrip("0") or "0" if bare else text
 

@@ -96,15 +96,18 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
                                   params.language, params.difficulty, frozenset(params.avoid))
         except CodewordFailed as exc:
             raise GenerationFailed(str(exc)) from None
-        warnings = [f"the grid lacks {', '.join(made.missing)} (no common words could place "
-                    f"{'it' if len(made.missing) == 1 else 'them'})"] if made.missing else []
+        # Letters only loanwords use (Italian K) are no loss worth a warning.
+        rare = catalogue(params.language).rare_letters
+        lacking = [letter for letter in made.missing if letter not in rare]
+        warnings = [f"the grid lacks {', '.join(lacking)} (no common words could place "
+                    f"{'it' if len(lacking) == 1 else 'them'})"] if lacking else []
         return CodewordBoard(score=-float(len(made.missing)), warnings=warnings,
                              solution=made.solution, numbers=made.numbers, key=made.key,
                              givens=made.givens, grade=params.difficulty,
                              language=params.language)
 
     def unbeatable(self, board: CodewordBoard, params: CodewordParams) -> bool:
-        return not board.warnings            # every letter of the alphabet is in it
+        return board.score == 0              # every letter of the alphabet is in it
 
     def identity(self, board: CodewordBoard) -> Hashable:
         return tuple("".join(ch or "#" for ch in row) for row in board.solution)

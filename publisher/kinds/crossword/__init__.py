@@ -180,12 +180,14 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
             # a pool may hold words too long for this grid: they are simply not drawn
             fitting = [w for w in pool if 2 <= len(w.answer) <= limit and (w.clue or "").strip()]
             per_puzzle = section.words_per_puzzle or 0
-            need = (section.count or 1) * per_puzzle
+            puzzles = 1 if section.repeat == "allow" else section.count or 1  # words recur
+            need = puzzles * per_puzzle
             if need > len(fitting):
-                raise ctx.error(field, f"{section.count or 1} puzzles x {per_puzzle} words need "
-                                f"{need} different words with clues of 2..{limit} letters, "
-                                f"the list has {len(fitting)}; lower `count` or "
-                                "`words_per_puzzle`, or add words")
+                asked = (f"{puzzles} puzzles x {per_puzzle} words need {need} different words"
+                         if puzzles > 1 else f"a puzzle of {per_puzzle} words needs {need} words")
+                lower = "`count` or `words_per_puzzle`" if puzzles > 1 else "`words_per_puzzle`"
+                raise ctx.error(field, f"{asked} with clues of 2..{limit} letters, "
+                                f"the list has {len(fitting)}; lower {lower}, or add words")
             return fitting
 
         requests = []

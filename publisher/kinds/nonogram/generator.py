@@ -171,9 +171,9 @@ _Grid = tuple[list[int], list[int], list[Clue], list[Clue]]
 def _drawn(rows: list[int], width: int, fewest: float, most: float,
            plain: float | None, deepest: int | None = None) -> _Grid | None:
     """A drawn grid with its columns and clues, or None when it is out of the shaded band,
-    its clues give more than `plain` cells away or a line has more than `deepest` numbers
-    (the cheap tests first)."""
-    if not fewest <= sum(mask.bit_count() for mask in rows) <= most:
+    an edge line is empty (the grid would be a size smaller), its clues give more than
+    `plain` cells away or a line has more than `deepest` numbers (the cheap tests first)."""
+    if not rows[0] or not rows[-1] or not fewest <= sum(mask.bit_count() for mask in rows) <= most:
         return None
     height = len(rows)
     row_clues = [_clue(mask, width) for mask in rows]
@@ -183,6 +183,8 @@ def _drawn(rows: list[int], width: int, fewest: float, most: float,
     if plain is not None and away > plain:
         return None
     cols = _columns(rows, width)
+    if not cols[0] or not cols[-1]:
+        return None
     col_clues = [_clue(mask, height) for mask in cols]
     if plain is not None and away + _given_away(col_clues, height) > plain:
         return None
@@ -194,8 +196,10 @@ def _drawn(rows: list[int], width: int, fewest: float, most: float,
 def _plain_enough(rows: list[int], row_clues: list[Clue], col_clues: list[Clue], width: int,
                   fewest: float, most: float, plain: float | None,
                   deepest: int | None = None) -> bool:
-    """In the shaded band, no line with more than `deepest` numbers, and the clues give at
-    most `plain` cells away on their own."""
+    """In the shaded band, no edge line empty, no line with more than `deepest` numbers,
+    and the clues give at most `plain` cells away on their own."""
+    if not (row_clues[0] and row_clues[-1] and col_clues[0] and col_clues[-1]):
+        return False
     if deepest and max(map(len, row_clues + col_clues)) > deepest:
         return False
     return fewest <= sum(mask.bit_count() for mask in rows) <= most and (

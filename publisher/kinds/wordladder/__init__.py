@@ -1,7 +1,7 @@
 """Word ladder: from the first word to the last, changing one letter a step, every rung a
 common word of the language (its fill list at a high score, never a blocklisted word nor
-a name or foreign word: words.not_common_words). The
-printed par is the shortest ladder's length; the key shows one shortest ladder. With clues,
+a name or foreign word: words.not_common_words, nor a word the grid spells out, German
+FUER for für: words.spelled_out_words). The printed par is the shortest ladder's length; the key shows one shortest ladder. With clues,
 every rung is clued from the language's clue database and the key's ladder is the only one
 that fits the clues."""
 from __future__ import annotations

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ...words import (bundled_themes, grid_form, not_common_words, read_fill_list,
-                       read_list_file, read_yaml_list)
+                       read_list_file, read_yaml_list, spelled_out_words)
 
 COMMON_SCORE = 80        # fill-list score a rung needs (0-100; 80 keeps the best-known fifth)
 # Three-letter words: abbreviations and fragments score high (es SEO, ABC, NUM): these need more.
@@ -61,10 +61,11 @@ def is_blocked(word: str, blocked: frozenset[str]) -> bool:
 @lru_cache(maxsize=16)
 def common_words(fill: str, length: int, language: str,
                  blocklists: tuple[str, ...]) -> dict[str, int]:
-    """{WORD: score} of `length` letters scoring `common_score` or more, none blocklisted
-    and none a name or foreign word (words.not_common_words)."""
+    """{WORD: score} of `length` letters scoring `common_score` or more, none blocklisted,
+    none a name or foreign word (words.not_common_words) and none written otherwise than
+    the rung shows it (words.spelled_out_words: German FUER is für)."""
     blocked = blocked_forms(blocklists, language)
-    barred = not_common_words(language)
+    barred = not_common_words(language) | spelled_out_words(language)
     least = common_score(length)
     return {w: s for w, s in _fill(fill).items() if len(w) == length and s >= least
             and w not in barred and not is_blocked(w, blocked)}
