@@ -7,8 +7,9 @@ import unicodedata
 from typing import Any
 
 from .ground.catalogue import catalogue
-from .ground.fonts import (BOLD, ITALIC, PT_SANS, REGULAR, BookFonts, FontFileError, find_font,
-                           font_label, missing_glyphs, register_font_file)
+from .ground.fonts import (BOLD, FAINT_WEIGHT, ITALIC, PT_SANS, REGULAR, BookFonts,
+                           FontFileError, find_font, font_label, missing_glyphs,
+                           register_font_file, weight_class)
 from .spec import Spec
 
 
@@ -49,6 +50,12 @@ def book_fonts(spec: Spec) -> BookFonts:
                     spec.inputs.append(path)
             except (FontFileError, OSError) as exc:
                 raise spec.error(("fonts", key), str(exc)) from None
+            weight = weight_class(path)
+            if weight is not None and weight < FAINT_WEIGHT:
+                line = spec.lines.get(("fonts", key), spec.lines.get(("fonts",), 1))
+                spec.notes.append(f"{spec.path.name}:{line}: fonts.{key}: {path.name} is a "
+                                  f"thin weight ({weight}; Regular is 400): its strokes print "
+                                  "faint at puzzle sizes; give a Regular or heavier file")
     text = files.get("text", REGULAR)
     fonts = BookFonts(text=text,
                       bold=files.get("text_bold") or (text if "text" in files else BOLD),

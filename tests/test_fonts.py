@@ -119,6 +119,19 @@ def test_bold_grid_without_a_bold_grid_font_says_so(tmp_path):
 
 
 @needs_lato
+def test_a_thin_grid_font_is_noted_and_a_regular_one_not(tmp_path):
+    """Hairline letters pass every size check yet print faint: the build says so, naming
+    the key; Regular and Light weights say nothing."""
+    (tmp_path / "faint").mkdir()
+    (tmp_path / "plain").mkdir()
+    faint = build(tmp_path / "faint", spec_text("fonts: {grid: Lato-Hairline}"))
+    assert faint.returncode == 0, faint.stderr
+    assert "fonts.grid" in faint.stderr and "Lato-Hairline.ttf" in faint.stderr
+    plain = build(tmp_path / "plain", spec_text("fonts: {grid: Lato-Light}"))
+    assert plain.returncode == 0 and "thin weight" not in plain.stderr, plain.stderr
+
+
+@needs_lato
 def test_a_letter_the_users_font_lacks_is_a_clear_error(tmp_path):
     from reportlab.pdfbase.ttfonts import TTFont
 

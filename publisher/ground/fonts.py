@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import struct
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -86,6 +87,25 @@ def register_font_file(path: Path) -> str:
     _stand_in(font)
     pdfmetrics.registerFont(font)
     return name
+
+
+# OS/2 weight classes under this (Thin 200, Hairline 100) print faint at puzzle sizes
+FAINT_WEIGHT = 300
+
+
+def weight_class(path: Path) -> int | None:
+    """The font file's weight class (OS/2 usWeightClass: 400 Regular, 700 Bold), or None
+    when it has no OS/2 table."""
+    data = Path(path).read_bytes()
+    try:
+        (tables,) = struct.unpack_from(">H", data, 4)
+        for i in range(tables):
+            tag, _, offset, _ = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+            if tag == b"OS/2":
+                return int(struct.unpack_from(">H", data, offset + 4)[0])
+    except struct.error:
+        return None
+    return None
 
 
 def font_label(name: str) -> str:
