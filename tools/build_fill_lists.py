@@ -67,6 +67,8 @@ ROMAN = re.compile(r"^M{0,4}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$")
 
 def grid_form(word: str, lang: str) -> str:
     """Upper-case grid letters; accents stripped except on the language's own letters."""
+    if word.isascii():             # no accent, umlaut or ligature: the letters as they are
+        return word.upper()
     out = []
     for ch in unicodedata.normalize("NFC", word).upper():
         spelled = SPELLED_OUT.get(ch) or UMLAUTS.get(lang, {}).get(ch)

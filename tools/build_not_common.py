@@ -166,8 +166,8 @@ def spellings(lang: str, words: set[str]) -> dict[str, list[str]]:
     import wordfreq
     out: dict[str, list[str]] = defaultdict(list)
     for token in wordfreq.top_n_list(lang, CANDIDATES):
-        if token.isalpha() and grid_form(token, lang) in words:
-            out[grid_form(token, lang)].append(token)
+        if token.isalpha() and (form := grid_form(token, lang)) in words:
+            out[form].append(token)
     return out
 
 
