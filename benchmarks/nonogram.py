@@ -98,7 +98,7 @@ def any_line_solvable(size: int, runs: int) -> tuple[float, float]:
         rng = random.Random(seed)
         while True:
             drawn += 1
-            rows = generator._draw(size, size, "medium", rng)
+            rows = generator._draw(size, size, "medium", rng.randbytes(9 * generator._plane_bytes(size, size)))
             cols = generator._columns(rows, size)
             stage, _ = settle_random([generator._clue(m, size) for m in rows],
                                      [generator._clue(m, size) for m in cols], "medium", rows)

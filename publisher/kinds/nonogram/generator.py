@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .solver import (FILLED, STAGES, UNKNOWN, Clue, Contradiction, LINE_STAGE, Line,
-                     clue_of, grade, line_full, line_simple, probe, propagate, settle_random,
-                     solved)
+                     clue_of, grade, line_full, line_simple, native, probe, propagate,
+                     settle_random, solved)
 
 # Random grids: how dark, by grade (darker grids have longer runs: easier lines), at 10
 # and at 20 or more cells a side (between: in proportion). Large grids drawn lighter are
@@ -140,8 +140,7 @@ def random_grid(height: int, width: int, difficulty: str, rng: random.Random,
         grid: _Grid | None = None
         for _ in range(WALK_STEPS):
             if grid is None:
-                grid = _drawn(_draw(height, width, difficulty, rng), width, fewest, most, plain,
-                              deepest)
+                grid = _new_grid(height, width, difficulty, rng, fewest, most, plain, deepest)
                 if grid is None:
                     continue
             rows, cols, row_clues, col_clues = grid
@@ -166,6 +165,21 @@ def random_grid(height: int, width: int, difficulty: str, rng: random.Random,
 
 # a grid being walked: its rows and columns as masks, and their clues
 _Grid = tuple[list[int], list[int], list[Clue], list[Clue]]
+
+
+def _new_grid(height: int, width: int, difficulty: str, rng: random.Random, fewest: float,
+              most: float, plain: float | None, deepest: int | None) -> _Grid | None:
+    """A random grid (_draw) that passes _drawn's tests, or None."""
+    data = rng.randbytes(9 * _plane_bytes(height, width))
+    if native is None or max(height, width) > native.LARGEST:
+        return _drawn(_draw(height, width, difficulty, data), width, fewest, most, plain,
+                      deepest)
+    rows = native.draw(data, height, width, _threshold(difficulty, height, width), fewest,
+                       most, -1.0 if plain is None else plain, deepest or 0)
+    if rows is None:
+        return None
+    cols = _columns(rows, width)
+    return rows, cols, [_clue(mask, width) for mask in rows], [_clue(mask, height) for mask in cols]
 
 
 def _drawn(rows: list[int], width: int, fewest: float, most: float,
@@ -240,21 +254,31 @@ def _columns(rows: list[int], width: int) -> list[int]:
     return [int("".join(column), 2) for column in zip(*cells)][::-1]
 
 
-def _draw(height: int, width: int, difficulty: str, rng: random.Random) -> list[int]:
-    """A random grid's rows as masks (bit c: column c shaded): each cell shaded with the
-    grade's density (in 256ths), then one pass of a majority vote over each cell's 3x3
-    neighbourhood (ties at random): shapes instead of salt and pepper. The grid is one
-    int, row r at bit r * (width + 1), a clear bit between rows; the cells are worked on
-    all at once, in bit slices (bit i of a count in its own int)."""
-    density = _share(DENSITY[difficulty], height, width)
+def _plane_bytes(height: int, width: int) -> int:
+    """The bytes of one random bit per cell in _draw's layout."""
+    return ((width + 1) * height + 7) // 8
+
+
+def _threshold(difficulty: str, height: int, width: int) -> int:
+    """A cell is shaded when its random byte is below this (the grade's density)."""
+    return round(_share(DENSITY[difficulty], height, width) * 256)
+
+
+def _draw(height: int, width: int, difficulty: str, data: bytes) -> list[int]:
+    """A random grid's rows as masks (bit c: column c shaded) from 9 * _plane_bytes random
+    bytes: each cell shaded with the grade's density (in 256ths), then one pass of a
+    majority vote over each cell's 3x3 neighbourhood (ties at random): shapes instead of
+    salt and pepper. The grid is one int, row r at bit r * (width + 1), a clear bit between
+    rows; the cells are worked on all at once, in bit slices (bit i of a count in its own
+    int). Plane k of the data gives bit 7 - k of each cell's byte, the ninth the ties."""
     stride = width + 1
-    bits = stride * height
     cells = int(("0" + "1" * width) * height, 2)      # the grid's cells, not the gaps
-    # each cell shaded when its random byte is below the threshold
-    threshold = round(density * 256)
+    size = _plane_bytes(height, width)
+    planes = [int.from_bytes(data[k * size:(k + 1) * size], "little") for k in range(9)]
+    threshold = _threshold(difficulty, height, width)
     below, equal = 0, cells
     for place in range(7, -1, -1):
-        plane = rng.getrandbits(bits)
+        plane = planes[7 - place]
         if threshold >> place & 1:
             below |= equal & ~plane
             equal &= plane
@@ -267,7 +291,7 @@ def _draw(height: int, width: int, difficulty: str, rng: random.Random) -> list[
     at_least_3 = p3 | p2 | p1 & p0
     more = inside & (p3 | p2 & (p1 | p0)) | edge & (p3 | p2) | corner & at_least_3
     tie = ~(p3 | p2) & p1 & (edge & p0 | corner & ~p0)
-    smooth = (more | tie & rng.getrandbits(bits)) & cells
+    smooth = (more | tie & planes[8]) & cells
     mask = (1 << width) - 1
     return [smooth >> (r * stride) & mask for r in range(height)]
 

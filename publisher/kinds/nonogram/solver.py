@@ -19,6 +19,11 @@ from .lines import (EMPTY, FILLED, FULL, SIMPLE, UNKNOWN, Clue, Contradiction,  
                     Line, _runs_of, answer, clue_of, line_full, line_simple, pack, table_of,
                     unpack)
 
+try:
+    from . import _native as native     # settle_random and the draw in C, answer for answer
+except ImportError:                     # built without a C compiler: the same in Python
+    native = None  # type: ignore[assignment]
+
 STAGES = ("easy", "medium", "hard")
 
 LINE_STAGE: dict[str, Callable[[Clue, Line], Line]] = {"easy": line_simple,
@@ -82,8 +87,11 @@ class Board:
         """The open cells, those whose row and column have the fewest open cells first
         (the likeliest to end in a contradiction, or in a second solution, soon)."""
         width, height = self.width, self.height
-        open_rows = [width - (state | state >> width).bit_count() for state in self.rows]
-        open_cols = [height - (state | state >> height).bit_count() for state in self.cols]
+        row_cells, col_cells = (1 << width) - 1, (1 << height) - 1
+        open_rows = [width - ((state | state >> width) & row_cells).bit_count()
+                     for state in self.rows]
+        open_cols = [height - ((state | state >> height) & col_cells).bit_count()
+                     for state in self.cols]
         cells = self.open_cells()
         cells.sort(key=lambda cell: open_rows[cell[0]] + open_cols[cell[1]])
         return cells
@@ -342,6 +350,9 @@ def settle_random(rows: Sequence[Clue], cols: Sequence[Clue], asked: str,
     of the open cells, the cells where a second solution differs (a swap of open cells,
     else one probing comes across), or none when probing stalls without one (a walk from
     there seldom reaches hard: measured)."""
+    if native is not None and max(len(rows), len(cols)) <= native.LARGEST:
+        stage, found = native.settle(solution, len(cols), STAGES.index(asked))
+        return (None if stage is None else STAGES[stage]), found
     board = Board(rows, cols)
     if asked == "hard":
         board.spread(FULL)
