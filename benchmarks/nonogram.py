@@ -5,16 +5,15 @@
 Random grids: CPU milliseconds per kept puzzle (a generate call keeps a random grid only
 at the grade asked, so it includes every grid drawn and refused; the book's first round
 runs 2 candidates) at 10x10, 20x20 and 30x30, each grade: a batch of --runs puzzles in a
-row from empty line tables (a fresh build), then the next --runs with the tables the
-first left, each over --runs. Beside it `sgt-pattern --generate N RxC` the
-same way: CPU per puzzle of a batch in one process, its start-up (about 8 ms of CPU, more
-than a hundred 10x10 puzzles) left out; its one-line-at-a-time solver proves uniqueness,
-no grades. Then the ratio of each grade to it (issue 29: at most 10x Tatham at the same
-size).
-Then where the ratios come from: how many grids a kept puzzle evaluated (a random grid
-has the grade asked seldom: at 10x10 about one in seven is medium, one in twenty hard), and
-the same seeds again with every line answer in the tables (what the stages cost when no
-line is new); and Tatham's own rule with our draw and stages: keep any grid the line
+row from a fresh start (empty line tables), then the next --runs. Beside it
+`sgt-pattern --generate N RxC` the same way: CPU per puzzle of a batch in one process,
+its start-up (about 8 ms of CPU, more than a hundred 10x10 puzzles) left out; its
+one-line-at-a-time solver proves uniqueness, no grades. Then the ratio of each grade to
+it (issue 29: at most 10x Tatham at the same size), and how many grids a kept puzzle
+evaluated (a random grid has the grade asked seldom: at 10x10 about one in seven is
+medium, one in twenty hard). All of it twice: with the solver's C module (_native.c, as
+an install with a C compiler runs) and with Python alone (an install without one: the
+same puzzles). Then Tatham's own rule with our draw and stages: keep any grid the line
 stages solve (easy or medium alike), the ratio at equal acceptance.
 Pictures: every bundled picture at medium (its size, the givens it got, the time), and a
 30x30 picture made from a PNG (issue 29: under 2 s).
@@ -38,7 +37,7 @@ from _tree import use_tree  # noqa: E402
 
 TREE = use_tree(sys.argv)
 
-from publisher.kinds.nonogram import generator, lines  # noqa: E402
+from publisher.kinds.nonogram import generator, lines, solver  # noqa: E402
 from publisher.kinds.nonogram.generator import from_picture, random_grid  # noqa: E402
 from publisher.kinds.nonogram.solver import settle_random  # noqa: E402
 from publisher.kinds.nonogram.pictures import bundled, read_picture_file, resample  # noqa: E402
@@ -47,12 +46,11 @@ PEER = shutil.which("sgt-pattern") or "/usr/games/sgt-pattern"
 SIZES = (10, 20, 30)
 
 
-def ours(size: int, grade: str, runs: int) -> tuple[float, float, float, float]:
+def ours(size: int, grade: str, runs: int) -> tuple[float, float, float]:
     """CPU ms per kept random grid, two batches of `runs` puzzles in a row: the first from
-    empty line tables (as a fresh build starts, and as Tatham's batch runs in a fresh
-    process), then the next (other seeds) with the tables the first left; then the first
-    batch's seeds again, every line answer now in the tables (what the stages cost when
-    no line is ever new); and the grids the first batch evaluated per kept puzzle."""
+    a fresh start (empty line tables, as a build starts and as Tatham's batch runs in a
+    fresh process), then the next (other seeds); and the grids the first batch evaluated
+    per kept puzzle."""
     _empty_tables()
     real = generator.settle_random
     evaluated = [0]
@@ -73,18 +71,21 @@ def ours(size: int, grade: str, runs: int) -> tuple[float, float, float, float]:
                 per_kept = evaluated[0] / runs
     finally:
         setattr(generator, "settle_random", real)
-    # every answer kept (the tables are dropped at lines._KEEP answers), the seeds run twice
-    keep, lines._KEEP = lines._KEEP, 1 << 24
-    try:
-        for timed in (False, True):
-            t = time.process_time()
-            for seed in range(runs):
-                random_grid(size, size, grade, random.Random(seed))
-        spent.append((time.process_time() - t) / runs * 1000)
-    finally:
-        lines._KEEP = keep
-        _empty_tables()
-    return spent[0], spent[1], spent[2], per_kept
+    _empty_tables()
+    return spent[0], spent[1], per_kept
+
+
+def modes() -> list[tuple[str, Any]]:
+    """(name, the C module or None) for each way an install runs: with the C module when
+    it is built, and with Python alone."""
+    found = [("Python alone (an install without a C compiler)", None)]
+    if solver.native is not None:
+        found.insert(0, ("with the C module (_native.c)", solver.native))
+    return found
+
+
+def use(module: Any) -> None:
+    solver.native = generator.native = module
 
 
 def any_line_solvable(size: int, runs: int) -> tuple[float, float]:
@@ -98,7 +99,8 @@ def any_line_solvable(size: int, runs: int) -> tuple[float, float]:
         rng = random.Random(seed)
         while True:
             drawn += 1
-            rows = generator._draw(size, size, "medium", rng.randbytes(9 * generator._plane_bytes(size, size)))
+            data = rng.randbytes(9 * generator._plane_bytes(size, size))
+            rows = generator._draw(size, size, "medium", data)
             cols = generator._columns(rows, size)
             stage, _ = settle_random([generator._clue(m, size) for m in rows],
                                      [generator._clue(m, size) for m in cols], "medium", rows)
@@ -150,42 +152,41 @@ def main() -> None:
     print(f"code: {TREE}")
     grades = ("easy", "medium", "hard")
     peers = {size: peer(size, args.peer_runs) for size in SIZES}
-    rows = {size: {grade: ours(size, grade, args.runs) for grade in grades} for size in SIZES}
-    for batch, name in enumerate((f"the first {args.runs}, from empty line tables",
-                                  f"the next {args.runs}, with the tables the first left")):
-        print(f"random grids, CPU ms per kept puzzle: {name} (Tatham: a batch in one "
-              "process, start-up left out)")
-        print(f"{'size':>6} {'easy':>9} {'medium':>9} {'hard':>9} {'Tatham':>9}   "
-              + "  ".join(f"{g + '/Tatham':>13}" for g in grades))
+    for mode, module in modes():
+        use(module)
+        rows = {size: {grade: ours(size, grade, args.runs) for grade in grades}
+                for size in SIZES}
+        for batch, name in enumerate((f"the first {args.runs}, from a fresh start",
+                                      f"the next {args.runs}")):
+            print(f"random grids {mode}, CPU ms per kept puzzle: {name} (Tatham: a batch "
+                  "in one process, start-up left out)")
+            print(f"{'size':>6} {'easy':>9} {'medium':>9} {'hard':>9} {'Tatham':>9}   "
+                  + "  ".join(f"{g + '/Tatham':>13}" for g in grades))
+            for size in SIZES:
+                row = {grade: rows[size][grade][batch] for grade in grades}
+                theirs = peers[size]
+                ratios = "  ".join(f"{row[g] / theirs:12.1f}x" if theirs else f"{'n/a':>13}"
+                                   for g in grades)
+                print(f"{size:>3}x{size:<2} {row['easy']:9.2f} {row['medium']:9.2f} "
+                      f"{row['hard']:9.2f} "
+                      f"{theirs if theirs is not None else float('nan'):9.2f}   {ratios}")
+            print()
+        print("grids solved per kept puzzle (random grids have the grade asked this seldom; "
+              "grids redrawn unsolved, out of the shaded band or plain, not counted): "
+              + "; ".join(f"{size}x{size} " + " ".join(f"{grade} {rows[size][grade][2]:.1f}"
+                                                        for grade in grades)
+                          for size in SIZES))
+        print(f"\nTatham's rule with our draw and stages, {mode} (keep any grid the line "
+              "stages solve, easy or medium alike; from a fresh start)")
+        print(f"{'size':>6} {'grids/kept':>11} {'ms/kept':>8} {'/Tatham':>8}")
         for size in SIZES:
-            row = {grade: rows[size][grade][batch] for grade in grades}
+            took, drawn = any_line_solvable(size, args.runs)
             theirs = peers[size]
-            ratios = "  ".join(f"{row[g] / theirs:12.1f}x" if theirs else f"{'n/a':>13}"
-                               for g in grades)
-            print(f"{size:>3}x{size:<2} {row['easy']:9.1f} {row['medium']:9.1f} "
-                  f"{row['hard']:9.1f} {theirs if theirs is not None else float('nan'):9.2f}"
-                  f"   {ratios}")
+            print(f"{size:>3}x{size:<2} {drawn:11.1f} {took:8.2f} "
+                  + (f"{took / theirs:7.1f}x" if theirs else f"{'n/a':>8}"))
         print()
-    print("where the ratios come from: grids solved per kept puzzle (random grids have "
-          "the grade asked this seldom; grids redrawn unsolved, out of the shaded band or "
-          "plain, not counted); the first batch's seeds again with every line answer in "
-          "the tables (the stages' cost when no line is new)")
-    print(f"{'size':>6} {'grade':>7} {'grids/kept':>11} {'cached ms':>10} {'cached/Tatham':>14}")
-    for size in SIZES:
-        for grade in grades:
-            _, _, cached, per_kept = rows[size][grade]
-            theirs = peers[size]
-            print(f"{size:>3}x{size:<2} {grade:>7} {per_kept:11.1f} {cached:10.2f} "
-                  + (f"{cached / theirs:13.1f}x" if theirs else f"{'n/a':>14}"))
-    print("\nTatham's rule with our draw and stages (keep any grid the line stages solve, easy "
-          "or medium alike; from empty line tables)")
-    print(f"{'size':>6} {'grids/kept':>11} {'ms/kept':>8} {'/Tatham':>8}")
-    for size in SIZES:
-        took, drawn = any_line_solvable(size, args.runs)
-        theirs = peers[size]
-        print(f"{size:>3}x{size:<2} {drawn:11.1f} {took:8.2f} "
-              + (f"{took / theirs:7.1f}x" if theirs else f"{'n/a':>8}"))
-    print("\npictures at medium: size, givens, grade, CPU ms")
+    use(modes()[0][1])
+    print("pictures at medium: size, givens, grade, CPU ms")
     total = []
     for picture in bundled():
         t = time.process_time()
