@@ -418,11 +418,20 @@ static PyObject *line(PyObject *self, PyObject *args) {
     if (!fast) return NULL;
     Clue clue;
     clue.k = (int)PySequence_Fast_GET_SIZE(fast);
-    if (clue.k > MAXRUNS) clue.k = MAXRUNS;
+    if (clue.k > (n + 1) / 2) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "more runs than the line holds");
+        return NULL;
+    }
     for (int j = 0; j < clue.k; j++)
         clue.run[j] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, j));
     Py_DECREF(fast);
     if (PyErr_Occurred()) return NULL;
+    for (int j = 0; j < clue.k; j++)
+        if (clue.run[j] < 1 || clue.run[j] > n) {
+            PyErr_SetString(PyExc_ValueError, "a clue's runs are 1 to n cells");
+            return NULL;
+        }
     u64 nf, ne;
     if (!(stage == SIMPLE ? line_simple : line_full)(&clue, n, shaded, empty, &nf, &ne))
         Py_RETURN_NONE;
