@@ -215,3 +215,39 @@ def _gutter(marks) -> float:
             gaps.append(min(b[axis] for b in after) - max(b[axis + 2] for b in before))
     assert gaps, "the page's grids split in halves across or down"
     return min(gaps)
+
+
+ODD_LAST = """\
+title: Odd last
+layout: 6x9
+seed: 3
+sections:
+  - {kind: futoshiki, size: 5, count: 3, difficulty: easy, per_page: 2}
+  - {kind: futoshiki, size: 5, count: 3, difficulty: easy, per_page: 2, language: es}
+"""
+
+
+def test_a_sections_odd_last_puzzle_is_drawn_the_size_of_its_siblings_over_notes(tmp_path):
+    """Two a page: the third puzzle, alone on the last page, has its siblings' cells and
+    title size in the top half (it took the whole page before, review 6), and the half
+    below holds a ruled notes area headed in the section's language: the page stays as
+    full as issue 27 asks."""
+    spec = tmp_path / "odd.yaml"
+    spec.write_text(ODD_LAST, encoding="utf-8")
+    build_book(spec, tmp_path / "out", workers=1)
+    pdf = (tmp_path / "out" / "odd.pdf").read_bytes()
+    manifest = json.loads((tmp_path / "out" / "odd.json").read_text(encoding="utf-8"))
+    for section, heading in (("s1", "Notes"), ("s2", "Notas")):
+        first, _, last = [p["page"] for p in manifest["puzzles"] if p["id"].startswith(section + "-")]
+        looks = []
+        for page in (first, last):
+            marks = page_marks(pdf, page - 1)
+            texts = [m for m in marks if m.kind == "text"]
+            notes = [m for m in texts if m.text.strip() == heading]
+            floor = notes[0].bbox[3] if notes else 0       # the puzzle: what is above them
+            title = max(texts, key=lambda m: (m.size or 0, m.bbox[3]))
+            looks.append((round(smallest_cell([m for m in marks if m.bbox[1] > floor]) or 0, 1),
+                          round(title.size or 0, 1)))
+        assert looks[0] == looks[1], looks
+        assert len(notes) == 1 and notes[0].bbox[3] < 9 * 72 / 2, notes
+        assert (page_fill(marks) or 0) >= 0.6

@@ -22,7 +22,7 @@ from ..kinds.base import Box, DrawContext, Theme
 from . import frontmatter, measure
 from .layout import Layout
 from .pagination import (LATER, FrontMatter, Page, Pagination, Placement, answer_cells,
-                         body_box, cell_boxes, paginate, puzzle_cells)
+                         body_box, cell_boxes, notes_below, paginate, puzzle_cells)
 
 __all__ = ["BookRenderer", "FrontMatter", "Page", "Pagination", "Placement", "cell_boxes",
            "paginate", "shorten"]
@@ -287,6 +287,11 @@ class BookRenderer:
             else:
                 drawn.append((outcome, inner))
         self.draw_page_items(canvas, drawn, "puzzle")
+        room = notes_below(self.layout, body, page.per_page, len(page.items))
+        if room is not None:
+            language = self.outcomes[page.items[0]].job.language
+            frontmatter.notes_area(self, canvas, room, catalogue(language).text("book.notes"),
+                                   puzzle_cells(self.layout, body, page.per_page)[0][2])
 
     def _answer_page(self, canvas, body: Box, page: Page, placements) -> None:
         t = self.theme

@@ -166,12 +166,25 @@ def notes_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
     canvas.setFillColor(black)
     r.text(canvas, body.x, body.top - t.title_size, r.words.text("book.notes"), t.font_bold,
            t.title_size, body.width, "centre")
+    ruled_lines(r, canvas, Box(body.x, body.y, body.width, body.height - t.title_size * 2.5))
+
+
+def notes_area(r: BookRenderer, canvas, box: Box, heading: str, size: float) -> None:
+    """A puzzle page's empty rows: a heading the size of the puzzles' titles, ruled lines."""
+    canvas.setFillColor(black)
+    r.text(canvas, box.x, box.top - size, heading, r.theme.font_bold, size, box.width)
+    ruled_lines(r, canvas, Box(box.x, box.y, box.width, box.height - size * 1.6))
+
+
+def ruled_lines(r: BookRenderer, canvas, box: Box) -> None:
+    """Grey lines a handwriting step apart, from the box's top down."""
+    t = r.theme
     canvas.setStrokeColor(RULE_GREY)
     canvas.setLineWidth(max(printrules.MIN_LINE_WIDTH, t.line_width))
     step = max(t.font_size * 2.2, 20)
-    y = body.top - t.title_size * 2.5
-    while y > body.y + step * 0.5:
-        canvas.line(body.x, y, body.x + body.width, y)
+    y = box.top
+    while y > box.y + step * 0.5:
+        canvas.line(box.x, y, box.x + box.width, y)
         y -= step
 
 

@@ -106,6 +106,18 @@ def puzzle_cells(layout: Layout, body: Box, per_page: int) -> list[tuple[Box, Bo
             for cell in cell_boxes(area, layout.page_grids[per_page], max(size * 1.5, GUTTER))]
 
 
+def notes_below(layout: Layout, body: Box, per_page: int, held: int) -> Box | None:
+    """The room under a puzzle page's last row of puzzles when rows of its grid are left
+    empty (a section's last page, its puzzles the size of their siblings'), or None."""
+    cells = puzzle_cells(layout, body, per_page)
+    lowest = min(cell.y for cell, _, _ in cells[:held])
+    if not any(cell.top <= lowest for cell, _, _ in cells[held:]):
+        return None
+    gap = max(layout.font_size * 1.5, GUTTER)
+    bottom = min(cell.y for cell, _, _ in cells)
+    return Box(body.x, bottom, body.width, lowest - gap - bottom)
+
+
 def alone_on_a_page(layout: Layout) -> Box:
     """The box a puzzle alone on a page is drawn into (the most room the layout gives)."""
     return puzzle_cells(layout, body_box(layout, 1), 1)[0][1]
@@ -199,11 +211,14 @@ def _puzzle_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
                                 f"so no text is smaller than {layout.min_font_size:g} pt "
                                 f"and cells you write in are at least "
                                 f"{layout.min_writing_cell / 72:.2f} in")
-        for chunk in _chunks(items, per_page, outcomes, packets):
+        chunks = _chunks(items, per_page, outcomes, packets)
+        fullest = max(len(chunk) for chunk in chunks)
+        for chunk in chunks:
             more = run_on.get(chunk[0], 0) if per_page == 1 else 0
             if more and len(pages) % 2 == 0:
                 pages.append(Page("notes"))    # the grid on a left-hand page, clues facing
-            pages.append(Page("puzzles", chunk, _last_grid(len(chunk), per_page, layout),
+            pages.append(Page("puzzles", chunk,
+                              _last_grid(len(chunk), fullest, per_page, layout),
                               heading, continued=more))
             for i in chunk:
                 result.placements[i].page = len(pages)
@@ -229,11 +244,15 @@ def _chunks(items: list[int], per_page: int, outcomes: list[Outcome],
             for start in range(0, len(group), per_page)]
 
 
-def _last_grid(held: int, per_page: int, layout: Layout) -> int:
-    """The page grid for a run's page holding `held` puzzles: the run's, unless they would
-    leave more than half of it empty (a run's last page); then the smallest grid holding
-    them, whose larger cells fill the page (a puzzle reading in a cell reads in a larger)."""
-    if held * 2 > per_page:
+def _last_grid(held: int, fullest: int, per_page: int, layout: Layout) -> int:
+    """The page grid for a run's page holding `held` puzzles: the run's when another of
+    its pages holds more (`fullest`), so that a section's last page draws its puzzles the
+    size of their siblings, in the first cells (the rows left below hold a ruled notes
+    area: the page stays full). Pages all holding as few (a section on one page, a
+    worksheet's one-puzzle packets) that would leave more than half of the grid empty
+    take the smallest grid holding them, whose larger cells fill the page (a puzzle
+    reading in a cell reads in a larger)."""
+    if held < fullest or held * 2 > per_page:
         return per_page
     return min((n for n in layout.page_grids if held <= n <= per_page), default=per_page)
 
