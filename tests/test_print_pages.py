@@ -205,6 +205,10 @@ def test_section_openers_bleed_and_a_more_puzzles_page(write_spec, tmp_path):
         assert len(openers) == 2 and all(n % 2 == 1 for n in openers), openers
         manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
         assert {p["page"] for p in manifest["puzzles"]} >= {openers[0] + 1, openers[1] + 1}
+        # the contents point at where each section starts: its opener
+        contents = next(text for text in texts if text.startswith("Contents"))
+        listed = [int(n) for n in re.findall(r"puzzles\D*?(\d+)$", contents, re.M)]
+        assert listed == openers, (contents, openers)
         data = result.pdf.read_bytes()
         for n in openers:
             media = [float(v) for v in reader.pages[n - 1].mediabox]

@@ -434,8 +434,11 @@ def _contents(result: Pagination, outcomes: list[Outcome], front: FrontMatter, w
             name = job.section_title
             if len(titled[name]) > 1:
                 name = section[0] if len(section) == 1 else f"{section[0]} – {section[-1]}"
-            rows.append((f"{name} ({words.plural('book.puzzles', len(section))})",
-                         result.placements[index].page))
+            # with openers a section starts on its opener page, before its first puzzle
+            opener = next((n for n, p in enumerate(result.book, start=1)
+                           if p.role == "opener" and p.items[:1] == [index]),
+                          result.placements[index].page)
+            rows.append((f"{name} ({words.plural('book.puzzles', len(section))})", opener))
         elif key == "answers":
             rows.append((words.text("book.answers"), first("answers")))
         else:
