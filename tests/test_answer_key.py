@@ -168,6 +168,31 @@ def test_packing_rules(largest, pages):
     assert pack_answers(largest, layout) == pages
 
 
+def test_a_sections_answers_keep_one_size_on_the_first_answer_page(write_spec, tmp_path):
+    """5x8: two 4x4 Calcudoku answers, then a codeword's that reads only two a page, then
+    four Sudoku: the Calcudoku answers share the key's first page at one size (the first
+    was drawn alone across the page, the second half its size beside the codeword), on
+    as few pages as before."""
+    result = build_book(write_spec("""\
+title: Answers
+layout: 5x8
+seed: 1
+sections:
+  - {kind: calcudoku, size: 4, count: 2, difficulty: easy}
+  - {kind: codeword, size: 11, count: 1}
+  - {kind: sudoku, size: 4, count: 4, difficulty: easy}
+"""), tmp_path / "out", workers=1)
+    pdf = result.pdf.read_bytes()
+    puzzles = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
+    found = answer_labels(pdf, {"puzzles": puzzles})
+    assert len(found) == 3
+    first = min(found)
+    assert [f"{p['title']} (page {p['page']})" for p in puzzles[:2]] == found[first], found
+    digits = {round(m.size, 1) for m in page_marks(pdf, first)
+              if m.kind == "text" and m.text.strip() in ("1", "2", "3", "4")}
+    assert len(digits) == 1, digits
+
+
 def test_answer_pages_after_the_first_hold_what_reads_without_the_heading(write_spec, tmp_path):
     """Large print: six sudoku answers read at 16 pt on a page, but not under the key's
     heading, which holds four: ten answers take two pages (three, when every page was

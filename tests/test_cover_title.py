@@ -2,6 +2,7 @@
 readable size, and never overprints the subtitle. Read back with tests/pdfmarks.py."""
 import pytest
 
+from conftest import ROOT
 from pdfmarks import page_marks
 
 IN = 72.0
@@ -181,3 +182,30 @@ def test_hyphenated_breaks_only_words_wider_than_the_line():
     assert all(stringWidth(line, font, 20) <= 200 for line in lines)
     assert "".join(lines).replace("-", "") == "GroßmannÜberschärDonaudampfschiff"
     assert lines[0] in ("Großmann-", "Großmann-Überschär-")     # after its own hyphen
+
+
+@pytest.mark.parametrize("title", ["The Big Puzzle Book",
+                                   "The Big Book of Word Searches and Crosswords Anyone Can Do"])
+def test_the_title_page_sets_title_and_subtitle_in_balanced_lines(title):
+    """As on the cover, no line of the title or the subtitle holds one word alone (the
+    6x9 example's subtitle left "puzzles" alone on its second line)."""
+    import io
+    from reportlab.pdfgen.canvas import Canvas
+    from publisher.render.book import BookRenderer
+    from publisher.render.frontmatter import title_page
+    from publisher.render.layout import load_layout
+    from publisher.render.pagination import body_box
+    from publisher.spec import book_model
+    subtitle = "108 word searches, crosswords, Flow and Queens puzzles"
+    layout = load_layout("6x9", ROOT, lambda message: pytest.fail(message))
+    spec = book_model().model_validate({"title": title, "subtitle": subtitle,
+                                        "sections": [{"kind": "queens", "size": 6}]})
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=layout.page, invariant=1)
+    title_page(BookRenderer(spec, layout, []), canvas, body_box(layout, 1), None)
+    canvas.showPage()
+    canvas.save()
+    lines = [m.text.split() for m in page_marks(buffer.getvalue(), 0)
+             if m.kind == "text" and m.text.strip()]
+    assert [word for line in lines for word in line] == title.split() + subtitle.split()
+    assert len(lines) > 2 and all(len(line) > 1 for line in lines), lines

@@ -190,17 +190,18 @@ def test_drawing_stays_in_box(solution):
         assert box.x <= x <= box.x + box.width and box.y <= y <= box.y + box.height
 
 
-@pytest.mark.parametrize("size, box_side", [(60, 300.0), (12, 300.0)])
+@pytest.mark.parametrize("size, box_side", [(60, 300.0), (12, 300.0), (2, 500.0)])
 def test_arrows_read_however_small_the_cells(size, box_side):
     """The entrance and exit arrows are never under MIN_ARROW-sized triangles (a 60x60
     maze's 5 pt cells gave 3 pt ones, hard to find), stay in the box and outside the
-    walls; a maze with large cells keeps its cell-sized arrows."""
+    walls; a maze with large cells keeps its cell-sized arrows, never over a quarter inch
+    (a 2x2 maze's were 1.1 in, as large as a cell)."""
     import io
 
     from reportlab.pdfgen.canvas import Canvas
 
     from pdfmarks import page_marks
-    from publisher.kinds.maze.draw import ARROW, MIN_ARROW, geometry
+    from publisher.kinds.maze.draw import ARROW, MAX_ARROW, MIN_ARROW, geometry
     theme = SimpleNamespace(line_width=0.5, colour=False)
     box = SimpleNamespace(x=40.0, y=60.0, width=box_side, height=box_side)
     maze = make_maze(size, size, 3, "wilson")
@@ -215,7 +216,8 @@ def test_arrows_read_however_small_the_cells(size, box_side):
     grid = (left, top - cell * maze.rows, left + cell * maze.cols, top)
     for arrow in arrows:
         x0, y0, x1, y1 = arrow.bbox
-        assert max(x1 - x0, y1 - y0) >= 1.6 * max(MIN_ARROW, cell * ARROW) - 0.01
+        assert max(x1 - x0, y1 - y0) >= 1.6 * min(MAX_ARROW, max(MIN_ARROW, cell * ARROW)) - 0.01
+        assert max(x1 - x0, y1 - y0) <= 18.0
         assert box.x <= x0 and x1 <= box.x + box.width
         assert box.y <= y0 and y1 <= box.y + box.height
         outside = x1 <= grid[0] or x0 >= grid[2] or y1 <= grid[1] or y0 >= grid[3]

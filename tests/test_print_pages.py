@@ -205,6 +205,10 @@ def test_section_openers_bleed_and_a_more_puzzles_page(write_spec, tmp_path):
         assert len(openers) == 2 and all(n % 2 == 1 for n in openers), openers
         manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
         assert {p["page"] for p in manifest["puzzles"]} >= {openers[0] + 1, openers[1] + 1}
+        # the contents point at where each section starts: its opener
+        contents = next(text for text in texts if text.startswith("Contents"))
+        listed = [int(n) for n in re.findall(r"puzzles\D*?(\d+)$", contents, re.M)]
+        assert listed == openers, (contents, openers)
         data = result.pdf.read_bytes()
         for n in openers:
             media = [float(v) for v in reader.pages[n - 1].mediabox]
@@ -329,3 +333,83 @@ def test_a_long_introduction_runs_on_over_the_pages_it_needs(write_spec, tmp_pat
     assert re.search(rf"How to play[ .]*{pages[-1] + 1}\b", contents)
     assert texts[pages[-1]].startswith("How to play")
     assert len(texts) % 2 == 0 and check_file(result.pdf).ok
+
+
+CLUED = """\
+title: One clue size
+layout: 6x9
+seed: 5
+sections:
+  - kind: crossword
+    title: Crosswords
+    size: 13
+    candidates: 2
+    puzzles:
+      - title: Few
+        clues:
+          piano: Instrument with keys
+          tiger: Striped big cat
+          river: Flowing water
+          apple: Red or green fruit
+          lemon: Sour yellow fruit
+      - title: Many
+        clues:
+          walrus: Tusked Arctic sea mammal that lives on the ice floes
+          violin: Four-stringed instrument played with a bow under the chin
+          anchor: It keeps a ship in place when the sails are down
+          cactus: Spiny desert plant that stores water in its thick stems
+          kettle: You boil water in it before making a pot of tea
+          pretzel: Knotted baked snack, often salted, from southern Germany
+          compass: It points north and helps hikers find their way home
+          lantern: Portable lamp with a handle, carried at night
+          harbour: Sheltered water where ships are safe from storms
+  - kind: crossword
+    size: 13
+    count: 2
+    words_per_puzzle: 14
+    clues: en/general-clues
+    candidates: 1
+"""
+
+
+def _clue_columns(marks) -> list[list]:
+    """The clue text under a crossword's grid (black; not the grid's numbers, nor the
+    folio), in columns (runs more than 30 pt apart), each from the top down."""
+    grid_bottom = min(m.bbox[1] for m in marks if m.kind == "stroke")
+    folio = min((m for m in marks if m.kind == "text"), key=lambda m: m.bbox[1])
+    clues = sorted((m for m in marks if m.kind == "text" and m.bbox[3] < grid_bottom
+                    and m.colour == (0.0, 0.0, 0.0) and m.text.strip() and m is not folio),
+                   key=lambda m: m.bbox[0])
+    columns: list[list] = []
+    for mark in clues:
+        if columns and mark.bbox[0] - columns[-1][-1].bbox[0] <= 30:
+            columns[-1].append(mark)
+        else:
+            columns.append([mark])
+    return [sorted(column, key=lambda m: -m.bbox[3]) for column in columns]
+
+
+def test_a_sections_clues_print_at_one_size_and_every_column_opens_on_a_heading(
+        write_spec, tmp_path):
+    """The clues of one section's crosswords grow past the body size only as far as all of
+    them can (5 clues grew to 12.3 pt, 9 longer ones beside them to 11.3); a direction
+    that runs on to the next column is headed again there ("DOWN (continued)"), where a
+    column opened on a clue under no heading."""
+    result = _build(write_spec, tmp_path, CLUED)
+    pdf = result.pdf.read_bytes()
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    sizes: dict[str, set[float]] = {}      # section -> its clues' sizes
+    tops = []
+    for puzzle in manifest["puzzles"]:
+        marks = page_marks(pdf, puzzle["page"] - 1)
+        body = min((m for m in marks if m.kind == "text"), key=lambda m: m.bbox[1]).size
+        columns = _clue_columns(marks)
+        held = sizes.setdefault(puzzle["id"].split("-")[0], set())
+        held.update(round(m.size, 1) for column in columns for m in column)
+        assert min(held) >= body - 0.05, (puzzle["id"], held, body)
+        tops += [column[0].text.strip() for column in columns]
+    assert all(len(held) == 1 for held in sizes.values()), sizes
+    assert max(sizes["s1"]) > max(sizes["s2"])      # the short section's clues grew
+    assert all(top in ("ACROSS", "DOWN", "ACROSS (continued)", "DOWN (continued)")
+               for top in tops), tops
+    assert any(top.endswith("(continued)") for top in tops), tops

@@ -4,7 +4,7 @@ A spec within them builds in minutes, not hours; past them the build is refused 
 front with the figure and the ceiling, before any work starts."""
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..errors import PublisherError
 
@@ -41,3 +41,18 @@ def check_work(jobs: list, ceiling: int | None, where: str) -> None:
             f"{where}the book asks for {work:,} units of work ({len(jobs):,} puzzles x their "
             f"candidates, weighted by kind), past the ceiling of {ceiling:,}; lower `count` "
             f"or `candidates`, or raise the ceiling with --max-work {work}")
+
+
+def grid_size(value: Any, smallest: int, largest: int, what: str = "grid") -> tuple[int, int]:
+    """A spec's `size`: one number (a square) or [rows, cols] -> (rows, cols).
+    Raises ValueError with a message that says what to write instead."""
+    sides = [value, value] if isinstance(value, int) and not isinstance(value, bool) else value
+    if (not isinstance(sides, (list, tuple)) or len(sides) != 2
+            or not all(isinstance(s, int) and not isinstance(s, bool) for s in sides)):
+        raise ValueError(f"{value!r}: write one number (a square) or [rows, cols]")
+    for side in sides:
+        if side > largest:
+            raise ValueError(f"{side} is larger than the largest {what} ({largest})")
+        if side < smallest:
+            raise ValueError(f"{side} is smaller than the smallest {what} ({smallest})")
+    return sides[0], sides[1]

@@ -19,6 +19,7 @@ from typing import (Annotated, Any, Callable, ClassVar, Generic, Hashable, Itera
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from ..ground.catalogue import KindText, available
+from ..ground.limits import grid_size
 from ..ground.reasons import said_once
 from ..ground.schedule import Schedule
 from ..words import ThemeList, Word, make_word
@@ -76,21 +77,6 @@ class Params(BaseModel):
     the process pool unchanged, and its defaults live here, not in `.get()` calls."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-def grid_size(value: Any, smallest: int, largest: int, what: str = "grid") -> tuple[int, int]:
-    """A spec's `size`: one number (a square) or [rows, cols] -> (rows, cols).
-    Raises ValueError with a message that says what to write instead."""
-    sides = [value, value] if isinstance(value, int) and not isinstance(value, bool) else value
-    if (not isinstance(sides, (list, tuple)) or len(sides) != 2
-            or not all(isinstance(s, int) and not isinstance(s, bool) for s in sides)):
-        raise ValueError(f"{value!r}: write one number (a square) or [rows, cols]")
-    for side in sides:
-        if side > largest:
-            raise ValueError(f"{side} is larger than the largest {what} ({largest})")
-        if side < smallest:
-            raise ValueError(f"{side} is smaller than the smallest {what} ({smallest})")
-    return sides[0], sides[1]
 
 
 P = TypeVar("P", bound=Params)
@@ -257,6 +243,9 @@ class DrawContext:
     # The page prints the kind's `instruction` above the puzzle (a worksheet's header):
     # a kind whose rule is that instruction does not print it again.
     instructed: bool = False
+    # The size a section's text (clues) grows to at most, the least of its puzzles'
+    # `Kind.grown_text`, so one section prints one size (None: each grows on its own).
+    text_cap: float | None = None
 
     @property
     def language(self) -> str:
@@ -464,6 +453,11 @@ class Kind(Generic[S, P, B]):
     def fits(self, board: B, box: Box, ctx: DrawContext, solution: bool = False) -> str | None:
         """Why the puzzle (or, with `solution`, its answer) would be unreadable in `box`
         (e.g. letters below the theme's floor), or None. The book reports it."""
+        return None
+
+    def grown_text(self, board: B, box: Box, ctx: DrawContext) -> float | None:
+        """The size the puzzle's text (clues) grows to in `box` past the theme's body size
+        (the body size when it does not grow), or None for a kind whose text never grows."""
         return None
 
     def writing_cell(self, board: B, box: Box, ctx: DrawContext) -> float | None:

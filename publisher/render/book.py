@@ -50,6 +50,8 @@ class BookRenderer:
         self.contents: list[tuple[str, int]] = []
         self.examples = examples or {}   # kind -> a solved board for its How to play page
         self.fits_checked = False        # set once pagination has checked every box
+        # (section, box width, height) -> the size its puzzles' text grows to at most
+        self.text_caps: dict[tuple[int, float, float], float | None] = {}
 
     def render(self, pages: list[Page], placements: list[Placement],
                progress: Callable[[int], None] | None = None,
@@ -126,6 +128,18 @@ class BookRenderer:
         return DrawContext(self._theme_for(outcome),
                            catalogue(outcome.job.language).kind(kind.name))
 
+    def section_context(self, outcome: Outcome, box: Box) -> DrawContext:
+        """The puzzle's context with the size its section's text agrees on: the least its
+        puzzles grow to in a box of this size, so clues print at one size through it."""
+        kind, ctx = get_kind(outcome.job.kind), self.context(outcome)
+        key = (outcome.job.section_index, box.width, box.height)
+        if key not in self.text_caps:
+            sizes = [kind.grown_text(o.kept, box, ctx) for o in self.outcomes
+                     if o.job.section_index == key[0]]
+            known = [size for size in sizes if size is not None]
+            self.text_caps[key] = min(known) if len(known) == len(sizes) else None
+        return replace(ctx, text_cap=self.text_caps[key])
+
     def problem(self, index: int, what: str, per_page: int) -> str | None:
         """Why outcome `index` cannot be read at the floor with `per_page` on a page
         (pagination's fit check; the boxes are the ones drawn into)."""
@@ -194,7 +208,8 @@ class BookRenderer:
                                      f"{what}: {problem}")
         groups: list[tuple[str, DrawContext, list[tuple[Outcome, Box]]]] = []
         for outcome, box in items:
-            ctx = self.context(outcome)
+            ctx = (self.section_context(outcome, box) if what == "puzzle"
+                   else self.context(outcome))
             if groups and groups[-1][0] == outcome.job.kind and groups[-1][1] == ctx:
                 groups[-1][2].append((outcome, box))
             else:

@@ -11,7 +11,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..ground import printrules
-from ..ground.fonts import hyphenated, wrap_to_fit
+from ..ground.fonts import balanced_lines, hyphenated, wrap_to_fit
 from ..kinds import get_kind
 from ..kinds.base import Box
 from . import flow, measure
@@ -29,18 +29,20 @@ def title_page(r: BookRenderer, canvas, body: Box, page: Page) -> None:
     y = body.top - body.height * 0.25
     canvas.setFillColor(black)
     # The title wraps whole: the largest size giving at most TITLE_LINES lines, never under
-    # the title size or the text floor (more lines then, still complete).
+    # the title size or the text floor (more lines then, still complete). Title and
+    # subtitle are set in balanced lines, as on the cover: no word left alone on a line.
     size, lines = wrap_to_fit(book.title, t.font_bold, t.title_size * 1.8,
                               max(t.min_font_size, t.title_size), body.width,
                               lambda size, lines: len(lines) <= TITLE_LINES,
-                              wrap=hyphenated(simpleSplit))
+                              wrap=hyphenated(balanced_lines))
     for line in lines:
         r.text(canvas, body.x, y, line, t.font_bold, size, body.width, "centre")
         y -= size * 1.25
     y -= size * 0.35
-    for text, font, size in ((book.subtitle, t.font, t.title_size),
-                             (book.author, t.font_italic, t.font_size * 1.3)):
-        wrapped = simpleSplit(text, font, size, body.width) if text else []
+    for text, font, size, wrap in (
+            (book.subtitle, t.font, t.title_size, hyphenated(balanced_lines)),
+            (book.author, t.font_italic, t.font_size * 1.3, simpleSplit)):
+        wrapped = wrap(text, font, size, body.width) if text else []
         for number, line in enumerate(wrapped, start=1):
             r.text(canvas, body.x, y, line, font, size, body.width, "centre")
             y -= max(size, t.title_size) * (1.5 if number == len(wrapped) else 1.25)

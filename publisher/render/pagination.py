@@ -266,7 +266,8 @@ def _answer_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
     largest = [_largest_fitting([i], wanted[i], LATER if i else "solution", layout, fits,
                                 result, outcomes) for i in range(len(outcomes))]
     first = True
-    for start, end, count in pack_answers(largest, layout, fits):
+    for start, end, count in pack_answers(largest, layout, fits,
+                                          [o.job.section_index for o in outcomes]):
         answers.append(Page("answers", list(range(start, end)), count,
                             heading if first else ""))
         first = False
@@ -275,11 +276,12 @@ def _answer_pages(result: Pagination, outcomes: list[Outcome], layout: Layout,
             result.placements[i].answer_sheet = answers is result.answers
 
 
-def pack_answers(largest: list[int], layout: Layout,
-                 fits: FitCheck | None = None) -> list[tuple[int, int, int]]:
+def pack_answers(largest: list[int], layout: Layout, fits: FitCheck | None = None,
+                 sections: Sequence[int] = ()) -> list[tuple[int, int, int]]:
     """The answer pages as (first, end, solutions the page's grid holds): solutions in book
     order, across sections, on as few pages as can be, no page but the last less than half
-    full; of the fewest, the one with the fewest solutions drawn at another size than their
+    full; of the fewest, the one that draws the fewest sections (`sections[i]`: solution
+    i's) at two sizes, then the fewest solutions drawn at another size than their
     own (`largest[i]`: the most a page may hold at which solution i reads, the section's
     or layout's choice at most; but the first's, on a page after the first) and empty
     cells on pages but the last, each counting one. A page holds no more than any of its
@@ -320,42 +322,49 @@ def pack_answers(largest: list[int], layout: Layout,
         return cost, n
 
     most = grids[-1] if grids else 1
+    joined = [i > 0 and sections[i] == sections[i - 1] for i in range(len(sections))]
     # A layout without a 1- or 2-grid may leave no packing at least half full.
-    return (_fewest_pages(len(largest), most, lambda a, b, last: page_choice(a, b, last, True))
+    return (_fewest_pages(len(largest), most, lambda a, b, last: page_choice(a, b, last, True),
+                          joined)
             or _fewest_pages(len(largest), most,
-                             lambda a, b, last: page_choice(a, b, last, False))
+                             lambda a, b, last: page_choice(a, b, last, False), joined)
             or [(i, i + 1, n) for i, n in enumerate(largest)])
 
 
 PageChoice = Callable[[int, int, bool], "tuple[int, int] | None"]
 
 
-def _fewest_pages(total: int, most: int, choice: PageChoice
-                  ) -> list[tuple[int, int, int]] | None:
-    """Dynamic programming over book order: best[b] is the best packing of the first b
-    solutions, by (pages, solutions drawn at another size); `choice(first, end, last)`
-    is (solutions at another size, grid) for one page, or None when it cannot be one."""
-    # best[b]: (pages, solutions at another size, previous cut, grid) for the first b
-    best: list[tuple[int, int, int, int] | None] = [None] * (total + 1)
-    best[0] = (0, 0, 0, 0)
+def _fewest_pages(total: int, most: int, choice: PageChoice,
+                  joined: Sequence[bool] = ()) -> list[tuple[int, int, int]] | None:
+    """Dynamic programming over book order: the packing of the fewest pages, then the
+    fewest sections drawn at two sizes (`joined[b]`: solution b is of the section of
+    solution b - 1, so a cut between them onto another grid splits its sizes), then the
+    fewest solutions drawn at another size; `choice(first, end, last)` is (solutions at
+    another size, grid) for one page, or None when it cannot be one."""
+    # best[b][grid]: (pages, split sections, solutions at another size, previous cut,
+    # previous page's grid) for the first b solutions, the last page on that grid
+    best: list[dict[int, tuple[int, int, int, int, int]]] = [{} for _ in range(total + 1)]
+    best[0][0] = (0, 0, 0, 0, 0)
     for end in range(1, total + 1):
         for start in range(max(0, end - most), end):
-            before = best[start]
-            page = before and choice(start, end, end == total)
-            if before is None or not page:
+            page = best[start] and choice(start, end, end == total)
+            if not page:
                 continue
-            candidate = (before[0] + 1, before[1] + page[0], start, page[1])
-            # on a tie the later cut: pages fill up in order, the short one last
-            if best[end] is None or candidate[:2] <= best[end][:2]:  # type: ignore[index]
-                best[end] = candidate
-    if best[total] is None:
+            for grid, before in best[start].items():
+                split = int(start < len(joined) and joined[start] and grid != page[1])
+                candidate = (before[0] + 1, before[1] + split, before[2] + page[0], start, grid)
+                known = best[end].get(page[1])
+                # on a tie the later cut: pages fill up in order, the short one last
+                if known is None or candidate[:3] <= known[:3]:
+                    best[end][page[1]] = candidate
+    if not best[total]:
         return None
     pages: list[tuple[int, int, int]] = []
-    end = total
+    end, grid = total, min(best[total], key=lambda n: (best[total][n][:3], -best[total][n][3]))
     while end > 0:
-        _, _, start, n = best[end]   # type: ignore[misc]
-        pages.append((start, end, n))
-        end = start
+        _, _, _, start, previous = best[end][grid]
+        pages.append((start, end, grid))
+        end, grid = start, previous
     return pages[::-1]
 
 
@@ -434,8 +443,11 @@ def _contents(result: Pagination, outcomes: list[Outcome], front: FrontMatter, w
             name = job.section_title
             if len(titled[name]) > 1:
                 name = section[0] if len(section) == 1 else f"{section[0]} – {section[-1]}"
-            rows.append((f"{name} ({words.plural('book.puzzles', len(section))})",
-                         result.placements[index].page))
+            # with openers a section starts on its opener page, before its first puzzle
+            opener = next((n for n, p in enumerate(result.book, start=1)
+                           if p.role == "opener" and p.items[:1] == [index]),
+                          result.placements[index].page)
+            rows.append((f"{name} ({words.plural('book.puzzles', len(section))})", opener))
         elif key == "answers":
             rows.append((words.text("book.answers"), first("answers")))
         else:

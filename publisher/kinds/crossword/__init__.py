@@ -153,8 +153,11 @@ def _apart(chosen: list[Word], word: Word) -> bool:
                    for other in chosen)
 
 
-def _headings(ctx: DrawContext) -> tuple[str, str]:
-    return ctx.text.text("across"), ctx.text.text("down")
+def _headings(ctx: DrawContext) -> tuple[str, str, str, str]:
+    """ACROSS, DOWN, and each repeated atop a column it runs on to ("DOWN (continued)")."""
+    across, down = ctx.text.text("across"), ctx.text.text("down")
+    return (across, down, ctx.text.text("continued", heading=across),
+            ctx.text.text("continued", heading=down))
 
 
 class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
@@ -311,7 +314,11 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
         if ctx.bare:
             draw.draw_grid_alone(canvas, board, box, ctx.theme)
             return
-        draw.draw_puzzle(canvas, board, box, ctx.theme, _enumeration, _headings(ctx))
+        draw.draw_puzzle(canvas, board, box, ctx.theme, _enumeration, _headings(ctx),
+                         cap=ctx.text_cap)
+
+    def grown_text(self, board: CrosswordBoard, box: Box, ctx: DrawContext) -> float:
+        return draw.clue_size(board, box, ctx.theme, _enumeration, _headings(ctx))
 
     def continuation_pages(self, board: CrosswordBoard, box: Box, next_box: Box,
                            ctx: DrawContext) -> int:

@@ -52,7 +52,10 @@ def _clues(board, enumeration) -> Clues:
 
 
 def _clue_lines(clues: Clues, theme, size: float, width: float, headings):
-    """Flowable lines: (kind, number, text). kind: 'head', 'first', 'more', 'gap'."""
+    """Flowable lines: (kind, number, text). kind: 'head', 'first', 'more', 'gap'. A
+    heading carries in place of a number the heading that repeats it at the top of a
+    column its direction runs on to ("DOWN (continued)"; the heading alone when that is
+    wider than the column). `headings`: across, down, and their continued forms."""
     out: list[tuple[str, str, str]] = []
     indent = stringWidth("00 ", theme.font_bold, size)
     for direction in ("across", "down"):
@@ -61,7 +64,9 @@ def _clue_lines(clues: Clues, theme, size: float, width: float, headings):
             continue
         if out:
             out.append(("gap", "", ""))
-        out.append(("head", "", headings[0] if direction == "across" else headings[1]))
+        head, again = headings[0::2] if direction == "across" else headings[1::2]
+        fits = stringWidth(again, theme.font_bold, size) <= width
+        out.append(("head", again if fits else head, head))
         for _, number, text in items:
             for k, line in enumerate(_wrap(text, theme.font, size, width - indent)):
                 out.append(("first" if k == 0 else "more", number if k == 0 else "", line))
@@ -96,19 +101,34 @@ def _direction_lengths(blocks) -> list[int]:
     return lengths
 
 
+def _continue(block, heading):
+    """The block as it starts a new column: without its gap, and a direction running on
+    from the column before headed again (`heading`, the last heading line)."""
+    if block[0][0] == "gap":
+        return block[1:]
+    if block[0][0] == "first" and heading is not None:
+        return [("head", "", heading[1])] + block
+    return block
+
+
 def _flow(lines, n_cols: int, per: int):
     """Columns of at most `per` lines, or None if more than n_cols are needed. A direction
     that would run on into the next column while one column could hold it all starts at
-    that column's top, so that no column opens on clues of a direction headed elsewhere."""
+    that column's top; one that runs on is headed again there."""
     columns: list[list[tuple[str, str, str]]] = [[]]
     blocks = _blocks(lines)
+    heading = None
     for block, whole in zip(blocks, _direction_lengths(blocks)):
+        own = next((line for line in block if line[0] == "head"), None)
         if columns[-1] and (len(columns[-1]) + len(block) > per
                             or len(columns[-1]) + whole > per >= whole - 1):
             columns.append([])
-        if not columns[-1] and block[0][0] == "gap":
-            block = block[1:]
+        if not columns[-1]:
+            block = _continue(block, heading)
+        heading = own or heading
         columns[-1].extend(block)
+    if any(len(column) > per for column in columns):
+        return None
     return columns if len(columns) <= n_cols else None
 
 
@@ -120,25 +140,28 @@ def _columns(lines, n_cols: int, line_h: float) -> float:
     return per * line_h
 
 
-def _plan(board, box, theme, enumeration, headings):
+def _plan(board, box, theme, enumeration, headings, cap: float | None = None):
     """The chosen arrangement, searched once per board, box and theme: pagination's fit
-    check, the floor measurement and the drawing all ask for the same one."""
-    return _search(_clues(board, enumeration), board.rows, board.cols, box, theme, headings)
+    check, the floor measurement and the drawing all ask for the same one. The clues grow
+    to `cap` at most (the size their section agrees on)."""
+    return _search(_clues(board, enumeration), board.rows, board.cols, box, theme, headings,
+                   cap)
 
 
 @lru_cache(maxsize=512)
-def _search(clues: Clues, rows: int, cols: int, box, theme, headings):
+def _search(clues: Clues, rows: int, cols: int, box, theme, headings, cap: float | None):
     """The largest cells (up to ENOUGH_CELL), then the largest clue text down to the floor;
     of equals, clues under the grid in the fewest columns (wide columns, the page filled
     from the top), then the largest cells. Then the clues grow past the body size
-    (GROWN_TEXT) into what room the grid leaves, in the same arrangement, never making the
-    grid smaller."""
+    (GROWN_TEXT, up to `cap`) into what room the grid leaves, in the same arrangement,
+    never making the grid smaller."""
     best = _best(clues, rows, cols, box, theme, headings,
                  text_sizes(theme.font_size, theme.min_font_size))
     if best is None:   # the clues cannot fit at the floor: the grid alone (`clues_fit` says so)
         cell = min(box.width / cols, box.height / rows)
         return ("none", 0, theme.min_font_size, 0.0, cell, [], 1.0, 0.0)
-    grown = _best(clues, rows, cols, box, theme, headings, grown_sizes(theme.font_size),
+    sizes = [s for s in grown_sizes(theme.font_size) if cap is None or s <= cap + 1e-9]
+    grown = _best(clues, rows, cols, box, theme, headings, sizes,
                   ((best[1], best[2]),), least_cell=best[5])
     return (grown or best)[1:]
 
@@ -185,6 +208,11 @@ def _best(clues: Clues, rows: int, cols: int, box, theme, headings, sizes: Itera
             if best is None or key > best[0]:
                 best = (key, where, n_cols, size, col_w, cell, lines, line_h, need)
     return best
+
+
+def clue_size(board, box, theme, enumeration, headings) -> float:
+    """The size the clues print at when they may grow as far as the room allows."""
+    return _plan(board, box, theme, enumeration, headings)[2]
 
 
 def grid_cell(board, box, theme, enumeration, headings) -> float:
@@ -235,10 +263,12 @@ def draw_grid_alone(canvas, board, box, theme) -> None:
           cell, theme, False)
 
 
-def draw_puzzle(canvas, board, box, theme, enumeration, headings, filled: bool = False) -> None:
-    """The grid with its clues, as _plan arranged them; `filled`: with the answers."""
+def draw_puzzle(canvas, board, box, theme, enumeration, headings, filled: bool = False,
+                cap: float | None = None) -> None:
+    """The grid with its clues, as _plan arranged them (clues grown to `cap` at most);
+    `filled`: with the answers."""
     where, n_cols, size, col_w, cell, lines, line_h, need = _plan(board, box, theme, enumeration,
-                                                                  headings)
+                                                                  headings, cap)
     per = max(1, round(need / line_h))
     columns = _flow(lines, n_cols, per)
     gw, gh = cell * board.cols, cell * board.rows
@@ -271,15 +301,15 @@ GRID_SHARE = 0.8         # of the first page's height, at most, for the grid
 
 def _flow_pages(lines, n_cols: int, capacities: list[int]):
     """Columns filled in order, each holding at most its capacity in lines (a clue never
-    split, a direction moved to the next column's top as in _flow); None if the lines need
-    more columns than `capacities` lists."""
+    split, a direction moved to the next column's top or headed again there as in _flow);
+    None if the lines need more columns than `capacities` lists."""
     columns: list[list[tuple[str, str, str]]] = [[]]
     blocks = _blocks(lines)
-    for block, whole in zip(blocks, _direction_lengths(blocks)):
+    heading = None
+    for raw, whole in zip(blocks, _direction_lengths(blocks)):
         while True:
             room = capacities[len(columns) - 1] - len(columns[-1])
-            if not columns[-1] and block[0][0] == "gap":
-                block = block[1:]
+            block = raw if columns[-1] else _continue(raw, heading)
             if (columns[-1] and whole > room and len(columns) < len(capacities)
                     and whole - 1 <= capacities[len(columns)]):
                 columns.append([])
@@ -290,6 +320,7 @@ def _flow_pages(lines, n_cols: int, capacities: list[int]):
             if len(columns) == len(capacities):
                 return None
             columns.append([])
+        heading = next((line for line in raw if line[0] == "head"), heading)
     return columns
 
 

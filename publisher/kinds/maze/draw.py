@@ -10,6 +10,7 @@ from .generator import Maze, opening_side
 MARGIN_CELLS = 0.9       # room around the maze for the entrance and exit arrows
 ARROW = 0.32             # an arrow's half length, as a share of the cell
 MIN_ARROW = 3.5          # points: a large maze's small cells must not hide where it starts
+MAX_ARROW = 10.0         # points: a small maze's large cells need no larger arrow to be seen
 ARROW_GAP = 0.06         # cells between the wall and an arrow (at most)
 ARROW_ROOM = 1.6 * MIN_ARROW + 0.5     # points beyond that gap for the smallest arrow
 STEP = {"top": (-1, 0), "bottom": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -129,15 +130,13 @@ def _arrow(canvas: Any, maze: Maze, x: int, cell: float, centre, inward: bool) -
     ux, uy = dc, -dr                       # unit vector pointing out, page coordinates
     if inward:
         ux, uy = -ux, -uy
-    size = cell * ARROW
-    if size >= MIN_ARROW:
-        mx, my = _outside(maze, x, cell, centre, 0.35 if inward else 0.25)
-    else:      # the same gap from the wall, the triangle grown to the smallest that reads
-        gap = (0.35 - ARROW) if inward else (0.25 - 0.6 * ARROW)
-        size = MIN_ARROW
-        wx, wy = _outside(maze, x, cell, centre, 0.0)
-        away = gap * cell + (size if inward else 0.6 * size)      # from the wall, outwards
-        mx, my = wx + dc * away, wy - dr * away
+    # The cell's share, held between the smallest that reads and the largest that helps;
+    # the same gap from the wall whatever its size.
+    size = min(MAX_ARROW, max(MIN_ARROW, cell * ARROW))
+    gap = (0.35 - ARROW) if inward else (0.25 - 0.6 * ARROW)
+    wx, wy = _outside(maze, x, cell, centre, 0.0)
+    away = gap * cell + (size if inward else 0.6 * size)      # from the wall, outwards
+    mx, my = wx + dc * away, wy - dr * away
     tip = (mx + ux * size, my + uy * size)
     px, py = -uy, ux
     back1 = (mx - ux * size * 0.6 + px * size * 0.8, my - uy * size * 0.6 + py * size * 0.8)
