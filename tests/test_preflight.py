@@ -126,6 +126,14 @@ def test_a_cover_is_checked_against_the_interior_beside_it(tmp_path):
     assert check(cover, "--cover", "--pages", 204, "--trim", "6x9").exit_code == 0
 
 
+def test_a_cover_for_an_interior_too_short_to_print_fails(tmp_path):
+    """A cover exactly as wide as a 4-page interior needs: no such book can be printed."""
+    cover = _cover_beside_interior(tmp_path, 4, 0.002252)
+    result = check(cover, "--cover")
+    assert result.exit_code == 1 and "BAD interior pages" in result.output, result.output
+    assert "ok  cover size" in result.output
+
+
 def _name_in_metadata(cover, **made_for):
     """Write what the cover was made for into its document info, as render/cover.py does
     (written here with pypdf, apart from the cover's writer)."""

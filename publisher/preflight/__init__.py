@@ -388,6 +388,8 @@ def _check_cover(reader: Any, report: Report, trim: tuple[float, float], pages: 
                  paper: str, floor: float) -> None:
     report.add("cover pages", None if len(reader.pages) == 1 else
                f"{len(reader.pages)} pages; a cover is one sheet", "one sheet")
+    # a cover wraps a printed book: its interior's page count is held to the same rule
+    report.add("interior pages", printrules.page_count_problem(pages), f"{pages} pages")
     page = reader.pages[0]
     media = _box(page, "/MediaBox")
     assert media is not None
