@@ -111,6 +111,41 @@ def test_sigterm_stops_a_build_as_ctrl_c_does(tmp_path, how):
     assert not [pid for pid in workers if running(pid)]
 
 
+# make-book (as installed: sys.argv[0] is make-book) with Ctrl-C sent to itself at one
+# moment: while Typer parses the options, in the build command before the build starts,
+# or while the summary of a written book is printed.
+INTERRUPT_AT = """
+import os, signal, sys
+import publisher.cli as cli
+where = sys.argv[1]
+sys.argv = ["make-book", *sys.argv[2:]]
+owner, name = (cli.PlainUsage, "parse_args") if where == "parse" else (cli, where)
+def interrupted(*args, original=getattr(owner, name)):
+    os.kill(os.getpid(), signal.SIGINT)
+    return original(*args)
+setattr(owner, name, interrupted)
+cli.run()
+"""
+
+
+@pytest.mark.parametrize("where, said", [("parse", "the output folder is unchanged"),
+                                         ("_desk_options", "the output folder is unchanged"),
+                                         ("_summary", "the book was written; it is complete")])
+def test_ctrl_c_at_any_moment_says_how_it_left_the_output(tmp_path, where, said):
+    """Review 7: Ctrl-C while Typer parsed the options (or in the command around the
+    build) ended with exit 130 and no word: Typer took the KeyboardInterrupt."""
+    spec = tmp_path / "maze.yaml"
+    spec.write_text("title: M\nseed: 1\nsections:\n  - {kind: maze, count: 1}\n")
+    out = tmp_path / "out"
+    child = subprocess.run([sys.executable, "-c", INTERRUPT_AT, where, str(spec), "--out",
+                            str(out)], cwd=ROOT, stderr=subprocess.PIPE, text=True,
+                           timeout=HANG)
+    assert child.returncode == 130, child.stderr
+    lines = child.stderr.strip().splitlines()
+    assert lines and lines[-1].startswith("interrupted") and lines[-1].endswith(said), lines
+    assert (out / "maze.pdf").exists() == (where == "_summary")
+
+
 def test_workers_end_when_the_build_is_killed(tmp_path):
     spec = tmp_path / "flow.yaml"
     spec.write_text("title: F\nsections:\n  - kind: numberlink\n    size: 12\n"
