@@ -383,7 +383,7 @@ def _describe(error: Any, loc: tuple, data: Any) -> str:
     value = error.get("input")
     if kind == "too_short" and loc == ("sections",):
         return ("the book has no sections; list at least one under `sections:`, e.g. "
-                "`- {kind: wordsearch, size: 12, count: 5}`")
+                "`- {kind: sudoku, count: 5}` (`make-book kinds --example` shows every kind)")
     if kind == "too_short":
         least = error.get("ctx", {}).get("min_length", 1)
         return f"is an empty list; give at least {least} item{'s' if least > 1 else ''}"
