@@ -391,3 +391,24 @@ def test_clues_from_a_word_list_say_where_the_clues_go_and_that_builds(tmp_path)
                     encoding="utf-8")
     code, output = run(spec, tmp_path / "out")
     assert code == 0, output
+
+
+@pytest.mark.parametrize("section, said", [
+    ("{kind: futoshiki, size: 4, difficulty: hard}",
+     ["a 4x4 Futoshiki puzzle can be easy, medium or extreme; hard",
+      "another size (6, 7, 8 and 9 have every level)."]),
+    ("{kind: skyscrapers, size: 4, difficulty: hard}",
+     ["a 4x4 Skyscrapers puzzle can be easy, medium, expert or extreme; hard",
+      "(5, 6, 7, 8 and 9 have every level)"]),
+    ("{kind: sudoku, size: 4, difficulty: hard}",
+     ["a 4x4 Sudoku can only be easy:", "Choose easy or a larger size"]),
+    ("{kind: sudoku, size: 6, difficulty: medium}",
+     ["a 6x6 Sudoku can be easy, hard or expert:", "Choose one of those"]),
+])
+def test_a_level_out_of_reach_is_said_in_plain_english(tmp_path, section, said):
+    """Review 7: "a 4x4 skyscrapers can be" and "(6 and 7 and 8 and 9 have every level)"."""
+    (tmp_path / "book.yaml").write_text(f"title: T\nsections:\n  - {section}\n",
+                                        encoding="utf-8")
+    code, output = run(tmp_path / "book.yaml", tmp_path / "out")
+    output = " ".join(output.split())
+    assert code == 2 and all(part in output for part in said), output
