@@ -94,12 +94,16 @@ class PlainUsage(PlainHelp, TyperCommand):
     def invoke(self, ctx):  # type: ignore[no-untyped-def]  # click's signature
         """The command runs with Ctrl-C, SIGTERM and SIGHUP raising (its work rolls back),
         and one it leaves unsaid is said here: Typer would exit 130 without a word."""
-        if signal.getsignal(signal.SIGINT) is _interrupted_while_starting:
-            _take_stop_signals(_stop)        # the program's handlers, not a test's
+        program = signal.getsignal(signal.SIGINT) is _interrupted_while_starting
+        if program:                          # the program's handlers, not a test's
+            _take_stop_signals(_stop)
         try:
-            return super().invoke(ctx)
+            done = super().invoke(ctx)
         except KeyboardInterrupt as exc:
             _say_interrupted(exc, "interrupted")
+        if program:     # done and said: Python's teardown would die of a Ctrl-C unsaid
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return done
 
 
 app = typer.Typer(cls=BuildByDefault, add_completion=False, pretty_exceptions_enable=False,
@@ -469,24 +473,19 @@ def recover_command(
 
 
 def _say_interrupted(exc: KeyboardInterrupt, line: str) -> NoReturn:
-    """`line`, or that the book was written (the interrupt came while it was), and leave
-    with 130 after Ctrl-C, 143 after SIGTERM, 129 after SIGHUP (128 + the signal)."""
+    """Say `line` (or that the book was written: the interrupt came while it was) and exit
+    at once with 128 + the signal (130 after Ctrl-C). The output was already rolled back
+    or completed; a SAT solver stopped mid-search can crash while the interpreter tears
+    down (seen: SIGSEGV in PySAT's destructor after Ctrl-C with one worker), so skip the
+    teardown, ending any worker process still there (it would outlive this one)."""
     err.print(AFTER_COMMIT if isinstance(exc, InterruptedAfterCommit) else line,
               markup=False, highlight=False)
-    _leave_now(128 + (exc.signum if isinstance(exc, Interrupted) else signal.SIGINT))
-
-
-def _leave_now(code: int) -> NoReturn:
-    """Exit at once after an interrupt. The output was already rolled back or completed;
-    a SAT solver stopped mid-search can crash while the interpreter tears down (seen:
-    SIGSEGV in PySAT's destructor after Ctrl-C with one worker), so skip the teardown,
-    ending any worker process still there (it would outlive this one)."""
     import multiprocessing
     for child in multiprocessing.active_children():
         child.kill()
     sys.stdout.flush()
     sys.stderr.flush()
-    os._exit(code)
+    os._exit(128 + (exc.signum if isinstance(exc, Interrupted) else signal.SIGINT))
 
 
 def run() -> None:
