@@ -22,10 +22,11 @@ def refuse_the_other_file(path: Path, data: bytes, cover: bool, pages: int | Non
     except (pypdf.errors.PyPdfError, ValueError, KeyError):
         return                      # an unreadable file: check_bytes says so
     document = _info(reader, printrules.DOCUMENT_INFO)       # "worksheet" or none
-    if not cover and _cover_info(data):
+    names_a_cover = bool(_cover_info(data))
+    if not cover and names_a_cover:
         raise PublisherError(f"{path} is a cover (its document info names the interior it "
                              "wraps): add --cover to check it as one")
-    if cover and (document or count > 1 and not _cover_info(data)):
+    if cover and (document or count > 1 and not names_a_cover):
         told = f"its document info says it is a {document}" if document else (
             f"it has {count} pages; a cover is one sheet: back, spine and front")
         raise PublisherError(f"{path} is an interior, not a cover ({told}): check it "
