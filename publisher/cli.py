@@ -1,17 +1,14 @@
 """`make-book SPEC`: build a puzzle book (PDF, JSON manifest, side files)."""
 from __future__ import annotations
 
-import inspect
 import os
 import signal
 import sys
-from datetime import datetime
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
 
 from .errors import STOP_SIGNALS, Interrupted, PublisherError
 
 INTERRUPTED = "interrupted; the output folder is unchanged"
+AFTER_COMMIT = "interrupted after the book was written; it is complete"
 
 
 def _interrupted_while_starting(signum: int, frame: object) -> None:
@@ -33,12 +30,16 @@ def _take_stop_signals(handler: Any) -> None:
             signal.signal(signum, handler)
 
 
-if __name__ == "__main__" or Path(sys.argv[0]).name == "make-book":
-    # Ctrl-C during the imports below: one line, not an import traceback. `run`
-    # puts Python's own handler back before any work starts.
+if __name__ == "__main__" or os.path.basename(sys.argv[0]) == "make-book":
+    # Ctrl-C during the imports below and Typer's parsing: one line (PlainUsage.invoke).
     _take_stop_signals(_interrupted_while_starting)
 
-import typer  # noqa: E402  (after the startup Ctrl-C handler)
+import inspect  # noqa: E402  (after the startup Ctrl-C handler)
+from datetime import datetime  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import TYPE_CHECKING, Any, NoReturn, Optional  # noqa: E402
+
+import typer  # noqa: E402
 from typer.core import TyperCommand, TyperGroup  # noqa: E402
 from rich.console import Console  # noqa: E402
 from rich.markup import escape  # noqa: E402
@@ -89,6 +90,20 @@ class PlainUsage(PlainHelp, TyperCommand):
     def collect_usage_pieces(self, ctx):  # type: ignore[no-untyped-def]  # click's signature
         return [piece.replace("{", "").replace("}", "")
                 for piece in super().collect_usage_pieces(ctx)]
+
+    def invoke(self, ctx):  # type: ignore[no-untyped-def]  # click's signature
+        """The command runs with Ctrl-C, SIGTERM and SIGHUP raising (its work rolls back),
+        and one it leaves unsaid is said here: Typer would exit 130 without a word."""
+        program = signal.getsignal(signal.SIGINT) is _interrupted_while_starting
+        if program:                          # the program's handlers, not a test's
+            _take_stop_signals(_stop)
+        try:
+            done = super().invoke(ctx)
+        except KeyboardInterrupt as exc:
+            _say_interrupted(exc, "interrupted")
+        if program:     # done and said: Python's teardown would die of a Ctrl-C unsaid
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return done
 
 
 app = typer.Typer(cls=BuildByDefault, add_completion=False, pretty_exceptions_enable=False,
@@ -194,13 +209,13 @@ def build(
 ) -> None:
     """Build the book described by SPEC: a print-ready PDF with answer key, a JSON
     manifest, and .puz/.ipuz files for crosswords."""
-    desk = _desk_options(executor, scheduler, start, days, history)
-    # Only on a terminal: elsewhere rich draws no bar but ends it with an empty line,
-    # which came before every error and note.
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TimeElapsedColumn(), console=err, transient=True,
-                   disable=quiet or not err.is_interactive)
     try:
+        desk = _desk_options(executor, scheduler, start, days, history)
+        # Only on a terminal: elsewhere rich draws no bar but ends it with an empty line,
+        # which came before every error and note.
+        bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                       TimeElapsedColumn(), console=err, transient=True,
+                       disable=quiet or not err.is_interactive)
         with bar:
             from .pipeline import build_book     # heavy: only when a book is built
 
@@ -218,13 +233,15 @@ def build(
                   "check that --out names a folder you can write to", highlight=False,
                   soft_wrap=True)
         raise typer.Exit(2)
-    except InterruptedAfterCommit as exc:
-        err.print("interrupted after the book was written; it is complete", markup=False,
-                  highlight=False)
-        _leave_now(_interrupted_code(exc))
     except KeyboardInterrupt as exc:
-        err.print(INTERRUPTED, markup=False, highlight=False)
-        _leave_now(_interrupted_code(exc))
+        _say_interrupted(exc, INTERRUPTED)
+    try:
+        _say_built(result, quiet)
+    except KeyboardInterrupt as exc:        # the book is written and whole
+        _say_interrupted(exc, AFTER_COMMIT)
+
+
+def _say_built(result: BuildResult, quiet: bool) -> None:
     for warning in result.warnings:
         err.print(f"[yellow]warning:[/] {escape(warning)}", highlight=False, soft_wrap=True)
     if not quiet:
@@ -455,31 +472,26 @@ def recover_command(
         typer.echo(f"nothing to recover in {folder}")
 
 
-def _interrupted_code(exc: KeyboardInterrupt) -> int:
-    """130 after Ctrl-C, 143 after SIGTERM, 129 after SIGHUP (128 + the signal)."""
-    return 128 + (exc.signum if isinstance(exc, Interrupted) else signal.SIGINT)
-
-
-def _leave_now(code: int) -> None:
-    """Exit at once after an interrupt. The output was already rolled back or completed;
-    a SAT solver stopped mid-search can crash while the interpreter tears down (seen:
-    SIGSEGV in PySAT's destructor after Ctrl-C with one worker), so skip the teardown,
-    ending any worker process still there (it would outlive this one)."""
+def _say_interrupted(exc: KeyboardInterrupt, line: str) -> NoReturn:
+    """Say `line` (or that the book was written: the interrupt came while it was) and exit
+    at once with 128 + the signal (130 after Ctrl-C). The output was already rolled back
+    or completed; a SAT solver stopped mid-search can crash while the interpreter tears
+    down (seen: SIGSEGV in PySAT's destructor after Ctrl-C with one worker), so skip the
+    teardown, ending any worker process still there (it would outlive this one)."""
+    err.print(AFTER_COMMIT if isinstance(exc, InterruptedAfterCommit) else line,
+              markup=False, highlight=False)
     import multiprocessing
     for child in multiprocessing.active_children():
         child.kill()
     sys.stdout.flush()
     sys.stderr.flush()
-    os._exit(code)
+    os._exit(128 + (exc.signum if isinstance(exc, Interrupted) else signal.SIGINT))
 
 
 def run() -> None:
-    _take_stop_signals(_stop)
-    try:
-        app(prog_name="make-book")
-    except KeyboardInterrupt as exc:   # Ctrl-C while starting up, before a build began
-        err.print(INTERRUPTED, markup=False)
-        sys.exit(_interrupted_code(exc))
+    # Until a command starts (PlainUsage.invoke): Typer's parsing would exit 130 unsaid.
+    _take_stop_signals(_interrupted_while_starting)
+    app(prog_name="make-book")
 
 
 if __name__ == "__main__":

@@ -156,6 +156,7 @@ def _build(spec: Spec, desk: Desk, out_dir: str | Path, seed: int | None,
     progress = progress or Progress()
     transaction.preflight(Path(out_dir), spec.name, protected=(spec.path,))
     _check_spec_settings(spec, engine, scheduler)
+    spec.refuse_print_flags(cover, bleed)
     layout = load_layout(spec.book.layout, spec.path.parent,
                          lambda message: spec.error(("layout",), message), spec.read_anywhere)
     spec.fonts = book_fonts(spec)

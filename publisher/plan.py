@@ -117,8 +117,8 @@ class SectionContext:
         missing = [w.text for w in words if not w.clue]
         if missing:
             named = [m for m in missing if _names_a_list(m)]
-            raise self.error(field, f"{len(missing)} word(s) have no clue "
-                             f"({', '.join(missing[:5])}); write them as `word: clue`" + (
+            raise self.error(field, f"{len(missing)} word{'s have' if len(missing) > 1 else ' has'}"
+                             f" no clue ({', '.join(missing[:5])}); {_clue_advice(ref, field)}" + (
                                  f"; {named[0]} was read as a word: a list of word lists "
                                  "holds names of lists only (`[en/general-clues, mine.yaml]`)"
                                  if named else ""))
@@ -285,6 +285,17 @@ class SectionContext:
         if problem:
             raise SpecError(problem, file=file, line=lines[at], field=field)
         return words
+
+
+def _clue_advice(ref: Any, field: str) -> str:
+    """Where the missing `word: clue` lines go: a word list file (.txt, bundled) holds
+    words only, so into a .yaml file of their own."""
+    if isinstance(ref, str) and not ref.strip().lower().endswith((".yaml", ".yml")):
+        yaml_file = f"{Path(ref.strip()).stem}.yaml"
+        key = field.rsplit(".", 1)[-1].split("[")[0]
+        return (f"{ref.strip()} is a list of words only: write `word: clue` lines in a "
+                f"YAML file beside the spec ({yaml_file}) and make it `{key}: {yaml_file}`")
+    return "write them as `word: clue`"
 
 
 def _names_a_list(item: Any) -> bool:

@@ -25,6 +25,8 @@ from .kinds.base import Language, SectionBase
 from .ground.schedule import Schedule
 
 
+NOT_PRINTED = "a worksheet has no cover and no bleed (it is photocopied)"
+
 # A cover's background image: a whole 8.5 x 11 in spread at 300 dpi is 18 million pixels.
 MAX_COVER_PIXELS = 50_000_000
 
@@ -135,8 +137,8 @@ class BookBase(BaseModel):
     def _worksheet_is_not_printed_as_a_book(cls, value, info):
         # a field's own check, so that the error names its line
         if info.data.get("document") == "worksheet" and value is not False:
-            raise ValueError("a worksheet has no cover and no bleed (it is photocopied); "
-                             f"remove `{info.field_name}`, or make it `document: book`")
+            raise ValueError(f"{NOT_PRINTED}; remove `{info.field_name}`, or make it "
+                             "`document: book`")
         return value
 
     @property
@@ -198,6 +200,13 @@ class Spec:
 
     def error(self, path: tuple, message: str) -> SpecError:
         return located_error(self.path, self.lines, path, message)
+
+    def refuse_print_flags(self, cover: bool | None, bleed: bool | None) -> None:
+        """--cover and --bleed on a worksheet, refused as its spec's `cover:` and `bleed:`."""
+        flags = [flag for flag, given in (("--cover", cover), ("--bleed", bleed)) if given]
+        if flags and self.book.worksheet:
+            raise self.error(("document",), f"{NOT_PRINTED}; remove {' and '.join(flags)}, "
+                             "or make it `document: book`")
 
     def section_key(self, index: int, key: str | None) -> tuple:
         """The path of section `index`, or of its `key` (`copies`): the section's own, else
@@ -374,7 +383,7 @@ def _describe(error: Any, loc: tuple, data: Any) -> str:
     value = error.get("input")
     if kind == "too_short" and loc == ("sections",):
         return ("the book has no sections; list at least one under `sections:`, e.g. "
-                "`- {kind: wordsearch, size: 12, count: 5}`")
+                "`- {kind: sudoku, count: 5}` (`make-book kinds --example` shows every kind)")
     if kind == "too_short":
         least = error.get("ctx", {}).get("min_length", 1)
         return f"is an empty list; give at least {least} item{'s' if least > 1 else ''}"

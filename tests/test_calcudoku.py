@@ -185,7 +185,7 @@ def test_same_seed_same_bytes_and_manifest_fields():
 @pytest.mark.parametrize("section, words", [
     ({"size": 12}, ["size", "9"]),
     ({"operations": "divide"}, ["operations", "add_multiply"]),
-    ({"size": 5, "difficulty": "expert"}, ["difficulty", "easy, medium, hard, extreme"]),
+    ({"size": 5, "difficulty": "expert"}, ["difficulty", "easy, medium, hard or extreme"]),
 ])
 def test_bad_values_are_spec_errors_naming_the_field(tmp_path, section, words):
     path = tmp_path / "book.yaml"

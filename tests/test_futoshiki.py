@@ -158,7 +158,7 @@ def _plan(tmp_path, section):
 @pytest.mark.parametrize("section, words", [
     ({"size": 10}, ["size", "9"]),
     ({"difficulty": "fiendish"}, ["difficulty", "easy", "extreme"]),
-    ({"size": 4, "difficulty": "hard"}, ["difficulty", "easy, medium, extreme"]),
+    ({"size": 4, "difficulty": "hard"}, ["difficulty", "easy, medium or extreme"]),
     ({"symmetry": "spiral"}, ["symmetry", "rotational"]),
 ])
 def test_bad_values_are_spec_errors_naming_the_field(tmp_path, section, words):

@@ -111,6 +111,56 @@ def test_sigterm_stops_a_build_as_ctrl_c_does(tmp_path, how):
     assert not [pid for pid in workers if running(pid)]
 
 
+# make-book (as installed: sys.argv[0] is make-book) with Ctrl-C sent to itself at one
+# moment: while Typer parses the options, in the build command before the build starts,
+# while the summary of a written book is printed, or as Python ends (atexit).
+INTERRUPT_AT = """
+import atexit, os, signal, sys
+import publisher.cli as cli
+where = sys.argv[1]
+sys.argv = ["make-book", *sys.argv[2:]]
+owner, name = (cli.PlainUsage, "parse_args") if where == "parse" else (cli, where)
+def interrupted(*args, original=getattr(owner, name, None)):
+    os.kill(os.getpid(), signal.SIGINT)
+    return original(*args)
+if where == "atexit":
+    atexit.register(os.kill, os.getpid(), signal.SIGINT)
+else:
+    setattr(owner, name, interrupted)
+cli.run()
+"""
+
+
+@pytest.mark.parametrize("where, said", [("parse", "the output folder is unchanged"),
+                                         ("_desk_options", "the output folder is unchanged"),
+                                         ("_summary", "the book was written; it is complete")])
+def test_ctrl_c_at_any_moment_says_how_it_left_the_output(tmp_path, where, said):
+    """Review 7: Ctrl-C while Typer parsed the options (or in the command around the
+    build) ended with exit 130 and no word: Typer took the KeyboardInterrupt."""
+    spec = tmp_path / "maze.yaml"
+    spec.write_text("title: M\nseed: 1\nsections:\n  - {kind: maze, count: 1}\n")
+    out = tmp_path / "out"
+    child = subprocess.run([sys.executable, "-c", INTERRUPT_AT, where, str(spec), "--out",
+                            str(out)], cwd=ROOT, stderr=subprocess.PIPE, text=True,
+                           timeout=HANG)
+    assert child.returncode == 130, child.stderr
+    lines = child.stderr.strip().splitlines()
+    assert lines and lines[-1].startswith("interrupted") and lines[-1].endswith(said), lines
+    assert (out / "maze.pdf").exists() == (where == "_summary")
+
+
+def test_ctrl_c_once_the_book_is_written_and_said_is_let_go(tmp_path):
+    """Python's teardown (0.1 s) died of it, some of the time without a word (exit -2)
+    or with a traceback: nothing is left to stop, and the summary has been said."""
+    spec = tmp_path / "maze.yaml"
+    spec.write_text("title: M\nseed: 1\nsections:\n  - {kind: maze, count: 1}\n")
+    child = subprocess.run([sys.executable, "-c", INTERRUPT_AT, "atexit", str(spec),
+                            "--out", str(tmp_path / "out")], cwd=ROOT,
+                           stderr=subprocess.PIPE, text=True, timeout=HANG)
+    assert child.returncode == 0 and "Traceback" not in child.stderr, child.stderr
+    assert child.stderr.strip().splitlines()[-1].startswith("1 puzzle, 24 pages -> ")
+
+
 def test_workers_end_when_the_build_is_killed(tmp_path):
     spec = tmp_path / "flow.yaml"
     spec.write_text("title: F\nsections:\n  - kind: numberlink\n    size: 12\n"

@@ -126,6 +126,14 @@ def test_a_cover_is_checked_against_the_interior_beside_it(tmp_path):
     assert check(cover, "--cover", "--pages", 204, "--trim", "6x9").exit_code == 0
 
 
+def test_a_cover_for_an_interior_too_short_to_print_fails(tmp_path):
+    """A cover exactly as wide as a 4-page interior needs: no such book can be printed."""
+    cover = _cover_beside_interior(tmp_path, 4, 0.002252)
+    result = check(cover, "--cover")
+    assert result.exit_code == 1 and "BAD interior pages" in result.output, result.output
+    assert "ok  cover size" in result.output
+
+
 def _name_in_metadata(cover, **made_for):
     """Write what the cover was made for into its document info, as render/cover.py does
     (written here with pypdf, apart from the cover's writer)."""
@@ -160,6 +168,27 @@ def test_a_cover_names_its_paper_pages_and_trim(tmp_path):
     assert check(cover, "--cover", "--pages", 300).exit_code == 1
     result = check(cover, "--cover", "--trim", "6x9")           # the note names what it took
     assert result.exit_code == 0 and "page count (204) the cover names" in result.output
+
+
+def test_a_cover_and_an_interior_checked_as_each_other_are_told_apart(tmp_path):
+    """Review 7: a cover without --cover gave four BAD lines, an interior with it asked for
+    --trim and --pages; each now says what the file is, in one line."""
+    cover = _cover_beside_interior(tmp_path, 204, 0.002252)
+    _name_in_metadata(cover, paper="white", pages=204, trim="6x9")
+    result = check(cover)
+    assert result.exit_code == 2 and "add --cover" in result.output, result.output
+    assert "BAD" not in result.output and len(result.output.strip().splitlines()) == 1
+    result = check(tmp_path / "b.pdf", "--cover")
+    assert result.exit_code == 2 and "without --cover" in result.output, result.output
+    assert "BAD" not in result.output and len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("option", [("--pages", 30), ("--paper", "cream")])
+def test_a_covers_options_are_refused_for_an_interior(tmp_path, option):
+    """The help says they are a cover's: given for an interior they were ignored."""
+    result = check(make_pdf(tmp_path / "good.pdf"), "--trim", "6x9", *option)
+    assert result.exit_code == 2 and option[0] in result.output, result.output
+    assert "--cover" in result.output and "passes" not in result.output
 
 
 def test_a_cover_naming_nonsense_is_checked_as_one_naming_nothing(tmp_path):

@@ -1,6 +1,7 @@
 """Bad input: one clear paragraph naming file, line and field; exit 2; nothing written."""
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -356,3 +357,58 @@ def test_a_numeric_copyright_is_text(tmp_path):
     spec.write_text("title: T\ncopyright: 2025\nsections:\n" + GOOD_SECTION, encoding="utf-8")
     code, output = run(spec, tmp_path / "out")
     assert code == 0, output
+
+
+def test_the_section_an_empty_book_is_told_to_write_builds(tmp_path):
+    """Review 7: the suggested wordsearch lacked its words and failed in turn."""
+    (tmp_path / "book.yaml").write_text("title: T\nsections: []\n", encoding="utf-8")
+    code, output = run(tmp_path / "book.yaml", tmp_path / "out")
+    assert code == 2, output
+    suggested = re.search(r"e\.g\. `(- \{[^`]+\})`", " ".join(output.split()))
+    assert suggested, output
+    (tmp_path / "book.yaml").write_text(f"title: T\nsections:\n  {suggested[1]}\n",
+                                        encoding="utf-8")
+    code, output = run(tmp_path / "book.yaml", tmp_path / "out")
+    assert code == 0, output
+
+
+def test_clues_from_a_word_list_say_where_the_clues_go_and_that_builds(tmp_path):
+    """Review 7: `write them as word: clue` in the .txt was refused in turn (a .txt list
+    holds words only): the advice names the file to write and the key to change."""
+    farm = {"cow": "Says moo", "horse": "Neighs", "sheep": "Gives wool", "goat": "Eats "
+            "anything", "pig": "Oinks", "hen": "Lays eggs", "goose": "Honks"}
+    (tmp_path / "farm.txt").write_text("\n".join(farm) + "\n", encoding="utf-8")
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nseed: 1\nsections:\n  - kind: crossword\n    clues: farm.txt\n",
+                    encoding="utf-8")
+    code, output = run(spec, tmp_path / "out")
+    output = " ".join(output.split())
+    assert code == 2 and "7 words have no clue" in output, output
+    file, key = re.search(r"\((\w+\.yaml)\) and make it `(clues: \w+\.yaml)`", output).groups()
+    (tmp_path / file).write_text("".join(f"{w}: {c}\n" for w, c in farm.items()),
+                                 encoding="utf-8")
+    spec.write_text(spec.read_text(encoding="utf-8").replace("clues: farm.txt", key),
+                    encoding="utf-8")
+    code, output = run(spec, tmp_path / "out")
+    assert code == 0, output
+
+
+@pytest.mark.parametrize("section, said", [
+    ("{kind: futoshiki, size: 4, difficulty: hard}",
+     ["a 4x4 Futoshiki puzzle can be easy, medium or extreme; hard",
+      "another size (6, 7, 8 and 9 have every level)."]),
+    ("{kind: skyscrapers, size: 4, difficulty: hard}",
+     ["a 4x4 Skyscrapers puzzle can be easy, medium, expert or extreme; hard",
+      "(5, 6, 7, 8 and 9 have every level)"]),
+    ("{kind: sudoku, size: 4, difficulty: hard}",
+     ["a 4x4 Sudoku can only be easy:", "Choose easy or a larger size"]),
+    ("{kind: sudoku, size: 6, difficulty: medium}",
+     ["a 6x6 Sudoku can be easy, hard or expert:", "Choose one of those"]),
+])
+def test_a_level_out_of_reach_is_said_in_plain_english(tmp_path, section, said):
+    """Review 7: "a 4x4 skyscrapers can be" and "(6 and 7 and 8 and 9 have every level)"."""
+    (tmp_path / "book.yaml").write_text(f"title: T\nsections:\n  - {section}\n",
+                                        encoding="utf-8")
+    code, output = run(tmp_path / "book.yaml", tmp_path / "out")
+    output = " ".join(output.split())
+    assert code == 2 and all(part in output for part in said), output

@@ -197,7 +197,7 @@ def test_every_word_kind_refuses_the_same_mistakes_the_same_way(kind, keys, loca
      "a `style: blocked` crossword fills its grid from `wordlist:`"),
     ({"kind": "crossword", "style": "blocked", "size": 5, "themes": "all"}, "not `themes`"),
     ({"kind": "crossword", "puzzles": [{"title": "A", "words": ["apple", "lemon"]}]},
-     "sections[0].puzzles[0].words: 2 word(s) have no clue"),
+     "sections[0].puzzles[0].words: 2 words have no clue"),
     # A whole bundled list as one puzzle (`count` forgotten) is refused, not built for hours.
     ({"kind": "scramble", "words": "en/animals"},
      "sections[0].words: 1"),     # 1xx words, at the section's own field

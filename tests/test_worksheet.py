@@ -248,6 +248,22 @@ def test_a_worksheets_cover_or_bleed_error_names_its_line(tmp_path, key):
     assert "sheet.yaml:3" in str(err.value) and f"remove `{key}`" in str(err.value)
 
 
+@pytest.mark.parametrize("flags", [["--cover"], ["--bleed"], ["--cover", "--bleed"]])
+def test_cover_and_bleed_flags_are_refused_for_a_worksheet(tmp_path, flags):
+    """As the spec's `cover:` and `bleed:` are: exit 2, and nothing written."""
+    from typer.testing import CliRunner
+
+    from publisher.cli import app
+    path = tmp_path / "sheet.yaml"
+    path.write_text("title: Sheet\ndocument: worksheet\nsections:\n  - {kind: maze}\n",
+                    encoding="utf-8")
+    result = CliRunner().invoke(app, [str(path), "--out", str(tmp_path / "out"), "-q",
+                                      *flags])
+    assert result.exit_code == 2, result.output
+    assert "sheet.yaml:2" in result.output and all(f in result.output for f in flags)
+    assert not (tmp_path / "out").exists()
+
+
 def test_every_kind_has_a_worksheet_instruction_without_placeholders():
     from publisher.ground.catalogue import catalogue
     from publisher.kinds import all_kinds

@@ -5,6 +5,11 @@ from __future__ import annotations
 import os
 
 
+def listed(items: list[str], last: str = "and") -> str:
+    """Items as a sentence lists them: "6, 7, 8 and 9", "easy or medium", "9"."""
+    return f"{', '.join(items[:-1])} {last} {items[-1]}" if len(items) > 1 else "".join(items)
+
+
 def said_once(failures: list[str], shown: int = 3) -> str:
     """The first few candidates' failures with what they share said once: "kind: no word
     fits 1 down; advice" and "kind: no word fits 2 down; advice" read "kind: no word fits

@@ -10,6 +10,7 @@ from typing import Callable, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ..ground.reasons import listed
 from ..words import Word
 from .base import Language, PlanContext, SectionBase
 
@@ -86,7 +87,7 @@ class WordSection(SectionBase):
             if pooled:
                 raise ValueError(f"give either `puzzles` (each puzzle with its own `title` and "
                                  f"`{key}`) or `count` + `words_per_puzzle` + `{key}` (a "
-                                 f"pool), not both: drop {' and '.join(pooled)} (the "
+                                 f"pool), not both: drop {listed(pooled)} (the "
                                  "section's), or drop `puzzles`")
             if not self.puzzles:
                 raise ValueError(f"`puzzles` is empty; add at least one {{title, {key}}}")

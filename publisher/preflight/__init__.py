@@ -91,9 +91,10 @@ def _check_file(path: Path, trim: tuple[float, float] | None, bleed: bool, cover
         data = path.read_bytes()
     except OSError as exc:
         raise PublisherError(f"{path}: {exc.strerror}") from None
+    from .made_for import cover_made_for, refuse_the_other_file
+    refuse_the_other_file(path, data, cover, pages, paper)
     notes: list[str] = []
     if cover:
-        from .made_for import cover_made_for
         trim, pages, paper, notes = cover_made_for(path, data, trim, pages, paper)
     report = check_bytes(data, str(path), trim, bleed, cover, pages, paper or "white", floor,
                          workers)
@@ -388,6 +389,8 @@ def _check_cover(reader: Any, report: Report, trim: tuple[float, float], pages: 
                  paper: str, floor: float) -> None:
     report.add("cover pages", None if len(reader.pages) == 1 else
                f"{len(reader.pages)} pages; a cover is one sheet", "one sheet")
+    # a cover wraps a printed book: its interior's page count is held to the same rule
+    report.add("interior pages", printrules.page_count_problem(pages), f"{pages} pages")
     page = reader.pages[0]
     media = _box(page, "/MediaBox")
     assert media is not None

@@ -8,7 +8,35 @@ from typing import Any
 
 from ..errors import PublisherError
 from ..ground import printrules
-from . import _box, parse_trim
+from . import _box, _info, parse_trim
+
+
+def refuse_the_other_file(path: Path, data: bytes, cover: bool, pages: int | None,
+                          paper: str | None) -> None:
+    """A cover checked as an interior, or an interior as a cover, said in one line rather
+    than as the rules it then breaks; and a cover's options given for an interior."""
+    import pypdf
+    try:
+        reader = pypdf.PdfReader(io.BytesIO(data))
+        count = len(reader.pages)
+    except (pypdf.errors.PyPdfError, ValueError, KeyError):
+        return                      # an unreadable file: check_bytes says so
+    document = _info(reader, printrules.DOCUMENT_INFO)       # "worksheet" or none
+    names_a_cover = bool(_cover_info(data))
+    if not cover and names_a_cover:
+        raise PublisherError(f"{path} is a cover (its document info names the interior it "
+                             "wraps): add --cover to check it as one")
+    if cover and (document or count > 1 and not names_a_cover):
+        told = f"its document info says it is a {document}" if document else (
+            f"it has {count} pages; a cover is one sheet: back, spine and front")
+        raise PublisherError(f"{path} is an interior, not a cover ({told}): check it "
+                             "without --cover")
+    given = [option for option, value in (("--pages", pages), ("--paper", paper))
+             if value is not None]
+    if not cover and given:
+        raise PublisherError(f"{' and '.join(given)} describe the book a cover wraps: add "
+                             f"--cover if {path} is a cover, or leave them out (an "
+                             "interior is checked by its own pages)")
 
 
 def cover_made_for(path: Path, data: bytes, trim: tuple[float, float] | None,

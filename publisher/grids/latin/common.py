@@ -6,6 +6,8 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
+from ...ground.catalogue import catalogue
+from ...ground.reasons import listed
 from ...kinds.base import DrawContext, SectionBase
 from .draw import DIGIT_MAX
 
@@ -33,12 +35,16 @@ class LatinSection(SectionBase):
 
 def check_level(name: str, size: int, level: str, by_size: dict[int, tuple[str, ...]]) -> str:
     """`level` if a `size` grid of the kind can be it, else a ValueError saying which."""
-    allowed = by_size.get(size, ALL)
+    allowed = list(by_size.get(size, ALL))
     if level not in allowed:
         everything = [str(s) for s in range(4, 10) if s not in by_size]
-        raise ValueError(f"a {size}x{size} {name} can be {', '.join(allowed)}; {level} is "
-                         f"out of reach at this size. Choose one of those or another size "
-                         f"({' and '.join(everything)} have every level).")
+        whole = (f" ({listed(everything)} {'has' if len(everything) == 1 else 'have'} every "
+                 "level)" if everything else "")
+        title = catalogue("en").kind(name).text("title")
+        raise ValueError(f"a {size}x{size} {title} puzzle can be {listed(allowed, 'or')}; "
+                         f"{level} is out of reach at this size. Choose "
+                         f"{'one of those' if len(allowed) > 1 else allowed[0]} or another "
+                         f"size{whole}.")
     return level
 
 

@@ -11,6 +11,7 @@ from pydantic import Field, ValidationInfo, field_validator
 
 from ...grids.difficulty import draw_difficulty, reachable_level
 from ...ground.printrules import short_of
+from ...ground.reasons import listed
 from ...grids.web import TYPING, region_edges
 from ..base import (Board, BookMeta, Box, DrawContext, Kind, KindText, Params, PlanContext,
                     PuzzleRequest, SectionBase, WebPart)
@@ -49,9 +50,11 @@ class SudokuSection(SectionBase):
         size = info.data.get("size", 9)                   # validated before difficulty
         allowed = LEVELS_BY_SIZE.get(size)
         if allowed and level != "ramp" and level not in allowed:
-            raise ValueError(f"{size}x{size} Sudoku can be {', '.join(allowed)}: a grid this "
-                             f"small almost never needs {level} techniques and no others. "
-                             f"Choose one of those or a larger size for {level!r}.")
+            can, choose = ((f"can be {listed(list(allowed), 'or')}", "one of those")
+                           if len(allowed) > 1 else (f"can only be {allowed[0]}", allowed[0]))
+            raise ValueError(f"a {size}x{size} Sudoku {can}: a grid this small almost never "
+                             f"needs {level} techniques and no others. Choose {choose} or a "
+                             f"larger size for {level!r}.")
         return level
 
     @field_validator("variant")
@@ -60,7 +63,7 @@ class SudokuSection(SectionBase):
         size = info.data.get("size", 9)
         sizes = VARIANT_SIZES.get(variant)
         if sizes and size not in sizes:
-            raise ValueError(f"{variant} Sudoku comes in sizes {', '.join(map(str, sizes))}; "
+            raise ValueError(f"{variant} Sudoku comes in sizes {listed(list(map(str, sizes)))}; "
                              f"got {size}. Choose one of those sizes or variant: classic.")
         return variant
 
@@ -134,7 +137,7 @@ class SudokuKind(Kind[SudokuSection, SudokuParams, SudokuBoard]):
         titles = ctx.titles(title, section.count)
         ramp = RAMP if section.size not in LEVELS_BY_SIZE else LEVELS_BY_SIZE[section.size]
         size = section.size
-        chosen = reachable_level(section, ramp, f"{size}x{size} Sudoku", ctx)
+        chosen = reachable_level(section, ramp, f"a {size}x{size} Sudoku", ctx)
         out = []
         for i, name in enumerate(titles):
             level = cast(Level, self._ramp(ramp, i, len(titles), ctx.dates)
