@@ -174,6 +174,9 @@ class SectionContext:
     def mark_used(self, words: Sequence[Word]) -> None:
         self.used.update(self.repeat_key(w.answer) for w in words)
 
+    def unused(self, pool: Sequence[Word]) -> list[Word]:
+        return [w for w in pool if self.repeat_key(w.answer) not in self.used]
+
     def repeat_key(self, answer: str) -> str:
         """Answers that fold to one key are one word for the no-repeat rules (côte, côté)."""
         return repeat_key(answer, self.language)

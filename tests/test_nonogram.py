@@ -618,3 +618,42 @@ def test_random_grids_in_large_print_have_clues_the_page_prints(tmp_path):
         solution = [[ch == "#" for ch in row] for row in puzzle["solution"]]
         assert [runs(row) for row in solution] == puzzle["row_clues"]
         assert [runs(col) for col in zip(*solution)] == puzzle["col_clues"]
+
+
+def plan_sections(tmp_path, *sections: dict, **files):
+    for name, content in files.items():
+        (tmp_path / name).write_text(content, encoding="utf-8")
+    path = tmp_path / "n.yaml"
+    path.write_text(yaml.safe_dump({"title": "N", "seed": 4, "sections": [
+        {"kind": "nonogram", **s} for s in sections]}), encoding="utf-8")
+    return plan_book(load_spec(path))
+
+
+def test_later_sections_draw_pictures_the_book_has_not_printed(tmp_path):
+    """Review 7, item 2: `picture: all` in two sections drew the same pictures twice (and
+    the build failed "can make only 0 different puzzles"); now the second draws from the
+    rest, says at its line when too few are left, and a picture named twice at one size
+    is refused there with advice a fixed picture can follow (not "another seed")."""
+    from publisher.errors import SpecError
+    from publisher.kinds.nonogram.pictures import bundled
+    total = len(bundled())
+    jobs = plan_sections(tmp_path, {"picture": "all", "count": total - 5},
+                         {"picture": "all", "count": 3, "difficulty": "hard"},
+                         {"picture": "all"})
+    names = [job.params.picture.rpartition("/")[2] for job in jobs]
+    assert len(names) == total and len(set(names)) == total
+    with pytest.raises(SpecError) as err:
+        plan_sections(tmp_path, {"picture": "all", "count": total - 5},
+                      {"picture": "all", "count": 6})
+    assert (f"sections[1].count: 6 pictures asked, but earlier sections printed "
+            f"{total - 5} of the {total} bundled pictures at this size, so 5 are left"
+            in " ".join(str(err.value).split())), err.value
+    with pytest.raises(SpecError) as err:
+        plan_sections(tmp_path, {"picture": ["a.txt", "en/cat"], "difficulty": "easy"},
+                      {"picture": ["a.txt"], "difficulty": "hard"}, **{"a.txt": AMBIGUOUS})
+    message = " ".join(str(err.value).split())
+    assert "sections[1].picture: a.txt at 9x10 is in an earlier section" in message
+    assert "another `size`" in message and "seed" not in message
+    jobs = plan_sections(tmp_path, {"picture": ["a.txt"]}, {"picture": "a.txt", "size": 8},
+                         **{"a.txt": AMBIGUOUS})
+    assert [job.params.cols for job in jobs] == [10, 8]

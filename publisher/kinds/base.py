@@ -142,6 +142,9 @@ class PlanContext(Protocol):
     def mark_used(self, words: Sequence[Word]) -> None:
         """Record words as used by this book (explicit puzzles call this)."""
 
+    def unused(self, pool: Sequence[Word]) -> list[Word]:
+        """The words of `pool` no earlier puzzle in the book used (by answer), in order."""
+
     def themes(self, selection: str | list[str], tag: str | None,
                field: str) -> list[ThemeList]:
         """Bundled themes of the section's language: "all" (with `tag`, those tagged) or

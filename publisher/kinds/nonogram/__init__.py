@@ -14,6 +14,7 @@ from pydantic import Field, field_validator
 from ...errors import GenerationFailed
 from ...ground.catalogue import KindText, available
 from ...ground.printrules import short_of
+from ...words import Word
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
                     PuzzleRequest, SectionBase, WebPart, grid_size, web_asset)
 from ...grids.difficulty import difficulty_size
@@ -24,6 +25,12 @@ from .pictures import (LARGEST, SMALLEST, PictureError, bundled, bundled_picture
                        in_shape, mask_darkness, read_picture_file, resample)
 
 RANDOM_SIZE = (20, 20)
+
+
+def _grid_key(mask: tuple[str, ...]) -> str:
+    """A grid's cells as letters, its key in the book's no-repeat set of answers (no word
+    is written so)."""
+    return "NONOGRAM" + "Z".join(row.replace("#", "X").replace(".", "O") for row in mask)
 
 
 class NonogramSection(SectionBase):
@@ -105,10 +112,9 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
             return [PuzzleRequest(t, params, ctx.language)
                     for t in ctx.titles(section.title, section.count or 1)]
         requests = []
-        titles = ctx.titles(section.title, len(names))
         scaled: list[str] = []
-        for title, name in zip(titles, names):
-            mask = self._mask(name, section, ctx, scaled)
+        drawn = self._drawn(names, section, ctx, scaled)
+        for title, (name, mask) in zip(ctx.titles(section.title, len(drawn)), drawn):
             requests.append(PuzzleRequest(title, NonogramParams(
                 rows=len(mask), cols=len(mask[0]), mask=mask, picture=name,
                 difficulty=section.difficulty,
@@ -149,8 +155,46 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
         if section.count is not None:
             if section.count > len(names):
                 raise ctx.error("count", f"{section.count} pictures asked, {len(names)} given")
-            names = ctx.shuffled(names)[:section.count] if chosen == "all" else names[:section.count]
+            # `all` draws in a seeded order; _drawn takes `count` not in the book already
+            names = ctx.shuffled(names) if chosen == "all" else names[:section.count]
         return names
+
+    def _drawn(self, names: list[str], section: NonogramSection, ctx: PlanContext,
+               scaled: list[str]) -> list[tuple[str, tuple[str, ...]]]:
+        """Each picture with its grid: a grid an earlier section printed is left out of
+        `picture: all` and refused when named. A picture at one size is one puzzle,
+        whatever its difficulty, and a book prints each puzzle once."""
+        drawing = section.picture == "all"
+        wanted = section.count or len(names)
+        drawn: list[tuple[str, tuple[str, ...]]] = []
+        keys: list[Word] = []
+        for name in names:
+            if len(drawn) == wanted:
+                break
+            own: list[str] = []             # told only if the picture is drawn
+            mask = self._mask(name, section, ctx, own)
+            key = Word(text=name, answer=_grid_key(mask))
+            if not ctx.unused([key]):
+                if drawing:
+                    continue
+                raise ctx.error("picture", f"{name} at {len(mask)}x{len(mask[0])} is in an "
+                                "earlier section already, and a picture at one size is one "
+                                "puzzle whatever its difficulty (a book prints each puzzle "
+                                "once); leave it out of one section, or give this one "
+                                "another `size`")
+            drawn.append((name, mask))
+            keys.append(key)
+            scaled += own
+        if drawing and len(drawn) < (section.count or 1):
+            pictures = "bundled pictures" + (f" tagged {section.tag!r}" if section.tag else "")
+            raise ctx.error("count" if section.count else "picture", (
+                f"{wanted} pictures asked, but " if section.count else "")
+                + f"earlier sections printed {len(names) - len(drawn)} of the {len(names)} "
+                f"{pictures} at this size, so {len(drawn)} are left; "
+                + ("lower `count`, " if drawn else "")
+                + "give this section another `size`, or leave it out")
+        ctx.mark_used(keys)
+        return drawn
 
     def _mask(self, name: str, section: NonogramSection, ctx: PlanContext,
               scaled: list[str]) -> tuple[str, ...]:
