@@ -657,3 +657,30 @@ def test_later_sections_draw_pictures_the_book_has_not_printed(tmp_path):
     jobs = plan_sections(tmp_path, {"picture": ["a.txt"]}, {"picture": "a.txt", "size": 8},
                          **{"a.txt": AMBIGUOUS})
     assert [job.params.cols for job in jobs] == [10, 8]
+
+
+def test_the_size_advised_for_random_grids_is_the_largest_that_builds(tmp_path):
+    """Review 7, item 4: a 6x9 page refused 30x30 saying "up to 20x20 fits" while 25x25
+    built (the advice counted lines of every other cell shaded, which random grids never
+    have). The size advised builds; one larger is refused."""
+    import re
+
+    from publisher.errors import SpecError
+    from publisher.pipeline import build_book
+
+    def build(size: int):
+        spec = tmp_path / f"n{size}.yaml"
+        spec.write_text(f"title: N\nlayout: 6x9\nseed: 1\nsections:\n"
+                        f"  - {{kind: nonogram, size: {size}, difficulty: easy}}\n",
+                        encoding="utf-8")
+        return build_book(spec, tmp_path / f"out{size}", workers=1)
+
+    with pytest.raises(SpecError) as err:
+        build(30)
+    advised = re.findall(r"a random grid up to (\d+)x\1 fits here\)$", str(err.value))
+    assert advised, err.value
+    side = int(advised[0])
+    with pytest.raises(SpecError) as err:
+        build(side + 1)
+    assert f"up to {side}x{side} fits here" in str(err.value)
+    assert build(side).manifest.exists()

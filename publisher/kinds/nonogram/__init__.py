@@ -103,9 +103,7 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
             rows, cols = section.grid()
             room = ctx.room()
             deepest = self._deepest(rows, cols, section.difficulty, *room) if room else None
-            # a random grid needs lines of a sixth of its side in numbers (measured: 3 at
-            # 15x15, 7 at 40x40): a page that prints fewer is refused before generating
-            if room and deepest is not None and deepest <= max(rows, cols) // 6:
+            if room and not self._prints(rows, cols, deepest):
                 raise ctx.error("size", self._too_deep(rows, cols, section.difficulty, *room))
             params = NonogramParams(rows=rows, cols=cols, mask=None, picture=None,
                                     difficulty=section.difficulty, deepest=deepest)
@@ -420,17 +418,31 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
                 return None if depth == most else depth
         return 1
 
+    @staticmethod
+    def _prints(rows: int, cols: int, deepest: int | None) -> bool:
+        """Whether random grids of a size print when their lines hold at most `deepest`
+        numbers: they need a sixth of their side (measured: 3 at 15x15, 7 at 40x40), and
+        a page that prints fewer is refused before generating."""
+        return deepest is None or deepest > max(rows, cols) // 6
+
     def _too_deep(self, rows: int, cols: int, difficulty: str, box: Box,
                   ctx: DrawContext) -> str:
-        """Why random grids of a size cannot print in `box`, in the words of `fits`."""
+        """Why random grids of a size cannot print in `box`, and the largest size of its
+        shape that the plan takes there (the same test, so that size builds)."""
         need = max(rows, cols) // 6 + 1
-        shallow = NonogramBoard(rows=rows, cols=cols, solution=["." * cols] * rows,
-                                row_clues=[[1] * min(need, (cols + 1) // 2)] * rows,
-                                col_clues=[[1] * min(need, (rows + 1) // 2)] * cols,
-                                grade=difficulty)
-        problem = self.fits(shallow, box, ctx) or "its clues would not read at the floor"
+        digits = self._clue_size([[1] * min(need, (cols + 1) // 2)] * rows,
+                                 [[1] * min(need, (rows + 1) // 2)] * cols,
+                                 self._rule(0, ctx.text), difficulty, box, ctx)
+        smaller = (in_shape(rows, cols, side)
+                   for side in range(max(rows, cols) - 1, SMALLEST - 1, -1))
+        largest = next((size for size in smaller if self._prints(
+            *size, self._deepest(*size, difficulty, box, ctx))), None)
+        advice = (f"use a smaller size (a random grid up to {largest[0]}x{largest[1]} fits "
+                  "here)" if largest else "no size reads here: use a layout with a larger "
+                  "page or a lower min_font_size")
         return (f"a random {rows}x{cols} grid has lines of {need} numbers or more, and with "
-                f"{need} {problem}")
+                f"{need} the clue numbers would be {short_of(digits)} pt (at least "
+                f"{ctx.theme.min_font_size:g} pt reads well); {advice}")
 
     @staticmethod
     def _side_that_fits(side: int, box: Box, theme: Any, below: float) -> int | None:
