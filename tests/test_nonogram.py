@@ -561,8 +561,8 @@ sections:
 
 
 def test_a_picture_says_once_the_grade_and_givens_it_prints_with(tmp_path):
-    """The bicycle asked easy prints at medium with its givens: one message naming both,
-    as the page does; a picture in a section that asked no grade prints at its own,
+    """The bicycle asked easy prints with the givens the easy stage needs: one message
+    naming the grade and the givens, as the page does; a picture in a section that asked no grade prints at its own,
     unremarked (the cat solves at easy, the default is medium)."""
     board = KIND.generate(plan(tmp_path, {"picture": "en/bicycle", "difficulty": "easy"})[0].params, 1)
     assert len(board.warnings) == 1, board.warnings
@@ -684,3 +684,18 @@ def test_the_size_advised_for_random_grids_is_the_largest_that_builds(tmp_path):
         build(side + 1)
     assert f"up to {side}x{side} fits here" in str(err.value)
     assert build(side).manifest.exists()
+
+
+def test_a_picture_asked_easy_gets_the_givens_the_easy_stage_needs(tmp_path):
+    """Review 7, item 16: en/flower asked easy printed at medium, "no givens found let the
+    easy stage solve it". The easy line step was not run again on its own answer (2 5 2
+    on ???##???#???##??? gave ??.##.#####.##.??, where counting empties the rest), so
+    where the stage stopped hung on the order of its lines: the givens found one at a
+    time did not solve the puzzle given at once. Every bundled picture reaches easy now."""
+    from publisher.kinds.nonogram.lines import EMPTY, FILLED, UNKNOWN, line_simple
+    cells = {"?": UNKNOWN, "#": FILLED, ".": EMPTY}
+    line = line_simple((2, 5, 2), [cells[ch] for ch in "???##???#???##???"])
+    assert "".join(".#?"[[EMPTY, FILLED, UNKNOWN].index(v)] for v in line) == "...##.#####.##..."
+    board = KIND.generate(plan(tmp_path, {"picture": "en/flower", "difficulty": "easy"})[0].params, 1)
+    assert board.grade == "easy" and board.givens, board.warnings
+    check(board)
