@@ -171,11 +171,10 @@ class SectionContext:
         self.draws += 1
         return self.avoid(day)
 
-    def mark_used(self, words: Sequence[Word]) -> None:
+    def mark_used(self, words: Sequence[Word]) -> list[Word]:
+        fresh = [w for w in words if self.repeat_key(w.answer) not in self.used]
         self.used.update(self.repeat_key(w.answer) for w in words)
-
-    def unused(self, pool: Sequence[Word]) -> list[Word]:
-        return [w for w in pool if self.repeat_key(w.answer) not in self.used]
+        return fresh
 
     def repeat_key(self, answer: str) -> str:
         """Answers that fold to one key are one word for the no-repeat rules (côte, côté)."""

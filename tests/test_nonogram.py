@@ -652,7 +652,7 @@ def test_later_sections_draw_pictures_the_book_has_not_printed(tmp_path):
         plan_sections(tmp_path, {"picture": ["a.txt", "en/cat"], "difficulty": "easy"},
                       {"picture": ["a.txt"], "difficulty": "hard"}, **{"a.txt": AMBIGUOUS})
     message = " ".join(str(err.value).split())
-    assert "sections[1].picture: a.txt at 9x10 is in an earlier section" in message
+    assert "sections[1].picture: a.txt at 9x10 is in the book already" in message
     assert "another `size`" in message and "seed" not in message
     jobs = plan_sections(tmp_path, {"picture": ["a.txt"]}, {"picture": "a.txt", "size": 8},
                          **{"a.txt": AMBIGUOUS})

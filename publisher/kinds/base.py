@@ -139,11 +139,8 @@ class PlanContext(Protocol):
         answer), deterministically from the book seed; marks them used.
         `accept(chosen, word)` may refuse a word that clashes with those chosen."""
 
-    def mark_used(self, words: Sequence[Word]) -> None:
-        """Record words as used by this book (explicit puzzles call this)."""
-
-    def unused(self, pool: Sequence[Word]) -> list[Word]:
-        """The words of `pool` no earlier puzzle in the book used (by answer), in order."""
+    def mark_used(self, words: Sequence[Word]) -> list[Word]:
+        """Record words as used by this book; returns those no earlier puzzle used."""
 
     def themes(self, selection: str | list[str], tag: str | None,
                field: str) -> list[ThemeList]:

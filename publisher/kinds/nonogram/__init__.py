@@ -165,23 +165,20 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
         drawing = section.picture == "all"
         wanted = section.count or len(names)
         drawn: list[tuple[str, tuple[str, ...]]] = []
-        keys: list[Word] = []
         for name in names:
             if len(drawn) == wanted:
                 break
             own: list[str] = []             # told only if the picture is drawn
             mask = self._mask(name, section, ctx, own)
-            key = Word(text=name, answer=_grid_key(mask))
-            if not ctx.unused([key]):
+            if not ctx.mark_used([Word(text=name, answer=_grid_key(mask))]):
                 if drawing:
                     continue
-                raise ctx.error("picture", f"{name} at {len(mask)}x{len(mask[0])} is in an "
-                                "earlier section already, and a picture at one size is one "
-                                "puzzle whatever its difficulty (a book prints each puzzle "
-                                "once); leave it out of one section, or give this one "
-                                "another `size`")
+                raise ctx.error("picture", f"{name} at {len(mask)}x{len(mask[0])} is in the "
+                                "book already, and a picture at one size is one puzzle "
+                                "whatever its difficulty (a book prints each puzzle once); "
+                                "leave it out of one section, or give this one another "
+                                "`size`")
             drawn.append((name, mask))
-            keys.append(key)
             scaled += own
         if drawing and len(drawn) < (section.count or 1):
             pictures = "bundled pictures" + (f" tagged {section.tag!r}" if section.tag else "")
@@ -191,7 +188,6 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
                 f"{pictures} at this size, so {len(drawn)} are left; "
                 + ("lower `count`, " if drawn else "")
                 + "give this section another `size`, or leave it out")
-        ctx.mark_used(keys)
         return drawn
 
     def _mask(self, name: str, section: NonogramSection, ctx: PlanContext,
