@@ -485,9 +485,9 @@ class Kind(Generic[S, P, B]):
         return {}
 
     def listing(self, language: str, tag: str | None = None) -> list[str] | None:
-        """`make-book lists --kind <kind>`: a line per bundled item in `language` (with `tag`,
-        those tagged; a nonogram's pictures), or None: the kind takes the word themes."""
-        return None
+        """`make-book lists --kind <kind>`: a line per bundled item in `language` (`tag`: those
+        tagged; a tag none has: ValueError naming theirs), None: the word themes."""
+        return None if "themes" in self.section_model.model_fields else []
 
     def text_for_search(self, board: B) -> list[str]:
         """Strings a reader will find printed on the puzzle page (tests use it)."""

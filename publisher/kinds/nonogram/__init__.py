@@ -470,6 +470,9 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
     def listing(self, language: str, tag: str | None = None) -> list[str]:
         from ...ground.catalogue import catalogue
         text = catalogue(language).kind(self.name)
+        tags = sorted({t for p in bundled() for t in p.tags})
+        if tag is not None and tag not in tags:
+            raise ValueError(f"no bundled picture has this tag; use one of: {', '.join(tags)}")
         return [f"{language}/{p.name:18} {len(p.rows):2}x{len(p.rows[0]):<2}  "
                 f"{text.text('pictures.' + p.name)}  [{', '.join(p.tags)}]"
                 for p in bundled() if tag is None or tag in p.tags]
