@@ -649,6 +649,10 @@ def test_later_sections_draw_pictures_the_book_has_not_printed(tmp_path):
             f"{total - 5} of the {total} bundled pictures at this size, so 5 are left"
             in " ".join(str(err.value).split())), err.value
     with pytest.raises(SpecError) as err:
+        plan_sections(tmp_path, {"picture": "all", "count": total + 1})
+    assert (f"sections[0].count: {total + 1} pictures asked, but there are {total} bundled "
+            "pictures; lower `count`" in " ".join(str(err.value).split())), err.value
+    with pytest.raises(SpecError) as err:
         plan_sections(tmp_path, {"picture": ["a.txt", "en/cat"], "difficulty": "easy"},
                       {"picture": ["a.txt"], "difficulty": "hard"}, **{"a.txt": AMBIGUOUS})
     message = " ".join(str(err.value).split())

@@ -152,7 +152,11 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
                                 "each picture once")
         if section.count is not None:
             if section.count > len(names):
-                raise ctx.error("count", f"{section.count} pictures asked, {len(names)} given")
+                there = (f"there are {len(names)} bundled pictures" + (
+                    f" tagged {section.tag!r}" if section.tag else "") if chosen == "all"
+                    else f"`picture` lists {len(names)}")
+                raise ctx.error("count", f"{section.count} pictures asked, but {there}; "
+                                "lower `count`")
             # `all` draws in a seeded order; _drawn takes `count` not in the book already
             names = ctx.shuffled(names) if chosen == "all" else names[:section.count]
         return names
