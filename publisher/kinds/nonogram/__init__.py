@@ -427,13 +427,13 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
 
     def _too_deep(self, rows: int, cols: int, difficulty: str, box: Box,
                   ctx: DrawContext) -> str:
-        """Why random grids of a size cannot print in `box`, and the largest size of its
-        shape that the plan takes there (the same test, so that size builds)."""
+        """Why random grids of a size cannot print in `box`, and the largest size the plan
+        takes there, its longer side shortened (the same test, so that size builds)."""
         need = max(rows, cols) // 6 + 1
         digits = self._clue_size([[1] * min(need, (cols + 1) // 2)] * rows,
                                  [[1] * min(need, (rows + 1) // 2)] * cols,
                                  self._rule(0, ctx.text), difficulty, box, ctx)
-        smaller = (in_shape(rows, cols, side)
+        smaller = ((min(rows, side), min(cols, side))
                    for side in range(max(rows, cols) - 1, SMALLEST - 1, -1))
         largest = next((size for size in smaller if self._prints(
             *size, self._deepest(*size, difficulty, box, ctx))), None)
