@@ -350,7 +350,8 @@ def kinds(example: bool = typer.Option(
 def lists(
     lang: Optional[str] = typer.Option(
         None, "--lang", help="Only this language, e.g. en (the languages with a catalogue)."),
-    tag: Optional[str] = typer.Option(None, "--tag", help="Only themes with this tag (kids...)."),
+    tag: Optional[str] = typer.Option(None, "--tag", help="Only themes (or a kind's items) "
+                                      "with this tag (kids...)."),
     kind: Optional[str] = typer.Option(None, "--kind", help="What this kind draws from "
                                        "(nonogram: its pictures); default the word themes."),
 ) -> None:
@@ -359,53 +360,48 @@ def lists(
     from .data import data_dir
     from .ground.catalogue import available
     from .kinds import all_kinds
-    from .words import bundled_themes, read_list_file
+    from .words import bundled_lists, bundled_themes, read_list_file
 
     if lang is not None and lang not in available():
         err.print(f"[bold red]error:[/] --lang {escape(lang)}: unknown language; use one of: "
                   f"{', '.join(available())}", highlight=False, soft_wrap=True)
         raise typer.Exit(2)
+    languages = [lang] if lang else available()
     if kind is not None:
         found = all_kinds().get(kind)
         if found is None:
             err.print(f"[bold red]error:[/] unknown kind {escape(kind)!r}; use one of: "
                       f"{', '.join(all_kinds())}")
             raise typer.Exit(2)
-        listed = [found.listing(language, tag) for language in ([lang] if lang else available())]
+        try:
+            listed = [found.listing(language, tag) for language in languages]
+        except ValueError as exc:
+            err.print(f"[bold red]error:[/] --tag {escape(tag or '')}: {escape(str(exc))}",
+                      highlight=False, soft_wrap=True)
+            raise typer.Exit(2) from None
         if all(lines is not None for lines in listed):
+            if not any(listed):
+                typer.echo(f"{kind} bundles no lists: its puzzles take no words or pictures")
             for lines in listed:
                 for line in lines or []:
                     typer.echo(line)
             return
-    for language in [lang] if lang else available():
-        for theme in bundled_themes(data_dir("wordlists"), language):
-            if tag is None or tag in theme.tags:
+    themes = [t for language in languages
+              for t in bundled_themes(data_dir("wordlists"), language)]
+    if tag is not None and not any(tag in theme.tags for theme in themes):
+        tags = sorted({t for theme in themes for t in theme.tags})
+        err.print(f"[bold red]error:[/] --tag {escape(tag)}: no theme has this tag; use one "
+                  f"of: {', '.join(tags)}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2)
+    for language in languages:
+        for theme in themes:
+            if theme.language == language and (tag is None or tag in theme.tags):
                 count = len(read_list_file(theme.path))
                 typer.echo(f"{language}/{theme.name:24} {count:4} words  {theme.title}  "
                            f"[{', '.join(theme.tags)}]")
         if tag is None:
-            for name, count, what in _bundled_lists(data_dir("wordlists") / language):
-                typer.echo(f"{language}/{name:24} {count:4} {what}")
-
-
-# The other bundled lists of a language, by name: what `clues:`, `words:`, `texts:` and
-# the fill take (docs/spec.md).
-OTHER_LISTS = (("clues", "clues.yaml", "pairs  the clue database (word: clue)"),
-               ("general-clues", "general-clues.yaml", "pairs  clues for freeform crosswords"),
-               ("cryptograms", "cryptograms.yaml", "texts  cryptogram texts"),
-               ("fill", "fill.txt", "words  the fill list (WORD;SCORE)"))
-
-
-def _bundled_lists(folder: Path) -> list[tuple[str, int, str]]:
-    out = []
-    for name, file, what in OTHER_LISTS:
-        path = folder / file
-        if path.is_file():
-            lines = path.read_text(encoding="utf-8").splitlines()
-            # One entry a line in every one of these files; comments and blanks aside.
-            count = sum(1 for line in lines if line.strip() and not line.lstrip().startswith("#"))
-            out.append((name, count, what))
-    return out
+            for line in bundled_lists(data_dir("wordlists"), language):
+                typer.echo(line)
 
 
 @app.command("history", cls=PlainUsage)

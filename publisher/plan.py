@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 
 from .data import data_dir
 from .errors import SpecError
-from .ground.catalogue import catalogue
+from .ground.catalogue import catalogue, missing_kind_strings
 from .ground.files import excerpt, inside
 from .ground.schedule import fill
 from .ground.yamlfile import format_path, parse_path
@@ -171,8 +171,10 @@ class SectionContext:
         self.draws += 1
         return self.avoid(day)
 
-    def mark_used(self, words: Sequence[Word]) -> None:
+    def mark_used(self, words: Sequence[Word]) -> list[Word]:
+        fresh = [w for w in words if self.repeat_key(w.answer) not in self.used]
         self.used.update(self.repeat_key(w.answer) for w in words)
+        return fresh
 
     def repeat_key(self, answer: str) -> str:
         """Answers that fold to one key are one word for the no-repeat rules (côte, côté)."""
@@ -344,7 +346,7 @@ def plan_book(spec: Spec, per_page_choices: set[int] | None = None,
         kind = get_kind(section.kind)
         section, dates, numbered_before = _scheduled(section, spec)
         ctx = SectionContext(spec, index, section, used, dates, avoid, clue_uses, titled, room)
-        _check_grid_options(section, kind, ctx)
+        _check_language_options(section, kind, ctx)
         _check_per_page(section, ctx, per_page_choices)
         requests = kind.plan(section, ctx)
         # A title with a placeholder ("{theme}") names puzzles, not the section.
@@ -403,9 +405,13 @@ def _check_schedule(ctx: SectionContext, dates: list[date] | None, made: int) ->
                         "`puzzles` as that, or drop them and let the schedule count")
 
 
-def _check_grid_options(section: SectionBase, kind: Any, ctx: SectionContext) -> None:
-    """A section's own `umlauts` / `ij` must mean something for its language and kind (the
-    book's apply where they do: one key serves a book mixing languages)."""
+def _check_language_options(section: SectionBase, kind: Any, ctx: SectionContext) -> None:
+    """The kind has its words in the section's language (an installed kind brings its
+    own), and a section's own `umlauts` / `ij` mean something for its language and kind
+    (the book's apply where they do: one key serves a book mixing languages)."""
+    missing = missing_kind_strings(section.kind, ctx.language)
+    if missing:
+        raise ctx.error("language" if section.language else "kind", missing)
     facts = catalogue(ctx.language)
     if section.umlauts is not None and not facts.umlauts:
         raise ctx.error("umlauts", f"{ctx.language} has no umlauts to expand or keep (the "

@@ -225,6 +225,33 @@ def bundled_themes(root: Path, language: str) -> list[ThemeList]:
     return themes
 
 
+# The other bundled lists of a language, by name: what `clues:`, `words:`, `texts:` and
+# the fill take (docs/spec.md).
+OTHER_LISTS = (("clues", "clues.yaml", "pairs  the clue database (word: clue)"),
+               ("general-clues", "general-clues.yaml", "pairs  clues for freeform crosswords"),
+               ("cryptograms", "cryptograms.yaml", "texts  cryptogram texts"),
+               ("fill", "fill.txt", "words  the fill list (WORD;SCORE)"))
+
+
+def bundled_lists(root: Path, language: str, names: Sequence[str] | None = None,
+                  tag: str | None = None) -> list[str]:
+    """`make-book lists` lines for the lists of `language` under the word-list folder
+    `root` that are not themes (of `names` only): name, entries, what they are. They
+    have no tags: a `tag` is a ValueError."""
+    if tag is not None:
+        raise ValueError(f"these lists ({', '.join(names or ())}) have no tags; leave "
+                         "--tag out")
+    out = []
+    for name, file, what in OTHER_LISTS:
+        path = root / language / file
+        if path.is_file() and (names is None or name in names):
+            lines = path.read_text(encoding="utf-8").splitlines()
+            # One entry a line in every one of these files; comments and blanks aside.
+            count = sum(1 for line in lines if line.strip() and not line.lstrip().startswith("#"))
+            out.append(f"{language}/{name:24} {count:4} {what}")
+    return out
+
+
 # --- reading word lists ------------------------------------------------------------
 
 def read_text_list(path: Path) -> list[Entry]:

@@ -174,6 +174,74 @@ def test_an_installed_kind_with_a_built_in_name_is_a_loud_error(fresh_registry, 
         fresh_registry.get_kind("sudoku")
 
 
+@pytest.fixture
+def template_kind(fresh_registry, monkeypatch):
+    """The kind template (examples/kind-template) installed as its own distribution is:
+    found through its entry point, its strings from its own folder."""
+    from conftest import ROOT
+    from publisher.ground import catalogue
+
+    monkeypatch.syspath_prepend(str(ROOT / "examples" / "kind-template"))
+    monkeypatch.setattr(catalogue, "_extra_kind_strings", {})
+
+    class Point:
+        name, value = "mirror", "mirror_kind:KIND"
+
+        def load(self):
+            import mirror_kind
+            return mirror_kind.KIND
+
+    monkeypatch.setattr(fresh_registry, "entry_points", lambda group: [Point()])
+    yield fresh_registry
+    catalogue.catalogue.cache_clear()
+
+
+def _plan_mirror(tmp_path, language: str, **section):
+    spec = tmp_path / "m.yaml"
+    spec.write_text(yaml.safe_dump({"title": "M", "language": language, "sections": [
+        {"kind": "mirror", "words": ["garden", "planet", "orange"], **section}]}),
+        encoding="utf-8")
+    return plan_book(load_spec(spec))
+
+
+def test_the_kind_template_plans_in_every_language_as_the_docs_say(template_kind, tmp_path):
+    """Review 7, item 3: the installed template stopped with a traceback in German (it had
+    strings in three languages) and refused `words:` alone ("the word pool has run out")
+    where the docs make it one puzzle of the list as written."""
+    from publisher.ground.catalogue import available, catalogue
+    for code in available():
+        [job] = _plan_mirror(tmp_path, code)
+        assert sorted(job.params.words) == ["GARDEN", "ORANGE", "PLANET"], code
+        assert job.title == catalogue(code).kind("mirror").text("title"), code
+
+
+def test_a_language_an_installed_kind_has_no_strings_for_is_a_spec_error(template_kind,
+                                                                         tmp_path, monkeypatch):
+    """Not a CatalogueError pointing at this package's languages/de.yaml: the section's
+    line, the kind's own folder, and what to do."""
+    from publisher.errors import SpecError
+    from conftest import ROOT
+    import mirror_kind
+
+    own = ROOT / "examples" / "kind-template" / "mirror_kind" / "lang"
+    folder = tmp_path / "lang"
+    folder.mkdir()
+    (folder / "en.yaml").write_text((own / "en.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "fr.yaml").write_text("title: Mots miroirs\n", encoding="utf-8")
+    monkeypatch.setattr(type(mirror_kind.KIND), "strings_dir", folder)
+    with pytest.raises(SpecError) as err:
+        _plan_mirror(tmp_path, "de")
+    message = " ".join(str(err.value).split())
+    assert (f"m.yaml:3: sections[0].kind: the mirror kind has no de strings: its strings "
+            f"folder {folder} has no de.yaml (it has en, fr); add de.yaml there" in message), message
+    with pytest.raises(SpecError) as err:
+        _plan_mirror(tmp_path, "fr")
+    assert f"{folder / 'fr.yaml'} lacks example_words, how_to_play, rule" in str(err.value)
+    from publisher.ground.catalogue import CatalogueError, catalogue
+    with pytest.raises(CatalogueError, match="add it to " + str(folder / "fr.yaml")):
+        catalogue("fr").kind("mirror").text("rule")       # a kind's bug at run time
+
+
 def test_fitting_text_measures_a_few_times_however_long_it_is(monkeypatch):
     """Shortening a 100,000-character title and breaking a 2,000-letter word take
     O(log n) measurements (a binary search), never one per character."""

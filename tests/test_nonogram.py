@@ -561,8 +561,8 @@ sections:
 
 
 def test_a_picture_says_once_the_grade_and_givens_it_prints_with(tmp_path):
-    """The bicycle asked easy prints at medium with its givens: one message naming both,
-    as the page does; a picture in a section that asked no grade prints at its own,
+    """The bicycle asked easy prints with the givens the easy stage needs: one message
+    naming the grade and the givens, as the page does; a picture in a section that asked no grade prints at its own,
     unremarked (the cat solves at easy, the default is medium)."""
     board = KIND.generate(plan(tmp_path, {"picture": "en/bicycle", "difficulty": "easy"})[0].params, 1)
     assert len(board.warnings) == 1, board.warnings
@@ -618,3 +618,88 @@ def test_random_grids_in_large_print_have_clues_the_page_prints(tmp_path):
         solution = [[ch == "#" for ch in row] for row in puzzle["solution"]]
         assert [runs(row) for row in solution] == puzzle["row_clues"]
         assert [runs(col) for col in zip(*solution)] == puzzle["col_clues"]
+
+
+def plan_sections(tmp_path, *sections: dict, **files):
+    for name, content in files.items():
+        (tmp_path / name).write_text(content, encoding="utf-8")
+    path = tmp_path / "n.yaml"
+    path.write_text(yaml.safe_dump({"title": "N", "seed": 4, "sections": [
+        {"kind": "nonogram", **s} for s in sections]}), encoding="utf-8")
+    return plan_book(load_spec(path))
+
+
+def test_later_sections_draw_pictures_the_book_has_not_printed(tmp_path):
+    """Review 7, item 2: `picture: all` in two sections drew the same pictures twice (and
+    the build failed "can make only 0 different puzzles"); now the second draws from the
+    rest, says at its line when too few are left, and a picture named twice at one size
+    is refused there with advice a fixed picture can follow (not "another seed")."""
+    from publisher.errors import SpecError
+    from publisher.kinds.nonogram.pictures import bundled
+    total = len(bundled())
+    jobs = plan_sections(tmp_path, {"picture": "all", "count": total - 5},
+                         {"picture": "all", "count": 3, "difficulty": "hard"},
+                         {"picture": "all"})
+    names = [job.params.picture.rpartition("/")[2] for job in jobs]
+    assert len(names) == total and len(set(names)) == total
+    with pytest.raises(SpecError) as err:
+        plan_sections(tmp_path, {"picture": "all", "count": total - 5},
+                      {"picture": "all", "count": 6})
+    assert (f"sections[1].count: 6 pictures asked, but earlier sections printed "
+            f"{total - 5} of the {total} bundled pictures at this size, so 5 are left"
+            in " ".join(str(err.value).split())), err.value
+    with pytest.raises(SpecError) as err:
+        plan_sections(tmp_path, {"picture": "all", "count": total + 1})
+    assert (f"sections[0].count: {total + 1} pictures asked, but there are {total} bundled "
+            "pictures; lower `count`" in " ".join(str(err.value).split())), err.value
+    with pytest.raises(SpecError) as err:
+        plan_sections(tmp_path, {"picture": ["a.txt", "en/cat"], "difficulty": "easy"},
+                      {"picture": ["a.txt"], "difficulty": "hard"}, **{"a.txt": AMBIGUOUS})
+    message = " ".join(str(err.value).split())
+    assert "sections[1].picture: a.txt at 9x10 is in the book already" in message
+    assert "another `size`" in message and "seed" not in message
+    jobs = plan_sections(tmp_path, {"picture": ["a.txt"]}, {"picture": "a.txt", "size": 8},
+                         **{"a.txt": AMBIGUOUS})
+    assert [job.params.cols for job in jobs] == [10, 8]
+
+
+def test_the_size_advised_for_random_grids_is_the_largest_that_builds(tmp_path):
+    """Review 7, item 4: a 6x9 page refused 30x30 saying "up to 20x20 fits" while 25x25
+    built (the advice counted lines of every other cell shaded, which random grids never
+    have). The size advised builds; one larger is refused."""
+    import re
+
+    from publisher.errors import SpecError
+    from publisher.pipeline import build_book
+
+    def build(size: int):
+        spec = tmp_path / f"n{size}.yaml"
+        spec.write_text(f"title: N\nlayout: 6x9\nseed: 1\nsections:\n"
+                        f"  - {{kind: nonogram, size: {size}, difficulty: easy}}\n",
+                        encoding="utf-8")
+        return build_book(spec, tmp_path / f"out{size}", workers=1)
+
+    with pytest.raises(SpecError) as err:
+        build(30)
+    advised = re.findall(r"a random grid up to (\d+)x\1 fits here\)$", str(err.value))
+    assert advised, err.value
+    side = int(advised[0])
+    with pytest.raises(SpecError) as err:
+        build(side + 1)
+    assert f"up to {side}x{side} fits here" in str(err.value)
+    assert build(side).manifest.exists()
+
+
+def test_a_picture_asked_easy_gets_the_givens_the_easy_stage_needs(tmp_path):
+    """Review 7, item 16: en/flower asked easy printed at medium, "no givens found let the
+    easy stage solve it". The easy line step was not run again on its own answer (2 5 2
+    on ???##???#???##??? gave ??.##.#####.##.??, where counting empties the rest), so
+    where the stage stopped hung on the order of its lines: the givens found one at a
+    time did not solve the puzzle given at once. Every bundled picture reaches easy now."""
+    from publisher.kinds.nonogram.lines import EMPTY, FILLED, UNKNOWN, line_simple
+    cells = {"?": UNKNOWN, "#": FILLED, ".": EMPTY}
+    line = line_simple((2, 5, 2), [cells[ch] for ch in "???##???#???##???"])
+    assert "".join(".#?"[[EMPTY, FILLED, UNKNOWN].index(v)] for v in line) == "...##.#####.##..."
+    board = KIND.generate(plan(tmp_path, {"picture": "en/flower", "difficulty": "easy"})[0].params, 1)
+    assert board.grade == "easy" and board.givens, board.warnings
+    check(board)

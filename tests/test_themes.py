@@ -116,6 +116,31 @@ def test_lists_command_filters_by_language_and_tag():
     assert any("Animales" in line for line in lines)
 
 
+@pytest.mark.parametrize("args, says", [
+    (["--tag", "nosuch"], "no theme has this tag; use one of: adults, food, "),
+    (["--kind", "nonogram", "--tag", "nosuch"],
+     "no bundled picture has this tag; use one of: animals, "),
+    (["--kind", "cryptogram", "--tag", "kids"], "these lists (cryptograms) have no tags"),
+])
+def test_lists_refuses_a_tag_nothing_has_naming_the_tags(args, says):
+    """Review 7, item 13: an unknown tag printed nothing and exited 0."""
+    result = CliRunner().invoke(app, ["lists", "--lang", "es", *args])
+    assert result.exit_code == 2 and result.stdout == ""
+    text = " ".join(result.output.split())
+    assert f"error: --tag {args[-1]}: {says}" in text, text
+
+
+def test_lists_of_a_kind_are_what_it_draws_on():
+    """Review 7, item 13: `--kind sudoku` printed the word themes as if --kind were absent."""
+    shown = {kind: CliRunner().invoke(app, ["lists", "--lang", "en", "--kind", kind])
+             for kind in ("sudoku", "cryptogram", "wordladder", "wordsearch")}
+    assert all(result.exit_code == 0 for result in shown.values())
+    assert shown["sudoku"].output == "sudoku bundles no lists: its puzzles take no words or pictures\n"
+    assert [line.split()[0] for line in shown["cryptogram"].output.splitlines()] == ["en/cryptograms"]
+    assert [line.split()[0] for line in shown["wordladder"].output.splitlines()] == ["en/clues", "en/fill"]
+    assert "en/animals" in shown["wordsearch"].output
+
+
 @pytest.mark.parametrize("code", available())
 def test_every_theme_fills_a_15x15_hard_word_search_with_20_words(code):
     kind = get_kind("wordsearch")

@@ -92,6 +92,27 @@ def add_kind_strings(kind: str, folder: Path) -> None:
     catalogue.cache_clear()
 
 
+def missing_kind_strings(kind: str, code: str) -> str | None:
+    """Why a kind installed with its own strings folder cannot print in `code`: the folder
+    has no `<code>.yaml`, or it lacks keys the kind's other languages have; else None."""
+    folder = _extra_kind_strings.get(kind)
+    if folder is None:
+        return None
+    files = sorted(folder.glob("*.yaml"))
+    keys = {p.stem: Catalogue(p.stem, {"k": yaml.safe_load(p.read_text(encoding="utf-8"))})
+            .keys() for p in files}
+    if code not in keys:
+        return (f"the {kind} kind has no {code} strings: its strings folder {folder} has no "
+                f"{code}.yaml (it has {', '.join(keys) or 'none'}); add {code}.yaml there, "
+                "or write this section in one of those languages")
+    lacking = sorted(set().union(*keys.values()) - keys[code])
+    if lacking:
+        return (f"the {kind} kind's {folder / (code + '.yaml')} lacks "
+                f"{', '.join(k[2:] for k in lacking)} (its other languages have them); "
+                "add them there")
+    return None
+
+
 @dataclass(frozen=True)
 class Catalogue:
     code: str
@@ -173,9 +194,16 @@ class Catalogue:
         for part in key.split("."):
             if not isinstance(node, dict) or part not in node:
                 raise CatalogueError(f"the {self.code} catalogue has no {key!r} "
-                                     f"(add it to {LANGUAGES_DIR / (self.code + '.yaml')})")
+                                     f"(add it to {self._file_of(key)})")
             node = node[part]
         return node
+
+    def _file_of(self, key: str) -> Path:
+        """The file `key` belongs in: an installed kind's strings folder, else ours."""
+        parts = key.split(".")
+        folder = _extra_kind_strings.get(parts[1]) if parts[0] == "kinds" and len(parts) > 2 \
+            else None
+        return folder / f"{self.code}.yaml" if folder else LANGUAGES_DIR / f"{self.code}.yaml"
 
     def text(self, key: str, **values: Any) -> str:
         value = self.lookup(key)

@@ -125,8 +125,8 @@ class PlanContext(Protocol):
         answer), deterministically from the book seed; marks them used.
         `accept(chosen, word)` may refuse a word that clashes with those chosen."""
 
-    def mark_used(self, words: Sequence[Word]) -> None:
-        """Record words as used by this book (explicit puzzles call this)."""
+    def mark_used(self, words: Sequence[Word]) -> list[Word]:
+        """Record words as used by this book; returns those no earlier puzzle used."""
 
     def themes(self, selection: str | list[str], tag: str | None,
                field: str) -> list[ThemeList]:
@@ -479,9 +479,9 @@ class Kind(Generic[S, P, B]):
         return {}
 
     def listing(self, language: str, tag: str | None = None) -> list[str] | None:
-        """`make-book lists --kind <kind>`: a line per bundled item in `language` (with `tag`,
-        those tagged; a nonogram's pictures), or None: the kind takes the word themes."""
-        return None
+        """`make-book lists --kind <kind>`: a line per bundled item in `language` (`tag`: those
+        tagged; a tag none has: ValueError naming theirs), None: the word themes."""
+        return None if "themes" in self.section_model.model_fields else []
 
     def text_for_search(self, board: B) -> list[str]:
         """Strings a reader will find printed on the puzzle page (tests use it)."""

@@ -11,15 +11,14 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from publisher.kinds.base import (Board, Box, DrawContext, Kind, Params, PlanContext,
-                                  PuzzleRequest, SectionBase)
+from publisher.kinds.base import (Board, Box, DrawContext, ExampleWords, Kind, Params,
+                                  PlanContext, PuzzleRequest)
+from publisher.kinds.wordsection import WordSection, word_sets
 
 
-class MirrorSection(SectionBase):            # the spec keys, validated here only
-    kind: Literal["mirror"]
-    words: Any                               # a list, a file beside the spec, a bundled list
-    count: int = Field(default=1, ge=1, le=100)
-    words_per_puzzle: int = Field(default=8, ge=1, le=30)
+class MirrorSection(WordSection):            # the spec keys, validated here only; a kind of
+    kind: Literal["mirror"]                  # words takes the one grammar of word sections
+    words_per_puzzle: int | None = Field(default=None, ge=1, le=30)   # (a tighter bound)
 
 
 class MirrorParams(Params):                  # what generate() needs; crosses the pool
@@ -35,15 +34,12 @@ class MirrorKind(Kind[MirrorSection, MirrorParams, MirrorBoard]):
     name = "mirror"
     section_model = MirrorSection
     params_model = MirrorParams
-    example = {"words": ["lemon", "grape", "melon"], "words_per_puzzle": 3}
+    example = {"words": ["lemon", "grape", "melon"]}
     strings_dir = Path(__file__).parent / "lang"     # this kind's catalogue block
 
     def plan(self, section: MirrorSection, ctx: PlanContext) -> list[PuzzleRequest[MirrorParams]]:
-        pool = ctx.words(section.words, "words", ctx.language)
-        return [PuzzleRequest(title, MirrorParams(words=tuple(
-                    w.answer for w in ctx.take_unused(pool, section.words_per_puzzle, "words"))),
-                    ctx.language)
-                for title in ctx.titles(section.title, section.count)]
+        return [PuzzleRequest(s.title, MirrorParams(words=tuple(w.answer for w in s.words)),
+                              s.language) for s in word_sets(section, ctx)]
 
     def generate(self, params: MirrorParams, seed: int) -> MirrorBoard:
         words = list(params.words)
@@ -55,6 +51,14 @@ class MirrorKind(Kind[MirrorSection, MirrorParams, MirrorBoard]):
 
     def draw_solution(self, canvas: Any, board: MirrorBoard, box: Box, ctx: DrawContext) -> None:
         _lines(canvas, board.words, box, ctx)
+
+    def example_params(self, params: MirrorParams, words: ExampleWords) -> MirrorParams | None:
+        """The How to play example: the catalogue's words, less the book's (None: none left)."""
+        example = tuple(w.answer for w in words.words("example_words"))
+        return MirrorParams(words=example) if example else None
+
+    def answers(self, board: MirrorBoard) -> list[str]:
+        return list(board.words)           # what the example must not give away
 
     def manifest(self, board: MirrorBoard) -> dict[str, Any]:
         return {"words": list(board.words)}

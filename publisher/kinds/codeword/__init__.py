@@ -15,6 +15,7 @@ from ...grids.difficulty import above_difficulty, difficulty_size, draw_difficul
 from ...grids.web import TYPING
 from ...ground.catalogue import KindText, available, catalogue
 from ...ground.printrules import short_of
+from ...words import bundled_lists
 from ..base import (Board, Box, DrawContext, Kind, Params, PlanContext, PuzzleRequest,
                     SectionBase, WebPart)
 from .draw import cell_size, draw_codeword, smallest_text
@@ -199,6 +200,9 @@ class CodewordKind(Kind[CodewordSection, CodewordParams, CodewordBoard]):
 
     def text_for_search(self, board: CodewordBoard) -> list[str]:
         return [str(board.key[letter]) for letter in board.givens]
+
+    def listing(self, language: str, tag: str | None = None) -> list[str]:
+        return bundled_lists(data_dir("wordlists"), language, ("fill",), tag)
 
 
 KIND = CodewordKind()

@@ -12,6 +12,7 @@ from ...data import data_dir
 from ...grids.difficulty import difficulty_width, draw_difficulty
 from ...grids.web import TYPING
 from ...ground.catalogue import KindText
+from ...words import bundled_lists
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
                     PuzzleRequest, SectionBase, WebPart, Word)
 from .cipher import TextRefused, alphabet, encipher, language_of, normalise, read_texts
@@ -226,6 +227,9 @@ class CryptogramKind(Kind[CryptogramSection, CryptogramParams, CryptogramBoard])
 
     def text_for_search(self, board: CryptogramBoard) -> list[str]:
         return [ch for ch in board.ciphertext if ch in alphabet(board.language)][:1]
+
+    def listing(self, language: str, tag: str | None = None) -> list[str]:
+        return bundled_lists(data_dir("wordlists"), language, ("cryptograms",), tag)
 
 
 KIND = CryptogramKind()

@@ -14,6 +14,7 @@ from pydantic import Field, field_validator
 from ...errors import GenerationFailed
 from ...ground.catalogue import KindText, available
 from ...ground.printrules import short_of
+from ...words import Word
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
                     PuzzleRequest, SectionBase, WebPart, grid_size, web_asset)
 from ...grids.difficulty import difficulty_size
@@ -24,6 +25,12 @@ from .pictures import (LARGEST, SMALLEST, PictureError, bundled, bundled_picture
                        in_shape, mask_darkness, read_picture_file, resample)
 
 RANDOM_SIZE = (20, 20)
+
+
+def _grid_key(mask: tuple[str, ...]) -> str:
+    """A grid's cells as letters, its key in the book's no-repeat set of answers (no word
+    is written so)."""
+    return "NONOGRAM" + "Z".join(row.replace("#", "X").replace(".", "O") for row in mask)
 
 
 class NonogramSection(SectionBase):
@@ -96,19 +103,16 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
             rows, cols = section.grid()
             room = ctx.room()
             deepest = self._deepest(rows, cols, section.difficulty, *room) if room else None
-            # a random grid needs lines of a sixth of its side in numbers (measured: 3 at
-            # 15x15, 7 at 40x40): a page that prints fewer is refused before generating
-            if room and deepest is not None and deepest <= max(rows, cols) // 6:
+            if room and not self._prints(rows, cols, deepest):
                 raise ctx.error("size", self._too_deep(rows, cols, section.difficulty, *room))
             params = NonogramParams(rows=rows, cols=cols, mask=None, picture=None,
                                     difficulty=section.difficulty, deepest=deepest)
             return [PuzzleRequest(t, params, ctx.language)
                     for t in ctx.titles(section.title, section.count or 1)]
         requests = []
-        titles = ctx.titles(section.title, len(names))
         scaled: list[str] = []
-        for title, name in zip(titles, names):
-            mask = self._mask(name, section, ctx, scaled)
+        drawn = self._drawn(names, section, ctx, scaled)
+        for title, (name, mask) in zip(ctx.titles(section.title, len(drawn)), drawn):
             requests.append(PuzzleRequest(title, NonogramParams(
                 rows=len(mask), cols=len(mask[0]), mask=mask, picture=name,
                 difficulty=section.difficulty,
@@ -148,9 +152,47 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
                                 "each picture once")
         if section.count is not None:
             if section.count > len(names):
-                raise ctx.error("count", f"{section.count} pictures asked, {len(names)} given")
-            names = ctx.shuffled(names)[:section.count] if chosen == "all" else names[:section.count]
+                there = (f"there are {len(names)} bundled pictures" + (
+                    f" tagged {section.tag!r}" if section.tag else "") if chosen == "all"
+                    else f"`picture` lists {len(names)}")
+                raise ctx.error("count", f"{section.count} pictures asked, but {there}; "
+                                "lower `count`")
+            # `all` draws in a seeded order; _drawn takes `count` not in the book already
+            names = ctx.shuffled(names) if chosen == "all" else names[:section.count]
         return names
+
+    def _drawn(self, names: list[str], section: NonogramSection, ctx: PlanContext,
+               scaled: list[str]) -> list[tuple[str, tuple[str, ...]]]:
+        """Each picture with its grid: a grid an earlier section printed is left out of
+        `picture: all` and refused when named. A picture at one size is one puzzle,
+        whatever its difficulty, and a book prints each puzzle once."""
+        drawing = section.picture == "all"
+        wanted = section.count or len(names)
+        drawn: list[tuple[str, tuple[str, ...]]] = []
+        for name in names:
+            if len(drawn) == wanted:
+                break
+            own: list[str] = []             # told only if the picture is drawn
+            mask = self._mask(name, section, ctx, own)
+            if not ctx.mark_used([Word(text=name, answer=_grid_key(mask))]):
+                if drawing:
+                    continue
+                raise ctx.error("picture", f"{name} at {len(mask)}x{len(mask[0])} is in the "
+                                "book already, and a picture at one size is one puzzle "
+                                "whatever its difficulty (a book prints each puzzle once); "
+                                "leave it out of one section, or give this one another "
+                                "`size`")
+            drawn.append((name, mask))
+            scaled += own
+        if drawing and len(drawn) < (section.count or 1):
+            pictures = "bundled pictures" + (f" tagged {section.tag!r}" if section.tag else "")
+            raise ctx.error("count" if section.count else "picture", (
+                f"{wanted} pictures asked, but " if section.count else "")
+                + f"earlier sections printed {len(names) - len(drawn)} of the {len(names)} "
+                f"{pictures} at this size, so {len(drawn)} are left; "
+                + ("lower `count`, " if drawn else "")
+                + "give this section another `size`, or leave it out")
+        return drawn
 
     def _mask(self, name: str, section: NonogramSection, ctx: PlanContext,
               scaled: list[str]) -> tuple[str, ...]:
@@ -376,17 +418,31 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
                 return None if depth == most else depth
         return 1
 
+    @staticmethod
+    def _prints(rows: int, cols: int, deepest: int | None) -> bool:
+        """Whether random grids of a size print when their lines hold at most `deepest`
+        numbers: they need a sixth of their side (measured: 3 at 15x15, 7 at 40x40), and
+        a page that prints fewer is refused before generating."""
+        return deepest is None or deepest > max(rows, cols) // 6
+
     def _too_deep(self, rows: int, cols: int, difficulty: str, box: Box,
                   ctx: DrawContext) -> str:
-        """Why random grids of a size cannot print in `box`, in the words of `fits`."""
+        """Why random grids of a size cannot print in `box`, and the largest size the plan
+        takes there, its longer side shortened (the same test, so that size builds)."""
         need = max(rows, cols) // 6 + 1
-        shallow = NonogramBoard(rows=rows, cols=cols, solution=["." * cols] * rows,
-                                row_clues=[[1] * min(need, (cols + 1) // 2)] * rows,
-                                col_clues=[[1] * min(need, (rows + 1) // 2)] * cols,
-                                grade=difficulty)
-        problem = self.fits(shallow, box, ctx) or "its clues would not read at the floor"
+        digits = self._clue_size([[1] * min(need, (cols + 1) // 2)] * rows,
+                                 [[1] * min(need, (rows + 1) // 2)] * cols,
+                                 self._rule(0, ctx.text), difficulty, box, ctx)
+        smaller = ((min(rows, side), min(cols, side))
+                   for side in range(max(rows, cols) - 1, SMALLEST - 1, -1))
+        largest = next((size for size in smaller if self._prints(
+            *size, self._deepest(*size, difficulty, box, ctx))), None)
+        advice = (f"use a smaller size (a random grid up to {largest[0]}x{largest[1]} fits "
+                  "here)" if largest else "no size reads here: use a layout with a larger "
+                  "page or a lower min_font_size")
         return (f"a random {rows}x{cols} grid has lines of {need} numbers or more, and with "
-                f"{need} {problem}")
+                f"{need} the clue numbers would be {short_of(digits)} pt (at least "
+                f"{ctx.theme.min_font_size:g} pt reads well); {advice}")
 
     @staticmethod
     def _side_that_fits(side: int, box: Box, theme: Any, below: float) -> int | None:
@@ -418,6 +474,9 @@ class NonogramKind(Kind[NonogramSection, NonogramParams, NonogramBoard]):
     def listing(self, language: str, tag: str | None = None) -> list[str]:
         from ...ground.catalogue import catalogue
         text = catalogue(language).kind(self.name)
+        tags = sorted({t for p in bundled() for t in p.tags})
+        if tag is not None and tag not in tags:
+            raise ValueError(f"no bundled picture has this tag; use one of: {', '.join(tags)}")
         return [f"{language}/{p.name:18} {len(p.rows):2}x{len(p.rows[0]):<2}  "
                 f"{text.text('pictures.' + p.name)}  [{', '.join(p.tags)}]"
                 for p in bundled() if tag is None or tag in p.tags]

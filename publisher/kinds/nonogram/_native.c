@@ -52,8 +52,9 @@ static int checked(const Clue *clue, int n, u64 filled, u64 empty, u64 *nf, u64 
     return 1;
 }
 
-/* lines.py _simple: each run on its own, and counting; 0 on a contradiction */
-static int line_simple(const Clue *clue, int n, u64 filled, u64 empty, u64 *nf, u64 *ne) {
+/* lines.py _simple_once: each run on its own, and counting; 0 on a contradiction */
+static int line_simple_once(const Clue *clue, int n, u64 filled, u64 empty, u64 *nf,
+                            u64 *ne) {
     u64 cells = ones(n);
     int total = 0, k = clue->k;
     for (int j = 0; j < k; j++) total += clue->run[j];
@@ -100,6 +101,15 @@ static int line_simple(const Clue *clue, int n, u64 filled, u64 empty, u64 *nf, 
     }
     if ((shade & empty) || (filled & ~reach)) return 0;
     return checked(clue, n, filled | shade, cells & (empty | ~reach), nf, ne);
+}
+
+/* lines.py _simple: line_simple_once until it changes nothing */
+static int line_simple(const Clue *clue, int n, u64 filled, u64 empty, u64 *nf, u64 *ne) {
+    for (;;) {
+        if (!line_simple_once(clue, n, filled, empty, nf, ne)) return 0;
+        if (*nf == filled && *ne == empty) return 1;
+        filled = *nf; empty = *ne;
+    }
 }
 
 /* lines.py _full: what every arrangement agreeing with the known cells agrees on, by

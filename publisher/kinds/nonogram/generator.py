@@ -68,7 +68,7 @@ def add_givens(solution: tuple[str, ...], stage: str,
     while not solved(grid):
         open_cells = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row)
                       if v == UNKNOWN and solution[r][c] == "#"]
-        if not open_cells:       # every shaded cell known, yet the easy stage is stuck
+        if not open_cells:       # never: counting ends a line whose shaded cells are known
             return tuple(sorted(givens))
         step = max(1, len(open_cells) // SCORED_GIVENS)
         best, best_known = open_cells[0], -1

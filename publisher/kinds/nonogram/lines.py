@@ -122,6 +122,18 @@ def _line_api(stage: int, clue: Clue, line: Line) -> Line:
 
 
 def _simple(clue: Clue, n: int, state: int) -> int:
+    """_simple_once until it changes nothing: what it finds can make it find more
+    (spans narrowed to a line's every run: counting empties the rest), and a line is
+    never queued again for its own change, so without this a stage's end would hang on
+    the order the lines were solved in (an easy picture with givens graded medium)."""
+    while True:
+        found = _simple_once(clue, n, state)
+        if found == state or found < 0:
+            return found
+        state = found
+
+
+def _simple_once(clue: Clue, n: int, state: int) -> int:
     cells = (1 << n) - 1
     filled, empty = state & cells, state >> n
     total = sum(clue)

@@ -3,7 +3,8 @@
 * easy: each clue number on its own, with the cells already known: the span each run can
   still take; the cells every placement of a run covers are shaded, the cells no run can
   reach are empty; and counting: a line with all its shaded cells is done, a line with
-  just enough open cells fills them;
+  just enough open cells fills them; each line again on what it found, until it finds
+  nothing more (so where the stage stops is the same in whatever order lines are solved);
 * medium: the whole line at once, every clue number together with the known cells
   (a dynamic programme over all placements): what every arrangement agrees on;
 * hard: probing: a cell is assumed shaded (then empty) and the medium stage run; an

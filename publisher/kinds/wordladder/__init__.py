@@ -16,7 +16,7 @@ from ...data import data_dir
 from ...errors import GenerationFailed
 from ...grids.web import TYPING
 from ...ground.catalogue import KindText, catalogue
-from ...words import grid_form
+from ...words import bundled_lists, grid_form
 from ..base import (Board, Box, DrawContext, ExampleWords, Kind, Params, PlanContext,
                     PuzzleRequest, SectionBase, WebPart)
 from .draw import draw_ladder, layout
@@ -209,6 +209,9 @@ class WordLadderKind(Kind[WordLadderSection, WordLadderParams, WordLadderBoard])
 
     def text_for_search(self, board: WordLadderBoard) -> list[str]:
         return [board.start, board.end] + list(board.clues or [])
+
+    def listing(self, language: str, tag: str | None = None) -> list[str]:
+        return bundled_lists(data_dir("wordlists"), language, ("fill", "clues"), tag)
 
 
 KIND = WordLadderKind()
