@@ -377,6 +377,10 @@ class Kind(Generic[S, P, B]):
     # What gives more different puzzles, for a section that cannot make as many as asked.
     varied: ClassVar[str] = "a larger size"
 
+    def easier_for(self, params: P) -> str:
+        """What makes this request easier (`easier`, unless the params change it)."""
+        return self.easier
+
     def why_failed(self, failures: list[str]) -> str:
         """Why every candidate failed, from their GenerationFailed messages (by default
         the first few, what they share said once)."""

@@ -207,6 +207,17 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
             return None
         return _params(chosen, 9, 9, words.language)
 
+    def easier_for(self, params: CrosswordParams) -> str:
+        """A blocked grid is filled from a list, not from words: what widens the fill,
+        less what the spec already does."""
+        if params.style != "blocked":
+            return self.easier
+        ways = ["another grid" if params.template else "another size",
+                "a lower `min_score`" if params.min_score else "",
+                "a larger word list", "`fill_from: any`" if params.only else ""]
+        ways = [way for way in ways if way]
+        return ", ".join(ways[:-1]) + " or " + ways[-1]
+
     def avoiding(self, params: CrosswordParams, answers: frozenset[str],
                  strict: bool = True) -> CrosswordParams | None:
         fitting = sorted(a for a in answers if len(a) <= max(params.rows, params.cols))
@@ -458,8 +469,7 @@ def _generate_blocked(params: CrosswordParams, seed: int) -> CrosswordBoard:
                                  params.min_score, params.only, params.lean, clues, seed,
                                  params.language, frozenset(params.avoid), params.strict)
     except (blocked_style.FillFailed, blocked_style.GridGenerationFailed) as e:
-        raise GenerationFailed(f"blocked crossword: {e}; try another grid, a lower `min_score`, "
-                               "a larger word list or `fill_from: any`") from None
+        raise GenerationFailed(f"blocked crossword: {e}") from None     # easier_for: what to do
     board = CrosswordBoard(score=made.score, rows=params.rows, cols=params.cols, grid=made.grid,
                            entries=made.entries, style="blocked", clues_needed=made.clues_needed,
                            warnings=made.warnings)
