@@ -376,7 +376,9 @@ def lists(
 OTHER_LISTS = (("clues", "clues.yaml", "pairs  the clue database (word: clue)"),
                ("general-clues", "general-clues.yaml", "pairs  clues for freeform crosswords"),
                ("cryptograms", "cryptograms.yaml", "texts  cryptogram texts"),
-               ("fill", "fill.txt", "words  the fill list (WORD;SCORE)"))
+               ("fill", "fill.txt", "words  the fill list (WORD;SCORE)"),
+               ("crossword-fill", "crossword-fill.txt",
+                "words  the blocked crosswords' fill list (WORD;SCORE)"))
 
 
 def _bundled_lists(folder: Path) -> list[tuple[str, int, str]]:
