@@ -125,7 +125,8 @@ class SectionContext:
         return words
 
     def take_unused(self, pool: Sequence[Word], n: int, field: str,
-                    accept: Callable[[list[Word], Word], bool] | None = None) -> list[Word]:
+                    accept: Callable[[list[Word], Word], bool] | None = None,
+                    at_most: bool = False) -> list[Word]:
         repeat = self.section.repeat == "allow"
         held = {self.repeat_key(answer) for answer in self._held_back()}
         free = [w for w in pool if (repeat or self.repeat_key(w.answer) not in self.used)
@@ -140,7 +141,7 @@ class SectionContext:
             if key not in keys and (accept is None or accept(chosen, word)):
                 chosen.append(word)
                 keys.add(key)
-        if len(chosen) < n:
+        if len(chosen) < n and not at_most:
             if repeat:
                 raise self.error(field, f"a puzzle needs {n} words, but only {len(chosen)} of "
                                  "the list fit together; add words or lower `words_per_puzzle`")

@@ -134,10 +134,12 @@ class PlanContext(Protocol):
         (`word: [clue, clue]`), else the first."""
 
     def take_unused(self, pool: Sequence[Word], n: int, field: str,
-                    accept: Callable[[list[Word], Word], bool] | None = None) -> list[Word]:
+                    accept: Callable[[list[Word], Word], bool] | None = None,
+                    at_most: bool = False) -> list[Word]:
         """Draw `n` words from `pool` that no earlier puzzle in the book used (by
         answer), deterministically from the book seed; marks them used.
-        `accept(chosen, word)` may refuse a word that clashes with those chosen."""
+        `accept(chosen, word)` may refuse a word that clashes with those chosen.
+        `at_most`: fewer when fewer are left (else a spec error)."""
 
     def mark_used(self, words: Sequence[Word]) -> None:
         """Record words as used by this book (explicit puzzles call this)."""
