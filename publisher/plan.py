@@ -51,6 +51,12 @@ class Job:
     per_page_asked: bool = False      # the section set `per_page` (not the kind's default)
     cell_units: bool = False          # the grid writes the language's cell units (IJ) in one cell
 
+    @property
+    def where(self) -> str:
+        """"Crosswords, crossword"; the kind alone when the section is titled after it."""
+        same = self.section_title.casefold() == self.kind.casefold()
+        return self.kind if same else f"{self.section_title}, {self.kind}"
+
 
 class SectionContext:
     """The PlanContext a kind gets for one section (see kinds/base.py)."""
@@ -125,8 +131,7 @@ class SectionContext:
         return words
 
     def take_unused(self, pool: Sequence[Word], n: int, field: str,
-                    accept: Callable[[list[Word], Word], bool] | None = None,
-                    at_most: bool = False) -> list[Word]:
+                    accept: Callable[[list[Word], Word], bool] | None = None) -> list[Word]:
         repeat = self.section.repeat == "allow"
         held = {self.repeat_key(answer) for answer in self._held_back()}
         free = [w for w in pool if (repeat or self.repeat_key(w.answer) not in self.used)
@@ -141,7 +146,7 @@ class SectionContext:
             if key not in keys and (accept is None or accept(chosen, word)):
                 chosen.append(word)
                 keys.add(key)
-        if len(chosen) < n and not at_most:
+        if len(chosen) < n:
             if repeat:
                 raise self.error(field, f"a puzzle needs {n} words, but only {len(chosen)} of "
                                  "the list fit together; add words or lower `words_per_puzzle`")

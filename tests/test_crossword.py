@@ -56,7 +56,7 @@ class FakeCtx:
     def clues(self, ref, field, language):
         return [make_word(k, language, None, v) for k, v in ref.items()]
 
-    def take_unused(self, pool, n, field, accept=None, at_most=False):
+    def take_unused(self, pool, n, field, accept=None):
         chosen = []
         for w in pool:
             if len(chosen) < n and w.answer not in self.used and (

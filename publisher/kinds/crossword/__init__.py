@@ -8,6 +8,7 @@ So more words always wins, then more crossings, then a denser, better-shaped gri
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Hashable, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -209,8 +210,8 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
                 _check_words(puzzle.words, rows, cols, puzzle.field, ctx)
             params = _params(puzzle.words, rows, cols, puzzle.language, drawn=not puzzle.exact)
             if not puzzle.exact:
-                spare = ctx.take_unused(drawable, spares.SPARES, puzzle.field,
-                                        _apart_from(puzzle.words), at_most=True)
+                spare = spares.draw(partial(ctx.take_unused, drawable, field=puzzle.field,
+                                            accept=_apart_from(puzzle.words)))
                 params = params.model_copy(update={"spares": _entries(spare)})
             requests.append(PuzzleRequest(puzzle.title, params, puzzle.language))
         return requests

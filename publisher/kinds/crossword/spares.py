@@ -5,13 +5,26 @@ of them shared no letter with the rest). The spares are drawn with the puzzle, u
 nowhere else in the book; words a reader listed are never swapped."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, TypeVar
 
+from ...errors import SpecError
 from ...grids.freeform.board import Layout
 
 SPARES = 4       # spares a drawn puzzle gets (a 5-word daily left out one or two)
 
 Entry = tuple[str, str, str]        # (text, answer, clue)
+W = TypeVar("W")
+
+
+def draw(take: Callable[[int], list[W]]) -> list[W]:
+    """Up to SPARES words of `take(n)`, a draw of n unused words (a SpecError when
+    fewer are left: then fewer spares, never an error)."""
+    for n in range(SPARES, 0, -1):
+        try:
+            return take(n)
+        except SpecError:
+            continue
+    return []
 
 
 def apart(answers: list[str], answer: str) -> bool:
