@@ -152,16 +152,16 @@ def _entries(words: list[Word]) -> tuple[tuple[str, str, str], ...]:
     return tuple((w.text, w.answer, (w.clue or "").strip()) for w in words)
 
 
+def _apart_from(words: list[Word]) -> Callable[[list[Word], Word], bool]:
+    """A spare stands apart from the puzzle's words and the spares before it."""
+    return lambda chosen, word: _apart(words + chosen, word)
+
+
 def _apart(chosen: list[Word], word: Word) -> bool:
     """A drawn word never contains, or sits inside, another answer of its puzzle
     (BUTTER with BUTTERFLY): one would give the other away."""
     return not any(word.answer in other.answer or other.answer in word.answer
                    for other in chosen)
-
-
-def _apart_from(words: list[Word]) -> Callable[[list[Word], Word], bool]:
-    """A spare stands apart from the puzzle's words and the spares before it."""
-    return lambda chosen, word: _apart(words + chosen, word)
 
 
 def _headings(ctx: DrawContext) -> tuple[str, str]:
