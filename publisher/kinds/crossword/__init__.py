@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable, Hashable, Literal
+from typing import Any, Hashable, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -152,11 +152,6 @@ def _entries(words: list[Word]) -> tuple[tuple[str, str, str], ...]:
     return tuple((w.text, w.answer, (w.clue or "").strip()) for w in words)
 
 
-def _apart_from(words: list[Word]) -> Callable[[list[Word], Word], bool]:
-    """A spare stands apart from the puzzle's words and the spares before it."""
-    return lambda chosen, word: _apart(words + chosen, word)
-
-
 def _apart(chosen: list[Word], word: Word) -> bool:
     """A drawn word never contains, or sits inside, another answer of its puzzle
     (BUTTER with BUTTERFLY): one would give the other away."""
@@ -211,7 +206,7 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
             params = _params(puzzle.words, rows, cols, puzzle.language, drawn=not puzzle.exact)
             if not puzzle.exact:
                 spare = spares.draw(partial(ctx.take_unused, drawable, field=puzzle.field,
-                                            accept=_apart_from(puzzle.words)))
+                                            accept=spares.apart_from(puzzle.words)))
                 params = params.model_copy(update={"spares": _entries(spare)})
             requests.append(PuzzleRequest(puzzle.title, params, puzzle.language))
         return requests
@@ -225,8 +220,7 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
         return _params(chosen, 9, 9, words.language)
 
     def easier_for(self, params: CrosswordParams) -> str:
-        """A blocked grid is filled from a list, not from words: what widens the fill,
-        less what the spec already does."""
+        """Blocked: what widens the fill (a list's, not words), less what the spec does."""
         if params.style != "blocked":
             return self.easier
         ways = ["another grid" if params.template else "another size",

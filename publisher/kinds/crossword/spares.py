@@ -9,6 +9,7 @@ from typing import Callable, TypeVar
 
 from ...errors import SpecError
 from ...grids.freeform.board import Layout
+from ...words import Word
 
 SPARES = 4       # spares a drawn puzzle gets (a 5-word daily left out one or two)
 
@@ -30,6 +31,11 @@ def draw(take: Callable[[int], list[W]]) -> list[W]:
 def apart(answers: list[str], answer: str) -> bool:
     """No answer inside another (BUTTER with BUTTERFLY): one would give the other away."""
     return not any(answer in other or other in answer for other in answers)
+
+
+def apart_from(words: list[Word]) -> Callable[[list[Word], Word], bool]:
+    """`accept` of a spare: apart from the puzzle's words and the spares before it."""
+    return lambda chosen, word: apart([w.answer for w in words + chosen], word.answer)
 
 
 def with_spares(words: tuple[Entry, ...], spares: tuple[Entry, ...],
