@@ -410,10 +410,10 @@ def _every_job_has_a_board(outcomes: list[Outcome]) -> None:
         if outcome.board is None:
             kind = get_kind(outcome.job.kind)
             raise AllCandidatesFailed(outcome.job,
-                f"puzzle {outcome.job.title!r} ({outcome.job.section_title}, "
-                f"{outcome.job.kind}) could not be generated: all {outcome.job.candidates} "
-                f"candidates failed ({kind.why_failed(outcome.failures)}); make the request "
-                f"easier ({kind.easier}) or raise `candidates`")
+                f"puzzle {outcome.job.title!r} ({outcome.job.where}) could not "
+                f"be generated: all {outcome.job.candidates} candidates failed "
+                f"({kind.why_failed(outcome.failures)}); make the request easier "
+                f"({kind.easier_for(outcome.job.params)}) or raise `candidates`")
 
 
 def _no_repeats(outcomes: list[Outcome], seed: int, executor: Executor,
@@ -484,7 +484,7 @@ def _too_few_distinct(outcomes: list[Outcome], outcome: Outcome) -> str:
                 f" candidates of version {job.copy} repeated an earlier one; make `copies` "
                 f"{job.copy - 1}, or {varied} (every version of a worksheet differs)")
     fewer = f"ask for at most {made} puzzle(s) in this section" if made else "use another seed"
-    return (f"section {job.section_index + 1} ({job.section_title}, {job.kind}) can make "
+    return (f"section {job.section_index + 1} ({job.where}) can make "
             f"only {made} different puzzle(s) of the {len(section)} asked: every one of the "
             f"{outcome.tried} candidates of {job.title!r} was the same puzzle as an earlier "
             f"one of the book; {fewer}, or {varied} (a book never prints one puzzle twice)")

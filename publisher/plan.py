@@ -51,6 +51,12 @@ class Job:
     per_page_asked: bool = False      # the section set `per_page` (not the kind's default)
     cell_units: bool = False          # the grid writes the language's cell units (IJ) in one cell
 
+    @property
+    def where(self) -> str:
+        """"Crosswords, crossword"; the kind alone when the section is titled after it."""
+        same = self.section_title.casefold() == self.kind.casefold()
+        return self.kind if same else f"{self.section_title}, {self.kind}"
+
 
 class SectionContext:
     """The PlanContext a kind gets for one section (see kinds/base.py)."""

@@ -230,7 +230,9 @@ def bundled_themes(root: Path, language: str) -> list[ThemeList]:
 OTHER_LISTS = (("clues", "clues.yaml", "pairs  the clue database (word: clue)"),
                ("general-clues", "general-clues.yaml", "pairs  clues for freeform crosswords"),
                ("cryptograms", "cryptograms.yaml", "texts  cryptogram texts"),
-               ("fill", "fill.txt", "words  the fill list (WORD;SCORE)"))
+               ("fill", "fill.txt", "words  the fill list (WORD;SCORE)"),
+               ("crossword-fill", "crossword-fill.txt",
+                "words  the blocked crosswords' fill list (WORD;SCORE)"))
 
 
 def bundled_lists(root: Path, language: str, names: Sequence[str] | None = None,

@@ -130,7 +130,24 @@ def test_a_grid_no_candidate_fills_says_why_and_what_to_do_once(tmp_path):
     assert message.count("blocked crossword:") == 1, message
     assert message.count("the word list has no ") == 1, message
     assert "-letter word for the grid's entries of " in message
-    assert message.count("try another grid") == 1, message
+    assert message.count("another size, a larger word list or `fill_from: any`") == 1, message
+
+
+def test_a_failed_fill_advises_only_what_the_spec_does_not_do(tmp_path):
+    """Review 7, item 1: `fill_from: any` was advised when set, "fewer or shorter words"
+    to a grid filled from a list, and "(Crossword, crossword)" named the kind twice."""
+    from publisher.errors import SpecError
+
+    (tmp_path / "thin.txt").write_text("CAT;50\nDOG;50\nPIG;50\n", encoding="utf-8")
+    with pytest.raises(SpecError) as failed:
+        build(tmp_path, {"kind": "crossword", "style": "blocked", "grid": "mini.txt",
+                         "wordlist": "thin.txt", "min_score": 40, "candidates": 2})
+    message = str(failed.value)
+    assert "all 2 candidates failed" in message
+    assert "make the request easier (another grid, a lower `min_score` or a larger word " \
+        "list)" in message, message
+    assert "fill_from" not in message and "shorter words" not in message, message
+    assert "puzzle 'Crossword' (crossword) could not" in message, message
 
 
 @pytest.mark.parametrize("language, section", [

@@ -352,7 +352,28 @@ def test_lists_names_every_bundled_list_of_the_language(code):
     assert result.exit_code == 0, result.output
     names = {line.split()[0] for line in result.output.splitlines()}
     root = data_dir("wordlists") / code
-    expected = {f"{code}/{t.name}" for t in bundled_themes(root.parent, code)}
-    expected |= {f"{code}/{p.stem}" for p in root.glob("*.y*ml")} | (
-        {f"{code}/fill"} if (root / "fill.txt").is_file() else set())
+    # every file of the folder: themes, clue databases, texts and fill lists (review 7,
+    # item 18: ru/crossword-fill, the Russian blocked grids' default, was left out)
+    expected = {f"{code}/{p.stem}" for p in root.iterdir() if p.suffix in (".txt", ".yaml", ".yml")}
+    assert {f"{code}/{t.name}" for t in bundled_themes(root.parent, code)} <= expected
     assert names == expected
+
+
+def test_the_readme_counts_of_themes_and_clues_hold_for_every_language():
+    """Review 7, item 18: the README said clue databases of 2,700-5,000 clues; English has
+    5,087. Its ranges must hold the lists' real counts (one entry a line, as `lists`)."""
+    from conftest import ROOT
+    from publisher.data import data_dir
+    from publisher.words import bundled_themes
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    low, high = (int(n.replace(",", "")) for n in re.search(
+        r"([\d,]+)-([\d,]+) themes", readme).groups())
+    clue_low, clue_high = (int(n.replace(",", "")) for n in re.search(
+        r"clue database of ([\d,]+)-([\d,]+) crossword clues", readme).groups())
+    for code in LANGUAGES:
+        root = data_dir("wordlists")
+        assert low <= len(bundled_themes(root, code)) <= high, code
+        lines = (root / code / "clues.yaml").read_text(encoding="utf-8").splitlines()
+        clues = sum(1 for line in lines if line.strip() and not line.lstrip().startswith("#"))
+        assert clue_low <= clues <= clue_high, (code, clues)

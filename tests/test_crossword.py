@@ -244,6 +244,26 @@ def test_a_drawn_word_left_out_is_recorded_without_a_warning():
     assert not board.warnings, board.warnings
 
 
+
+def test_a_drawn_word_left_out_gives_way_to_a_spare_of_the_pool():
+    """Review 7, item 15: five words drawn for a daily 11x11 left 3 or 4 of them when one
+    shared no letter with the rest. A drawn puzzle takes spares from the pool (used by no
+    other puzzle) in their place, and holds the words asked."""
+    section = CrosswordSection(kind="crossword", size=[5, 5], count=2, words_per_puzzle=3,
+                               clues={"abc": "x", "bcd": "y", "xyz": "z", "cde": "w",
+                                      "efg": "v", "ghi": "u", "iab": "t", "abcd": "s"})
+    ctx = FakeCtx()
+    first, second = KIND.plan(section, ctx)
+    assert [w[1] for w in first.params.words] == ["ABC", "BCD", "XYZ"]
+    assert [w[1] for w in first.params.spares] == ["IAB"]     # ABC and BCD sit in ABCD
+    spares = [w[1] for w in first.params.spares + second.params.spares]
+    assert len(set(spares)) == len(spares) and not set(spares) & {
+        w[1] for w in first.params.words + second.params.words}
+    board = KIND.generate(first.params, 1)
+    assert not board.unplaced and len(board.entries) == 3, board.entries
+    assert "XYZ" not in {e["answer"] for e in board.entries} and not board.warnings
+
+
 @settings(max_examples=30, deadline=None)
 @given(words=st.lists(st.sampled_from(VOCAB), min_size=2, max_size=14, unique=True),
        rows=st.integers(5, 14), cols=st.integers(5, 14), seed=st.integers(0, 2**32))

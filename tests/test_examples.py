@@ -56,16 +56,53 @@ def _the_cover_passes_check_with_no_options(cover):
     assert done.stderr.startswith("note: ") and "not beside it" in done.stderr, done.stderr
 
 
-def test_the_every_kind_example_builds_without_warnings(tmp_path):
-    """`make-book kinds --example` > kinds.yaml, then make-book kinds.yaml: clean."""
+@pytest.fixture(scope="module")
+def every_kind_book(tmp_path_factory):
+    """`make-book kinds --example` > kinds.yaml, then make-book kinds.yaml."""
     done = subprocess.run([sys.executable, "-m", "publisher.cli", "kinds", "--example"],
                           capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr
-    spec = tmp_path / "kinds.yaml"
+    spec = tmp_path_factory.mktemp("kinds") / "kinds.yaml"
     spec.write_text(done.stdout, encoding="utf-8")
-    result = build_book(spec, tmp_path / "out", workers=1)
-    assert result.puzzles and result.warnings == []
+    return build_book(spec, spec.parent / "out", workers=1)
+
+
+def test_the_every_kind_example_builds_without_warnings(every_kind_book):
+    assert every_kind_book.puzzles and every_kind_book.warnings == []
+
+
+# Maps keyed by data (letters, technique names), not by fields a reader looks up.
+KEYED_BY_DATA = {"key", "techniques"}
+
+
+def test_docs_manifest_names_every_key_a_book_of_every_kind_writes(every_kind_book):
+    """Review 7, item 17: `tried`, crossword `crossings` and entries' `text`, Flow
+    `hardness` and `deduction`, Queens `stats` were written but not documented. Each key
+    of a puzzle entry, and of the objects in it, is named (`key` or "key") in the part
+    of docs/manifest.md for every puzzle or in its kind's."""
+    import json
+
+    doc = (ROOT / "docs" / "manifest.md").read_text(encoding="utf-8")
+    common, kinds = doc.split("## Kind fields")
+    manifest = json.loads(every_kind_book.manifest.read_text(encoding="utf-8"))
+    missing = set()
+    for entry in manifest["puzzles"]:
+        part = common + kinds.split(f"### `{entry['kind']}`")[1].split("\n### ")[0]
+        for key in _keys(entry):
+            if f"`{key}`" not in part and f'"{key}"' not in part:
+                missing.add((entry["kind"], key))
+    assert not missing, sorted(missing)
+
+
+def _keys(entry: dict) -> set[str]:
+    """The entry's keys and those of the objects its values hold (one level down)."""
+    keys = set(entry)
+    for key, value in entry.items():
+        objects = value if isinstance(value, list) else [value]
+        if key not in KEYED_BY_DATA:
+            keys.update(k for obj in objects if isinstance(obj, dict) for k in obj)
+    return keys
 
 
 def test_the_web_example_has_every_kind():

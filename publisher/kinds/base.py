@@ -301,15 +301,13 @@ class Kind(Generic[S, P, B]):
     # Puzzles on a puzzle page unless the section says: a kind whose puzzle is small sets
     # several to a page so the page is full (pagination still lowers it to what reads).
     default_per_page: ClassVar[int] = 1
-    # A small section (spec keys without `kind`) that builds in well under a second:
-    # the contract test and CI build a book of every kind's example.
+    # A small section (spec keys, no `kind`) building in well under a second (contract test, CI).
     example: ClassVar[dict[str, Any]] = {}
     # Letter groups the catalogue's `cell_units` gives one cell (Dutch IJ): True when the
     # kind's grid does so (crosswords, fill-ins, codewords), None when the spec's `ij`
     # chooses (word searches), False when the kind keeps the letters apart.
     cell_units: ClassVar[bool | None] = False
-    # Kinds installed from another distribution bring their catalogue block here
-    # (`<folder>/<code>.yaml`); this package's kinds use publisher/languages/.
+    # An installed kind's catalogue folder (`<folder>/<code>.yaml`); ours use publisher/languages/.
     strings_dir: ClassVar[Path | None] = None
     # The answers are the words of a quotation (cryptogram): a ladder through WARM gives
     # nothing of a quote ending "get warm." away, so only the kind's own example avoids them.
@@ -360,15 +358,17 @@ class Kind(Generic[S, P, B]):
     # naming them, and writes them to `<name>-<missing_file>` to be completed.
     missing_file: ClassVar[str] = "missing.yaml"
 
-    # What makes a request easier, for a puzzle whose every candidate failed.
-    easier: ClassVar[str] = "a larger grid, fewer or shorter words"
+    easier: ClassVar[str] = "a larger grid, fewer or shorter words"     # see easier_for
 
     # What gives more different puzzles, for a section that cannot make as many as asked.
     varied: ClassVar[str] = "a larger size"
 
+    def easier_for(self, params: P) -> str:
+        """What makes a request easier, for a puzzle whose every candidate failed."""
+        return self.easier
+
     def why_failed(self, failures: list[str]) -> str:
-        """Why every candidate failed, from their GenerationFailed messages (by default
-        the first few, what they share said once)."""
+        """Why every candidate failed, from their GenerationFailed messages (said once)."""
         return said_once(failures)
 
     def missing_input(self, board: B) -> list[str]:

@@ -8,6 +8,7 @@ So more words always wins, then more crossings, then a denser, better-shaped gri
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Hashable, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -22,7 +23,7 @@ from ...words import Word
 from ..base import (Board, BookMeta, Box, DrawContext, ExampleWords, Kind, Params,
                     PlanContext, PuzzleRequest, WebPart, grid_size)
 from ..wordsection import WordSection, word_sets
-from . import draw, exports
+from . import draw, exports, spares
 from .blocked import kind as blocked_style
 from ...grids.freeform.generator import (ACROSS, DEFAULT_BEAM, DEFAULT_BRANCH, balance, board_score, make_layout,
                         number_grid)
@@ -107,6 +108,7 @@ class CrosswordParams(Params):
     avoid: tuple[str, ...] = ()         # blocked: answers of the book's puzzles before it
     strict: bool = True                 # never `avoid`'s words (else: where nothing else fits)
     left_out: tuple[tuple[str, str, str], ...] = ()   # words another version could not place
+    spares: tuple[tuple[str, str, str], ...] = ()     # drawn: words to take for those left out
 
 
 @dataclass
@@ -142,8 +144,12 @@ def _check_words(words: list[Word], rows: int, cols: int, field_name: str,
 
 def _params(words: list[Word], rows: int, cols: int, language: str,
             drawn: bool = False) -> CrosswordParams:
-    return CrosswordParams(words=tuple((w.text, w.answer, (w.clue or "").strip()) for w in words),
-                           rows=rows, cols=cols, language=language, drawn=drawn)
+    return CrosswordParams(words=_entries(words), rows=rows, cols=cols, language=language,
+                           drawn=drawn)
+
+
+def _entries(words: list[Word]) -> tuple[tuple[str, str, str], ...]:
+    return tuple((w.text, w.answer, (w.clue or "").strip()) for w in words)
 
 
 def _apart(chosen: list[Word], word: Word) -> bool:
@@ -178,6 +184,7 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
             return _plan_blocked(section, ctx)
         rows, cols = section.size
         limit = max(rows, cols)
+        drawable: list[Word] = []
 
         def usable(pool: list[Word], field: str) -> list[Word]:
             # a pool may hold words too long for this grid: they are simply not drawn
@@ -191,15 +198,20 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
                 lower = "`count` or `words_per_puzzle`" if puzzles > 1 else "`words_per_puzzle`"
                 raise ctx.error(field, f"{asked} with clues of 2..{limit} letters, "
                                 f"the list has {len(fitting)}; lower {lower}, or add words")
+            drawable[:] = fitting
             return fitting
 
         requests = []
-        for puzzle in word_sets(section, ctx, usable, _apart):
+        sets = word_sets(section, ctx, usable, _apart)
+        for puzzle in sets:         # spares after every puzzle's draw: the draws stay as they were
             if puzzle.exact:
                 _check_words(puzzle.words, rows, cols, puzzle.field, ctx)
-            requests.append(PuzzleRequest(puzzle.title, _params(
-                puzzle.words, rows, cols, puzzle.language, drawn=not puzzle.exact),
-                puzzle.language))
+            params = _params(puzzle.words, rows, cols, puzzle.language, drawn=not puzzle.exact)
+            if not puzzle.exact:
+                spare = spares.draw(partial(ctx.take_unused, drawable, field=puzzle.field,
+                                            accept=spares.apart_from(puzzle.words)))
+                params = params.model_copy(update={"spares": _entries(spare)})
+            requests.append(PuzzleRequest(puzzle.title, params, puzzle.language))
         return requests
 
     def example_params(self, params: CrosswordParams,
@@ -209,6 +221,16 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
         if len(chosen) < 3:
             return None
         return _params(chosen, 9, 9, words.language)
+
+    def easier_for(self, params: CrosswordParams) -> str:
+        """Blocked: what widens the fill (a list's, not words), less what the spec does."""
+        if params.style != "blocked":
+            return self.easier
+        ways = ["another grid" if params.template else "another size",
+                "a lower `min_score`" if params.min_score else "",
+                "a larger word list", "`fill_from: any`" if params.only else ""]
+        ways = [way for way in ways if way]
+        return ", ".join(ways[:-1]) + " or " + ways[-1]
 
     def avoiding(self, params: CrosswordParams, answers: frozenset[str],
                  strict: bool = True) -> CrosswordParams | None:
@@ -228,10 +250,9 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
     def generate(self, params: CrosswordParams, seed: int) -> CrosswordBoard:
         if params.style == "blocked":
             return _generate_blocked(params, seed)
-        words = params.words
-        answers = [w[1] for w in words]
-        layout = make_layout(answers, params.rows, params.cols, seed,
-                             beam=params.beam, branch=params.branch)
+        words, layout = spares.with_spares(params.words, params.spares, lambda chosen: make_layout(
+            [w[1] for w in chosen], params.rows, params.cols, seed, beam=params.beam,
+            branch=params.branch))
         if not layout.placed:
             raise GenerationFailed("no word fits the grid")
         left_out: list[tuple[str, str, str]] = []
@@ -285,7 +306,7 @@ class CrosswordKind(Kind[CrosswordSection, CrosswordParams, CrosswordBoard]):
             return params if params.style == "freeform" else None
         placed = {e["answer"] for e in board.entries}
         return params.model_copy(update={
-            "words": tuple(w for w in params.words if w[1] in placed),
+            "words": tuple(w for w in params.words + params.spares if w[1] in placed), "spares": (),
             "left_out": params.left_out + tuple(w for w in params.words if w[1] not in placed)})
 
     def unbeatable(self, board: CrosswordBoard, params: CrosswordParams) -> bool:
@@ -465,8 +486,7 @@ def _generate_blocked(params: CrosswordParams, seed: int) -> CrosswordBoard:
                                  params.min_score, params.only, params.lean, clues, seed,
                                  params.language, frozenset(params.avoid), params.strict)
     except (blocked_style.FillFailed, blocked_style.GridGenerationFailed) as e:
-        raise GenerationFailed(f"blocked crossword: {e}; try another grid, a lower `min_score`, "
-                               "a larger word list or `fill_from: any`") from None
+        raise GenerationFailed(f"blocked crossword: {e}") from None     # easier_for: what to do
     board = CrosswordBoard(score=made.score, rows=params.rows, cols=params.cols, grid=made.grid,
                            entries=made.entries, style="blocked", clues_needed=made.clues_needed,
                            warnings=made.warnings)
