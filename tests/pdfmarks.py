@@ -147,6 +147,15 @@ def open_page_fill(marks: list[Mark]) -> float | None:
     return max(0.0, room_top - max(low, room_bottom)) / (room_top - room_bottom)
 
 
+def above_notes(marks: list[Mark]) -> list[Mark]:
+    """The marks above a puzzle page's ruled Notes area (the rows a section's last page
+    leaves empty), all of them without one: its lines are not a grid's cells."""
+    from publisher.ground.catalogue import available, catalogue
+    headings = {catalogue(code).text("book.notes") for code in available()}
+    tops = [m.bbox[3] for m in marks if m.kind == "text" and m.text.strip() in headings]
+    return [m for m in marks if m.bbox[1] > max(tops)] if tops else marks
+
+
 def smallest_cell(marks: list[Mark]) -> float | None:
     """The smallest spacing (points) that occurs at least twice between parallel thin lines
     of one length, vertical or horizontal: a grid's cell side."""

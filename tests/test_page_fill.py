@@ -8,7 +8,7 @@ import statistics
 import pytest
 
 from publisher.pipeline import build_book
-from pdfmarks import open_page_fill, page_fill, page_marks, smallest_cell
+from pdfmarks import above_notes, open_page_fill, page_fill, page_marks, smallest_cell
 
 SPEC = """\
 title: Small puzzles
@@ -244,9 +244,8 @@ def test_a_sections_odd_last_puzzle_is_drawn_the_size_of_its_siblings_over_notes
             marks = page_marks(pdf, page - 1)
             texts = [m for m in marks if m.kind == "text"]
             notes = [m for m in texts if m.text.strip() == heading]
-            floor = notes[0].bbox[3] if notes else 0       # the puzzle: what is above them
             title = max(texts, key=lambda m: (m.size or 0, m.bbox[3]))
-            looks.append((round(smallest_cell([m for m in marks if m.bbox[1] > floor]) or 0, 1),
+            looks.append((round(smallest_cell(above_notes(marks)) or 0, 1),
                           round(title.size or 0, 1)))
         assert looks[0] == looks[1], looks
         assert len(notes) == 1 and notes[0].bbox[3] < 9 * 72 / 2, notes

@@ -15,7 +15,7 @@ import pypdf
 import pytest
 
 from publisher.pipeline import build_book
-from pdfmarks import page_marks, smallest_cell
+from pdfmarks import above_notes, page_marks, smallest_cell
 
 FLOORS = {"letter": 0.30, "6x9": 0.26}
 
@@ -111,7 +111,7 @@ def crowded(tmp_path_factory):
 
 def _cells(pdf, manifest, kind: str) -> list[float]:
     pages = sorted({p["page"] for p in manifest["puzzles"] if p["kind"] == kind})
-    return [smallest_cell(page_marks(pdf, page - 1)) or 0.0 for page in pages]
+    return [smallest_cell(above_notes(page_marks(pdf, page - 1))) or 0.0 for page in pages]
 
 
 @pytest.mark.parametrize("kind, title", [("futoshiki", "Futoshiki"), ("scramble", "Scramble")])
