@@ -115,18 +115,25 @@ def longest_clued(only: tuple[str, ...]) -> int | None:
     return max((n for n, count in counts.items() if count >= CLUED_AT_LENGTH), default=None)
 
 
+def bundled_only(rows: int, cols: int, language: str, only: tuple[str, ...]) -> bool:
+    """A grid from clued words (`only`) that only the bundled templates give: a language's
+    own minis, and 7x7 ones: fresh 7x7 grids are 7x7-02's shape 5 times in 6, and of the
+    others filled from the English clued words 0 of 32 (5x5 ones: 20 of 20)."""
+    return own_minis(rows, cols, language, only) or bool(only and 7 <= max(rows, cols) < 9)
+
+
 def _grid(rows: int, cols: int, language: str, only: tuple[str, ...],
           rng: random.Random) -> Grid:
-    """A bundled template (known to fill; a language's own minis from clued words only
-    them) 3 times in 4, else a fresh grid, in the language's grid style; from clued
-    words, no entry longer than they fill (the English clues have no word of 9 letters,
-    the 9x9 templates a row of 9)."""
+    """A bundled template (known to fill; from clued words at 7x7 only them) 3 times in 4,
+    else a fresh grid, in the language's grid style; from clued words, no entry longer
+    than they fill (the English clues have no word of 9 letters, the 9x9 templates a row
+    of 9)."""
     style = grid_style(language, rows)
     longest = longest_clued(only)
     bundled = [path for path in bundled_templates(rows, cols, style) if longest is None
                or max(s.length for s in slots(parse_grid(path.read_text(encoding="utf-8"))))
                <= longest]
-    if bundled and (rng.random() < 0.75 or own_minis(rows, cols, language, only)):
+    if bundled and (rng.random() < 0.75 or bundled_only(rows, cols, language, only)):
         return parse_grid(rng.choice(bundled).read_text(encoding="utf-8"))
     return generate_grid(rows, cols, seed=rng.randrange(2**31), style=style, longest=longest)
 
