@@ -101,13 +101,27 @@ def test_a_7x7_mini_from_clued_words_is_a_bundled_template_5x5_a_fresh_grid_at_t
     monkeypatch.setattr(blocked_style, "generate_grid",
                         lambda rows, *a, **k: fresh.append(rows) or generate(rows, *a, **k))
     only = tuple(clue_database("en"))
+    index = WordIndex(dict.fromkeys(only, 50))
     for size in (5, 7):
         shapes = {load_template(path) for path in bundled_templates(size)}
-        grids = [blocked_style._grid(size, size, "en", only, random.Random(seed))
+        grids = [blocked_style._grid(size, size, "en", only, random.Random(seed), index)
                  for seed in range(40)]
         assert all(grid in shapes for grid in grids) == (size == 7)
         assert len({grid for grid in grids if grid in shapes}) == len(shapes)
     assert fresh and set(fresh) == {5}
+
+
+def test_a_7x7_mini_from_clued_words_takes_no_template_they_cannot_fill():
+    from publisher.kinds.crossword.blocked import kind as blocked_style
+
+    only = tuple(clue_database("en"))
+    index = WordIndex({word: 50 for word in only if len(word) < 7})   # no 7-letter word
+    shapes = {load_template(path) for path in bundled_templates(7)}
+    fitting = {grid for grid in shapes if max(map(len, runs(list(grid)))) < 7}
+    assert 0 < len(fitting) < len(shapes)
+    drawn = {blocked_style._grid(7, 7, "en", only, random.Random(seed), index)
+             for seed in range(40)}
+    assert drawn == fitting
 
 
 def test_dated_7x7_english_minis_repeat_no_answer(tmp_path):
