@@ -88,6 +88,12 @@ class AnswerChains:
         kept = frozenset(answer for i in chain[:at] if self._near(job, self.jobs[i])
                          and (board := board_of(i)) is not None
                          for answer in self.get_kind(self.jobs[i].kind).answers(board))
+        # one answer of each grid before the window too: none comes again whole (a book
+        # prints no puzzle twice, and one replaced after its chain moved on would share
+        # answers with the grids after it: 66 in 60 days of 7x7 minis)
+        kept |= frozenset(min(answers) for i in chain[:at] if not self._near(job, self.jobs[i])
+                          and (board := board_of(i)) is not None
+                          and (answers := self.get_kind(self.jobs[i].kind).answers(board)))
         avoiding = self.get_kind(job.kind).avoiding(job.params, kept | self._held(job), strict)
         return replace(job, params=avoiding or job.params)
 

@@ -64,7 +64,9 @@ def rule_breaks(grid: list[str], clumps_allowed: bool = False) -> list[str]:
     entries = sum(1 for run in all_runs if len(run) >= 2)
     if entries > max(round(78 * h * w / 225), 2 * (h + w)):
         problems.append("too many entries")
-    if sum(row.count("#") for row in grid) > round(h * w / 6):
+    # a mini template (clumps at the corners) may have a third of its cells blocks
+    if sum(row.count("#") for row in grid) > (h * w // 3 if clumps_allowed and max(h, w) < 9
+                                              else round(h * w / 6)):
         problems.append("too many blocks")
     if not clumps_allowed and any(grid[r][c] == grid[r + 1][c] == grid[r][c + 1] == grid[r + 1][c + 1] == "#"
                                   for r in range(h - 1) for c in range(w - 1)):
@@ -113,7 +115,7 @@ def test_bundled_templates_obey_every_rule(size):
     assert len(paths) >= 2, f"fewer than two {size}x{size} templates"
     for path in paths:
         grid = list(load_template(path))
-        assert rule_breaks(grid) == [], path.name
+        assert rule_breaks(grid, clumps_allowed=size < 9) == [], path.name
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -6,6 +6,7 @@ Words and clues are read here from the clue files, grids checked with code of th
 from __future__ import annotations
 
 import json
+import random
 import unicodedata
 from pathlib import Path
 
@@ -69,6 +70,80 @@ def test_the_7x7_templates_a_mini_uses_fill_from_the_clued_words(language):
         assert min(map(len, words)) >= 3 and set(words) <= set(database), path.name
         assert len(set(words)) == len(words), path.name
     assert len(shapes) == len(paths)
+
+
+@pytest.mark.parametrize("size", [5, 7])
+def test_the_shared_mini_templates_fill_from_the_english_clued_words(size):
+    """Every shared mini (English, and languages without minis of their own) fills from
+    the English clued words alone, whatever the seed: a clued mini draws only these."""
+    database = clue_database("en")
+    scores = fill_scores("en")
+    index = WordIndex({word: scores.get(word, 50) for word in database})
+    paths = bundled_templates(size)
+    assert len(paths) >= {5: 3, 7: 7}[size]
+    for path in paths:
+        template = load_template(path)
+        for seed in (0, 1, 2):
+            fill = fill_grid(template, index, seed=seed, max_steps=6000, polish_steps=0)
+            words = runs(list(fill.grid))
+            assert min(map(len, words)) >= 3 and set(words) <= set(database), path.name
+            assert len(set(words)) == len(words), path.name
+
+
+def test_a_7x7_mini_from_clued_words_is_a_bundled_template_5x5_a_fresh_grid_at_times(
+        monkeypatch):
+    """Fresh 7x7 grids hardly fill from clued words (blocked/kind.py bundled_only); fresh
+    5x5 ones do, and stay in the draw."""
+    from publisher.kinds.crossword.blocked import kind as blocked_style
+
+    fresh: list[int] = []
+    generate = blocked_style.generate_grid
+    monkeypatch.setattr(blocked_style, "generate_grid",
+                        lambda rows, *a, **k: fresh.append(rows) or generate(rows, *a, **k))
+    only = tuple(clue_database("en"))
+    index = WordIndex(dict.fromkeys(only, 50))
+    for size in (5, 7):
+        shapes = {load_template(path) for path in bundled_templates(size)}
+        grids = [blocked_style._grid(size, size, "en", only, random.Random(seed), index)
+                 for seed in range(40)]
+        assert all(grid in shapes for grid in grids) == (size == 7)
+        assert len({grid for grid in grids if grid in shapes}) == len(shapes)
+    assert fresh and set(fresh) == {5}
+
+
+def test_a_7x7_mini_from_clued_words_takes_no_template_they_cannot_fill():
+    from publisher.kinds.crossword.blocked import kind as blocked_style
+
+    only = tuple(clue_database("en"))
+    index = WordIndex({word: 50 for word in only if len(word) < 7})   # no 7-letter word
+    shapes = {load_template(path) for path in bundled_templates(7)}
+    fitting = {grid for grid in shapes if max(map(len, runs(list(grid)))) < 7}
+    assert 0 < len(fitting) < len(shapes)
+    drawn = {blocked_style._grid(7, 7, "en", only, random.Random(seed), index)
+             for seed in range(40)}
+    assert drawn == fitting
+
+
+def test_dated_7x7_english_minis_repeat_no_answer(tmp_path):
+    from publisher.pipeline import build_book
+
+    spec = tmp_path / "minis.yaml"
+    spec.write_text(yaml.safe_dump({
+        "title": "Minis", "seed": 5, "schedule": {"start": "2027-01-01", "days": 3},
+        "repeat_window_days": 30, "sections": [
+            {"kind": "crossword", "style": "blocked", "size": 7, "clues": "en/clues",
+             "fill_from": "clued", "candidates": 2}]}), encoding="utf-8")
+    manifest = json.loads(build_book(spec, tmp_path / "out", workers=1).manifest.read_text(
+        encoding="utf-8"))
+    database = clue_database("en")
+    shapes = {load_template(path) for path in bundled_templates(7)}
+    answers = []
+    for puzzle in manifest["puzzles"]:
+        grid = ["".join(ch or "#" for ch in row) for row in puzzle["solution"]]
+        assert tuple("".join("." if ch != "#" else ch for ch in row) for row in grid) in shapes
+        assert all(e["clue"] == database[e["answer"]] for e in puzzle["entries"])
+        answers += [e["answer"] for e in puzzle["entries"]]
+    assert len(manifest["puzzles"]) == 3 and len(answers) == len(set(answers))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

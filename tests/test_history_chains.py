@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import dataclass, replace
 from datetime import date
 
 import yaml
 
+from publisher.chains import AnswerChains
+from publisher.kinds.base import Board, Kind, Params
 from publisher.pipeline import build_book
+from publisher.plan import Job
 
 
 def dated_minis(tmp_path, window: int):
@@ -67,3 +71,37 @@ def grid_words(rows: list[str]) -> list[str]:
     """The runs of two or more letters across and down ('#': a block)."""
     lines = list(rows) + ["".join(col) for col in zip(*rows)]
     return [run for line in lines for run in line.split("#") if len(run) > 1]
+
+
+class _Avoid(Params):
+    avoid: frozenset[str] = frozenset()
+
+
+@dataclass
+class _Drawn(Board):
+    words: tuple[str, ...] = ()
+
+
+class _Drawing(Kind):
+    """A kind that draws its words as it generates (no generator: AnswerChains alone)."""
+    name = "drawing"
+
+    def avoiding(self, params, answers, strict=True):
+        return _Avoid(avoid=answers)
+
+    def answers(self, board):
+        return list(board.words)
+
+
+def test_a_grid_beyond_the_window_lends_one_answer_so_it_never_comes_again_whole():
+    """Its words may come back, not all of them: a grid made again whole would be
+    replaced after the grids after it left out its first board's answers (batch.py)."""
+    first = Job(id="s1-001", kind="drawing", section_index=0, section_title="Minis",
+                title="Mini", language="en", params=_Avoid(), candidates=1, per_page=1,
+                answers_per_page=None, colour=None, date=date(2027, 1, 1))
+    jobs = [replace(first, id=f"s1-00{n + 1}", date=date(2027, 1, n + 1)) for n in range(4)]
+    chains = AnswerChains(jobs, lambda name: _Drawing(), window_days=2)
+    boards = {0: _Drawn(words=("SEA", "ARC")), 1: _Drawn(words=("OWL", "TOE")),
+              2: _Drawn(words=("BEE", "EGG"))}
+    [(index, job)] = chains.then(2, boards.get)
+    assert index == 3 and job.params.avoid == {"BEE", "EGG", "ARC", "OWL"}

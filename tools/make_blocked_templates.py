@@ -30,8 +30,10 @@ from publisher.words import make_word, read_list_file  # noqa: E402
 
 WANTED = {5: 3, 7: 3, 9: 3, 11: 3, 13: 3, 15: 12, 17: 2, 21: 2}
 MINIS_WANTED = 6         # a language's own minis: a book of minis draws from several shapes
-# The bundled 7x7-01 and 7x7-02 came from this script before 7x7 grids lost their
-# stacks of seven-letter rows (gridgen.longest_entry); rerunning it rewrites the sizes asked.
+# The bundled 7x7-02 came from this script before 7x7 grids lost their stacks of
+# seven-letter rows (gridgen.longest_entry); the other shared 7x7 minis are shapes of
+# mini_grids that filled a simulated 60 days of English clued minis (docs/spec.md, Grids).
+# Rerunning it rewrites the sizes asked.
 STEPS = 3000
 SEEDS_TRIED = 60
 CHECK_SEEDS = (0, 1, 2)

@@ -29,9 +29,13 @@ class GridStyle:
     wordlist: str = ""                  # default fill list ("": <language>/fill)
     from_size: int = 0                  # smaller grids (minis) keep the default style
     mini_block_share: float = 0.0       # grids under 9x9: most blocks, when more than block_share
+    mini_template_share: float = 0.0    # templates (clumps allowed) under 9x9: the same
 
 
-DEFAULT_STYLE = GridStyle()
+# English 7x7 minis from the clued words alone: of the 64 shapes of up to 8 blocks only
+# 7x7-02 fills, and its 18 three-letter entries use up the 387 clued ones in a few weeks of
+# minis; with 13 to 16 blocks clumped at the corners (as newspapers' minis) dozens fill.
+DEFAULT_STYLE = GridStyle(mini_template_share=0.33)
 # Russian words are long in letters and its common short words are few: from the Russian
 # dictionary forms, fresh 15x15 grids of one block in six (runs up to 8) filled 0 of 10; with
 # up to 28% blocks and runs of 3-6 letters 10 of 10 fill within the default budget (FILL-LISTS.md).
@@ -94,11 +98,13 @@ def max_entries(rows: int, cols: int, style: GridStyle = DEFAULT_STYLE) -> int:
     return max(round(style.entries_at_15 * rows * cols / 225), 2 * (rows + cols))
 
 
-def max_blocks(rows: int, cols: int, style: GridStyle = DEFAULT_STYLE) -> int:
-    """About one block in six (38 at 15x15) by default; a style may allow minis more."""
+def max_blocks(rows: int, cols: int, style: GridStyle = DEFAULT_STYLE,
+               template: bool = False) -> int:
+    """About one block in six (38 at 15x15) by default; a style may allow minis more, and
+    mini templates (16 blocks at 7x7 by default)."""
     share = style.block_share
     if max(rows, cols) < 9:
-        share = max(share, style.mini_block_share)
+        share = max(share, style.mini_block_share, style.mini_template_share if template else 0)
     return round(rows * cols * share)
 
 
@@ -146,7 +152,8 @@ def slots(grid: Grid) -> list[Slot]:
 
 def check_grid(grid: Grid, allow_block_clumps: bool = False, style: GridStyle = DEFAULT_STYLE) -> None:
     """Raise GridError naming the first rule the grid breaks (and where); the block and
-    entry limits are the style's (its language's)."""
+    entry limits are the style's (its language's), a template's (`allow_block_clumps`)
+    block limit its own."""
     rows, cols = len(grid), len(grid[0])
     for r in range(rows):
         for c in range(cols):
@@ -164,7 +171,8 @@ def check_grid(grid: Grid, allow_block_clumps: bool = False, style: GridStyle = 
     if entries > most:
         raise GridError("too many entries", f"{entries} entries; a {rows}x{cols} grid may have at "
                         f"most {most}")
-    blocks, most = sum(row.count(BLOCK) for row in grid), max_blocks(rows, cols, style)
+    blocks = sum(row.count(BLOCK) for row in grid)
+    most = max_blocks(rows, cols, style, template=allow_block_clumps)
     if blocks > most:
         raise GridError("too many blocks", f"{blocks} blocks; a {rows}x{cols} grid may have at most "
                         f"{most} (about one cell in {round(rows * cols / most)})")

@@ -25,6 +25,7 @@ CLUED_BONUS = 20             # fill_from: any: score added to words a bundled cl
 REPEAT_PENALTY = 200         # score lost per earlier answer taken: the fewest win (a fill 0-125)
 CLUED_AT_LENGTH = 100        # clued words of a length for a grid to have entries that long
 STEPS_PER_CELL = 40          # fill budget: 9,000 steps at 15x15 (a fill takes ~100-6,000)
+QUICK_STEPS = 1500           # a bundled mini fills from clued words within these (seed 0)
 
 
 @dataclass
@@ -115,19 +116,41 @@ def longest_clued(only: tuple[str, ...]) -> int | None:
     return max((n for n, count in counts.items() if count >= CLUED_AT_LENGTH), default=None)
 
 
-def _grid(rows: int, cols: int, language: str, only: tuple[str, ...],
-          rng: random.Random) -> Grid:
-    """A bundled template (known to fill; a language's own minis from clued words only
-    them) 3 times in 4, else a fresh grid, in the language's grid style; from clued
-    words, no entry longer than they fill (the English clues have no word of 9 letters,
-    the 9x9 templates a row of 9)."""
+def bundled_only(rows: int, cols: int, language: str, only: tuple[str, ...]) -> bool:
+    """A grid from clued words (`only`) that only the bundled templates give: a language's
+    own minis, and 7x7 ones: fresh 7x7 grids are 7x7-02's shape 5 times in 6, and of the
+    others filled from the English clued words 0 of 32 (5x5 ones: 20 of 20)."""
+    return own_minis(rows, cols, language, only) or bool(only and 7 <= max(rows, cols) < 9)
+
+
+@lru_cache(maxsize=64)
+def _fills(grid: Grid, index: WordIndex) -> bool:
+    """The grid fills from `index` (a section's clued words) at once, as the tool that
+    makes a language's minis checks them: a candidate that must take a bundled mini takes
+    none its words hardly fill (French: 2 of the 7 shared 7x7 ones so; 3 others fail all
+    6,000 steps of a candidate)."""
+    try:
+        fill_grid(grid, index, seed=0, max_steps=QUICK_STEPS, polish_steps=0)
+    except FillFailed:
+        return False
+    return True
+
+
+def _grid(rows: int, cols: int, language: str, only: tuple[str, ...], rng: random.Random,
+          index: WordIndex) -> Grid:
+    """A bundled template (known to fill; from clued words at 7x7 only them, and only
+    those that fill from them) 3 times in 4, else a fresh grid, in the language's grid
+    style; from clued words, no entry longer than they fill (the English clues have no
+    word of 9 letters, the 9x9 templates a row of 9)."""
     style = grid_style(language, rows)
     longest = longest_clued(only)
-    bundled = [path for path in bundled_templates(rows, cols, style) if longest is None
-               or max(s.length for s in slots(parse_grid(path.read_text(encoding="utf-8"))))
-               <= longest]
-    if bundled and (rng.random() < 0.75 or own_minis(rows, cols, language, only)):
-        return parse_grid(rng.choice(bundled).read_text(encoding="utf-8"))
+    must = bundled_only(rows, cols, language, only)
+    bundled = [grid for path in bundled_templates(rows, cols, style)
+               if (grid := parse_grid(path.read_text(encoding="utf-8")))
+               and (longest is None or max(s.length for s in slots(grid)) <= longest)
+               and (not must or _fills(grid, index))]
+    if bundled and (rng.random() < 0.75 or must):
+        return rng.choice(bundled)
     return generate_grid(rows, cols, seed=rng.randrange(2**31), style=style, longest=longest)
 
 
@@ -144,9 +167,9 @@ def make_fill(rows: int, cols: int, template: tuple[str, ...], wordlist: str, mi
     `strict`, they are taken last (else, in a search as if there were none), and a warning
     names those taken."""
     rng = random.Random(seed)
-    grid = template or _grid(rows, cols, language, only, rng)
     index = _index(wordlist, Path(wordlist).stat().st_mtime, min_score, only, () if only else lean,
                    language)
+    grid = template or _grid(rows, cols, language, only, rng, index)
     fill_seed, steps = rng.randrange(2**31), max(6000, STEPS_PER_CELL * rows * cols)
 
     def indexes() -> Iterator[WordIndex]:
