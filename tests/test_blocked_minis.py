@@ -124,6 +124,19 @@ def test_a_7x7_mini_from_clued_words_takes_no_template_they_cannot_fill():
     assert drawn == fitting
 
 
+def test_a_7x7_mini_from_clued_words_takes_no_template_they_fill_one_way_only():
+    """Four words, each usable once, fill a grid of two crossing slots one way: a desk's
+    run would get that puzzle every day (French 7x7-01 stopped one at day 6)."""
+    from publisher.kinds.crossword.blocked import kind as blocked_style
+
+    cross = ("...", "#.#", "#.#")               # an across of 3, a down from its middle
+    one_way = WordIndex({"CAT": 50, "ANT": 50})          # CAT across, ANT down
+    two_ways = WordIndex({"CAT": 50, "ANT": 50, "DOG": 50, "OWL": 50})
+    assert blocked_style._fills(cross, one_way, False)
+    assert not blocked_style._fills(cross, one_way, True)
+    assert blocked_style._fills(cross, two_ways, True)
+
+
 def test_dated_7x7_english_minis_repeat_no_answer(tmp_path):
     from publisher.pipeline import build_book
 

@@ -124,13 +124,19 @@ def bundled_only(rows: int, cols: int, language: str, only: tuple[str, ...]) -> 
 
 
 @lru_cache(maxsize=64)
-def _fills(grid: Grid, index: WordIndex) -> bool:
+def _fills(grid: Grid, index: WordIndex, twice: bool) -> bool:
     """The grid fills from `index` (a section's clued words) at once, as the tool that
     makes a language's minis checks them: a candidate that must take a bundled mini takes
     none its words hardly fill (French: 2 of the 7 shared 7x7 ones so; 3 others fail all
-    6,000 steps of a candidate)."""
+    6,000 steps of a candidate). `twice`: and again without the first fill's words within
+    a candidate's budget, so it is not one puzzle every day (French 7x7-01 so stopped a
+    desk's run at day 6)."""
     try:
-        fill_grid(grid, index, seed=0, max_steps=QUICK_STEPS, polish_steps=0)
+        first = fill_grid(grid, index, seed=0, max_steps=QUICK_STEPS, polish_steps=0)
+        if twice:
+            fill_grid(grid, index.without(frozenset(word for _, word in first.entries)),
+                      seed=0, max_steps=max(6000, STEPS_PER_CELL * len(grid) * len(grid[0])),
+                      polish_steps=0)
     except FillFailed:
         return False
     return True
@@ -148,7 +154,7 @@ def _grid(rows: int, cols: int, language: str, only: tuple[str, ...], rng: rando
     bundled = [grid for path in bundled_templates(rows, cols, style)
                if (grid := parse_grid(path.read_text(encoding="utf-8")))
                and (longest is None or max(s.length for s in slots(grid)) <= longest)
-               and (not must or _fills(grid, index))]
+               and (not must or _fills(grid, index, not own_minis(rows, cols, language, only)))]
     if bundled and (rng.random() < 0.75 or must):
         return rng.choice(bundled)
     return generate_grid(rows, cols, seed=rng.randrange(2**31), style=style, longest=longest)
