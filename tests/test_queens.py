@@ -462,3 +462,19 @@ def test_regions_boards_stop_best_of_n_only_at_the_requested_level():
     assert reached == {"easy", "medium", "hard"}   # so the early stop really happens
     classic = QueensParams(variant="classic", size=6)
     assert not KIND.unbeatable(KIND.generate(classic, 1), classic)
+
+
+def test_hard_regions_boards_are_hard_with_the_default_candidates(tmp_path):
+    """A regions section names no `candidates`: it tries until a board grades at the
+    level asked (with the 8 of every Queens section, 3 in 10 hard 8x8 ones were medium,
+    each with a warning)."""
+    from publisher.pipeline import build_book
+
+    spec = tmp_path / "q.yaml"
+    spec.write_text("title: Q\nseed: 1\nsections:\n  - {kind: queens, variant: regions, "
+                    "size: 8, difficulty: hard, count: 10}\n", encoding="utf-8")
+    result = build_book(spec, tmp_path / "out", workers=1)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    assert [p["grade"] for p in manifest["puzzles"]] == ["hard"] * 10
+    assert not result.warnings
+    assert QueensSection.model_validate({"kind": "queens"}).candidates is None     # classic

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import Field, ValidationInfo, field_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from ...grids.web import region_edges
 from ...ground.catalogue import KindText
@@ -19,6 +19,9 @@ from .regions import generate_regions
 SIZES = {"classic": (6, 16), "regions": (5, 12)}
 Variant = Literal["classic", "regions"]
 Difficulty = Literal["easy", "medium", "hard"]
+
+
+REGIONS_CANDIDATES = 32
 
 
 class QueensSection(SectionBase):
@@ -37,6 +40,14 @@ class QueensSection(SectionBase):
             raise ValueError(f"{variant} queens boards are {lo} to {hi} cells wide; got "
                              f"{size}. Choose a size from {lo} to {hi}.")
         return size
+
+    @model_validator(mode="after")
+    def _regions_try_until_their_level(self) -> "QueensSection":
+        # A regions board stops at the first candidate of the level asked (unbeatable): more
+        # cost only the puzzles that need them (with 8, 3 in 10 hard 8x8 ones were medium)
+        if self.candidates is None and self.variant == "regions":
+            self.candidates = REGIONS_CANDIDATES
+        return self
 
 
 class QueensParams(Params):
